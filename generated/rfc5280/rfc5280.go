@@ -30,153 +30,123 @@ const _ = runtime.Version1
 // IDPKIX is the OBJECT IDENTIFIER 1.3.6.1.5.5.7:
 //
 //	id-pkix OBJECT IDENTIFIER ::= {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7)}
-var IDPKIX = runtime.OID("+\x06\x01\x05\x05\a")
-
+var IDPKIX = runtime.OID("+\x06\x01\x05\x05\a") // 1.3.6.1.5.5.7
 // IDPe is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1:
 //
 //	id-pe OBJECT IDENTIFIER ::= { id-pkix 1 }
-var IDPe = runtime.OID("+\x06\x01\x05\x05\a\x01")
-
+var IDPe = runtime.OID("+\x06\x01\x05\x05\a\x01") // 1.3.6.1.5.5.7.1
 // IDQt is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2:
 //
 //	id-qt OBJECT IDENTIFIER ::= { id-pkix 2 }
-var IDQt = runtime.OID("+\x06\x01\x05\x05\a\x02")
-
+var IDQt = runtime.OID("+\x06\x01\x05\x05\a\x02") // 1.3.6.1.5.5.7.2
 // IDKp is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3:
 //
 //	id-kp OBJECT IDENTIFIER ::= { id-pkix 3 }
-var IDKp = runtime.OID("+\x06\x01\x05\x05\a\x03")
-
+var IDKp = runtime.OID("+\x06\x01\x05\x05\a\x03") // 1.3.6.1.5.5.7.3
 // IDAd is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48:
 //
 //	id-ad OBJECT IDENTIFIER ::= { id-pkix 48 }
-var IDAd = runtime.OID("+\x06\x01\x05\x05\a0")
-
+var IDAd = runtime.OID("+\x06\x01\x05\x05\a0") // 1.3.6.1.5.5.7.48
 // IDQtCps is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.1:
 //
 //	id-qt-cps OBJECT IDENTIFIER ::= { id-qt 1 }
-var IDQtCps = runtime.OID("+\x06\x01\x05\x05\a\x02\x01")
-
+var IDQtCps = runtime.OID("+\x06\x01\x05\x05\a\x02\x01") // 1.3.6.1.5.5.7.2.1
 // IDQtUnotice is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.2:
 //
 //	id-qt-unotice OBJECT IDENTIFIER ::= { id-qt 2 }
-var IDQtUnotice = runtime.OID("+\x06\x01\x05\x05\a\x02\x02")
-
+var IDQtUnotice = runtime.OID("+\x06\x01\x05\x05\a\x02\x02") // 1.3.6.1.5.5.7.2.2
 // IDAdOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-ad-ocsp OBJECT IDENTIFIER ::= { id-ad 1 }
-var IDAdOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01")
-
+var IDAdOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01") // 1.3.6.1.5.5.7.48.1
 // IDAdCaIssuers is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.2:
 //
 //	id-ad-caIssuers OBJECT IDENTIFIER ::= { id-ad 2 }
-var IDAdCaIssuers = runtime.OID("+\x06\x01\x05\x05\a0\x02")
-
+var IDAdCaIssuers = runtime.OID("+\x06\x01\x05\x05\a0\x02") // 1.3.6.1.5.5.7.48.2
 // IDAdTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.3:
 //
 //	id-ad-timeStamping OBJECT IDENTIFIER ::= { id-ad 3 }
-var IDAdTimeStamping = runtime.OID("+\x06\x01\x05\x05\a0\x03")
-
+var IDAdTimeStamping = runtime.OID("+\x06\x01\x05\x05\a0\x03") // 1.3.6.1.5.5.7.48.3
 // IDAdCaRepository is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.5:
 //
 //	id-ad-caRepository OBJECT IDENTIFIER ::= { id-ad 5 }
-var IDAdCaRepository = runtime.OID("+\x06\x01\x05\x05\a0\x05")
-
+var IDAdCaRepository = runtime.OID("+\x06\x01\x05\x05\a0\x05") // 1.3.6.1.5.5.7.48.5
 // IDAt is the OBJECT IDENTIFIER 2.5.4:
 //
 //	id-at OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 4 }
-var IDAt = runtime.OID("U\x04")
-
+var IDAt = runtime.OID("U\x04") // 2.5.4
 // IDAtName is the OBJECT IDENTIFIER 2.5.4.41:
 //
 //	id-at-name AttributeType ::= { id-at 41 }
-var IDAtName = runtime.OID("U\x04)")
-
+var IDAtName = runtime.OID("U\x04)") // 2.5.4.41
 // IDAtSurname is the OBJECT IDENTIFIER 2.5.4.4:
 //
 //	id-at-surname AttributeType ::= { id-at 4 }
-var IDAtSurname = runtime.OID("U\x04\x04")
-
+var IDAtSurname = runtime.OID("U\x04\x04") // 2.5.4.4
 // IDAtGivenName is the OBJECT IDENTIFIER 2.5.4.42:
 //
 //	id-at-givenName AttributeType ::= { id-at 42 }
-var IDAtGivenName = runtime.OID("U\x04*")
-
+var IDAtGivenName = runtime.OID("U\x04*") // 2.5.4.42
 // IDAtInitials is the OBJECT IDENTIFIER 2.5.4.43:
 //
 //	id-at-initials AttributeType ::= { id-at 43 }
-var IDAtInitials = runtime.OID("U\x04+")
-
+var IDAtInitials = runtime.OID("U\x04+") // 2.5.4.43
 // IDAtGenerationQualifier is the OBJECT IDENTIFIER 2.5.4.44:
 //
 //	id-at-generationQualifier AttributeType ::= { id-at 44 }
-var IDAtGenerationQualifier = runtime.OID("U\x04,")
-
+var IDAtGenerationQualifier = runtime.OID("U\x04,") // 2.5.4.44
 // IDAtCommonName is the OBJECT IDENTIFIER 2.5.4.3:
 //
 //	id-at-commonName AttributeType ::= { id-at 3 }
-var IDAtCommonName = runtime.OID("U\x04\x03")
-
+var IDAtCommonName = runtime.OID("U\x04\x03") // 2.5.4.3
 // IDAtLocalityName is the OBJECT IDENTIFIER 2.5.4.7:
 //
 //	id-at-localityName AttributeType ::= { id-at 7 }
-var IDAtLocalityName = runtime.OID("U\x04\a")
-
+var IDAtLocalityName = runtime.OID("U\x04\a") // 2.5.4.7
 // IDAtStateOrProvinceName is the OBJECT IDENTIFIER 2.5.4.8:
 //
 //	id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
-var IDAtStateOrProvinceName = runtime.OID("U\x04\b")
-
+var IDAtStateOrProvinceName = runtime.OID("U\x04\b") // 2.5.4.8
 // IDAtOrganizationName is the OBJECT IDENTIFIER 2.5.4.10:
 //
 //	id-at-organizationName AttributeType ::= { id-at 10 }
-var IDAtOrganizationName = runtime.OID("U\x04\n")
-
+var IDAtOrganizationName = runtime.OID("U\x04\n") // 2.5.4.10
 // IDAtOrganizationalUnitName is the OBJECT IDENTIFIER 2.5.4.11:
 //
 //	id-at-organizationalUnitName AttributeType ::= { id-at 11 }
-var IDAtOrganizationalUnitName = runtime.OID("U\x04\v")
-
+var IDAtOrganizationalUnitName = runtime.OID("U\x04\v") // 2.5.4.11
 // IDAtTitle is the OBJECT IDENTIFIER 2.5.4.12:
 //
 //	id-at-title AttributeType ::= { id-at 12 }
-var IDAtTitle = runtime.OID("U\x04\f")
-
+var IDAtTitle = runtime.OID("U\x04\f") // 2.5.4.12
 // IDAtDNQualifier is the OBJECT IDENTIFIER 2.5.4.46:
 //
 //	id-at-dnQualifier AttributeType ::= { id-at 46 }
-var IDAtDNQualifier = runtime.OID("U\x04.")
-
+var IDAtDNQualifier = runtime.OID("U\x04.") // 2.5.4.46
 // IDAtCountryName is the OBJECT IDENTIFIER 2.5.4.6:
 //
 //	id-at-countryName AttributeType ::= { id-at 6 }
-var IDAtCountryName = runtime.OID("U\x04\x06")
-
+var IDAtCountryName = runtime.OID("U\x04\x06") // 2.5.4.6
 // IDAtSerialNumber is the OBJECT IDENTIFIER 2.5.4.5:
 //
 //	id-at-serialNumber AttributeType ::= { id-at 5 }
-var IDAtSerialNumber = runtime.OID("U\x04\x05")
-
+var IDAtSerialNumber = runtime.OID("U\x04\x05") // 2.5.4.5
 // IDAtPseudonym is the OBJECT IDENTIFIER 2.5.4.65:
 //
 //	id-at-pseudonym AttributeType ::= { id-at 65 }
-var IDAtPseudonym = runtime.OID("U\x04A")
-
+var IDAtPseudonym = runtime.OID("U\x04A") // 2.5.4.65
 // IDDomainComponent is the OBJECT IDENTIFIER 0.9.2342.19200300.100.1.25:
 //
 //	id-domainComponent AttributeType ::= { itu-t(0) data(9) pss(2342) ucl(19200300) pilot(100) pilotAttributeType(1) 25 }
-var IDDomainComponent = runtime.OID("\t\x92&\x89\x93\xf2,d\x01\x19")
-
+var IDDomainComponent = runtime.OID("\t\x92&\x89\x93\xf2,d\x01\x19") // 0.9.2342.19200300.100.1.25
 // PKCS9 is the OBJECT IDENTIFIER 1.2.840.113549.1.9:
 //
 //	pkcs-9 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 9 }
-var PKCS9 = runtime.OID("*\x86H\x86\xf7\r\x01\t")
-
+var PKCS9 = runtime.OID("*\x86H\x86\xf7\r\x01\t") // 1.2.840.113549.1.9
 // IDEmailAddress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.1:
 //
 //	id-emailAddress AttributeType ::= { pkcs-9 1 }
-var IDEmailAddress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x01")
-
+var IDEmailAddress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x01") // 1.2.840.113549.1.9.1
 // UbStateName is the ASN.1 value:
 //
 //	ub-state-name INTEGER ::= 128
@@ -230,188 +200,151 @@ const UbName = 32768
 // IDCe is the OBJECT IDENTIFIER 2.5.29:
 //
 //	id-ce OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 29 }
-var IDCe = runtime.OID("U\x1d")
-
+var IDCe = runtime.OID("U\x1d") // 2.5.29
 // IDCeAuthorityKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.35:
 //
 //	id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 35 }
-var IDCeAuthorityKeyIdentifier = runtime.OID("U\x1d#")
-
+var IDCeAuthorityKeyIdentifier = runtime.OID("U\x1d#") // 2.5.29.35
 // IDCeSubjectKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.14:
 //
 //	id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 14 }
-var IDCeSubjectKeyIdentifier = runtime.OID("U\x1d\x0e")
-
+var IDCeSubjectKeyIdentifier = runtime.OID("U\x1d\x0e") // 2.5.29.14
 // IDCeKeyUsage is the OBJECT IDENTIFIER 2.5.29.15:
 //
 //	id-ce-keyUsage OBJECT IDENTIFIER ::= { id-ce 15 }
-var IDCeKeyUsage = runtime.OID("U\x1d\x0f")
-
+var IDCeKeyUsage = runtime.OID("U\x1d\x0f") // 2.5.29.15
 // IDCePrivateKeyUsagePeriod is the OBJECT IDENTIFIER 2.5.29.16:
 //
 //	id-ce-privateKeyUsagePeriod OBJECT IDENTIFIER ::= { id-ce 16 }
-var IDCePrivateKeyUsagePeriod = runtime.OID("U\x1d\x10")
-
+var IDCePrivateKeyUsagePeriod = runtime.OID("U\x1d\x10") // 2.5.29.16
 // IDCeCertificatePolicies is the OBJECT IDENTIFIER 2.5.29.32:
 //
 //	id-ce-certificatePolicies OBJECT IDENTIFIER ::= { id-ce 32 }
-var IDCeCertificatePolicies = runtime.OID("U\x1d ")
-
+var IDCeCertificatePolicies = runtime.OID("U\x1d ") // 2.5.29.32
 // IDCePolicyMappings is the OBJECT IDENTIFIER 2.5.29.33:
 //
 //	id-ce-policyMappings OBJECT IDENTIFIER ::= { id-ce 33 }
-var IDCePolicyMappings = runtime.OID("U\x1d!")
-
+var IDCePolicyMappings = runtime.OID("U\x1d!") // 2.5.29.33
 // IDCeSubjectAltName is the OBJECT IDENTIFIER 2.5.29.17:
 //
 //	id-ce-subjectAltName OBJECT IDENTIFIER ::= { id-ce 17 }
-var IDCeSubjectAltName = runtime.OID("U\x1d\x11")
-
+var IDCeSubjectAltName = runtime.OID("U\x1d\x11") // 2.5.29.17
 // IDCeIssuerAltName is the OBJECT IDENTIFIER 2.5.29.18:
 //
 //	id-ce-issuerAltName OBJECT IDENTIFIER ::= { id-ce 18 }
-var IDCeIssuerAltName = runtime.OID("U\x1d\x12")
-
+var IDCeIssuerAltName = runtime.OID("U\x1d\x12") // 2.5.29.18
 // IDCeSubjectDirectoryAttributes is the OBJECT IDENTIFIER 2.5.29.9:
 //
 //	id-ce-subjectDirectoryAttributes OBJECT IDENTIFIER ::= { id-ce 9 }
-var IDCeSubjectDirectoryAttributes = runtime.OID("U\x1d\t")
-
+var IDCeSubjectDirectoryAttributes = runtime.OID("U\x1d\t") // 2.5.29.9
 // IDCeBasicConstraints is the OBJECT IDENTIFIER 2.5.29.19:
 //
 //	id-ce-basicConstraints OBJECT IDENTIFIER ::= { id-ce 19 }
-var IDCeBasicConstraints = runtime.OID("U\x1d\x13")
-
+var IDCeBasicConstraints = runtime.OID("U\x1d\x13") // 2.5.29.19
 // IDCeNameConstraints is the OBJECT IDENTIFIER 2.5.29.30:
 //
 //	id-ce-nameConstraints OBJECT IDENTIFIER ::= { id-ce 30 }
-var IDCeNameConstraints = runtime.OID("U\x1d\x1e")
-
+var IDCeNameConstraints = runtime.OID("U\x1d\x1e") // 2.5.29.30
 // IDCePolicyConstraints is the OBJECT IDENTIFIER 2.5.29.36:
 //
 //	id-ce-policyConstraints OBJECT IDENTIFIER ::= { id-ce 36 }
-var IDCePolicyConstraints = runtime.OID("U\x1d$")
-
+var IDCePolicyConstraints = runtime.OID("U\x1d$") // 2.5.29.36
 // IDCeCRLDistributionPoints is the OBJECT IDENTIFIER 2.5.29.31:
 //
 //	id-ce-cRLDistributionPoints OBJECT IDENTIFIER ::= {id-ce 31}
-var IDCeCRLDistributionPoints = runtime.OID("U\x1d\x1f")
-
+var IDCeCRLDistributionPoints = runtime.OID("U\x1d\x1f") // 2.5.29.31
 // IDCeExtKeyUsage is the OBJECT IDENTIFIER 2.5.29.37:
 //
 //	id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
-var IDCeExtKeyUsage = runtime.OID("U\x1d%")
-
+var IDCeExtKeyUsage = runtime.OID("U\x1d%") // 2.5.29.37
 // AnyExtendedKeyUsage is the OBJECT IDENTIFIER 2.5.29.37.0:
 //
 //	anyExtendedKeyUsage OBJECT IDENTIFIER ::= { id-ce-extKeyUsage 0 }
-var AnyExtendedKeyUsage = runtime.OID("U\x1d%\x00")
-
+var AnyExtendedKeyUsage = runtime.OID("U\x1d%\x00") // 2.5.29.37.0
 // IDKpServerAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.1:
 //
 //	id-kp-serverAuth OBJECT IDENTIFIER ::= { id-kp 1 }
-var IDKpServerAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x01")
-
+var IDKpServerAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x01") // 1.3.6.1.5.5.7.3.1
 // IDKpClientAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.2:
 //
 //	id-kp-clientAuth OBJECT IDENTIFIER ::= { id-kp 2 }
-var IDKpClientAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x02")
-
+var IDKpClientAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x02") // 1.3.6.1.5.5.7.3.2
 // IDKpCodeSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.3:
 //
 //	id-kp-codeSigning OBJECT IDENTIFIER ::= { id-kp 3 }
-var IDKpCodeSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\x03")
-
+var IDKpCodeSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\x03") // 1.3.6.1.5.5.7.3.3
 // IDKpEmailProtection is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.4:
 //
 //	id-kp-emailProtection OBJECT IDENTIFIER ::= { id-kp 4 }
-var IDKpEmailProtection = runtime.OID("+\x06\x01\x05\x05\a\x03\x04")
-
+var IDKpEmailProtection = runtime.OID("+\x06\x01\x05\x05\a\x03\x04") // 1.3.6.1.5.5.7.3.4
 // IDKpTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.8:
 //
 //	id-kp-timeStamping OBJECT IDENTIFIER ::= { id-kp 8 }
-var IDKpTimeStamping = runtime.OID("+\x06\x01\x05\x05\a\x03\b")
-
+var IDKpTimeStamping = runtime.OID("+\x06\x01\x05\x05\a\x03\b") // 1.3.6.1.5.5.7.3.8
 // IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t")
-
+var IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t") // 1.3.6.1.5.5.7.3.9
 // IDCeInhibitAnyPolicy is the OBJECT IDENTIFIER 2.5.29.54:
 //
 //	id-ce-inhibitAnyPolicy OBJECT IDENTIFIER ::= { id-ce 54 }
-var IDCeInhibitAnyPolicy = runtime.OID("U\x1d6")
-
+var IDCeInhibitAnyPolicy = runtime.OID("U\x1d6") // 2.5.29.54
 // IDCeFreshestCRL is the OBJECT IDENTIFIER 2.5.29.46:
 //
 //	id-ce-freshestCRL OBJECT IDENTIFIER ::= { id-ce 46 }
-var IDCeFreshestCRL = runtime.OID("U\x1d.")
-
+var IDCeFreshestCRL = runtime.OID("U\x1d.") // 2.5.29.46
 // IDPeAuthorityInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.1:
 //
 //	id-pe-authorityInfoAccess OBJECT IDENTIFIER ::= { id-pe 1 }
-var IDPeAuthorityInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\x01")
-
+var IDPeAuthorityInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\x01") // 1.3.6.1.5.5.7.1.1
 // IDPeSubjectInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.11:
 //
 //	id-pe-subjectInfoAccess OBJECT IDENTIFIER ::= { id-pe 11 }
-var IDPeSubjectInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\v")
-
+var IDPeSubjectInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\v") // 1.3.6.1.5.5.7.1.11
 // IDCeCRLNumber is the OBJECT IDENTIFIER 2.5.29.20:
 //
 //	id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
-var IDCeCRLNumber = runtime.OID("U\x1d\x14")
-
+var IDCeCRLNumber = runtime.OID("U\x1d\x14") // 2.5.29.20
 // IDCeIssuingDistributionPoint is the OBJECT IDENTIFIER 2.5.29.28:
 //
 //	id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
-var IDCeIssuingDistributionPoint = runtime.OID("U\x1d\x1c")
-
+var IDCeIssuingDistributionPoint = runtime.OID("U\x1d\x1c") // 2.5.29.28
 // IDCeDeltaCRLIndicator is the OBJECT IDENTIFIER 2.5.29.27:
 //
 //	id-ce-deltaCRLIndicator OBJECT IDENTIFIER ::= { id-ce 27 }
-var IDCeDeltaCRLIndicator = runtime.OID("U\x1d\x1b")
-
+var IDCeDeltaCRLIndicator = runtime.OID("U\x1d\x1b") // 2.5.29.27
 // IDCeCRLReasons is the OBJECT IDENTIFIER 2.5.29.21:
 //
 //	id-ce-cRLReasons OBJECT IDENTIFIER ::= { id-ce 21 }
-var IDCeCRLReasons = runtime.OID("U\x1d\x15")
-
+var IDCeCRLReasons = runtime.OID("U\x1d\x15") // 2.5.29.21
 // IDCeCertificateIssuer is the OBJECT IDENTIFIER 2.5.29.29:
 //
 //	id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }
-var IDCeCertificateIssuer = runtime.OID("U\x1d\x1d")
-
+var IDCeCertificateIssuer = runtime.OID("U\x1d\x1d") // 2.5.29.29
 // IDCeHoldInstructionCode is the OBJECT IDENTIFIER 2.5.29.23:
 //
 //	id-ce-holdInstructionCode OBJECT IDENTIFIER ::= { id-ce 23 }
-var IDCeHoldInstructionCode = runtime.OID("U\x1d\x17")
-
+var IDCeHoldInstructionCode = runtime.OID("U\x1d\x17") // 2.5.29.23
 // HoldInstruction is the OBJECT IDENTIFIER 2.2.840.10040.2:
 //
 //	holdInstruction OBJECT IDENTIFIER ::= {joint-iso-itu-t(2) member-body(2) us(840) x9cm(10040) 2}
-var HoldInstruction = runtime.OID("R\x86H\xce8\x02")
-
+var HoldInstruction = runtime.OID("R\x86H\xce8\x02") // 2.2.840.10040.2
 // IDHoldinstructionNone is the OBJECT IDENTIFIER 2.2.840.10040.2.1:
 //
 //	id-holdinstruction-none OBJECT IDENTIFIER ::= {holdInstruction 1} -- deprecated
-var IDHoldinstructionNone = runtime.OID("R\x86H\xce8\x02\x01")
-
+var IDHoldinstructionNone = runtime.OID("R\x86H\xce8\x02\x01") // 2.2.840.10040.2.1
 // IDHoldinstructionCallissuer is the OBJECT IDENTIFIER 2.2.840.10040.2.2:
 //
 //	id-holdinstruction-callissuer OBJECT IDENTIFIER ::= {holdInstruction 2}
-var IDHoldinstructionCallissuer = runtime.OID("R\x86H\xce8\x02\x02")
-
+var IDHoldinstructionCallissuer = runtime.OID("R\x86H\xce8\x02\x02") // 2.2.840.10040.2.2
 // IDHoldinstructionReject is the OBJECT IDENTIFIER 2.2.840.10040.2.3:
 //
 //	id-holdinstruction-reject OBJECT IDENTIFIER ::= {holdInstruction 3}
-var IDHoldinstructionReject = runtime.OID("R\x86H\xce8\x02\x03")
-
+var IDHoldinstructionReject = runtime.OID("R\x86H\xce8\x02\x03") // 2.2.840.10040.2.3
 // IDCeInvalidityDate is the OBJECT IDENTIFIER 2.5.29.24:
 //
 //	id-ce-invalidityDate OBJECT IDENTIFIER ::= { id-ce 24 }
-var IDCeInvalidityDate = runtime.OID("U\x1d\x18")
-
+var IDCeInvalidityDate = runtime.OID("U\x1d\x18") // 2.5.29.24
 // UbMax is the ASN.1 value:
 //
 //	ubMax INTEGER ::= 32768
@@ -420,248 +353,199 @@ const UbMax = 32768
 // RSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.1:
 //
 //	rsaEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 1 }
-var RSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x01")
-
+var RSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x01") // 1.2.840.113549.1.1.1
 // IDDSA is the OBJECT IDENTIFIER 1.2.840.10040.4.1:
 //
 //	id-dsa OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 1 }
-var IDDSA = runtime.OID("*\x86H\xce8\x04\x01")
-
+var IDDSA = runtime.OID("*\x86H\xce8\x04\x01") // 1.2.840.10040.4.1
 // Dhpublicnumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dhpublicnumber OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-x942(10046) number-type(2) 1 }
-var Dhpublicnumber = runtime.OID("*\x86H\xce>\x02\x01")
-
+var Dhpublicnumber = runtime.OID("*\x86H\xce>\x02\x01") // 1.2.840.10046.2.1
 // IDKeyExchangeAlgorithm is the OBJECT IDENTIFIER 2.16.840.1.101.2.1.1.22:
 //
 //	id-keyExchangeAlgorithm OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) dod(2) infosec(1) algorithms(1) 22 }
-var IDKeyExchangeAlgorithm = runtime.OID("`\x86H\x01e\x02\x01\x01\x16")
-
+var IDKeyExchangeAlgorithm = runtime.OID("`\x86H\x01e\x02\x01\x01\x16") // 2.16.840.1.101.2.1.1.22
 // IDECPublicKey is the OBJECT IDENTIFIER 1.2.840.10045.2.1:
 //
 //	id-ecPublicKey OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
-var IDECPublicKey = runtime.OID("*\x86H\xce=\x02\x01")
-
+var IDECPublicKey = runtime.OID("*\x86H\xce=\x02\x01") // 1.2.840.10045.2.1
 // IDECDH is the OBJECT IDENTIFIER 1.3.132.1.12:
 //
 //	id-ecDH OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecdh(12) }
-var IDECDH = runtime.OID("+\x81\x04\x01\f")
-
+var IDECDH = runtime.OID("+\x81\x04\x01\f") // 1.3.132.1.12
 // IDECMQV is the OBJECT IDENTIFIER 1.3.132.1.13:
 //
 //	id-ecMQV OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecmqv(13) }
-var IDECMQV = runtime.OID("+\x81\x04\x01\r")
-
+var IDECMQV = runtime.OID("+\x81\x04\x01\r") // 1.3.132.1.13
 // Secp192r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.1:
 //
 //	secp192r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 1 }
-var Secp192r1 = runtime.OID("*\x86H\xce=\x03\x01\x01")
-
+var Secp192r1 = runtime.OID("*\x86H\xce=\x03\x01\x01") // 1.2.840.10045.3.1.1
 // Sect163k1 is the OBJECT IDENTIFIER 1.3.132.0.1:
 //
 //	sect163k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 1 }
-var Sect163k1 = runtime.OID("+\x81\x04\x00\x01")
-
+var Sect163k1 = runtime.OID("+\x81\x04\x00\x01") // 1.3.132.0.1
 // Sect163r2 is the OBJECT IDENTIFIER 1.3.132.0.15:
 //
 //	sect163r2 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 15 }
-var Sect163r2 = runtime.OID("+\x81\x04\x00\x0f")
-
+var Sect163r2 = runtime.OID("+\x81\x04\x00\x0f") // 1.3.132.0.15
 // Secp224r1 is the OBJECT IDENTIFIER 1.3.132.0.33:
 //
 //	secp224r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 33 }
-var Secp224r1 = runtime.OID("+\x81\x04\x00!")
-
+var Secp224r1 = runtime.OID("+\x81\x04\x00!") // 1.3.132.0.33
 // Sect233k1 is the OBJECT IDENTIFIER 1.3.132.0.26:
 //
 //	sect233k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 26 }
-var Sect233k1 = runtime.OID("+\x81\x04\x00\x1a")
-
+var Sect233k1 = runtime.OID("+\x81\x04\x00\x1a") // 1.3.132.0.26
 // Sect233r1 is the OBJECT IDENTIFIER 1.3.132.0.27:
 //
 //	sect233r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 27 }
-var Sect233r1 = runtime.OID("+\x81\x04\x00\x1b")
-
+var Sect233r1 = runtime.OID("+\x81\x04\x00\x1b") // 1.3.132.0.27
 // Secp256r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.7:
 //
 //	secp256r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 7 }
-var Secp256r1 = runtime.OID("*\x86H\xce=\x03\x01\a")
-
+var Secp256r1 = runtime.OID("*\x86H\xce=\x03\x01\a") // 1.2.840.10045.3.1.7
 // Sect283k1 is the OBJECT IDENTIFIER 1.3.132.0.16:
 //
 //	sect283k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 16 }
-var Sect283k1 = runtime.OID("+\x81\x04\x00\x10")
-
+var Sect283k1 = runtime.OID("+\x81\x04\x00\x10") // 1.3.132.0.16
 // Sect283r1 is the OBJECT IDENTIFIER 1.3.132.0.17:
 //
 //	sect283r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 17 }
-var Sect283r1 = runtime.OID("+\x81\x04\x00\x11")
-
+var Sect283r1 = runtime.OID("+\x81\x04\x00\x11") // 1.3.132.0.17
 // Secp384r1 is the OBJECT IDENTIFIER 1.3.132.0.34:
 //
 //	secp384r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 34 }
-var Secp384r1 = runtime.OID("+\x81\x04\x00\"")
-
+var Secp384r1 = runtime.OID("+\x81\x04\x00\"") // 1.3.132.0.34
 // Sect409k1 is the OBJECT IDENTIFIER 1.3.132.0.36:
 //
 //	sect409k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 36 }
-var Sect409k1 = runtime.OID("+\x81\x04\x00$")
-
+var Sect409k1 = runtime.OID("+\x81\x04\x00$") // 1.3.132.0.36
 // Sect409r1 is the OBJECT IDENTIFIER 1.3.132.0.37:
 //
 //	sect409r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 37 }
-var Sect409r1 = runtime.OID("+\x81\x04\x00%")
-
+var Sect409r1 = runtime.OID("+\x81\x04\x00%") // 1.3.132.0.37
 // Secp521r1 is the OBJECT IDENTIFIER 1.3.132.0.35:
 //
 //	secp521r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 35 }
-var Secp521r1 = runtime.OID("+\x81\x04\x00#")
-
+var Secp521r1 = runtime.OID("+\x81\x04\x00#") // 1.3.132.0.35
 // Sect571k1 is the OBJECT IDENTIFIER 1.3.132.0.38:
 //
 //	sect571k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 38 }
-var Sect571k1 = runtime.OID("+\x81\x04\x00&")
-
+var Sect571k1 = runtime.OID("+\x81\x04\x00&") // 1.3.132.0.38
 // Sect571r1 is the OBJECT IDENTIFIER 1.3.132.0.39:
 //
 //	sect571r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 39 }
-var Sect571r1 = runtime.OID("+\x81\x04\x00'")
-
+var Sect571r1 = runtime.OID("+\x81\x04\x00'") // 1.3.132.0.39
 // MD2WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.2:
 //
 //	md2WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 2 }
-var MD2WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x02")
-
+var MD2WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x02") // 1.2.840.113549.1.1.2
 // MD5WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.4:
 //
 //	md5WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 4 }
-var MD5WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x04")
-
+var MD5WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x04") // 1.2.840.113549.1.1.4
 // SHA1WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.5:
 //
 //	sha1WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 5 }
-var SHA1WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x05")
-
+var SHA1WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x05") // 1.2.840.113549.1.1.5
 // DSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10040.4.3:
 //
 //	dsa-with-sha1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 3 }
-var DSAWithSHA1 = runtime.OID("*\x86H\xce8\x04\x03")
-
+var DSAWithSHA1 = runtime.OID("*\x86H\xce8\x04\x03") // 1.2.840.10040.4.3
 // DSAWithSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.1:
 //
 //	dsa-with-sha224 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 1 }
-var DSAWithSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x03\x01")
-
+var DSAWithSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x03\x01") // 2.16.840.1.101.3.4.3.1
 // DSAWithSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.2:
 //
 //	dsa-with-sha256 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 2 }
-var DSAWithSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x03\x02")
-
+var DSAWithSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x03\x02") // 2.16.840.1.101.3.4.3.2
 // ECDSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10045.4.1:
 //
 //	ecdsa-with-SHA1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) 1 }
-var ECDSAWithSHA1 = runtime.OID("*\x86H\xce=\x04\x01")
-
+var ECDSAWithSHA1 = runtime.OID("*\x86H\xce=\x04\x01") // 1.2.840.10045.4.1
 // ECDSAWithSHA224 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.1:
 //
 //	ecdsa-with-SHA224 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 1 }
-var ECDSAWithSHA224 = runtime.OID("*\x86H\xce=\x04\x03\x01")
-
+var ECDSAWithSHA224 = runtime.OID("*\x86H\xce=\x04\x03\x01") // 1.2.840.10045.4.3.1
 // ECDSAWithSHA256 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.2:
 //
 //	ecdsa-with-SHA256 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 2 }
-var ECDSAWithSHA256 = runtime.OID("*\x86H\xce=\x04\x03\x02")
-
+var ECDSAWithSHA256 = runtime.OID("*\x86H\xce=\x04\x03\x02") // 1.2.840.10045.4.3.2
 // ECDSAWithSHA384 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.3:
 //
 //	ecdsa-with-SHA384 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 3 }
-var ECDSAWithSHA384 = runtime.OID("*\x86H\xce=\x04\x03\x03")
-
+var ECDSAWithSHA384 = runtime.OID("*\x86H\xce=\x04\x03\x03") // 1.2.840.10045.4.3.3
 // ECDSAWithSHA512 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.4:
 //
 //	ecdsa-with-SHA512 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 4 }
-var ECDSAWithSHA512 = runtime.OID("*\x86H\xce=\x04\x03\x04")
-
+var ECDSAWithSHA512 = runtime.OID("*\x86H\xce=\x04\x03\x04") // 1.2.840.10045.4.3.4
 // IDMD2 is the OBJECT IDENTIFIER 1.2.840.113549.2.2:
 //
 //	id-md2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 2 }
-var IDMD2 = runtime.OID("*\x86H\x86\xf7\r\x02\x02")
-
+var IDMD2 = runtime.OID("*\x86H\x86\xf7\r\x02\x02") // 1.2.840.113549.2.2
 // IDMD5 is the OBJECT IDENTIFIER 1.2.840.113549.2.5:
 //
 //	id-md5 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 5 }
-var IDMD5 = runtime.OID("*\x86H\x86\xf7\r\x02\x05")
-
+var IDMD5 = runtime.OID("*\x86H\x86\xf7\r\x02\x05") // 1.2.840.113549.2.5
 // IDSHA1 is the OBJECT IDENTIFIER 1.3.14.3.2.26:
 //
 //	id-sha1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) oiw(14) secsig(3) algorithm(2) 26 }
-var IDSHA1 = runtime.OID("+\x0e\x03\x02\x1a")
-
+var IDSHA1 = runtime.OID("+\x0e\x03\x02\x1a") // 1.3.14.3.2.26
 // SHA224WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.14:
 //
 //	sha224WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 14 }
-var SHA224WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x0e")
-
+var SHA224WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x0e") // 1.2.840.113549.1.1.14
 // SHA256WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.11:
 //
 //	sha256WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 11 }
-var SHA256WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\v")
-
+var SHA256WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\v") // 1.2.840.113549.1.1.11
 // SHA384WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.12:
 //
 //	sha384WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 12 }
-var SHA384WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\f")
-
+var SHA384WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\f") // 1.2.840.113549.1.1.12
 // SHA512WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.13:
 //
 //	sha512WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 13 }
-var SHA512WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\r")
-
+var SHA512WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\r") // 1.2.840.113549.1.1.13
 // PKCS1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1:
 //
 //	pkcs-1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 1 }
-var PKCS1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01")
-
+var PKCS1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01") // 1.2.840.113549.1.1
 // IDRSAESOAEP is the OBJECT IDENTIFIER 1.2.840.113549.1.1.7:
 //
 //	id-RSAES-OAEP OBJECT IDENTIFIER ::= { pkcs-1 7 }
-var IDRSAESOAEP = runtime.OID("*\x86H\x86\xf7\r\x01\x01\a")
-
+var IDRSAESOAEP = runtime.OID("*\x86H\x86\xf7\r\x01\x01\a") // 1.2.840.113549.1.1.7
 // IDMgf1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1.8:
 //
 //	id-mgf1 OBJECT IDENTIFIER ::= { pkcs-1 8 }
-var IDMgf1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01\b")
-
+var IDMgf1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01\b") // 1.2.840.113549.1.1.8
 // IDPSpecified is the OBJECT IDENTIFIER 1.2.840.113549.1.1.9:
 //
 //	id-pSpecified OBJECT IDENTIFIER ::= { pkcs-1 9 }
-var IDPSpecified = runtime.OID("*\x86H\x86\xf7\r\x01\x01\t")
-
+var IDPSpecified = runtime.OID("*\x86H\x86\xf7\r\x01\x01\t") // 1.2.840.113549.1.1.9
 // IDRSASSAPSS is the OBJECT IDENTIFIER 1.2.840.113549.1.1.10:
 //
 //	id-RSASSA-PSS OBJECT IDENTIFIER ::= { pkcs-1 10 }
-var IDRSASSAPSS = runtime.OID("*\x86H\x86\xf7\r\x01\x01\n")
-
+var IDRSASSAPSS = runtime.OID("*\x86H\x86\xf7\r\x01\x01\n") // 1.2.840.113549.1.1.10
 // IDSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.4:
 //
 //	id-sha224 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 4 }
-var IDSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x02\x04")
-
+var IDSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x02\x04") // 2.16.840.1.101.3.4.2.4
 // IDSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.1:
 //
 //	id-sha256 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 1 }
-var IDSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x02\x01")
-
+var IDSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x02\x01") // 2.16.840.1.101.3.4.2.1
 // IDSHA384 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.2:
 //
 //	id-sha384 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 2 }
-var IDSHA384 = runtime.OID("`\x86H\x01e\x03\x04\x02\x02")
-
+var IDSHA384 = runtime.OID("`\x86H\x01e\x03\x04\x02\x02") // 2.16.840.1.101.3.4.2.2
 // IDSHA512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.3:
 //
 //	id-sha512 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 3 }
-var IDSHA512 = runtime.OID("`\x86H\x01e\x03\x04\x02\x03")
-
+var IDSHA512 = runtime.OID("`\x86H\x01e\x03\x04\x02\x03") // 2.16.840.1.101.3.4.2.3
 // UbMatch is the ASN.1 value:
 //
 //	ub-match INTEGER ::= 128
@@ -797,101 +681,82 @@ const UbUnformattedAddressLength = 180
 //	ub-x121-address-length INTEGER ::= 16
 const UbX121AddressLength = 16
 
-// OCSP2009IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
+// OCSP2009_IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var OCSP2009IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t")
-
+var OCSP2009_IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t") // 1.3.6.1.5.5.7.3.9
 // IDPKIXOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-pkix-ocsp OBJECT IDENTIFIER ::= id-ad-ocsp
-var IDPKIXOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01")
-
+var IDPKIXOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01") // 1.3.6.1.5.5.7.48.1
 // IDPKIXOCSPBasic is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.1:
 //
 //	id-pkix-ocsp-basic OBJECT IDENTIFIER ::= { id-pkix-ocsp 1 }
-var IDPKIXOCSPBasic = runtime.OID("+\x06\x01\x05\x05\a0\x01\x01")
-
+var IDPKIXOCSPBasic = runtime.OID("+\x06\x01\x05\x05\a0\x01\x01") // 1.3.6.1.5.5.7.48.1.1
 // IDPKIXOCSPNonce is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.2:
 //
 //	id-pkix-ocsp-nonce OBJECT IDENTIFIER ::= { id-pkix-ocsp 2 }
-var IDPKIXOCSPNonce = runtime.OID("+\x06\x01\x05\x05\a0\x01\x02")
-
+var IDPKIXOCSPNonce = runtime.OID("+\x06\x01\x05\x05\a0\x01\x02") // 1.3.6.1.5.5.7.48.1.2
 // IDPKIXOCSPCRL is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.3:
 //
 //	id-pkix-ocsp-crl OBJECT IDENTIFIER ::= { id-pkix-ocsp 3 }
-var IDPKIXOCSPCRL = runtime.OID("+\x06\x01\x05\x05\a0\x01\x03")
-
+var IDPKIXOCSPCRL = runtime.OID("+\x06\x01\x05\x05\a0\x01\x03") // 1.3.6.1.5.5.7.48.1.3
 // IDPKIXOCSPResponse is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.4:
 //
 //	id-pkix-ocsp-response OBJECT IDENTIFIER ::= { id-pkix-ocsp 4 }
-var IDPKIXOCSPResponse = runtime.OID("+\x06\x01\x05\x05\a0\x01\x04")
-
+var IDPKIXOCSPResponse = runtime.OID("+\x06\x01\x05\x05\a0\x01\x04") // 1.3.6.1.5.5.7.48.1.4
 // IDPKIXOCSPNocheck is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.5:
 //
 //	id-pkix-ocsp-nocheck OBJECT IDENTIFIER ::= { id-pkix-ocsp 5 }
-var IDPKIXOCSPNocheck = runtime.OID("+\x06\x01\x05\x05\a0\x01\x05")
-
+var IDPKIXOCSPNocheck = runtime.OID("+\x06\x01\x05\x05\a0\x01\x05") // 1.3.6.1.5.5.7.48.1.5
 // IDPKIXOCSPArchiveCutoff is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.6:
 //
 //	id-pkix-ocsp-archive-cutoff OBJECT IDENTIFIER ::= { id-pkix-ocsp 6 }
-var IDPKIXOCSPArchiveCutoff = runtime.OID("+\x06\x01\x05\x05\a0\x01\x06")
-
+var IDPKIXOCSPArchiveCutoff = runtime.OID("+\x06\x01\x05\x05\a0\x01\x06") // 1.3.6.1.5.5.7.48.1.6
 // IDPKIXOCSPServiceLocator is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.7:
 //
 //	id-pkix-ocsp-service-locator OBJECT IDENTIFIER ::= { id-pkix-ocsp 7 }
-var IDPKIXOCSPServiceLocator = runtime.OID("+\x06\x01\x05\x05\a0\x01\a")
-
-// NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
+var IDPKIXOCSPServiceLocator = runtime.OID("+\x06\x01\x05\x05\a0\x01\a") // 1.3.6.1.5.5.7.48.1.7
+// X509MLDSA2025_NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) }
-var NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04")
-
+var X509MLDSA2025_NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04") // 2.16.840.1.101.3.4
 // SigAlgs is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3:
 //
 //	sigAlgs OBJECT IDENTIFIER ::= { nistAlgorithms 3 }
-var SigAlgs = runtime.OID("`\x86H\x01e\x03\x04\x03")
-
+var SigAlgs = runtime.OID("`\x86H\x01e\x03\x04\x03") // 2.16.840.1.101.3.4.3
 // IDMlDSA44 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.17:
 //
 //	id-ml-dsa-44 OBJECT IDENTIFIER ::= { sigAlgs 17 }
-var IDMlDSA44 = runtime.OID("`\x86H\x01e\x03\x04\x03\x11")
-
+var IDMlDSA44 = runtime.OID("`\x86H\x01e\x03\x04\x03\x11") // 2.16.840.1.101.3.4.3.17
 // IDMlDSA65 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.18:
 //
 //	id-ml-dsa-65 OBJECT IDENTIFIER ::= { sigAlgs 18 }
-var IDMlDSA65 = runtime.OID("`\x86H\x01e\x03\x04\x03\x12")
-
+var IDMlDSA65 = runtime.OID("`\x86H\x01e\x03\x04\x03\x12") // 2.16.840.1.101.3.4.3.18
 // IDMlDSA87 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.19:
 //
 //	id-ml-dsa-87 OBJECT IDENTIFIER ::= { sigAlgs 19 }
-var IDMlDSA87 = runtime.OID("`\x86H\x01e\x03\x04\x03\x13")
-
-// X509MLKEM2025NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
+var IDMlDSA87 = runtime.OID("`\x86H\x01e\x03\x04\x03\x13") // 2.16.840.1.101.3.4.3.19
+// X509MLKEM2025_NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithm(4) }
-var X509MLKEM2025NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04")
-
+var X509MLKEM2025_NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04") // 2.16.840.1.101.3.4
 // Kems is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4:
 //
 //	kems OBJECT IDENTIFIER ::= { nistAlgorithms 4 }
-var Kems = runtime.OID("`\x86H\x01e\x03\x04\x04")
-
+var Kems = runtime.OID("`\x86H\x01e\x03\x04\x04") // 2.16.840.1.101.3.4.4
 // IDAlgMlKem512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.1:
 //
 //	id-alg-ml-kem-512 OBJECT IDENTIFIER ::= { kems 1 }
-var IDAlgMlKem512 = runtime.OID("`\x86H\x01e\x03\x04\x04\x01")
-
+var IDAlgMlKem512 = runtime.OID("`\x86H\x01e\x03\x04\x04\x01") // 2.16.840.1.101.3.4.4.1
 // IDAlgMlKem768 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.2:
 //
 //	id-alg-ml-kem-768 OBJECT IDENTIFIER ::= { kems 2 }
-var IDAlgMlKem768 = runtime.OID("`\x86H\x01e\x03\x04\x04\x02")
-
+var IDAlgMlKem768 = runtime.OID("`\x86H\x01e\x03\x04\x04\x02") // 2.16.840.1.101.3.4.4.2
 // IDAlgMlKem1024 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.3:
 //
 //	id-alg-ml-kem-1024 OBJECT IDENTIFIER ::= { kems 3 }
-var IDAlgMlKem1024 = runtime.OID("`\x86H\x01e\x03\x04\x04\x03")
-
+var IDAlgMlKem1024 = runtime.OID("`\x86H\x01e\x03\x04\x04\x03") // 2.16.840.1.101.3.4.4.3
 // AttributeType is the ASN.1 type AttributeType.
 //
 //	AttributeType           ::=  ATTRIBUTE.&id
@@ -968,27 +833,33 @@ func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
-// X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbMax, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+// DirectoryString_UbMax, DirectoryString_UbPseudonym, DirectoryString_UbTitle, X520CommonName, X520LocalityName, X520OrganizationName, X520OrganizationalUnitName, X520StateOrProvinceName, X520name (they differ only in constraints).
 type DirectoryStringChoice int
 
 const (
-	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
-	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
-	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
-	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
-	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
+	DirectoryString_TeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryString_PrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryString_BmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryString_UniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryString_UTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DirectoryStringChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "")
+	}
+	return "DirectoryStringChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a X520name from r.
@@ -996,7 +867,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1009,7 +880,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1022,7 +893,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1035,7 +906,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1048,7 +919,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1069,35 +940,35 @@ func (v *X520name) decode(r *runtime.Reader) error {
 // encode writes v as a X520name in DER.
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -1154,7 +1025,7 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1165,7 +1036,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1178,7 +1049,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1191,7 +1062,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1204,7 +1075,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1217,7 +1088,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1238,35 +1109,35 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 // encode writes v as a X520CommonName in DER.
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -1323,7 +1194,7 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1334,7 +1205,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1347,7 +1218,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1360,7 +1231,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1373,7 +1244,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1386,7 +1257,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1407,35 +1278,35 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 // encode writes v as a X520LocalityName in DER.
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -1492,7 +1363,7 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1503,7 +1374,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1516,7 +1387,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1529,7 +1400,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1542,7 +1413,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1555,7 +1426,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1576,35 +1447,35 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 // encode writes v as a X520StateOrProvinceName in DER.
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -1661,7 +1532,7 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 //
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1672,7 +1543,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1685,7 +1556,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1698,7 +1569,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1711,7 +1582,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1724,7 +1595,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1745,35 +1616,35 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationName in DER.
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -1831,7 +1702,7 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	X520OrganizationalUnitName ::= DirectoryString
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1842,7 +1713,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -1855,7 +1726,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -1868,7 +1739,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -1881,7 +1752,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -1894,7 +1765,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -1915,35 +1786,35 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationalUnitName in DER.
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -2001,7 +1872,7 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 //	Name ::= CHOICE { -- only one possibility for now --
 //	    rdnSequence  RDNSequence }
 type Name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice NameChoice
 	// RdnSequence is the component rdnSequence RDNSequence.
 	RdnSequence RDNSequence
@@ -2011,12 +1882,18 @@ type Name struct {
 type NameChoice int
 
 const (
-	NameRdnSequence NameChoice = 1 // rdnSequence
+	Name_RdnSequence NameChoice = 1 // rdnSequence
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c NameChoice) String() string {
-	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("rdnSequence", int(c)-1, "")
+	}
+	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Name from r.
@@ -2024,7 +1901,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = NameRdnSequence
+		v.Choice = Name_RdnSequence
 		if err := v.RdnSequence.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "rdnSequence")
 		}
@@ -2037,7 +1914,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 // encode writes v as a Name in DER.
 func (v *Name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case NameRdnSequence:
+	case Name_RdnSequence:
 		v.RdnSequence.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("Name"))
@@ -2101,7 +1978,7 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -2179,7 +2056,7 @@ type DistinguishedName = RDNSequence
 //
 //	RelativeDistinguishedName  ::=
 //	    SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-type RelativeDistinguishedName []SingleAttributeSupportedAttributes
+type RelativeDistinguishedName []SingleAttribute_SupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
 func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -2188,7 +2065,7 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 
 // decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
+func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttribute_SupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -2200,11 +2077,11 @@ func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Ta
 		}
 	}
 	n := s.Count()
-	var list []SingleAttributeSupportedAttributes
+	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+		if list, err = runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, n); err != nil {
 			return err
 		}
 	}
@@ -2281,21 +2158,21 @@ func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributes is the ASN.1 type SingleAttribute.
+// SingleAttribute_SupportedAttributes is the ASN.1 type SingleAttribute.
 //
 //	SingleAttribute{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    value     ATTRIBUTE.&Type({AttrSet}{@type})
 //	}
-type SingleAttributeSupportedAttributes struct {
+type SingleAttribute_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value ATTRIBUTE.&Type.
-	Value SingleAttributeSupportedAttributesValue
+	Value SupportedAttributes
 }
 
 // decode reads a SingleAttribute from r.
-func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SingleAttribute_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
 		return err
@@ -2324,7 +2201,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a SingleAttribute in DER.
-func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SingleAttribute_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	v.Value.encode(b)
@@ -2333,19 +2210,19 @@ func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SingleAttribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleAttribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SingleAttributeSupportedAttributes{}
+func (v *SingleAttribute_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SingleAttribute_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -2355,190 +2232,202 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a SingleAttribute.
-func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributesValue is the open type SingleAttribute.value: the encoding received (Raw) and, when the
+// SupportedAttributes is the open type ATTRIBUTE.&Type({SupportedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SingleAttributeSupportedAttributesValue struct {
+type SupportedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SingleAttributeSupportedAttributesValueKind
-	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// DirectoryString is the value when Kind is AtName, AtSurname, AtGivenName, AtInitials, AtGenerationQualifier, AtX520CommonName, AtX520LocalityName, AtX520StateOrProvinceName, AtX520OrganizationName, AtX520OrganizationalUnitName, AtX520Title or AtX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520CommonName; the value
+	// converts to a row's own type, as in X520name(value.DirectoryString).
+	DirectoryString X520CommonName
+	// String is the value when Kind is AtX520dnQualifier, AtX520countryName, AtX520SerialNumber, AtDomainComponent or AtEmailAddress.
 	String string
 }
 
-// SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
-type SingleAttributeSupportedAttributesValueKind int
+// AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of CRIAttributes or SupportedAttributes. 0 means none (a key not in the table, or no value).
+type AttributeKind int
 
 const (
-	SingleAttributeSupportedAttributesValueName                       SingleAttributeSupportedAttributesValueKind = 1  // at-name 2.5.4.41
-	SingleAttributeSupportedAttributesValueSurname                    SingleAttributeSupportedAttributesValueKind = 2  // at-surname 2.5.4.4
-	SingleAttributeSupportedAttributesValueGivenName                  SingleAttributeSupportedAttributesValueKind = 3  // at-givenName 2.5.4.42
-	SingleAttributeSupportedAttributesValueInitials                   SingleAttributeSupportedAttributesValueKind = 4  // at-initials 2.5.4.43
-	SingleAttributeSupportedAttributesValueGenerationQualifier        SingleAttributeSupportedAttributesValueKind = 5  // at-generationQualifier 2.5.4.44
-	SingleAttributeSupportedAttributesValueX520CommonName             SingleAttributeSupportedAttributesValueKind = 6  // at-x520CommonName 2.5.4.3
-	SingleAttributeSupportedAttributesValueX520LocalityName           SingleAttributeSupportedAttributesValueKind = 7  // at-x520LocalityName 2.5.4.7
-	SingleAttributeSupportedAttributesValueX520StateOrProvinceName    SingleAttributeSupportedAttributesValueKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	SingleAttributeSupportedAttributesValueX520OrganizationName       SingleAttributeSupportedAttributesValueKind = 9  // at-x520OrganizationName 2.5.4.10
-	SingleAttributeSupportedAttributesValueX520OrganizationalUnitName SingleAttributeSupportedAttributesValueKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	SingleAttributeSupportedAttributesValueX520Title                  SingleAttributeSupportedAttributesValueKind = 11 // at-x520Title 2.5.4.12
-	SingleAttributeSupportedAttributesValueX520dnQualifier            SingleAttributeSupportedAttributesValueKind = 12 // at-x520dnQualifier 2.5.4.46
-	SingleAttributeSupportedAttributesValueX520countryName            SingleAttributeSupportedAttributesValueKind = 13 // at-x520countryName 2.5.4.6
-	SingleAttributeSupportedAttributesValueX520SerialNumber           SingleAttributeSupportedAttributesValueKind = 14 // at-x520SerialNumber 2.5.4.5
-	SingleAttributeSupportedAttributesValueX520Pseudonym              SingleAttributeSupportedAttributesValueKind = 15 // at-x520Pseudonym 2.5.4.65
-	SingleAttributeSupportedAttributesValueDomainComponent            SingleAttributeSupportedAttributesValueKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	SingleAttributeSupportedAttributesValueEmailAddress               SingleAttributeSupportedAttributesValueKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
+	AtDomainComponent            AttributeKind = 1  // at-domainComponent 0.9.2342.19200300.100.1.25
+	AtEmailAddress               AttributeKind = 2  // at-emailAddress 1.2.840.113549.1.9.1
+	AtGenerationQualifier        AttributeKind = 3  // at-generationQualifier 2.5.4.44
+	AtGivenName                  AttributeKind = 4  // at-givenName 2.5.4.42
+	AtInitials                   AttributeKind = 5  // at-initials 2.5.4.43
+	AtName                       AttributeKind = 6  // at-name 2.5.4.41
+	AtSurname                    AttributeKind = 7  // at-surname 2.5.4.4
+	AtX520CommonName             AttributeKind = 8  // at-x520CommonName 2.5.4.3
+	AtX520LocalityName           AttributeKind = 9  // at-x520LocalityName 2.5.4.7
+	AtX520OrganizationName       AttributeKind = 10 // at-x520OrganizationName 2.5.4.10
+	AtX520OrganizationalUnitName AttributeKind = 11 // at-x520OrganizationalUnitName 2.5.4.11
+	AtX520Pseudonym              AttributeKind = 12 // at-x520Pseudonym 2.5.4.65
+	AtX520SerialNumber           AttributeKind = 13 // at-x520SerialNumber 2.5.4.5
+	AtX520StateOrProvinceName    AttributeKind = 14 // at-x520StateOrProvinceName 2.5.4.8
+	AtX520Title                  AttributeKind = 15 // at-x520Title 2.5.4.12
+	AtX520countryName            AttributeKind = 16 // at-x520countryName 2.5.4.6
+	AtX520dnQualifier            AttributeKind = 17 // at-x520dnQualifier 2.5.4.46
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 17:
+		return runtime.Name("at-domainComponent at-emailAddress at-generationQualifier at-givenName at-initials at-name at-surname at-x520CommonName at-x520LocalityName at-x520OrganizationName at-x520OrganizationalUnitName at-x520Pseudonym at-x520SerialNumber at-x520StateOrProvinceName at-x520Title at-x520countryName at-x520dnQualifier", int(k)-1, "")
+	}
+	return "AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
-		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtName
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
-		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtSurname
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
-		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtGivenName
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
-		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtInitials
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
-		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtGenerationQualifier
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
-		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520CommonName
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
-		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
+		u.Kind = AtX520LocalityName
 		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
+		u.Kind = AtX520StateOrProvinceName
 		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
+		u.Kind = AtX520OrganizationName
 		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
+		u.Kind = AtX520OrganizationalUnitName
 		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
-		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Title
+		if err := (*DirectoryString_UbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
-		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
+		u.Kind = AtX520dnQualifier
 		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x1
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
-		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
+		u.Kind = AtX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2550,13 +2439,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
-		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
+		u.Kind = AtX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2568,35 +2457,35 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
-		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Pseudonym
+		if err := (*DirectoryString_UbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
+		u.Kind = AtDomainComponent
 		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x6
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
+		u.Kind = AtEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -2608,7 +2497,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2619,7 +2508,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2629,58 +2518,58 @@ func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
+func (u *SupportedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case SingleAttributeSupportedAttributesValueName:
+	case AtName:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtSurname:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtGivenName:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtInitials:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtGenerationQualifier:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtX520CommonName:
 		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueSurname:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueGivenName:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueInitials:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520LocalityName:
+	case AtX520LocalityName:
 		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
+	case AtX520StateOrProvinceName:
 		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationName:
+	case AtX520OrganizationName:
 		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
+	case AtX520OrganizationalUnitName:
 		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520dnQualifier:
+	case AtX520Title:
+		(*DirectoryString_UbTitle)(&u.DirectoryString).encode(b)
+	case AtX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520countryName:
+	case AtX520countryName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520SerialNumber:
+	case AtX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueDomainComponent:
+	case AtX520Pseudonym:
+		(*DirectoryString_UbPseudonym)(&u.DirectoryString).encode(b)
+	case AtDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case SingleAttributeSupportedAttributesValueEmailAddress:
+	case AtEmailAddress:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
@@ -2692,7 +2581,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	}
 }
 
-// DirectoryStringUbTitle is the ASN.1 type DirectoryString.
+// DirectoryString_UbTitle is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -2701,19 +2590,19 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbTitle struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbTitle struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbTitle) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2726,7 +2615,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2739,7 +2628,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -2752,7 +2641,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -2765,7 +2654,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -2784,37 +2673,37 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -2828,19 +2717,19 @@ func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbTitle{}
+func (v *DirectoryString_UbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbTitle{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -2850,24 +2739,24 @@ func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbTitle) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// DirectoryStringUbPseudonym is the ASN.1 type DirectoryString.
+// DirectoryString_UbPseudonym is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -2876,19 +2765,19 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbPseudonym struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbPseudonym struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbPseudonym) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2901,7 +2790,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2914,7 +2803,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -2927,7 +2816,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -2940,7 +2829,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -2959,37 +2848,37 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3003,19 +2892,19 @@ func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbPseudonym{}
+func (v *DirectoryString_UbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbPseudonym{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -3025,18 +2914,18 @@ func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Optio
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -3051,7 +2940,7 @@ type Certificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateAlgorithmIdentifier
+	AlgorithmIdentifier Certificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -3134,18 +3023,18 @@ func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
-type CertificateAlgorithmIdentifier struct {
+// Certificate_AlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
+type Certificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a Certificate.algorithmIdentifier from r.
-func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Certificate_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -3177,7 +3066,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
-func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Certificate_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -3188,19 +3077,19 @@ func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Ta
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Certificate.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateAlgorithmIdentifier{}
+func (v *Certificate_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Certificate_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -3210,174 +3099,186 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.O
 }
 
 // MarshalDER returns the DER encoding of v, a Certificate.algorithmIdentifier.
-func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// CertificateAlgorithmIdentifierParameters is the open type Certificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateAlgorithmIdentifierParameters struct {
+type SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
 	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
 
-// CertificateAlgorithmIdentifierParametersKind tells which row of the table of CertificateAlgorithmIdentifierParameters a key selected.
-type CertificateAlgorithmIdentifierParametersKind int
+// SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
+// the Kind of BasicOCSPResponse_Params, PKCS10_SignatureAlgorithms, SignatureAlgorithms or Signature_Params. 0 means none (a key not in the table, or no value).
+type SignatureAlgorithmKind int
 
 const (
-	CertificateAlgorithmIdentifierParametersRSAWithMD2      CertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateAlgorithmIdentifierParametersRSAWithMD5      CertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateAlgorithmIdentifierParametersRSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateAlgorithmIdentifierParametersDSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA1   CertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA224   CertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA256   CertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA224 CertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA256 CertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA384 CertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA512 CertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateAlgorithmIdentifierParametersRSASSAPSS       CertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	CertificateAlgorithmIdentifierParametersMlDSA44         CertificateAlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	CertificateAlgorithmIdentifierParametersMlDSA65         CertificateAlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	CertificateAlgorithmIdentifierParametersMlDSA87         CertificateAlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaDSAWithSHA1     SignatureAlgorithmKind = 1  // sa-dsaWithSHA1 1.2.840.10040.4.3
+	SaDSAWithSHA224   SignatureAlgorithmKind = 2  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
+	SaDSAWithSHA256   SignatureAlgorithmKind = 3  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
+	SaECDSAWithSHA1   SignatureAlgorithmKind = 4  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
+	SaECDSAWithSHA224 SignatureAlgorithmKind = 5  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
+	SaECDSAWithSHA256 SignatureAlgorithmKind = 6  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
+	SaECDSAWithSHA384 SignatureAlgorithmKind = 7  // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
+	SaECDSAWithSHA512 SignatureAlgorithmKind = 8  // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
+	SaMlDSA44         SignatureAlgorithmKind = 9  // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	SaMlDSA65         SignatureAlgorithmKind = 10 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	SaMlDSA87         SignatureAlgorithmKind = 11 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaRSASSAPSS       SignatureAlgorithmKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
+	SaRSAWithMD2      SignatureAlgorithmKind = 13 // sa-rsaWithMD2 1.2.840.113549.1.1.2
+	SaRSAWithMD5      SignatureAlgorithmKind = 14 // sa-rsaWithMD5 1.2.840.113549.1.1.4
+	SaRSAWithSHA1     SignatureAlgorithmKind = 15 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SignatureAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return runtime.Name("sa-dsaWithSHA1 sa-dsaWithSHA224 sa-dsaWithSHA256 sa-ecdsaWithSHA1 sa-ecdsaWithSHA224 sa-ecdsaWithSHA256 sa-ecdsaWithSHA384 sa-ecdsaWithSHA512 sa-ml-dsa-44 sa-ml-dsa-65 sa-ml-dsa-87 sa-rsaSSA-PSS sa-rsaWithMD2 sa-rsaWithMD5 sa-rsaWithSHA1", int(k)-1, "")
+	}
+	return "SignatureAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
+		u.Kind = SaECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
+		u.Kind = SaDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
+		u.Kind = SaDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
+		u.Kind = SaECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
+		u.Kind = SaECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
+		u.Kind = SaECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
+		u.Kind = SaECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
+		u.Kind = SaRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3386,21 +3287,21 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA44
+		u.Kind = SaMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA65
+		u.Kind = SaMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA87
+		u.Kind = SaMlDSA87
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -3409,7 +3310,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *SignatureAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3419,38 +3320,38 @@ func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
+	case SaECDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
+	case SaDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
+	case SaDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
+	case SaECDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
+	case SaECDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
+	case SaECDSAWithSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
+	case SaECDSAWithSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
+	case SaRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
@@ -3488,7 +3389,7 @@ type TBSCertificate struct {
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// Validity is the component validity Validity.
@@ -3506,7 +3407,7 @@ type TBSCertificate struct {
 	// HasSubjectUniqueID tells whether subjectUniqueID is present in the encoding.
 	HasSubjectUniqueID bool
 	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions ExtensionsCertExtensions
+	Extensions Extensions_CertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -3536,11 +3437,11 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == VersionV1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == Version_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "TBSCertificate"), "version")
 		}
 	} else {
-		v.Version = VersionV1
+		v.Version = Version_V1
 	}
 	// serialNumber CertificateSerialNumber
 	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
@@ -3609,7 +3510,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != Version_V1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -3676,7 +3577,7 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -3684,17 +3585,17 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSignatureAlgorithms struct {
+type AlgorithmIdentifier_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSignatureAlgorithmsParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -3726,7 +3627,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -3737,19 +3638,19 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierSignatureAlgorithms{}
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_SignatureAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -3759,270 +3660,36 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AlgorithmIdentifierSignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierSignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierSignatureAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS       AlgorithmIdentifierSignatureAlgorithmsParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA65         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA87         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x11":
-		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x12":
-		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA65
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x13":
-		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA87
-		return u.keepDER(r)
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
-}
-
-// ExtensionsCertExtensions is the ASN.1 type Extensions.
+// Extensions_CertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCertExtensions []ExtensionCertExtensions
+type Extensions_CertExtensions []Extension_CertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCertExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -4044,7 +3711,7 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -4059,19 +3726,19 @@ func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCertExtensions
+func (v *Extensions_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CertExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -4082,24 +3749,24 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensions is the ASN.1 type Extension.
+// Extension_CertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -4112,7 +3779,7 @@ func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options)
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCertExtensions struct {
+type Extension_CertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -4120,11 +3787,11 @@ type ExtensionCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCertExtensionsExtnValue
+	ExtnValue CertExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -4167,7 +3834,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -4181,19 +3848,19 @@ func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCertExtensions{}
+func (v *Extension_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CertExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -4203,95 +3870,119 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CertExtensions is the open type EXTENSION.&ExtnType({CertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCertExtensionsExtnValue struct {
+type CertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCertExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// SubjectKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueSubjectKeyIdentifier.
+	// SubjectKeyIdentifier is the value when Kind is ExtSubjectKeyIdentifier.
 	SubjectKeyIdentifier KeyIdentifier
-	// KeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueKeyUsage.
+	// KeyUsage is the value when Kind is ExtKeyUsage.
 	KeyUsage KeyUsage
-	// PrivateKeyUsagePeriod is the value when Kind is ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod.
+	// PrivateKeyUsagePeriod is the value when Kind is ExtPrivateKeyUsagePeriod.
 	PrivateKeyUsagePeriod *PrivateKeyUsagePeriod
-	// CertificatePolicies is the value when Kind is ExtensionCertExtensionsExtnValueCertificatePolicies.
+	// CertificatePolicies is the value when Kind is ExtCertificatePolicies.
 	CertificatePolicies CertificatePolicies
-	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
+	// PolicyMappings is the value when Kind is ExtPolicyMappings.
 	PolicyMappings PolicyMappings
-	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
 	GeneralNames GeneralNames
-	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
+	// SubjectDirectoryAttributes is the value when Kind is ExtSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
-	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
+	// BasicConstraints is the value when Kind is ExtBasicConstraints.
 	BasicConstraints BasicConstraints
-	// NameConstraints is the value when Kind is ExtensionCertExtensionsExtnValueNameConstraints.
+	// NameConstraints is the value when Kind is ExtNameConstraints.
 	NameConstraints *NameConstraints
-	// PolicyConstraints is the value when Kind is ExtensionCertExtensionsExtnValuePolicyConstraints.
+	// PolicyConstraints is the value when Kind is ExtPolicyConstraints.
 	PolicyConstraints *PolicyConstraints
-	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
+	// ExtKeyUsage is the value when Kind is ExtExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
-	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
+	// InhibitAnyPolicy is the value when Kind is ExtInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
+	// SubjectInfoAccessSyntax is the value when Kind is ExtSubjectInfoAccessSyntax.
 	SubjectInfoAccessSyntax SubjectInfoAccessSyntax
 }
 
-// ExtensionCertExtensionsExtnValueKind tells which row of the table of ExtensionCertExtensionsExtnValue a key selected.
-type ExtensionCertExtensionsExtnValueKind int
+// ExtensionKind tells which information object of class EXTENSION an open type's key selected:
+// the Kind of CRLEntryExtensions, CRLExtensions, CertExtensions, Request_ExtnType, ResponseData_ExtnType, SingleResponse_ExtnType or TBSRequest_ExtnType. 0 means none (a key not in the table, or no value).
+type ExtensionKind int
 
 const (
-	ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier     ExtensionCertExtensionsExtnValueKind = 1  // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCertExtensionsExtnValueSubjectKeyIdentifier       ExtensionCertExtensionsExtnValueKind = 2  // ext-SubjectKeyIdentifier 2.5.29.14
-	ExtensionCertExtensionsExtnValueKeyUsage                   ExtensionCertExtensionsExtnValueKind = 3  // ext-KeyUsage 2.5.29.15
-	ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod      ExtensionCertExtensionsExtnValueKind = 4  // ext-PrivateKeyUsagePeriod 2.5.29.16
-	ExtensionCertExtensionsExtnValueCertificatePolicies        ExtensionCertExtensionsExtnValueKind = 5  // ext-CertificatePolicies 2.5.29.32
-	ExtensionCertExtensionsExtnValuePolicyMappings             ExtensionCertExtensionsExtnValueKind = 6  // ext-PolicyMappings 2.5.29.33
-	ExtensionCertExtensionsExtnValueSubjectAltName             ExtensionCertExtensionsExtnValueKind = 7  // ext-SubjectAltName 2.5.29.17
-	ExtensionCertExtensionsExtnValueIssuerAltName              ExtensionCertExtensionsExtnValueKind = 8  // ext-IssuerAltName 2.5.29.18
-	ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes ExtensionCertExtensionsExtnValueKind = 9  // ext-SubjectDirectoryAttributes 2.5.29.9
-	ExtensionCertExtensionsExtnValueBasicConstraints           ExtensionCertExtensionsExtnValueKind = 10 // ext-BasicConstraints 2.5.29.19
-	ExtensionCertExtensionsExtnValueNameConstraints            ExtensionCertExtensionsExtnValueKind = 11 // ext-NameConstraints 2.5.29.30
-	ExtensionCertExtensionsExtnValuePolicyConstraints          ExtensionCertExtensionsExtnValueKind = 12 // ext-PolicyConstraints 2.5.29.36
-	ExtensionCertExtensionsExtnValueExtKeyUsage                ExtensionCertExtensionsExtnValueKind = 13 // ext-ExtKeyUsage 2.5.29.37
-	ExtensionCertExtensionsExtnValueCRLDistributionPoints      ExtensionCertExtensionsExtnValueKind = 14 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionCertExtensionsExtnValueInhibitAnyPolicy           ExtensionCertExtensionsExtnValueKind = 15 // ext-InhibitAnyPolicy 2.5.29.54
-	ExtensionCertExtensionsExtnValueFreshestCRL                ExtensionCertExtensionsExtnValueKind = 16 // ext-FreshestCRL 2.5.29.46
-	ExtensionCertExtensionsExtnValueAuthorityInfoAccess        ExtensionCertExtensionsExtnValueKind = 17 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax    ExtensionCertExtensionsExtnValueKind = 18 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtAuthorityInfoAccess        ExtensionKind = 1  // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
+	ExtAuthorityKeyIdentifier     ExtensionKind = 2  // ext-AuthorityKeyIdentifier 2.5.29.35
+	ExtBasicConstraints           ExtensionKind = 3  // ext-BasicConstraints 2.5.29.19
+	ExtCRLDistributionPoints      ExtensionKind = 4  // ext-CRLDistributionPoints 2.5.29.31
+	ExtCRLNumber                  ExtensionKind = 5  // ext-CRLNumber 2.5.29.20
+	ExtCRLReason                  ExtensionKind = 6  // ext-CRLReason 2.5.29.21
+	ExtCertificateIssuer          ExtensionKind = 7  // ext-CertificateIssuer 2.5.29.29
+	ExtCertificatePolicies        ExtensionKind = 8  // ext-CertificatePolicies 2.5.29.32
+	ExtDeltaCRLIndicator          ExtensionKind = 9  // ext-DeltaCRLIndicator 2.5.29.27
+	ExtExtKeyUsage                ExtensionKind = 10 // ext-ExtKeyUsage 2.5.29.37
+	ExtFreshestCRL                ExtensionKind = 11 // ext-FreshestCRL 2.5.29.46
+	ExtHoldInstructionCode        ExtensionKind = 12 // ext-HoldInstructionCode 2.5.29.23
+	ExtInhibitAnyPolicy           ExtensionKind = 13 // ext-InhibitAnyPolicy 2.5.29.54
+	ExtInvalidityDate             ExtensionKind = 14 // ext-InvalidityDate 2.5.29.24
+	ExtIssuerAltName              ExtensionKind = 15 // ext-IssuerAltName 2.5.29.18
+	ExtIssuingDistributionPoint   ExtensionKind = 16 // ext-IssuingDistributionPoint 2.5.29.28
+	ExtKeyUsage                   ExtensionKind = 17 // ext-KeyUsage 2.5.29.15
+	ExtNameConstraints            ExtensionKind = 18 // ext-NameConstraints 2.5.29.30
+	ExtPolicyConstraints          ExtensionKind = 19 // ext-PolicyConstraints 2.5.29.36
+	ExtPolicyMappings             ExtensionKind = 20 // ext-PolicyMappings 2.5.29.33
+	ExtPrivateKeyUsagePeriod      ExtensionKind = 21 // ext-PrivateKeyUsagePeriod 2.5.29.16
+	ExtSubjectAltName             ExtensionKind = 22 // ext-SubjectAltName 2.5.29.17
+	ExtSubjectDirectoryAttributes ExtensionKind = 23 // ext-SubjectDirectoryAttributes 2.5.29.9
+	ExtSubjectInfoAccessSyntax    ExtensionKind = 24 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtSubjectKeyIdentifier       ExtensionKind = 25 // ext-SubjectKeyIdentifier 2.5.29.14
+	ReOCSPArchiveCutoff           ExtensionKind = 26 // re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
+	ReOCSPCRL                     ExtensionKind = 27 // re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
+	ReOCSPNonce                   ExtensionKind = 28 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
+	ReOCSPResponse                ExtensionKind = 29 // re-ocsp-response 1.3.6.1.5.5.7.48.1.4
+	ReOCSPServiceLocator          ExtensionKind = 30 // re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 30:
+		return runtime.Name("ext-AuthorityInfoAccess ext-AuthorityKeyIdentifier ext-BasicConstraints ext-CRLDistributionPoints ext-CRLNumber ext-CRLReason ext-CertificateIssuer ext-CertificatePolicies ext-DeltaCRLIndicator ext-ExtKeyUsage ext-FreshestCRL ext-HoldInstructionCode ext-InhibitAnyPolicy ext-InvalidityDate ext-IssuerAltName ext-IssuingDistributionPoint ext-KeyUsage ext-NameConstraints ext-PolicyConstraints ext-PolicyMappings ext-PrivateKeyUsagePeriod ext-SubjectAltName ext-SubjectDirectoryAttributes ext-SubjectInfoAccessSyntax ext-SubjectKeyIdentifier re-ocsp-archive-cutoff re-ocsp-crl re-ocsp-nonce re-ocsp-response re-ocsp-service-locator", int(k)-1, "")
+	}
+	return "ExtensionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CertExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4300,33 +3991,33 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
+		u.Kind = ExtSubjectKeyIdentifier
 		if err := u.SubjectKeyIdentifier.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
-		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
+		u.Kind = ExtKeyUsage
 		if err := u.KeyUsage.decode(r, runtime.Universal(runtime.TagBitString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
-		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
+		u.Kind = ExtPrivateKeyUsagePeriod
 		p2, err := runtime.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4335,73 +4026,73 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PrivateKeyUsagePeriod.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
-		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
+		u.Kind = ExtCertificatePolicies
 		if err := u.CertificatePolicies.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
+		u.Kind = ExtPolicyMappings
 		if err := u.PolicyMappings.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
+		u.Kind = ExtSubjectAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
+		u.Kind = ExtSubjectDirectoryAttributes
 		if err := u.SubjectDirectoryAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
-		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
+		u.Kind = ExtBasicConstraints
 		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
-		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
+		u.Kind = ExtNameConstraints
 		p3, err := runtime.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4410,13 +4101,13 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
+		u.Kind = ExtPolicyConstraints
 		p4, err := runtime.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4425,67 +4116,67 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
-		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
+		u.Kind = ExtExtKeyUsage
 		if err := u.ExtKeyUsage.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
-		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
+		u.Kind = ExtInhibitAnyPolicy
 		if err := u.InhibitAnyPolicy.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
+		u.Kind = ExtSubjectInfoAccessSyntax
 		if err := u.SubjectInfoAccessSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4496,7 +4187,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CertExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4505,64 +4196,64 @@ func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CertExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CertExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
+	case ExtSubjectKeyIdentifier:
 		u.SubjectKeyIdentifier.encode(b, runtime.Universal(runtime.TagOctetString))
-	case ExtensionCertExtensionsExtnValueKeyUsage:
+	case ExtKeyUsage:
 		u.KeyUsage.encode(b, runtime.Universal(runtime.TagBitString))
-	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
+	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(runtime.NilValue("PrivateKeyUsagePeriod"))
 		} else {
 			u.PrivateKeyUsagePeriod.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueCertificatePolicies:
+	case ExtCertificatePolicies:
 		u.CertificatePolicies.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValuePolicyMappings:
+	case ExtPolicyMappings:
 		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectAltName:
+	case ExtSubjectAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
+	case ExtSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueBasicConstraints:
+	case ExtBasicConstraints:
 		u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueNameConstraints:
+	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(runtime.NilValue("NameConstraints"))
 		} else {
 			u.NameConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValuePolicyConstraints:
+	case ExtPolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(runtime.NilValue("PolicyConstraints"))
 		} else {
 			u.PolicyConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueExtKeyUsage:
+	case ExtExtKeyUsage:
 		u.ExtKeyUsage.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
+	case ExtInhibitAnyPolicy:
 		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCertExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
+	case ExtSubjectInfoAccessSyntax:
 		u.SubjectInfoAccessSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -4575,10 +4266,15 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 type Version int64
 
 const (
-	VersionV1 Version = 0 // v1
-	VersionV2 Version = 1 // v2
-	VersionV3 Version = 2 // v3
+	Version_V1 Version = 0 // v1
+	Version_V2 Version = 1 // v2
+	Version_V3 Version = 2 // v3
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v Version) String() string {
+	return runtime.Name("v1 v2 v3", int(v), "")
+}
 
 // decode reads a Version from r.
 func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -4801,7 +4497,7 @@ func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //	    utcTime        UTCTime,
 //	    generalTime    GeneralizedTime }
 type Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
@@ -4811,13 +4507,19 @@ type Time struct {
 type TimeChoice int
 
 const (
-	TimeUTCTime     TimeChoice = 1 // utcTime
-	TimeGeneralTime TimeChoice = 2 // generalTime
+	Time_UTCTime     TimeChoice = 1 // utcTime
+	Time_GeneralTime TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Time from r.
@@ -4825,14 +4527,14 @@ func (v *Time) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagUTCTime):
-		v.Choice = TimeUTCTime
+		v.Choice = Time_UTCTime
 		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
-		v.Choice = TimeGeneralTime
+		v.Choice = Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
@@ -4847,9 +4549,9 @@ func (v *Time) decode(r *runtime.Reader) error {
 // encode writes v as a Time in DER.
 func (v *Time) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case TimeUTCTime:
+	case Time_UTCTime:
 		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
-	case TimeGeneralTime:
+	case Time_GeneralTime:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
@@ -4967,7 +4669,7 @@ func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	    subjectPublicKey     BIT STRING  }
 type SubjectPublicKeyInfo struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
-	Algorithm AlgorithmIdentifierPublicKeyAlgorithms
+	Algorithm AlgorithmIdentifier_PublicKeyAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey runtime.BitString
 }
@@ -5043,7 +4745,7 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -5051,17 +4753,17 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPublicKeyAlgorithms struct {
+type AlgorithmIdentifier_PublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPublicKeyAlgorithmsParameters
+	Parameters PublicKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -5093,7 +4795,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -5104,19 +4806,19 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PublicKeyAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -5126,84 +4828,96 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
+type PublicKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPublicKeyAlgorithmsParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// RSA is the value when Kind is PkRSA.
 	RSA struct{}
-	// DSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA.
+	// DSA is the value when Kind is PkDSA.
 	DSA *DSAParams
-	// DH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDH.
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
-	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
+	// Kea is the value when Kind is PkKea.
 	Kea KEAParamsID
-	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	// ECParameters is the value when Kind is PkEC, PkECDH or PkECMQV.
 	ECParameters ECParameters
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is PkRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
-	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
+	// RSAESOAEP is the value when Kind is PkRSAESOAEP.
 	RSAESOAEP *RSAESOAEPParams
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPublicKeyAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPublicKeyAlgorithmsParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of PKInfoAlgorithms or PublicKeyAlgorithms. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
 
 const (
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 1  // pk-rsa 1.2.840.113549.1.1.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 2  // pk-dsa 1.2.840.10040.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDH        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 3  // pk-dh 1.2.840.10046.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersKea       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 4  // pk-kea 2.16.840.1.101.2.1.1.22
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersEC        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 5  // pk-ec 1.2.840.10045.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH      AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 6  // pk-ecDH 1.3.132.1.12
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV     AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 7  // pk-ecMQV 1.3.132.1.13
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 8  // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 9  // pk-rsaES-OAEP 1.2.840.113549.1.1.7
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 10 // pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA65   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 11 // pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA87   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 12 // pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem512  AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 13 // pk-ml-kem-512 2.16.840.1.101.3.4.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem768  AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 14 // pk-ml-kem-768 2.16.840.1.101.3.4.4.2
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem1024 AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 15 // pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
+	PkDH        PublicKeyKind = 1  // pk-dh 1.2.840.10046.2.1
+	PkDSA       PublicKeyKind = 2  // pk-dsa 1.2.840.10040.4.1
+	PkEC        PublicKeyKind = 3  // pk-ec 1.2.840.10045.2.1
+	PkECDH      PublicKeyKind = 4  // pk-ecDH 1.3.132.1.12
+	PkECMQV     PublicKeyKind = 5  // pk-ecMQV 1.3.132.1.13
+	PkKea       PublicKeyKind = 6  // pk-kea 2.16.840.1.101.2.1.1.22
+	PkMlDSA44   PublicKeyKind = 7  // pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	PkMlDSA65   PublicKeyKind = 8  // pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	PkMlDSA87   PublicKeyKind = 9  // pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	PkMlKem1024 PublicKeyKind = 10 // pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
+	PkMlKem512  PublicKeyKind = 11 // pk-ml-kem-512 2.16.840.1.101.3.4.4.1
+	PkMlKem768  PublicKeyKind = 12 // pk-ml-kem-768 2.16.840.1.101.3.4.4.2
+	PkRSA       PublicKeyKind = 13 // pk-rsa 1.2.840.113549.1.1.1
+	PkRSAESOAEP PublicKeyKind = 14 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
+	PkRSASSAPSS PublicKeyKind = 15 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return runtime.Name("pk-dh pk-dsa pk-ec pk-ecDH pk-ecMQV pk-kea pk-ml-dsa-44 pk-ml-dsa-65 pk-ml-dsa-87 pk-ml-kem-1024 pk-ml-kem-512 pk-ml-kem-768 pk-rsa pk-rsaES-OAEP pk-rsaSSA-PSS", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
+		u.Kind = PkRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
+		u.Kind = PkDSA
 		p1, err := runtime.New[DSAParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5212,13 +4926,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DSA.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
+		u.Kind = PkDH
 		p2, err := runtime.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5227,53 +4941,53 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
+		u.Kind = PkKea
 		if err := u.Kea.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
+		u.Kind = PkEC
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
+		u.Kind = PkECDH
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
+		u.Kind = PkECMQV
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
+		u.Kind = PkRSASSAPSS
 		p3, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5282,13 +4996,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
+		u.Kind = PkRSAESOAEP
 		p4, err := runtime.New[RSAESOAEPParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5297,33 +5011,33 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSAESOAEP.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44
+		u.Kind = PkMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA65
+		u.Kind = PkMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA87
+		u.Kind = PkMlDSA87
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x01":
 		// pk-ml-kem-512 2.16.840.1.101.3.4.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem512
+		u.Kind = PkMlKem512
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x02":
 		// pk-ml-kem-768 2.16.840.1.101.3.4.4.2
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem768
+		u.Kind = PkMlKem768
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x03":
 		// pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem1024
+		u.Kind = PkMlKem1024
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -5332,7 +5046,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PublicKeyAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5342,44 +5056,44 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *PublicKeyAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
+	case PkRSA:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
+	case PkDSA:
 		if u.DSA == nil {
 			b.SetError(runtime.NilValue("DSA-Params"))
 		} else {
 			u.DSA.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(runtime.NilValue("DomainParameters"))
 		} else {
 			u.DH.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
+	case PkKea:
 		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
+	case PkEC:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
+	case PkECDH:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
+	case PkECMQV:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
+	case PkRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
 			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
+	case PkRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(runtime.NilValue("RSAES-OAEP-params"))
 		} else {
@@ -5399,7 +5113,7 @@ type CertificateList struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateListAlgorithmIdentifier
+	AlgorithmIdentifier CertificateList_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -5482,18 +5196,18 @@ func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
-type CertificateListAlgorithmIdentifier struct {
+// CertificateList_AlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
+type CertificateList_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateListAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a CertificateList.algorithmIdentifier from r.
-func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateList_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -5525,7 +5239,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
-func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateList_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -5536,19 +5250,19 @@ func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateListAlgorithmIdentifier{}
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CertificateList_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -5558,255 +5272,21 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a CertificateList.algorithmIdentifier.
-func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// CertificateListAlgorithmIdentifierParameters is the open type CertificateList.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateListAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateListAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// CertificateListAlgorithmIdentifierParametersKind tells which row of the table of CertificateListAlgorithmIdentifierParameters a key selected.
-type CertificateListAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateListAlgorithmIdentifierParametersRSAWithMD2      CertificateListAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateListAlgorithmIdentifierParametersRSAWithMD5      CertificateListAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateListAlgorithmIdentifierParametersRSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA1   CertificateListAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA224   CertificateListAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA256   CertificateListAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA224 CertificateListAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA256 CertificateListAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 CertificateListAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA512 CertificateListAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateListAlgorithmIdentifierParametersRSASSAPSS       CertificateListAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	CertificateListAlgorithmIdentifierParametersMlDSA44         CertificateListAlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	CertificateListAlgorithmIdentifierParametersMlDSA65         CertificateListAlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	CertificateListAlgorithmIdentifierParametersMlDSA87         CertificateListAlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x11":
-		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA44
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x12":
-		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA65
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x13":
-		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA87
-		return u.keepDER(r)
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *CertificateListAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // TBSCertList is the ASN.1 type TBSCertList.
@@ -5839,7 +5319,7 @@ type TBSCertList struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// ThisUpdate is the component thisUpdate Time.
@@ -5849,11 +5329,11 @@ type TBSCertList struct {
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates TBSCertListRevokedCertificates
+	RevokedCertificates TBSCertList_RevokedCertificates
 	// HasRevokedCertificates tells whether revokedCertificates is present in the encoding.
 	HasRevokedCertificates bool
 	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions ExtensionsCRLExtensions
+	CRLExtensions Extensions_CRLExtensions
 	// HasCRLExtensions tells whether crlExtensions is present in the encoding.
 	HasCRLExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -5995,16 +5475,16 @@ func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// TBSCertListRevokedCertificates is the type of TBSCertList.revokedCertificates.
-type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
+// TBSCertList_RevokedCertificates is the type of TBSCertList.revokedCertificates.
+type TBSCertList_RevokedCertificates []TBSCertList_RevokedCertificates_Item
 
 // decode reads a TBSCertList.revokedCertificates from r.
-func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
+	list, err := runtime.MakeSlice[TBSCertList_RevokedCertificates_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6026,7 +5506,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a TBSCertList.revokedCertificates in DER.
-func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6039,14 +5519,14 @@ func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Ta
 	b.End(m)
 }
 
-// TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
-type TBSCertListRevokedCertificatesItem struct {
+// TBSCertList_RevokedCertificates_Item is the type of TBSCertList.revokedCertificates.item.
+type TBSCertList_RevokedCertificates_Item struct {
 	// UserCertificate is the component userCertificate CertificateSerialNumber.
 	UserCertificate CertificateSerialNumber
 	// RevocationDate is the component revocationDate Time.
 	RevocationDate Time
 	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions ExtensionsCRLEntryExtensions
+	CRLEntryExtensions Extensions_CRLEntryExtensions
 	// HasCRLEntryExtensions tells whether crlEntryExtensions is present in the encoding.
 	HasCRLEntryExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -6054,7 +5534,7 @@ type TBSCertListRevokedCertificatesItem struct {
 }
 
 // decode reads a TBSCertList.revokedCertificates.item from r.
-func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
 		return err
@@ -6086,7 +5566,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
-func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.UserCertificate.encode(b, runtime.Universal(runtime.TagInteger))
 	v.RevocationDate.encode(b)
@@ -6099,19 +5579,19 @@ func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = TBSCertListRevokedCertificatesItem{}
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = TBSCertList_RevokedCertificates_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -6121,36 +5601,36 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.item.
-func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionsCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_CRLEntryExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
+type Extensions_CRLEntryExtensions []Extension_CRLEntryExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6172,7 +5652,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6187,19 +5667,19 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLEntryExtensions
+func (v *Extensions_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLEntryExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -6210,24 +5690,24 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_CRLEntryExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -6240,7 +5720,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Opti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLEntryExtensions struct {
+type Extension_CRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -6248,11 +5728,11 @@ type ExtensionCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLEntryExtensionsExtnValue
+	ExtnValue CRLEntryExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -6295,7 +5775,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -6309,19 +5789,19 @@ func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLEntryExtensions{}
+func (v *Extension_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLEntryExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -6331,95 +5811,85 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLEntryExtensions is the open type EXTENSION.&ExtnType({CrlEntryExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLEntryExtensionsExtnValue struct {
+type CRLEntryExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLEntryExtensionsExtnValueKind
-	// CRLReason is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCRLReason.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// CRLReason is the value when Kind is ExtCRLReason.
 	CRLReason CRLReason
-	// CertificateIssuer is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCertificateIssuer.
+	// CertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	CertificateIssuer GeneralNames
-	// HoldInstructionCode is the value when Kind is ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode.
+	// HoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	HoldInstructionCode runtime.OID
-	// InvalidityDate is the value when Kind is ExtensionCRLEntryExtensionsExtnValueInvalidityDate.
+	// InvalidityDate is the value when Kind is ExtInvalidityDate.
 	InvalidityDate time.Time
 }
 
-// ExtensionCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionCRLEntryExtensionsExtnValue a key selected.
-type ExtensionCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLEntryExtensionsExtnValueCRLReason           ExtensionCRLEntryExtensionsExtnValueKind = 1 // ext-CRLReason 2.5.29.21
-	ExtensionCRLEntryExtensionsExtnValueCertificateIssuer   ExtensionCRLEntryExtensionsExtnValueKind = 2 // ext-CertificateIssuer 2.5.29.29
-	ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode ExtensionCRLEntryExtensionsExtnValueKind = 3 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionCRLEntryExtensionsExtnValueInvalidityDate      ExtensionCRLEntryExtensionsExtnValueKind = 4 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLEntryExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.CRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.CertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.HoldInstructionCode = x1
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.InvalidityDate = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -6430,7 +5900,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLEntryExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6439,39 +5909,39 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLEntryExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLEntryExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
+	case ExtCRLReason:
 		u.CRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
-	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.CertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(runtime.Universal(runtime.TagOID), u.HoldInstructionCode)
-	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsCRLExtensions is the ASN.1 type Extensions.
+// Extensions_CRLExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLExtensions []ExtensionCRLExtensions
+type Extensions_CRLExtensions []Extension_CRLExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6493,7 +5963,7 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6508,19 +5978,19 @@ func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLExtensions
+func (v *Extensions_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -6531,24 +6001,24 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensions is the ASN.1 type Extension.
+// Extension_CRLExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -6561,7 +6031,7 @@ func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) 
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLExtensions struct {
+type Extension_CRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -6569,11 +6039,11 @@ type ExtensionCRLExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLExtensionsExtnValue
+	ExtnValue CRLExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -6616,7 +6086,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -6630,19 +6100,19 @@ func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLExtensions{}
+func (v *Extension_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -6652,63 +6122,51 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLExtensions is the open type EXTENSION.&ExtnType({CrlExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLExtensionsExtnValue struct {
+type CRLExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// IssuerAltName is the value when Kind is ExtensionCRLExtensionsExtnValueIssuerAltName.
+	// IssuerAltName is the value when Kind is ExtIssuerAltName.
 	IssuerAltName GeneralNames
-	// CRLNumber is the value when Kind is ExtensionCRLExtensionsExtnValueCRLNumber.
+	// CRLNumber is the value when Kind is ExtCRLNumber.
 	CRLNumber runtime.Integer
-	// DeltaCRLIndicator is the value when Kind is ExtensionCRLExtensionsExtnValueDeltaCRLIndicator.
+	// DeltaCRLIndicator is the value when Kind is ExtDeltaCRLIndicator.
 	DeltaCRLIndicator CRLNumber
-	// IssuingDistributionPoint is the value when Kind is ExtensionCRLExtensionsExtnValueIssuingDistributionPoint.
+	// IssuingDistributionPoint is the value when Kind is ExtIssuingDistributionPoint.
 	IssuingDistributionPoint *IssuingDistributionPoint
-	// FreshestCRL is the value when Kind is ExtensionCRLExtensionsExtnValueFreshestCRL.
+	// FreshestCRL is the value when Kind is ExtFreshestCRL.
 	FreshestCRL CRLDistributionPoints
 }
 
-// ExtensionCRLExtensionsExtnValueKind tells which row of the table of ExtensionCRLExtensionsExtnValue a key selected.
-type ExtensionCRLExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier   ExtensionCRLExtensionsExtnValueKind = 1 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCRLExtensionsExtnValueIssuerAltName            ExtensionCRLExtensionsExtnValueKind = 2 // ext-IssuerAltName 2.5.29.18
-	ExtensionCRLExtensionsExtnValueCRLNumber                ExtensionCRLExtensionsExtnValueKind = 3 // ext-CRLNumber 2.5.29.20
-	ExtensionCRLExtensionsExtnValueDeltaCRLIndicator        ExtensionCRLExtensionsExtnValueKind = 4 // ext-DeltaCRLIndicator 2.5.29.27
-	ExtensionCRLExtensionsExtnValueIssuingDistributionPoint ExtensionCRLExtensionsExtnValueKind = 5 // ext-IssuingDistributionPoint 2.5.29.28
-	ExtensionCRLExtensionsExtnValueFreshestCRL              ExtensionCRLExtensionsExtnValueKind = 6 // ext-FreshestCRL 2.5.29.46
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -6717,23 +6175,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x14":
 		// ext-CRLNumber 2.5.29.20
-		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
+		u.Kind = ExtCRLNumber
 		off2 := r.Offset()
 		x3, err := r.ReadInteger(runtime.Universal(runtime.TagInteger))
 		if err != nil {
@@ -6745,23 +6203,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
-		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
+		u.Kind = ExtDeltaCRLIndicator
 		if err := u.DeltaCRLIndicator.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
+		u.Kind = ExtIssuingDistributionPoint
 		p4, err := runtime.New[IssuingDistributionPoint](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -6770,17 +6228,17 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.IssuingDistributionPoint.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -6791,7 +6249,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6800,37 +6258,37 @@ func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLExtensionsExtnValueCRLNumber:
+	case ExtCRLNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(runtime.WithField(err, "CRLNumber"))
 			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
-	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
+	case ExtDeltaCRLIndicator:
 		u.DeltaCRLIndicator.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
+	case ExtIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(runtime.NilValue("IssuingDistributionPoint"))
 		} else {
 			u.IssuingDistributionPoint.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -7038,15 +6496,15 @@ type KeyUsage runtime.BitString
 
 // The named bits of KeyUsage, as bit numbers.
 const (
-	KeyUsageDigitalSignature = 0 // digitalSignature
-	KeyUsageNonRepudiation   = 1 // nonRepudiation
-	KeyUsageKeyEncipherment  = 2 // keyEncipherment
-	KeyUsageDataEncipherment = 3 // dataEncipherment
-	KeyUsageKeyAgreement     = 4 // keyAgreement
-	KeyUsageKeyCertSign      = 5 // keyCertSign
-	KeyUsageCRLSign          = 6 // cRLSign
-	KeyUsageEncipherOnly     = 7 // encipherOnly
-	KeyUsageDecipherOnly     = 8 // decipherOnly
+	KeyUsage_DigitalSignature = 0 // digitalSignature
+	KeyUsage_NonRepudiation   = 1 // nonRepudiation
+	KeyUsage_KeyEncipherment  = 2 // keyEncipherment
+	KeyUsage_DataEncipherment = 3 // dataEncipherment
+	KeyUsage_KeyAgreement     = 4 // keyAgreement
+	KeyUsage_KeyCertSign      = 5 // keyCertSign
+	KeyUsage_CRLSign          = 6 // cRLSign
+	KeyUsage_EncipherOnly     = 7 // encipherOnly
+	KeyUsage_DecipherOnly     = 8 // decipherOnly
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
@@ -7057,47 +6515,47 @@ func NewKeyUsage(bits ...int) KeyUsage {
 
 // DigitalSignature reports whether the named bit digitalSignature (0) is set.
 func (v KeyUsage) DigitalSignature() bool {
-	return v.Has(KeyUsageDigitalSignature)
+	return v.Has(KeyUsage_DigitalSignature)
 }
 
 // NonRepudiation reports whether the named bit nonRepudiation (1) is set.
 func (v KeyUsage) NonRepudiation() bool {
-	return v.Has(KeyUsageNonRepudiation)
+	return v.Has(KeyUsage_NonRepudiation)
 }
 
 // KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
 func (v KeyUsage) KeyEncipherment() bool {
-	return v.Has(KeyUsageKeyEncipherment)
+	return v.Has(KeyUsage_KeyEncipherment)
 }
 
 // DataEncipherment reports whether the named bit dataEncipherment (3) is set.
 func (v KeyUsage) DataEncipherment() bool {
-	return v.Has(KeyUsageDataEncipherment)
+	return v.Has(KeyUsage_DataEncipherment)
 }
 
 // KeyAgreement reports whether the named bit keyAgreement (4) is set.
 func (v KeyUsage) KeyAgreement() bool {
-	return v.Has(KeyUsageKeyAgreement)
+	return v.Has(KeyUsage_KeyAgreement)
 }
 
 // KeyCertSign reports whether the named bit keyCertSign (5) is set.
 func (v KeyUsage) KeyCertSign() bool {
-	return v.Has(KeyUsageKeyCertSign)
+	return v.Has(KeyUsage_KeyCertSign)
 }
 
 // CRLSign reports whether the named bit cRLSign (6) is set.
 func (v KeyUsage) CRLSign() bool {
-	return v.Has(KeyUsageCRLSign)
+	return v.Has(KeyUsage_CRLSign)
 }
 
 // EncipherOnly reports whether the named bit encipherOnly (7) is set.
 func (v KeyUsage) EncipherOnly() bool {
-	return v.Has(KeyUsageEncipherOnly)
+	return v.Has(KeyUsage_EncipherOnly)
 }
 
 // DecipherOnly reports whether the named bit decipherOnly (8) is set.
 func (v KeyUsage) DecipherOnly() bool {
-	return v.Has(KeyUsageDecipherOnly)
+	return v.Has(KeyUsage_DecipherOnly)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -7375,7 +6833,7 @@ type PolicyInformation struct {
 	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
 	PolicyIdentifier CertPolicyID
 	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers PolicyInformationPolicyQualifiers
+	PolicyQualifiers PolicyInformation_PolicyQualifiers
 	// HasPolicyQualifiers tells whether policyQualifiers is present in the encoding.
 	HasPolicyQualifiers bool
 }
@@ -7454,11 +6912,11 @@ func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// PolicyInformationPolicyQualifiers is the type of PolicyInformation.policyQualifiers.
-type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
+// PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
+type PolicyInformation_PolicyQualifiers []PolicyQualifierInfo
 
 // decode reads a PolicyInformation.policyQualifiers from r.
-func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyInformation_PolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
 	if err != nil {
 		return err
@@ -7485,7 +6943,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
-func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyInformation_PolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -7581,7 +7039,7 @@ type PolicyQualifierInfo struct {
 	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
 	PolicyQualifierID runtime.OID
 	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
-	Qualifier PolicyQualifierInfoQualifier
+	Qualifier PolicyQualifierID
 }
 
 // decode reads a PolicyQualifierInfo from r.
@@ -7662,44 +7120,56 @@ func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PolicyQualifierInfoQualifier is the open type PolicyQualifierInfo.qualifier: the encoding received (Raw) and, when the
+// PolicyQualifierID is the open type CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PolicyQualifierInfoQualifier struct {
+type PolicyQualifierID struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PolicyQualifierInfoQualifierKind
-	// Cps is the value when Kind is PolicyQualifierInfoQualifierCps.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CertPolicyQualifierKind
+	// Cps is the value when Kind is PqidCps.
 	Cps CPSuri
-	// Unotice is the value when Kind is PolicyQualifierInfoQualifierUnotice.
+	// Unotice is the value when Kind is PqidUnotice.
 	Unotice *UserNotice
 }
 
-// PolicyQualifierInfoQualifierKind tells which row of the table of PolicyQualifierInfoQualifier a key selected.
-type PolicyQualifierInfoQualifierKind int
+// CertPolicyQualifierKind tells which information object of class CERT-POLICY-QUALIFIER an open type's key selected:
+// the Kind of PolicyQualifierID. 0 means none (a key not in the table, or no value).
+type CertPolicyQualifierKind int
 
 const (
-	PolicyQualifierInfoQualifierCps     PolicyQualifierInfoQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
-	PolicyQualifierInfoQualifierUnotice PolicyQualifierInfoQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
+	PqidCps     CertPolicyQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
+	PqidUnotice CertPolicyQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CertPolicyQualifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("pqid-cps pqid-unotice", int(k)-1, "")
+	}
+	return "CertPolicyQualifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) error {
+func (u *PolicyQualifierID) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
-		u.Kind = PolicyQualifierInfoQualifierCps
+		u.Kind = PqidCps
 		if err := u.Cps.decode(r, runtime.Universal(runtime.TagIA5String)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
-		u.Kind = PolicyQualifierInfoQualifierUnotice
+		u.Kind = PqidUnotice
 		p1, err := runtime.New[UserNotice](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -7708,7 +7178,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		if err := u.Unotice.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7719,7 +7189,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error {
+func (u *PolicyQualifierID) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7729,18 +7199,18 @@ func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+func (u *PolicyQualifierID) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PolicyQualifierInfoQualifier) encode(b *runtime.Builder) {
+func (u *PolicyQualifierID) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PolicyQualifierInfoQualifierCps:
+	case PqidCps:
 		u.Cps.encode(b, runtime.Universal(runtime.TagIA5String))
-	case PolicyQualifierInfoQualifierUnotice:
+	case PqidUnotice:
 		if u.Unotice == nil {
 			b.SetError(runtime.NilValue("UserNotice"))
 		} else {
@@ -7919,7 +7389,7 @@ type NoticeReference struct {
 	// Organization is the component organization DisplayText.
 	Organization DisplayText
 	// NoticeNumbers is the component noticeNumbers SEQUENCE OF.
-	NoticeNumbers NoticeReferenceNoticeNumbers
+	NoticeNumbers NoticeReference_NoticeNumbers
 }
 
 // decode reads a NoticeReference from r.
@@ -7991,11 +7461,11 @@ func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
-type NoticeReferenceNoticeNumbers []runtime.Integer
+// NoticeReference_NoticeNumbers is the type of NoticeReference.noticeNumbers.
+type NoticeReference_NoticeNumbers []runtime.Integer
 
 // decode reads a NoticeReference.noticeNumbers from r.
-func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NoticeReference_NoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
 	if err != nil {
 		return err
@@ -8019,7 +7489,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a NoticeReference.noticeNumbers in DER.
-func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NoticeReference_NoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), (*v)[i])
@@ -8035,7 +7505,7 @@ func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag)
 //	     bmpString        BMPString      (SIZE (1..200)),
 //	     utf8String       UTF8String     (SIZE (1..200)) }
 type DisplayText struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DisplayTextChoice
 	// Value is the value of the alternative Choice names (ia5String, visibleString, bmpString, utf8String: all of Go type string).
 	Value string
@@ -8045,15 +7515,21 @@ type DisplayText struct {
 type DisplayTextChoice int
 
 const (
-	DisplayTextIa5String     DisplayTextChoice = 1 // ia5String
-	DisplayTextVisibleString DisplayTextChoice = 2 // visibleString
-	DisplayTextBmpString     DisplayTextChoice = 3 // bmpString
-	DisplayTextUtf8String    DisplayTextChoice = 4 // utf8String
+	DisplayText_Ia5String     DisplayTextChoice = 1 // ia5String
+	DisplayText_VisibleString DisplayTextChoice = 2 // visibleString
+	DisplayText_BmpString     DisplayTextChoice = 3 // bmpString
+	DisplayText_Utf8String    DisplayTextChoice = 4 // utf8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DisplayTextChoice) String() string {
-	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 4:
+		return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "")
+	}
+	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DisplayText from r.
@@ -8061,7 +7537,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagIA5String):
-		v.Choice = DisplayTextIa5String
+		v.Choice = DisplayText_Ia5String
 		off1 := r.Offset()
 		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -8074,7 +7550,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagVisibleString):
-		v.Choice = DisplayTextVisibleString
+		v.Choice = DisplayText_VisibleString
 		off3 := r.Offset()
 		x4, err := r.ReadVisibleString(runtime.Universal(runtime.TagVisibleString))
 		if err != nil {
@@ -8087,7 +7563,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DisplayTextBmpString
+		v.Choice = DisplayText_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -8100,7 +7576,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DisplayTextUtf8String
+		v.Choice = DisplayText_Utf8String
 		off7 := r.Offset()
 		x8, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -8121,28 +7597,28 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 // encode writes v as a DisplayText in DER.
 func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DisplayTextIa5String:
+	case DisplayText_Ia5String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "ia5String"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Value)
-	case DisplayTextVisibleString:
+	case DisplayText_VisibleString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "visibleString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.Value)
-	case DisplayTextBmpString:
+	case DisplayText_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DisplayTextUtf8String:
+	case DisplayText_Utf8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "utf8String"))
@@ -8201,7 +7677,7 @@ func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	    issuerDomainPolicy      CertPolicyId,
 //	    subjectDomainPolicy     CertPolicyId
 //	}
-type PolicyMappings []PolicyMappingsItem
+type PolicyMappings []PolicyMappings_Item
 
 // decode reads a PolicyMappings from r.
 func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -8209,7 +7685,7 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyMappingsItem](&s, s.Count())
+	list, err := runtime.MakeSlice[PolicyMappings_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -8286,8 +7762,8 @@ func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// PolicyMappingsItem is the type of PolicyMappings.item.
-type PolicyMappingsItem struct {
+// PolicyMappings_Item is the type of PolicyMappings.item.
+type PolicyMappings_Item struct {
 	// IssuerDomainPolicy is the component issuerDomainPolicy CertPolicyId.
 	IssuerDomainPolicy CertPolicyID
 	// SubjectDomainPolicy is the component subjectDomainPolicy CertPolicyId.
@@ -8295,7 +7771,7 @@ type PolicyMappingsItem struct {
 }
 
 // decode reads a PolicyMappings.item from r.
-func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyMappings_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyMappings.item")
 	if err != nil {
 		return err
@@ -8315,7 +7791,7 @@ func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyMappings.item in DER.
-func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyMappings_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.IssuerDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
 	v.SubjectDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
@@ -8324,19 +7800,19 @@ func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyMappings.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PolicyMappingsItem{}
+func (v *PolicyMappings_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PolicyMappings_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -8346,18 +7822,18 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) erro
 }
 
 // MarshalDER returns the DER encoding of v, a PolicyMappings.item.
-func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
+func (v *PolicyMappings_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -8465,9 +7941,9 @@ func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	     registeredID                [8]  OBJECT IDENTIFIER
 //	}
 type GeneralName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice GeneralNameChoice
-	// OtherName is the component otherName [0] INSTANCE OF.
+	// OtherName is the component otherName [0] INSTANCE OF OTHER-NAME.
 	OtherName []byte
 	// RFC822Name is the component rfc822Name [1] IA5String.
 	RFC822Name string
@@ -8491,20 +7967,26 @@ type GeneralName struct {
 type GeneralNameChoice int
 
 const (
-	GeneralNameOtherName                 GeneralNameChoice = 1 // otherName
-	GeneralNameRFC822Name                GeneralNameChoice = 2 // rfc822Name
-	GeneralNameDNSName                   GeneralNameChoice = 3 // dNSName
-	GeneralNameX400Address               GeneralNameChoice = 4 // x400Address
-	GeneralNameDirectoryName             GeneralNameChoice = 5 // directoryName
-	GeneralNameEdiPartyName              GeneralNameChoice = 6 // ediPartyName
-	GeneralNameUniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
-	GeneralNameIPAddress                 GeneralNameChoice = 8 // iPAddress
-	GeneralNameRegisteredID              GeneralNameChoice = 9 // registeredID
+	GeneralName_OtherName                 GeneralNameChoice = 1 // otherName
+	GeneralName_RFC822Name                GeneralNameChoice = 2 // rfc822Name
+	GeneralName_DNSName                   GeneralNameChoice = 3 // dNSName
+	GeneralName_X400Address               GeneralNameChoice = 4 // x400Address
+	GeneralName_DirectoryName             GeneralNameChoice = 5 // directoryName
+	GeneralName_EdiPartyName              GeneralNameChoice = 6 // ediPartyName
+	GeneralName_UniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
+	GeneralName_IPAddress                 GeneralNameChoice = 8 // iPAddress
+	GeneralName_RegisteredID              GeneralNameChoice = 9 // registeredID
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c GeneralNameChoice) String() string {
-	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 9:
+		return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "")
+	}
+	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a GeneralName from r.
@@ -8512,9 +7994,9 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = GeneralNameOtherName
+		v.Choice = GeneralName_OtherName
 		if !r.Peek(runtime.Context(0)) {
-			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
+			return runtime.WithField(r.Missing("[0] INSTANCE OF OTHER-NAME", runtime.Context(0)), "otherName")
 		}
 		x1, err := r.ReadRawDER()
 		if err != nil {
@@ -8522,21 +8004,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 		v.OtherName = x1
 	case tag == runtime.Context(1):
-		v.Choice = GeneralNameRFC822Name
+		v.Choice = GeneralName_RFC822Name
 		x2, err := r.ReadIA5String(runtime.Context(1))
 		if err != nil {
 			return runtime.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == runtime.Context(2):
-		v.Choice = GeneralNameDNSName
+		v.Choice = GeneralName_DNSName
 		x3, err := r.ReadIA5String(runtime.Context(2))
 		if err != nil {
 			return runtime.WithField(err, "dNSName")
 		}
 		v.DNSName = x3
 	case tag == runtime.Context(3):
-		v.Choice = GeneralNameX400Address
+		v.Choice = GeneralName_X400Address
 		p4, err := runtime.New[ORAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "x400Address")
@@ -8546,7 +8028,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "x400Address")
 		}
 	case tag == runtime.Context(4):
-		v.Choice = GeneralNameDirectoryName
+		v.Choice = GeneralName_DirectoryName
 		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "directoryName")
@@ -8558,7 +8040,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "directoryName")
 		}
 	case tag == runtime.Context(5):
-		v.Choice = GeneralNameEdiPartyName
+		v.Choice = GeneralName_EdiPartyName
 		p6, err := runtime.New[EDIPartyName](r)
 		if err != nil {
 			return runtime.WithField(err, "ediPartyName")
@@ -8568,21 +8050,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "ediPartyName")
 		}
 	case tag == runtime.Context(6):
-		v.Choice = GeneralNameUniformResourceIdentifier
+		v.Choice = GeneralName_UniformResourceIdentifier
 		x7, err := r.ReadIA5String(runtime.Context(6))
 		if err != nil {
 			return runtime.WithField(err, "uniformResourceIdentifier")
 		}
 		v.UniformResourceIdentifier = x7
 	case tag == runtime.Context(7):
-		v.Choice = GeneralNameIPAddress
+		v.Choice = GeneralName_IPAddress
 		x8, err := r.ReadOctetString(runtime.Context(7))
 		if err != nil {
 			return runtime.WithField(err, "iPAddress")
 		}
 		v.IPAddress = x8
 	case tag == runtime.Context(8):
-		v.Choice = GeneralNameRegisteredID
+		v.Choice = GeneralName_RegisteredID
 		x9, err := r.ReadOID(runtime.Context(8))
 		if err != nil {
 			return runtime.WithField(err, "registeredID")
@@ -8597,33 +8079,33 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 // encode writes v as a GeneralName in DER.
 func (v *GeneralName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case GeneralNameOtherName:
+	case GeneralName_OtherName:
 		b.AddRaw(v.OtherName)
-	case GeneralNameRFC822Name:
+	case GeneralName_RFC822Name:
 		b.AddString(runtime.Context(1), 22, v.RFC822Name)
-	case GeneralNameDNSName:
+	case GeneralName_DNSName:
 		b.AddString(runtime.Context(2), 22, v.DNSName)
-	case GeneralNameX400Address:
+	case GeneralName_X400Address:
 		if v.X400Address == nil {
 			b.SetError(runtime.NilValue("ORAddress"))
 		} else {
 			v.X400Address.encode(b, runtime.Context(3))
 		}
-	case GeneralNameDirectoryName:
+	case GeneralName_DirectoryName:
 		m1 := b.Begin(runtime.Context(4), true)
 		v.DirectoryName.encode(b)
 		b.End(m1)
-	case GeneralNameEdiPartyName:
+	case GeneralName_EdiPartyName:
 		if v.EdiPartyName == nil {
 			b.SetError(runtime.NilValue("EDIPartyName"))
 		} else {
 			v.EdiPartyName.encode(b, runtime.Context(5))
 		}
-	case GeneralNameUniformResourceIdentifier:
+	case GeneralName_UniformResourceIdentifier:
 		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
-	case GeneralNameIPAddress:
+	case GeneralName_IPAddress:
 		b.AddPrimitive(runtime.Context(7), v.IPAddress)
-	case GeneralNameRegisteredID:
+	case GeneralName_RegisteredID:
 		b.AddOID(runtime.Context(8), v.RegisteredID)
 	default:
 		b.SetError(runtime.NoChoice("GeneralName"))
@@ -8679,11 +8161,11 @@ func (v *GeneralName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	}
 type EDIPartyName struct {
 	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner DirectoryStringUbMax
+	NameAssigner DirectoryString_UbMax
 	// HasNameAssigner tells whether nameAssigner is present in the encoding.
 	HasNameAssigner bool
 	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
-	PartyName DirectoryStringUbMax
+	PartyName DirectoryString_UbMax
 }
 
 // decode reads a EDIPartyName from r.
@@ -8778,7 +8260,7 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// DirectoryStringUbMax is the ASN.1 type DirectoryString.
+// DirectoryString_UbMax is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -8787,19 +8269,19 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbMax struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbMax struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbMax) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -8812,7 +8294,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -8825,7 +8307,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -8838,7 +8320,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -8851,7 +8333,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -8870,37 +8352,37 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -8914,19 +8396,19 @@ func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbMax{}
+func (v *DirectoryString_UbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbMax{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -8936,18 +8418,18 @@ func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbMax) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -8957,7 +8439,7 @@ func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]
 //
 //	SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
 //	    AttributeSet{{SupportedAttributes}}
-type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
+type SubjectDirectoryAttributes []AttributeSet_SupportedAttributes
 
 // decode reads a SubjectDirectoryAttributes from r.
 func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -8965,7 +8447,7 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_SupportedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -9042,22 +8524,22 @@ func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Option
 	return b.Bytes()
 }
 
-// AttributeSetSupportedAttributes is the ASN.1 type AttributeSet.
+// AttributeSet_SupportedAttributes is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetSupportedAttributes struct {
+type AttributeSet_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetSupportedAttributesValues
+	Values []SupportedAttributes
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -9078,7 +8560,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[SupportedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -9110,7 +8592,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -9123,19 +8605,19 @@ func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.T
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetSupportedAttributes{}
+func (v *AttributeSet_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -9145,341 +8627,21 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeSetSupportedAttributesValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetSupportedAttributesValues struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetSupportedAttributesValuesKind
-	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
-	String string
-}
-
-// AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
-type AttributeSetSupportedAttributesValuesKind int
-
-const (
-	AttributeSetSupportedAttributesValuesName                       AttributeSetSupportedAttributesValuesKind = 1  // at-name 2.5.4.41
-	AttributeSetSupportedAttributesValuesSurname                    AttributeSetSupportedAttributesValuesKind = 2  // at-surname 2.5.4.4
-	AttributeSetSupportedAttributesValuesGivenName                  AttributeSetSupportedAttributesValuesKind = 3  // at-givenName 2.5.4.42
-	AttributeSetSupportedAttributesValuesInitials                   AttributeSetSupportedAttributesValuesKind = 4  // at-initials 2.5.4.43
-	AttributeSetSupportedAttributesValuesGenerationQualifier        AttributeSetSupportedAttributesValuesKind = 5  // at-generationQualifier 2.5.4.44
-	AttributeSetSupportedAttributesValuesX520CommonName             AttributeSetSupportedAttributesValuesKind = 6  // at-x520CommonName 2.5.4.3
-	AttributeSetSupportedAttributesValuesX520LocalityName           AttributeSetSupportedAttributesValuesKind = 7  // at-x520LocalityName 2.5.4.7
-	AttributeSetSupportedAttributesValuesX520StateOrProvinceName    AttributeSetSupportedAttributesValuesKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	AttributeSetSupportedAttributesValuesX520OrganizationName       AttributeSetSupportedAttributesValuesKind = 9  // at-x520OrganizationName 2.5.4.10
-	AttributeSetSupportedAttributesValuesX520OrganizationalUnitName AttributeSetSupportedAttributesValuesKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	AttributeSetSupportedAttributesValuesX520Title                  AttributeSetSupportedAttributesValuesKind = 11 // at-x520Title 2.5.4.12
-	AttributeSetSupportedAttributesValuesX520dnQualifier            AttributeSetSupportedAttributesValuesKind = 12 // at-x520dnQualifier 2.5.4.46
-	AttributeSetSupportedAttributesValuesX520countryName            AttributeSetSupportedAttributesValuesKind = 13 // at-x520countryName 2.5.4.6
-	AttributeSetSupportedAttributesValuesX520SerialNumber           AttributeSetSupportedAttributesValuesKind = 14 // at-x520SerialNumber 2.5.4.5
-	AttributeSetSupportedAttributesValuesX520Pseudonym              AttributeSetSupportedAttributesValuesKind = 15 // at-x520Pseudonym 2.5.4.65
-	AttributeSetSupportedAttributesValuesDomainComponent            AttributeSetSupportedAttributesValuesKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	AttributeSetSupportedAttributesValuesEmailAddress               AttributeSetSupportedAttributesValuesKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "U\x04)":
-		// at-name 2.5.4.41
-		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x04":
-		// at-surname 2.5.4.4
-		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04*":
-		// at-givenName 2.5.4.42
-		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04+":
-		// at-initials 2.5.4.43
-		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04,":
-		// at-generationQualifier 2.5.4.44
-		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x03":
-		// at-x520CommonName 2.5.4.3
-		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\a":
-		// at-x520LocalityName 2.5.4.7
-		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\b":
-		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\n":
-		// at-x520OrganizationName 2.5.4.10
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\v":
-		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\f":
-		// at-x520Title 2.5.4.12
-		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04.":
-		// at-x520dnQualifier 2.5.4.46
-		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x1
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x06":
-		// at-x520countryName 2.5.4.6
-		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
-		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x3
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x05":
-		// at-x520SerialNumber 2.5.4.5
-		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
-		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x5
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04A":
-		// at-x520Pseudonym 2.5.4.65
-		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "\t\x92&\x89\x93\xf2,d\x01\x19":
-		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x6
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\t\x01":
-		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
-		off7 := r.Offset()
-		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x8
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeSetSupportedAttributesValuesName:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesSurname:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesGivenName:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesInitials:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520countryName:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "x520countryName"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "x520SerialNumber"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "emailAddress"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // BasicConstraints is the ASN.1 type BasicConstraints.
@@ -10385,7 +9547,7 @@ func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	     nameRelativeToCRLIssuer [1] RelativeDistinguishedName
 //	}
 type DistributionPointName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DistributionPointNameChoice
 	// FullName is the component fullName [0] GeneralNames.
 	FullName GeneralNames
@@ -10397,13 +9559,19 @@ type DistributionPointName struct {
 type DistributionPointNameChoice int
 
 const (
-	DistributionPointNameFullName                DistributionPointNameChoice = 1 // fullName
-	DistributionPointNameNameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
+	DistributionPointName_FullName                DistributionPointNameChoice = 1 // fullName
+	DistributionPointName_NameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DistributionPointNameChoice) String() string {
-	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "")
+	}
+	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DistributionPointName from r.
@@ -10411,12 +9579,12 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = DistributionPointNameFullName
+		v.Choice = DistributionPointName_FullName
 		if err := v.FullName.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "fullName")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
+		v.Choice = DistributionPointName_NameRelativeToCRLIssuer
 		if err := v.NameRelativeToCRLIssuer.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "nameRelativeToCRLIssuer")
 		}
@@ -10429,9 +9597,9 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 // encode writes v as a DistributionPointName in DER.
 func (v *DistributionPointName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DistributionPointNameFullName:
+	case DistributionPointName_FullName:
 		v.FullName.encode(b, runtime.Context(0))
-	case DistributionPointNameNameRelativeToCRLIssuer:
+	case DistributionPointName_NameRelativeToCRLIssuer:
 		v.NameRelativeToCRLIssuer.encode(b, runtime.Context(1))
 	default:
 		b.SetError(runtime.NoChoice("DistributionPointName"))
@@ -10496,15 +9664,15 @@ type ReasonFlags runtime.BitString
 
 // The named bits of ReasonFlags, as bit numbers.
 const (
-	ReasonFlagsUnused               = 0 // unused
-	ReasonFlagsKeyCompromise        = 1 // keyCompromise
-	ReasonFlagsCACompromise         = 2 // cACompromise
-	ReasonFlagsAffiliationChanged   = 3 // affiliationChanged
-	ReasonFlagsSuperseded           = 4 // superseded
-	ReasonFlagsCessationOfOperation = 5 // cessationOfOperation
-	ReasonFlagsCertificateHold      = 6 // certificateHold
-	ReasonFlagsPrivilegeWithdrawn   = 7 // privilegeWithdrawn
-	ReasonFlagsAACompromise         = 8 // aACompromise
+	ReasonFlags_Unused               = 0 // unused
+	ReasonFlags_KeyCompromise        = 1 // keyCompromise
+	ReasonFlags_CACompromise         = 2 // cACompromise
+	ReasonFlags_AffiliationChanged   = 3 // affiliationChanged
+	ReasonFlags_Superseded           = 4 // superseded
+	ReasonFlags_CessationOfOperation = 5 // cessationOfOperation
+	ReasonFlags_CertificateHold      = 6 // certificateHold
+	ReasonFlags_PrivilegeWithdrawn   = 7 // privilegeWithdrawn
+	ReasonFlags_AACompromise         = 8 // aACompromise
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
@@ -10515,47 +9683,47 @@ func NewReasonFlags(bits ...int) ReasonFlags {
 
 // Unused reports whether the named bit unused (0) is set.
 func (v ReasonFlags) Unused() bool {
-	return v.Has(ReasonFlagsUnused)
+	return v.Has(ReasonFlags_Unused)
 }
 
 // KeyCompromise reports whether the named bit keyCompromise (1) is set.
 func (v ReasonFlags) KeyCompromise() bool {
-	return v.Has(ReasonFlagsKeyCompromise)
+	return v.Has(ReasonFlags_KeyCompromise)
 }
 
 // CACompromise reports whether the named bit cACompromise (2) is set.
 func (v ReasonFlags) CACompromise() bool {
-	return v.Has(ReasonFlagsCACompromise)
+	return v.Has(ReasonFlags_CACompromise)
 }
 
 // AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
 func (v ReasonFlags) AffiliationChanged() bool {
-	return v.Has(ReasonFlagsAffiliationChanged)
+	return v.Has(ReasonFlags_AffiliationChanged)
 }
 
 // Superseded reports whether the named bit superseded (4) is set.
 func (v ReasonFlags) Superseded() bool {
-	return v.Has(ReasonFlagsSuperseded)
+	return v.Has(ReasonFlags_Superseded)
 }
 
 // CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
 func (v ReasonFlags) CessationOfOperation() bool {
-	return v.Has(ReasonFlagsCessationOfOperation)
+	return v.Has(ReasonFlags_CessationOfOperation)
 }
 
 // CertificateHold reports whether the named bit certificateHold (6) is set.
 func (v ReasonFlags) CertificateHold() bool {
-	return v.Has(ReasonFlagsCertificateHold)
+	return v.Has(ReasonFlags_CertificateHold)
 }
 
 // PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
 func (v ReasonFlags) PrivilegeWithdrawn() bool {
-	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+	return v.Has(ReasonFlags_PrivilegeWithdrawn)
 }
 
 // AACompromise reports whether the named bit aACompromise (8) is set.
 func (v ReasonFlags) AACompromise() bool {
-	return v.Has(ReasonFlagsAACompromise)
+	return v.Has(ReasonFlags_AACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -11357,40 +10525,40 @@ func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options)
 type CRLReason int64
 
 const (
-	CRLReasonUnspecified          CRLReason = 0  // unspecified
-	CRLReasonKeyCompromise        CRLReason = 1  // keyCompromise
-	CRLReasonCACompromise         CRLReason = 2  // cACompromise
-	CRLReasonAffiliationChanged   CRLReason = 3  // affiliationChanged
-	CRLReasonSuperseded           CRLReason = 4  // superseded
-	CRLReasonCessationOfOperation CRLReason = 5  // cessationOfOperation
-	CRLReasonCertificateHold      CRLReason = 6  // certificateHold
-	CRLReasonRemoveFromCRL        CRLReason = 8  // removeFromCRL
-	CRLReasonPrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
-	CRLReasonAACompromise         CRLReason = 10 // aACompromise
+	CRLReason_Unspecified          CRLReason = 0  // unspecified
+	CRLReason_KeyCompromise        CRLReason = 1  // keyCompromise
+	CRLReason_CACompromise         CRLReason = 2  // cACompromise
+	CRLReason_AffiliationChanged   CRLReason = 3  // affiliationChanged
+	CRLReason_Superseded           CRLReason = 4  // superseded
+	CRLReason_CessationOfOperation CRLReason = 5  // cessationOfOperation
+	CRLReason_CertificateHold      CRLReason = 6  // certificateHold
+	CRLReason_RemoveFromCRL        CRLReason = 8  // removeFromCRL
+	CRLReason_PrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
+	CRLReason_AACompromise         CRLReason = 10 // aACompromise
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CRLReason) String() string {
 	switch v {
-	case CRLReasonUnspecified:
+	case CRLReason_Unspecified:
 		return "unspecified"
-	case CRLReasonKeyCompromise:
+	case CRLReason_KeyCompromise:
 		return "keyCompromise"
-	case CRLReasonCACompromise:
+	case CRLReason_CACompromise:
 		return "cACompromise"
-	case CRLReasonAffiliationChanged:
+	case CRLReason_AffiliationChanged:
 		return "affiliationChanged"
-	case CRLReasonSuperseded:
+	case CRLReason_Superseded:
 		return "superseded"
-	case CRLReasonCessationOfOperation:
+	case CRLReason_CessationOfOperation:
 		return "cessationOfOperation"
-	case CRLReasonCertificateHold:
+	case CRLReason_CertificateHold:
 		return "certificateHold"
-	case CRLReasonRemoveFromCRL:
+	case CRLReason_RemoveFromCRL:
 		return "removeFromCRL"
-	case CRLReasonPrivilegeWithdrawn:
+	case CRLReason_PrivilegeWithdrawn:
 		return "privilegeWithdrawn"
-	case CRLReasonAACompromise:
+	case CRLReason_AACompromise:
 		return "aACompromise"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -11400,7 +10568,7 @@ func (v CRLReason) String() string {
 // marker: no other value is valid (X.680 20).
 func (v CRLReason) valid() bool {
 	switch v {
-	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+	case CRLReason_Unspecified, CRLReason_KeyCompromise, CRLReason_CACompromise, CRLReason_AffiliationChanged, CRLReason_Superseded, CRLReason_CessationOfOperation, CRLReason_CertificateHold, CRLReason_RemoveFromCRL, CRLReason_PrivilegeWithdrawn, CRLReason_AACompromise:
 		return true
 	}
 	return false
@@ -11484,12 +10652,12 @@ func (v *CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 type ParamOptions int64
 
 const (
-	ParamOptionsRequired         ParamOptions = 0 // required
-	ParamOptionsPreferredPresent ParamOptions = 1 // preferredPresent
-	ParamOptionsPreferredAbsent  ParamOptions = 2 // preferredAbsent
-	ParamOptionsAbsent           ParamOptions = 3 // absent
-	ParamOptionsInheritable      ParamOptions = 4 // inheritable
-	ParamOptionsOptional         ParamOptions = 5 // optional
+	ParamOptions_Required         ParamOptions = 0 // required
+	ParamOptions_PreferredPresent ParamOptions = 1 // preferredPresent
+	ParamOptions_PreferredAbsent  ParamOptions = 2 // preferredAbsent
+	ParamOptions_Absent           ParamOptions = 3 // absent
+	ParamOptions_Inheritable      ParamOptions = 4 // inheritable
+	ParamOptions_Optional         ParamOptions = 5 // optional
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
@@ -12241,7 +11409,7 @@ func (v *ECPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	   -- with ANSI X.9.
 //	}
 type ECParameters struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ECParametersChoice
 	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
 	NamedCurve runtime.OID
@@ -12251,12 +11419,18 @@ type ECParameters struct {
 type ECParametersChoice int
 
 const (
-	ECParametersNamedCurve ECParametersChoice = 1 // namedCurve
+	ECParameters_NamedCurve ECParametersChoice = 1 // namedCurve
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ECParametersChoice) String() string {
-	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("namedCurve", int(c)-1, "")
+	}
+	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ECParameters from r.
@@ -12264,7 +11438,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOID):
-		v.Choice = ECParametersNamedCurve
+		v.Choice = ECParameters_NamedCurve
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return runtime.WithField(err, "namedCurve")
@@ -12279,7 +11453,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 // encode writes v as a ECParameters in DER.
 func (v *ECParameters) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ECParametersNamedCurve:
+	case ECParameters_NamedCurve:
 		b.AddOID(runtime.Universal(runtime.TagOID), v.NamedCurve)
 	default:
 		b.SetError(runtime.NoChoice("ECParameters"))
@@ -12569,7 +11743,7 @@ type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters HashAlgorithmParameters
+	Parameters HashAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -12657,84 +11831,96 @@ func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// HashAlgorithmParameters is the open type HashAlgorithm.parameters: the encoding received (Raw) and, when the
+// HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
-type HashAlgorithmParameters struct {
+type HashAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind HashAlgorithmParametersKind
-	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
+	// Struct is the value when Kind is HashAlgorithms_IDSHA1, HashAlgorithms_IDSHA224, HashAlgorithms_IDSHA256, HashAlgorithms_IDSHA384 or HashAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
-type HashAlgorithmParametersKind int
+// DigestAlgorithmKind tells which information object of class DIGEST-ALGORITHM an open type's key selected:
+// the Kind of CertID_Params or HashAlgorithms. 0 means none (a key not in the table, or no value).
+type DigestAlgorithmKind int
 
 const (
-	HashAlgorithmParametersIDSHA1   HashAlgorithmParametersKind = 1 // 1.3.14.3.2.26
-	HashAlgorithmParametersIDSHA224 HashAlgorithmParametersKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithmParametersIDSHA256 HashAlgorithmParametersKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithmParametersIDSHA384 HashAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithmParametersIDSHA512 HashAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.3
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // 2.16.840.1.101.3.4.2.3
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k DigestAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 5:
+		return runtime.Name("id-sha1 id-sha224 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "DigestAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *HashAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = HashAlgorithmParametersIDSHA1
+		u.Kind = HashAlgorithms_IDSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
-		u.Kind = HashAlgorithmParametersIDSHA224
+		u.Kind = HashAlgorithms_IDSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = HashAlgorithmParametersIDSHA256
+		u.Kind = HashAlgorithms_IDSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = HashAlgorithmParametersIDSHA384
+		u.Kind = HashAlgorithms_IDSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = HashAlgorithmParametersIDSHA512
+		u.Kind = HashAlgorithms_IDSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	}
 	if !r.SkipConstraints() {
-		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+		return runtime.UnknownKey(r.Offset(), "DIGEST-ALGORITHM.&Params({HashAlgorithms})")
 	}
 	return u.keepDER(r)
 }
@@ -12742,7 +11928,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *HashAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12752,24 +11938,24 @@ func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *HashAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *HashAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *HashAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case HashAlgorithmParametersIDSHA1:
+	case HashAlgorithms_IDSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA224:
+	case HashAlgorithms_IDSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA256:
+	case HashAlgorithms_IDSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA384:
+	case HashAlgorithms_IDSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA512:
+	case HashAlgorithms_IDSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -12784,7 +11970,7 @@ type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters MaskGenAlgorithmParameters
+	Parameters PKCS1MGFAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -12872,31 +12058,44 @@ func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// MaskGenAlgorithmParameters is the open type MaskGenAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MaskGenAlgorithmParameters struct {
+type PKCS1MGFAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MaskGenAlgorithmParametersKind
-	// IDMgf1 is the value when Kind is MaskGenAlgorithmParametersIDMgf1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDMgf1 is the value when Kind is PKCS1MGFAlgorithms_IDMgf1.
 	IDMgf1 *HashAlgorithm
 }
 
-// MaskGenAlgorithmParametersKind tells which row of the table of MaskGenAlgorithmParameters a key selected.
-type MaskGenAlgorithmParametersKind int
+// AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
+// the Kind of PKCS1MGFAlgorithms or PSSSourceAlgorithms. 0 means none (a key not in the table, or no value).
+type AlgorithmKind int
 
 const (
-	MaskGenAlgorithmParametersIDMgf1 MaskGenAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.8
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 1 // 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 2 // 1.2.840.113549.1.1.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("id-mgf1 id-pSpecified", int(k)-1, "")
+	}
+	return "AlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\b":
 		// 1.2.840.113549.1.1.8
-		u.Kind = MaskGenAlgorithmParametersIDMgf1
+		u.Kind = PKCS1MGFAlgorithms_IDMgf1
 		p1, err := runtime.New[HashAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -12905,7 +12104,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		if err := u.IDMgf1.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PKCS1MGFAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -12916,7 +12115,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS1MGFAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12926,16 +12125,16 @@ func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MaskGenAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PKCS1MGFAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case MaskGenAlgorithmParametersIDMgf1:
+	case PKCS1MGFAlgorithms_IDMgf1:
 		if u.IDMgf1 == nil {
 			b.SetError(runtime.NilValue("HashAlgorithm"))
 		} else {
@@ -12954,7 +12153,7 @@ type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PSourceAlgorithmParameters
+	Parameters PSSSourceAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -13042,35 +12241,28 @@ func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// PSourceAlgorithmParameters is the open type PSourceAlgorithm.parameters: the encoding received (Raw) and, when the
+// PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PSourceAlgorithmParameters struct {
+type PSSSourceAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PSourceAlgorithmParametersKind
-	// IDPSpecified is the value when Kind is PSourceAlgorithmParametersIDPSpecified.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDPSpecified is the value when Kind is PSSSourceAlgorithms_IDPSpecified.
 	IDPSpecified EncodingParameters
 }
 
-// PSourceAlgorithmParametersKind tells which row of the table of PSourceAlgorithmParameters a key selected.
-type PSourceAlgorithmParametersKind int
-
-const (
-	PSourceAlgorithmParametersIDPSpecified PSourceAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
-		u.Kind = PSourceAlgorithmParametersIDPSpecified
+		u.Kind = PSSSourceAlgorithms_IDPSpecified
 		if err := u.IDPSpecified.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PSS-SourceAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -13081,7 +12273,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PSSSourceAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -13091,16 +12283,16 @@ func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PSourceAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PSSSourceAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PSourceAlgorithmParametersIDPSpecified:
+	case PSSSourceAlgorithms_IDPSpecified:
 		u.IDPSpecified.encode(b, runtime.Universal(runtime.TagOctetString))
 	default:
 		b.AddRaw(u.Raw)
@@ -13799,7 +12991,7 @@ func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options
 //	   iso-3166-alpha2-code  PrintableString
 //	                           (SIZE (ub-country-name-alpha-length)) }
 type CountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CountryNameChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
@@ -13809,13 +13001,19 @@ type CountryName struct {
 type CountryNameChoice int
 
 const (
-	CountryNameX121DccCode       CountryNameChoice = 1 // x121-dcc-code
-	CountryNameIso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
+	CountryName_X121DccCode       CountryNameChoice = 1 // x121-dcc-code
+	CountryName_Iso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CountryName from r.
@@ -13823,7 +13021,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = CountryNameX121DccCode
+		v.Choice = CountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -13836,7 +13034,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = CountryNameIso3166Alpha2Code
+		v.Choice = CountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13857,14 +13055,14 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 // encode writes v as a CountryName in DER.
 func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CountryNameX121DccCode:
+	case CountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case CountryNameIso3166Alpha2Code:
+	case CountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -13938,7 +13136,7 @@ func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	   numeric   NumericString   (SIZE (0..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (0..ub-domain-name-length)) }
 type AdministrationDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AdministrationDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -13948,13 +13146,19 @@ type AdministrationDomainName struct {
 type AdministrationDomainNameChoice int
 
 const (
-	AdministrationDomainNameNumeric   AdministrationDomainNameChoice = 1 // numeric
-	AdministrationDomainNamePrintable AdministrationDomainNameChoice = 2 // printable
+	AdministrationDomainName_Numeric   AdministrationDomainNameChoice = 1 // numeric
+	AdministrationDomainName_Printable AdministrationDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AdministrationDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AdministrationDomainName from r.
@@ -13962,7 +13166,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = AdministrationDomainNameNumeric
+		v.Choice = AdministrationDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -13975,7 +13179,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = AdministrationDomainNamePrintable
+		v.Choice = AdministrationDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13996,14 +13200,14 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a AdministrationDomainName in DER.
 func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AdministrationDomainNameNumeric:
+	case AdministrationDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case AdministrationDomainNamePrintable:
+	case AdministrationDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -14231,7 +13435,7 @@ func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	   numeric   NumericString   (SIZE (1..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (1..ub-domain-name-length)) }
 type PrivateDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice PrivateDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -14241,13 +13445,19 @@ type PrivateDomainName struct {
 type PrivateDomainNameChoice int
 
 const (
-	PrivateDomainNameNumeric   PrivateDomainNameChoice = 1 // numeric
-	PrivateDomainNamePrintable PrivateDomainNameChoice = 2 // printable
+	PrivateDomainName_Numeric   PrivateDomainNameChoice = 1 // numeric
+	PrivateDomainName_Printable PrivateDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c PrivateDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PrivateDomainName from r.
@@ -14255,7 +13465,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = PrivateDomainNameNumeric
+		v.Choice = PrivateDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -14268,7 +13478,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = PrivateDomainNamePrintable
+		v.Choice = PrivateDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14289,14 +13499,14 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a PrivateDomainName in DER.
 func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PrivateDomainNameNumeric:
+	case PrivateDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case PrivateDomainNamePrintable:
+	case PrivateDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -15177,7 +14387,7 @@ type ExtensionAttribute struct {
 	// ExtensionAttributeType is the component extension-attribute-type [0] INTEGER.
 	ExtensionAttributeType int64
 	// ExtensionAttributeValue is the component extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type.
-	ExtensionAttributeValue ExtensionAttributeExtensionAttributeValue
+	ExtensionAttributeValue SupportedExtensionAttributes
 }
 
 // decode reads a ExtensionAttribute from r.
@@ -15278,71 +14488,83 @@ func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValue is the open type ExtensionAttribute.extension-attribute-value: the encoding received (Raw) and, when the
+// SupportedExtensionAttributes is the open type EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeExtensionAttributeValue struct {
+type SupportedExtensionAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeExtensionAttributeValueKind
-	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionAttributeKind
+	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
-	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
-	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
-	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
-	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	// TeletexPersonalName is the value when Kind is EaTeletexPersonalName.
+	TeletexPersonalName *EaTeletexPersonalName_Type
+	// TeletexOrganizationalUnitNames is the value when Kind is EaTeletexOrganizationalUnitNames.
+	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type
+	// PhysicalDeliveryCountryName is the value when Kind is EaPhysicalDeliveryCountryName.
+	PhysicalDeliveryCountryName EaPhysicalDeliveryCountryName_Type
+	// PostalCode is the value when Kind is EaPostalCode.
+	PostalCode EaPostalCode_Type
+	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
-	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
-	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
-	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
-	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
+	// UnformattedPostalAddress is the value when Kind is EaUnformattedPostalAddress.
+	UnformattedPostalAddress *EaUnformattedPostalAddress_Type
+	// ExtendedNetworkAddress is the value when Kind is EaExtendedNetworkAddress.
+	ExtendedNetworkAddress *EaExtendedNetworkAddress_Type
+	// TerminalType is the value when Kind is EaTerminalType.
+	TerminalType EaTerminalType_Type
+	// TeletexDomainDefinedAttributes is the value when Kind is EaTeletexDomainDefinedAttributes.
+	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type
 }
 
-// ExtensionAttributeExtensionAttributeValueKind tells which row of the table of ExtensionAttributeExtensionAttributeValue a key selected.
-type ExtensionAttributeExtensionAttributeValueKind int
+// ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedExtensionAttributes. 0 means none (a key not in the table, or no value).
+type ExtensionAttributeKind int
 
 const (
-	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
-	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
-	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
-	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
-	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
-	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
-	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
-	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
-	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
-	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	EaCommonName                                 ExtensionAttributeKind = 1  // ea-commonName
+	EaExtendedNetworkAddress                     ExtensionAttributeKind = 2  // ea-extendedNetworkAddress
+	EaExtensionORAddressComponents               ExtensionAttributeKind = 3  // ea-extensionORAddressComponents
+	EaExtensionPhysicalDeliveryAddressComponents ExtensionAttributeKind = 4  // ea-extensionPhysicalDeliveryAddressComponents
+	EaLocalPostalAttributes                      ExtensionAttributeKind = 5  // ea-localPostalAttributes
+	EaPDSName                                    ExtensionAttributeKind = 6  // ea-pDSName
+	EaPhysicalDeliveryCountryName                ExtensionAttributeKind = 7  // ea-physicalDeliveryCountryName
+	EaPhysicalDeliveryOfficeName                 ExtensionAttributeKind = 8  // ea-physicalDeliveryOfficeName
+	EaPhysicalDeliveryOfficeNumber               ExtensionAttributeKind = 9  // ea-physicalDeliveryOfficeNumber
+	EaPhysicalDeliveryOrganizationName           ExtensionAttributeKind = 10 // ea-physicalDeliveryOrganizationName
+	EaPhysicalDeliveryPersonalName               ExtensionAttributeKind = 11 // ea-physicalDeliveryPersonalName
+	EaPostOfficeBoxAddress                       ExtensionAttributeKind = 12 // ea-postOfficeBoxAddress
+	EaPostalCode                                 ExtensionAttributeKind = 13 // ea-postalCode
+	EaPosteRestanteAddress                       ExtensionAttributeKind = 14 // ea-posteRestanteAddress
+	EaStreetAddress                              ExtensionAttributeKind = 15 // ea-streetAddress
+	EaTeletexCommonName                          ExtensionAttributeKind = 16 // ea-teletexCommonName
+	EaTeletexDomainDefinedAttributes             ExtensionAttributeKind = 17 // ea-teletexDomainDefinedAttributes
+	EaTeletexOrganizationName                    ExtensionAttributeKind = 18 // ea-teletexOrganizationName
+	EaTeletexOrganizationalUnitNames             ExtensionAttributeKind = 19 // ea-teletexOrganizationalUnitNames
+	EaTeletexPersonalName                        ExtensionAttributeKind = 20 // ea-teletexPersonalName
+	EaTerminalType                               ExtensionAttributeKind = 21 // ea-terminalType
+	EaUnformattedPostalAddress                   ExtensionAttributeKind = 22 // ea-unformattedPostalAddress
+	EaUniquePostalName                           ExtensionAttributeKind = 23 // ea-uniquePostalName
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 23:
+		return runtime.Name("ea-commonName ea-extendedNetworkAddress ea-extensionORAddressComponents ea-extensionPhysicalDeliveryAddressComponents ea-localPostalAttributes ea-pDSName ea-physicalDeliveryCountryName ea-physicalDeliveryOfficeName ea-physicalDeliveryOfficeNumber ea-physicalDeliveryOrganizationName ea-physicalDeliveryPersonalName ea-postOfficeBoxAddress ea-postalCode ea-posteRestanteAddress ea-streetAddress ea-teletexCommonName ea-teletexDomainDefinedAttributes ea-teletexOrganizationName ea-teletexOrganizationalUnitNames ea-teletexPersonalName ea-terminalType ea-unformattedPostalAddress ea-uniquePostalName", int(k)-1, "")
+	}
+	return "ExtensionAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) decode(key int64, r *runtime.Reader) error {
 	switch key {
 	case 1:
 		// ea-commonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
+		u.Kind = EaCommonName
 		off1 := r.Offset()
 		x2, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15354,13 +14576,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 2:
 		// ea-teletexCommonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
+		u.Kind = EaTeletexCommonName
 		off3 := r.Offset()
 		x4, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15372,13 +14594,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 3:
 		// ea-teletexOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
+		u.Kind = EaTeletexOrganizationName
 		off5 := r.Offset()
 		x6, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15390,14 +14612,14 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
-		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
+		u.Kind = EaTeletexPersonalName
+		p7, err := runtime.New[EaTeletexPersonalName_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15405,23 +14627,23 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.TeletexPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
+		u.Kind = EaTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 7:
 		// ea-pDSName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
+		u.Kind = EaPDSName
 		off8 := r.Offset()
 		x9, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15433,94 +14655,94 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
+		u.Kind = EaPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
+		u.Kind = EaPostalCode
 		if err := u.PostalCode.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 10:
 		// ea-physicalDeliveryOfficeName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
+		u.Kind = EaPhysicalDeliveryOfficeName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
+		u.Kind = EaPhysicalDeliveryOfficeNumber
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 12:
 		// ea-extensionORAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
+		u.Kind = EaExtensionORAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 13:
 		// ea-physicalDeliveryPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
+		u.Kind = EaPhysicalDeliveryPersonalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 14:
 		// ea-physicalDeliveryOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
+		u.Kind = EaPhysicalDeliveryOrganizationName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
+		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
-		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		u.Kind = EaUnformattedPostalAddress
+		p10, err := runtime.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15528,64 +14750,64 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 17:
 		// ea-streetAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
+		u.Kind = EaStreetAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 18:
 		// ea-postOfficeBoxAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
+		u.Kind = EaPostOfficeBoxAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 19:
 		// ea-posteRestanteAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
+		u.Kind = EaPosteRestanteAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 20:
 		// ea-uniquePostalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
+		u.Kind = EaUniquePostalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 21:
 		// ea-localPostalAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
+		u.Kind = EaLocalPostalAttributes
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
-		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		u.Kind = EaExtendedNetworkAddress
+		p11, err := runtime.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -15593,27 +14815,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
+		u.Kind = EaTerminalType
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
+		u.Kind = EaTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -15624,7 +14846,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedExtensionAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15634,100 +14856,100 @@ func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
+func (u *SupportedExtensionAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeExtensionAttributeValueCommonName:
+	case EaCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "commonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
+	case EaTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexCommonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
+	case EaTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
+	case EaTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
+	case EaTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValuePDSName:
+	case EaPDSName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "pDSName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
+	case EaPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
-	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
+	case EaPostalCode:
 		u.PostalCode.encode(b)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
+	case EaPhysicalDeliveryOfficeName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
+	case EaPhysicalDeliveryOfficeNumber:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
+	case EaExtensionORAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
+	case EaPhysicalDeliveryPersonalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
+	case EaPhysicalDeliveryOrganizationName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
+	case EaExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
+	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
 		} else {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueStreetAddress:
+	case EaStreetAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
+	case EaPostOfficeBoxAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
+	case EaPosteRestanteAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
+	case EaUniquePostalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
+	case EaLocalPostalAttributes:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
+	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
+	case EaTerminalType:
 		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
+	case EaTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexPersonalName is the type of ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
+// EaTeletexPersonalName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+type EaTeletexPersonalName_Type struct {
 	// Surname is the component surname [0] TeletexString.
 	Surname string
 	// GivenName is the component given-name [1] TeletexString OPTIONAL.
@@ -15744,9 +14966,9 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 	HasGenerationQualifier bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexPersonalName from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName from r.
+func (v *EaTeletexPersonalName_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	if err != nil {
 		return err
 	}
@@ -15758,10 +14980,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(0):
 			// surname [0] TeletexString
 			if seen1 {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
@@ -15779,10 +15001,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(1):
 			// given-name [1] TeletexString OPTIONAL
 			if v.HasGivenName {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
@@ -15800,10 +15022,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(2):
 			// initials [2] TeletexString OPTIONAL
 			if v.HasInitials {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
@@ -15821,10 +15043,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(3):
 			// generation-qualifier [3] TeletexString OPTIONAL
 			if v.HasGenerationQualifier {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
@@ -15840,17 +15062,17 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			v.HasGenerationQualifier = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 		}
 	}
 	if !seen1 {
-		return runtime.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", runtime.Context(0)), "surname")
+		return runtime.WithField(s.Missing("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName", runtime.Context(0)), "surname")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName in DER.
+func (v *EaTeletexPersonalName_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
@@ -15885,53 +15107,53 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalDER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalBER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
+func (v *EaTeletexPersonalName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaTeletexPersonalName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+func (v *EaTeletexPersonalName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames is the type of ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
+// EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
+type EaTeletexOrganizationalUnitNames_Type []TeletexOrganizationalUnitName
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames from r.
+func (v *EaTeletexOrganizationalUnitNames_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
@@ -15944,7 +15166,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -15956,8 +15178,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames in DER.
+func (v *EaTeletexOrganizationalUnitNames_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -15970,33 +15192,39 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName is the type of ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice
+// EaPhysicalDeliveryCountryName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+type EaPhysicalDeliveryCountryName_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPhysicalDeliveryCountryName_TypeChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName a value holds.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice int
+// EaPhysicalDeliveryCountryName_TypeChoice tells which alternative of EaPhysicalDeliveryCountryName_Type a value holds.
+type EaPhysicalDeliveryCountryName_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode       ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 1 // x121-dcc-code
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 2 // iso-3166-alpha2-code
+	EaPhysicalDeliveryCountryName_X121DccCode       EaPhysicalDeliveryCountryName_TypeChoice = 1 // x121-dcc-code
+	EaPhysicalDeliveryCountryName_Iso3166Alpha2Code EaPhysicalDeliveryCountryName_TypeChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPhysicalDeliveryCountryName_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "EaPhysicalDeliveryCountryName_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName from r.
+func (v *EaPhysicalDeliveryCountryName_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
+		v.Choice = EaPhysicalDeliveryCountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -16009,7 +15237,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
+		v.Choice = EaPhysicalDeliveryCountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -16022,22 +15250,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName in DER.
+func (v *EaPhysicalDeliveryCountryName_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
+	case EaPhysicalDeliveryCountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
+	case EaPhysicalDeliveryCountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -16045,78 +15273,84 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalDER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalBER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPhysicalDeliveryCountryName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+func (v *EaPhysicalDeliveryCountryName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCode is the type of ExtensionAttribute.extension-attribute-value.postalCode.
-type ExtensionAttributeExtensionAttributeValuePostalCode struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePostalCodeChoice
+// EaPostalCode_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+type EaPostalCode_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPostalCode_TypeChoice
 	// Value is the value of the alternative Choice names (numeric-code, printable-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCodeChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePostalCode a value holds.
-type ExtensionAttributeExtensionAttributeValuePostalCodeChoice int
+// EaPostalCode_TypeChoice tells which alternative of EaPostalCode_Type a value holds.
+type EaPostalCode_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode   ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 1 // numeric-code
-	ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 2 // printable-code
+	EaPostalCode_NumericCode   EaPostalCode_TypeChoice = 1 // numeric-code
+	EaPostalCode_PrintableCode EaPostalCode_TypeChoice = 2 // printable-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPostalCode_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric-code printable-code", int(c)-1, "")
+	}
+	return "EaPostalCode_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode from r.
+func (v *EaPostalCode_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
+		v.Choice = EaPostalCode_NumericCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -16129,7 +15363,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
+		v.Choice = EaPostalCode_PrintableCode
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -16142,22 +15376,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.postalCode")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.postalCode in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode in DER.
+func (v *EaPostalCode_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
+	case EaPostalCode_NumericCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
+	case EaPostalCode_PrintableCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable-code"))
@@ -16165,55 +15399,55 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
+func (v *EaPostalCode_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPostalCode_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.postalCode")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.postalCode.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+func (v *EaPostalCode_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
+// EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+type EaUnformattedPostalAddress_Type struct {
 	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
+	PrintableAddress EaUnformattedPostalAddress_Type_PrintableAddress
 	// HasPrintableAddress tells whether printable-address is present in the encoding.
 	HasPrintableAddress bool
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
@@ -16222,9 +15456,9 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 	HasTeletexString bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress from r.
+func (v *EaUnformattedPostalAddress_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	if err != nil {
 		return err
 	}
@@ -16235,10 +15469,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagSequence):
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 0
 			if err := v.PrintableAddress.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -16248,10 +15482,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagTeletexString):
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 1
 			off1 := s.Offset()
@@ -16267,14 +15501,14 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			v.HasTeletexString = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 		}
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress in DER.
+func (v *EaUnformattedPostalAddress_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
@@ -16290,53 +15524,53 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalDER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalBER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
+func (v *EaUnformattedPostalAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaUnformattedPostalAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+func (v *EaUnformattedPostalAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
+// EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
+type EaUnformattedPostalAddress_Type_PrintableAddress []string
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address from r.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
 	}
@@ -16357,7 +15591,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 			}
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -16369,8 +15603,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address in DER.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
@@ -16388,40 +15622,46 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice
+// EaExtendedNetworkAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+type EaExtendedNetworkAddress_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaExtendedNetworkAddress_TypeChoice
 	// E163_4Address is the component e163-4-address SEQUENCE.
-	E163_4Address ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address
+	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address
 	// PsapAddress is the component psap-address [0] PresentationAddress.
 	PsapAddress *PresentationAddress
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice tells which alternative of ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress a value holds.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice int
+// EaExtendedNetworkAddress_TypeChoice tells which alternative of EaExtendedNetworkAddress_Type a value holds.
+type EaExtendedNetworkAddress_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2 ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 1 // e163-4-address
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress     ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 2 // psap-address
+	EaExtendedNetworkAddress_E163_4Address EaExtendedNetworkAddress_TypeChoice = 1 // e163-4-address
+	EaExtendedNetworkAddress_PsapAddress   EaExtendedNetworkAddress_TypeChoice = 2 // psap-address
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaExtendedNetworkAddress_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("e163-4-address psap-address", int(c)-1, "")
+	}
+	return "EaExtendedNetworkAddress_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress from r.
+func (v *EaExtendedNetworkAddress_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
+		v.Choice = EaExtendedNetworkAddress_E163_4Address
 		if err := v.E163_4Address.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "e163-4-address")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress
+		v.Choice = EaExtendedNetworkAddress_PsapAddress
 		p1, err := runtime.New[PresentationAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "psap-address")
@@ -16431,70 +15671,70 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 			return runtime.WithField(err, "psap-address")
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress in DER.
+func (v *EaExtendedNetworkAddress_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
+	case EaExtendedNetworkAddress_E163_4Address:
 		v.E163_4Address.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
+	case EaExtendedNetworkAddress_PsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(runtime.NilValue("PresentationAddress"))
 		} else {
 			v.PsapAddress.encode(b, runtime.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
+func (v *EaExtendedNetworkAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+func (v *EaExtendedNetworkAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address struct {
+// EaExtendedNetworkAddress_Type_E163_4Address is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+type EaExtendedNetworkAddress_Type_E163_4Address struct {
 	// Number is the component number [0] NumericString.
 	Number string
 	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
@@ -16503,9 +15743,9 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 	HasSubAddress bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address from r.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
 	}
@@ -16536,14 +15776,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address"); err != nil {
 		return err
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address in DER.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
@@ -16562,61 +15802,80 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type_E163_4Address{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
-type ExtensionAttributeExtensionAttributeValueTerminalType int64
+// EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
+type EaTerminalType_Type int64
 
 const (
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTelex       ExtensionAttributeExtensionAttributeValueTerminalType = 3 // telex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTeletex     ExtensionAttributeExtensionAttributeValueTerminalType = 4 // teletex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG3Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 5 // g3-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG4Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 6 // g4-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeIa5Terminal ExtensionAttributeExtensionAttributeValueTerminalType = 7 // ia5-terminal
-	ExtensionAttributeExtensionAttributeValueTerminalTypeVideotex    ExtensionAttributeExtensionAttributeValueTerminalType = 8 // videotex
+	EaTerminalType_Telex       EaTerminalType_Type = 3 // telex
+	EaTerminalType_Teletex     EaTerminalType_Type = 4 // teletex
+	EaTerminalType_G3Facsimile EaTerminalType_Type = 5 // g3-facsimile
+	EaTerminalType_G4Facsimile EaTerminalType_Type = 6 // g4-facsimile
+	EaTerminalType_Ia5Terminal EaTerminalType_Type = 7 // ia5-terminal
+	EaTerminalType_Videotex    EaTerminalType_Type = 8 // videotex
 )
 
-// decode reads a ExtensionAttribute.extension-attribute-value.terminalType from r.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtime.Reader, t runtime.Tag) error {
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EaTerminalType_Type) String() string {
+	switch v {
+	case EaTerminalType_Telex:
+		return "telex"
+	case EaTerminalType_Teletex:
+		return "teletex"
+	case EaTerminalType_G3Facsimile:
+		return "g3-facsimile"
+	case EaTerminalType_G4Facsimile:
+		return "g4-facsimile"
+	case EaTerminalType_Ia5Terminal:
+		return "ia5-terminal"
+	case EaTerminalType_Videotex:
+		return "videotex"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType from r.
+func (v *EaTerminalType_Type) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
@@ -16627,12 +15886,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 			return err
 		}
 	}
-	*v = ExtensionAttributeExtensionAttributeValueTerminalType(x)
+	*v = EaTerminalType_Type(x)
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType in DER.
+func (v *EaTerminalType_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	if !b.SkipConstraints() {
 		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
@@ -16641,12 +15900,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 	b.AddInt64(t, int64(*v))
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
+// EaTeletexDomainDefinedAttributes_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes.
+type EaTeletexDomainDefinedAttributes_Type []TeletexDomainDefinedAttribute
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes from r.
+func (v *EaTeletexDomainDefinedAttributes_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
@@ -16659,7 +15918,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -16671,8 +15930,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes in DER.
+func (v *EaTeletexDomainDefinedAttributes_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -16920,7 +16179,7 @@ type PresentationAddress struct {
 	// HasTSelector tells whether tSelector is present in the encoding.
 	HasTSelector bool
 	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
-	NAddresses PresentationAddressNAddresses
+	NAddresses PresentationAddress_NAddresses
 }
 
 // decode reads a PresentationAddress from r.
@@ -17059,11 +16318,11 @@ func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PresentationAddressNAddresses is the type of PresentationAddress.nAddresses.
-type PresentationAddressNAddresses [][]byte
+// PresentationAddress_NAddresses is the type of PresentationAddress.nAddresses.
+type PresentationAddress_NAddresses [][]byte
 
 // decode reads a PresentationAddress.nAddresses from r.
-func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PresentationAddress_NAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PresentationAddress.nAddresses")
 	if err != nil {
 		return err
@@ -17098,7 +16357,7 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a PresentationAddress.nAddresses in DER.
-func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PresentationAddress_NAddresses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -17327,7 +16586,7 @@ func (v *OCSPRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	                                re-ocsp-response, ...}} OPTIONAL }
 type TBSRequest struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009Version
+	Version OCSP2009_Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// RequestorName is the component requestorName [1] EXPLICIT GeneralName OPTIONAL.
@@ -17335,9 +16594,9 @@ type TBSRequest struct {
 	// HasRequestorName tells whether requestorName is present in the encoding.
 	HasRequestorName bool
 	// RequestList is the component requestList SEQUENCE OF.
-	RequestList TBSRequestRequestList
+	RequestList TBSRequest_RequestList
 	// RequestExtensions is the component requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL.
-	RequestExtensions ExtensionsReOCSPNonceReOCSPResponse
+	RequestExtensions Extensions_TBSRequest
 	// HasRequestExtensions tells whether requestExtensions is present in the encoding.
 	HasRequestExtensions bool
 }
@@ -17362,11 +16621,11 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "TBSRequest"), "version")
 		}
 	} else {
-		v.Version = OCSP2009VersionV1
+		v.Version = OCSP2009_Version_V1
 	}
 	// requestorName [1] EXPLICIT GeneralName OPTIONAL
 	if s.Peek(runtime.Context(1)) {
@@ -17409,7 +16668,7 @@ func (v *TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSRequest in DER.
 func (v *TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -17469,11 +16728,11 @@ func (v *TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 	return b.Bytes()
 }
 
-// TBSRequestRequestList is the type of TBSRequest.requestList.
-type TBSRequestRequestList []Request
+// TBSRequest_RequestList is the type of TBSRequest.requestList.
+type TBSRequest_RequestList []Request
 
 // decode reads a TBSRequest.requestList from r.
-func (v *TBSRequestRequestList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSRequest_RequestList) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSRequest.requestList")
 	if err != nil {
 		return err
@@ -17495,7 +16754,7 @@ func (v *TBSRequestRequestList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a TBSRequest.requestList in DER.
-func (v *TBSRequestRequestList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSRequest_RequestList) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -17503,19 +16762,19 @@ func (v *TBSRequestRequestList) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// ExtensionsReOCSPNonceReOCSPResponse is the ASN.1 type Extensions.
+// Extensions_TBSRequest is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPNonceReOCSPResponse []ExtensionReOCSPNonceReOCSPResponse
+type Extensions_TBSRequest []Extension_TBSRequest
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPNonceReOCSPResponse](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_TBSRequest](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -17537,7 +16796,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -17552,19 +16811,19 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
+func (v *Extensions_TBSRequest) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
+func (v *Extensions_TBSRequest) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsReOCSPNonceReOCSPResponse
+func (v *Extensions_TBSRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_TBSRequest
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -17575,24 +16834,24 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
+func (v *Extensions_TBSRequest) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_TBSRequest) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPNonceReOCSPResponse is the ASN.1 type Extension.
+// Extension_TBSRequest is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -17605,7 +16864,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPNonceReOCSPResponse struct {
+type Extension_TBSRequest struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -17613,11 +16872,11 @@ type ExtensionReOCSPNonceReOCSPResponse struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPNonceReOCSPResponseExtnValue
+	ExtnValue TBSRequest_ExtnType
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_TBSRequest) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -17660,7 +16919,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_TBSRequest) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -17674,19 +16933,19 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
+func (v *Extension_TBSRequest) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalBER(b []byte) error {
+func (v *Extension_TBSRequest) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionReOCSPNonceReOCSPResponse{}
+func (v *Extension_TBSRequest) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_TBSRequest{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17696,57 +16955,49 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
+func (v *Extension_TBSRequest) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPNonceReOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_TBSRequest) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonceReOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_TBSRequest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPNonceReOCSPResponseExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// TBSRequest_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPNonceReOCSPResponseExtnValue struct {
+type TBSRequest_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPNonceReOCSPResponseExtnValueKind
-	// OCSPResponse is the value when Kind is ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// OCSPResponse is the value when Kind is ReOCSPResponse.
 	OCSPResponse AcceptableResponses
 }
 
-// ExtensionReOCSPNonceReOCSPResponseExtnValueKind tells which row of the table of ExtensionReOCSPNonceReOCSPResponseExtnValue a key selected.
-type ExtensionReOCSPNonceReOCSPResponseExtnValueKind int
-
-const (
-	ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce    ExtensionReOCSPNonceReOCSPResponseExtnValueKind = 1 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-	ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse ExtensionReOCSPNonceReOCSPResponseExtnValueKind = 2 // re-ocsp-response 1.3.6.1.5.5.7.48.1.4
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *TBSRequest_ExtnType) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce
+		u.Kind = ReOCSPNonce
 		return u.keepDER(r)
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
-		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
+		u.Kind = ReOCSPResponse
 		if err := u.OCSPResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -17757,7 +17008,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *runt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *TBSRequest_ExtnType) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17766,14 +17017,14 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *runtime.Reader, er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *TBSRequest_ExtnType) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *runtime.Builder) {
+func (u *TBSRequest_ExtnType) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
+	case ReOCSPResponse:
 		u.OCSPResponse.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -17789,11 +17040,11 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *runtime.Builder)
 //	    certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
 type Signature struct {
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	SignatureAlgorithm AlgorithmIdentifier
+	SignatureAlgorithm AlgorithmIdentifier_Signature
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs SignatureCerts
+	Certs Signature_Certs
 	// HasCerts tells whether certs is present in the encoding.
 	HasCerts bool
 }
@@ -17888,7 +17139,7 @@ func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_Signature is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -17896,17 +17147,17 @@ func (v *Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier struct {
+type AlgorithmIdentifier_Signature struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierParameters
+	Parameters Signature_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_Signature) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -17938,7 +17189,7 @@ func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_Signature) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -17949,19 +17200,19 @@ func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_Signature) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_Signature) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifier{}
+func (v *AlgorithmIdentifier_Signature) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_Signature{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17971,38 +17222,35 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) err
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_Signature) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_Signature) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_Signature) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// Signature_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierParameters struct {
+type Signature_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierParametersKind tells which row of the table of AlgorithmIdentifierParameters a key selected.
-type AlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *Signature_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -18011,7 +17259,7 @@ func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) er
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *Signature_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18021,25 +17269,25 @@ func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *Signature_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *Signature_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// SignatureCerts is the type of Signature.certs.
-type SignatureCerts []Certificate
+// Signature_Certs is the type of Signature.certs.
+type Signature_Certs []Certificate
 
 // decode reads a Signature.certs from r.
-func (v *SignatureCerts) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Signature_Certs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Signature.certs")
 	if err != nil {
 		return err
@@ -18061,7 +17309,7 @@ func (v *SignatureCerts) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Signature.certs in DER.
-func (v *SignatureCerts) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Signature_Certs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -18069,45 +17317,50 @@ func (v *SignatureCerts) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// OCSP2009Version is the ASN.1 type Version.
+// OCSP2009_Version is the ASN.1 type Version.
 //
 //	Version  ::=  INTEGER  {  v1(0) }
-type OCSP2009Version int64
+type OCSP2009_Version int64
 
 const (
-	OCSP2009VersionV1 OCSP2009Version = 0 // v1
+	OCSP2009_Version_V1 OCSP2009_Version = 0 // v1
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v OCSP2009_Version) String() string {
+	return runtime.Name("v1", int(v), "")
+}
+
 // decode reads a Version from r.
-func (v *OCSP2009Version) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSP2009_Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
-	*v = OCSP2009Version(x)
+	*v = OCSP2009_Version(x)
 	return nil
 }
 
 // encode writes v as a Version in DER.
-func (v *OCSP2009Version) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSP2009_Version) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
 // v aliases b: the byte slices it holds point into b.
-func (v *OCSP2009Version) UnmarshalDER(b []byte) error {
+func (v *OCSP2009_Version) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
 // v aliases b, except for strings that BER splits into segments.
-func (v *OCSP2009Version) UnmarshalBER(b []byte) error {
+func (v *OCSP2009_Version) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero OCSP2009Version
+func (v *OCSP2009_Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero OCSP2009_Version
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -18118,18 +17371,18 @@ func (v *OCSP2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a Version.
-func (v *OCSP2009Version) MarshalDER() ([]byte, error) {
+func (v *OCSP2009_Version) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *OCSP2009Version) AppendDER(dst []byte) ([]byte, error) {
+func (v *OCSP2009_Version) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *OCSP2009_Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
@@ -18146,7 +17399,7 @@ type Request struct {
 	// ReqCert is the component reqCert CertID.
 	ReqCert CertID
 	// SingleRequestExtensions is the component singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL.
-	SingleRequestExtensions ExtensionsReOCSPServiceLocator
+	SingleRequestExtensions Extensions_Request
 	// HasSingleRequestExtensions tells whether singleRequestExtensions is present in the encoding.
 	HasSingleRequestExtensions bool
 }
@@ -18234,19 +17487,19 @@ func (v *Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 	return b.Bytes()
 }
 
-// ExtensionsReOCSPServiceLocator is the ASN.1 type Extensions.
+// Extensions_Request is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPServiceLocator []ExtensionReOCSPServiceLocator
+type Extensions_Request []Extension_Request
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_Request) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPServiceLocator](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_Request](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18268,7 +17521,7 @@ func (v *ExtensionsReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_Request) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18283,19 +17536,19 @@ func (v *ExtensionsReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Ta
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalDER(b []byte) error {
+func (v *Extensions_Request) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalBER(b []byte) error {
+func (v *Extensions_Request) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsReOCSPServiceLocator
+func (v *Extensions_Request) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_Request
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -18306,24 +17559,24 @@ func (v *ExtensionsReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.O
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) {
+func (v *Extensions_Request) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_Request) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPServiceLocator is the ASN.1 type Extension.
+// Extension_Request is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -18336,7 +17589,7 @@ func (v *ExtensionsReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Op
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPServiceLocator struct {
+type Extension_Request struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -18344,11 +17597,11 @@ type ExtensionReOCSPServiceLocator struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPServiceLocatorExtnValue
+	ExtnValue Request_ExtnType
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_Request) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -18391,7 +17644,7 @@ func (v *ExtensionReOCSPServiceLocator) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_Request) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -18405,19 +17658,19 @@ func (v *ExtensionReOCSPServiceLocator) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPServiceLocator) UnmarshalDER(b []byte) error {
+func (v *Extension_Request) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPServiceLocator) UnmarshalBER(b []byte) error {
+func (v *Extension_Request) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionReOCSPServiceLocator{}
+func (v *Extension_Request) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_Request{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18427,48 +17680,41 @@ func (v *ExtensionReOCSPServiceLocator) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPServiceLocator) MarshalDER() ([]byte, error) {
+func (v *Extension_Request) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPServiceLocator) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_Request) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPServiceLocator) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_Request) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPServiceLocatorExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// Request_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPServiceLocatorExtnValue struct {
+type Request_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPServiceLocatorExtnValueKind
-	// OCSPServiceLocator is the value when Kind is ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// OCSPServiceLocator is the value when Kind is ReOCSPServiceLocator.
 	OCSPServiceLocator *ServiceLocator
 }
 
-// ExtensionReOCSPServiceLocatorExtnValueKind tells which row of the table of ExtensionReOCSPServiceLocatorExtnValue a key selected.
-type ExtensionReOCSPServiceLocatorExtnValueKind int
-
-const (
-	ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator ExtensionReOCSPServiceLocatorExtnValueKind = 1 // re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *Request_ExtnType) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\a":
 		// re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
-		u.Kind = ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator
+		u.Kind = ReOCSPServiceLocator
 		p1, err := runtime.New[ServiceLocator](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -18477,7 +17723,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.R
 		if err := u.OCSPServiceLocator.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -18488,7 +17734,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *Request_ExtnType) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18497,14 +17743,14 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *runtime.Reader, err err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *Request_ExtnType) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *runtime.Builder) {
+func (u *Request_ExtnType) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator:
+	case ReOCSPServiceLocator:
 		if u.OCSPServiceLocator == nil {
 			b.SetError(runtime.NilValue("ServiceLocator"))
 		} else {
@@ -18525,7 +17771,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *runtime.Builder) {
 //	    serialNumber       CertificateSerialNumber }
 type CertID struct {
 	// HashAlgorithm is the component hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	HashAlgorithm AlgorithmIdentifierDigestAlgorithm
+	HashAlgorithm AlgorithmIdentifier_CertID
 	// IssuerNameHash is the component issuerNameHash OCTET STRING.
 	IssuerNameHash []byte
 	// IssuerKeyHash is the component issuerKeyHash OCTET STRING.
@@ -18617,7 +17863,7 @@ func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_CertID is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -18625,17 +17871,17 @@ func (v *CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierDigestAlgorithm struct {
+type AlgorithmIdentifier_CertID struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierDigestAlgorithmParameters
+	Parameters CertID_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_CertID) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -18667,7 +17913,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_CertID) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -18678,19 +17924,19 @@ func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_CertID) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_CertID) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierDigestAlgorithm{}
+func (v *AlgorithmIdentifier_CertID) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_CertID{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18700,38 +17946,35 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_CertID) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_CertID) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_CertID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CertID_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierDigestAlgorithmParameters struct {
+type CertID_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
-type AlgorithmIdentifierDigestAlgorithmParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CertID_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -18740,7 +17983,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *CertID_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18750,14 +17993,14 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *CertID_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *CertID_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -18875,28 +18118,28 @@ func (v *OCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 type OCSPResponseStatus int64
 
 const (
-	OCSPResponseStatusSuccessful       OCSPResponseStatus = 0 // successful
-	OCSPResponseStatusMalformedRequest OCSPResponseStatus = 1 // malformedRequest
-	OCSPResponseStatusInternalError    OCSPResponseStatus = 2 // internalError
-	OCSPResponseStatusTryLater         OCSPResponseStatus = 3 // tryLater
-	OCSPResponseStatusSigRequired      OCSPResponseStatus = 5 // sigRequired
-	OCSPResponseStatusUnauthorized     OCSPResponseStatus = 6 // unauthorized
+	OCSPResponseStatus_Successful       OCSPResponseStatus = 0 // successful
+	OCSPResponseStatus_MalformedRequest OCSPResponseStatus = 1 // malformedRequest
+	OCSPResponseStatus_InternalError    OCSPResponseStatus = 2 // internalError
+	OCSPResponseStatus_TryLater         OCSPResponseStatus = 3 // tryLater
+	OCSPResponseStatus_SigRequired      OCSPResponseStatus = 5 // sigRequired
+	OCSPResponseStatus_Unauthorized     OCSPResponseStatus = 6 // unauthorized
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v OCSPResponseStatus) String() string {
 	switch v {
-	case OCSPResponseStatusSuccessful:
+	case OCSPResponseStatus_Successful:
 		return "successful"
-	case OCSPResponseStatusMalformedRequest:
+	case OCSPResponseStatus_MalformedRequest:
 		return "malformedRequest"
-	case OCSPResponseStatusInternalError:
+	case OCSPResponseStatus_InternalError:
 		return "internalError"
-	case OCSPResponseStatusTryLater:
+	case OCSPResponseStatus_TryLater:
 		return "tryLater"
-	case OCSPResponseStatusSigRequired:
+	case OCSPResponseStatus_SigRequired:
 		return "sigRequired"
-	case OCSPResponseStatusUnauthorized:
+	case OCSPResponseStatus_Unauthorized:
 		return "unauthorized"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -18906,7 +18149,7 @@ func (v OCSPResponseStatus) String() string {
 // marker: no other value is valid (X.680 20).
 func (v OCSPResponseStatus) valid() bool {
 	switch v {
-	case OCSPResponseStatusSuccessful, OCSPResponseStatusMalformedRequest, OCSPResponseStatusInternalError, OCSPResponseStatusTryLater, OCSPResponseStatusSigRequired, OCSPResponseStatusUnauthorized:
+	case OCSPResponseStatus_Successful, OCSPResponseStatus_MalformedRequest, OCSPResponseStatus_InternalError, OCSPResponseStatus_TryLater, OCSPResponseStatus_SigRequired, OCSPResponseStatus_Unauthorized:
 		return true
 	}
 	return false
@@ -18987,7 +18230,7 @@ type ResponseBytes struct {
 	// ResponseType is the component responseType OBJECT IDENTIFIER.
 	ResponseType runtime.OID
 	// Response is the component response OCTET STRING.
-	Response ResponseBytesResponse
+	Response ResponseSet
 }
 
 // decode reads a ResponseBytes from r.
@@ -19069,31 +18312,43 @@ func (v *ResponseBytes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// ResponseBytesResponse is the open type ResponseBytes.response: the encoding received (Raw) and, when the
+// ResponseSet is the open type RESPONSE.&Type({ResponseSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ResponseBytesResponse struct {
+type ResponseSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ResponseBytesResponseKind
-	// BasicResponse is the value when Kind is ResponseBytesResponseBasicResponse.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ResponseKind
+	// BasicResponse is the value when Kind is BasicResponse.
 	BasicResponse *BasicOCSPResponse
 }
 
-// ResponseBytesResponseKind tells which row of the table of ResponseBytesResponse a key selected.
-type ResponseBytesResponseKind int
+// ResponseKind tells which information object of class RESPONSE an open type's key selected:
+// the Kind of ResponseSet. 0 means none (a key not in the table, or no value).
+type ResponseKind int
 
 const (
-	ResponseBytesResponseBasicResponse ResponseBytesResponseKind = 1 // basicResponse 1.3.6.1.5.5.7.48.1.1
+	BasicResponse ResponseKind = 1 // basicResponse 1.3.6.1.5.5.7.48.1.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ResponseKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("basicResponse", int(k)-1, "")
+	}
+	return "ResponseKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
+func (u *ResponseSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x01":
 		// basicResponse 1.3.6.1.5.5.7.48.1.1
-		u.Kind = ResponseBytesResponseBasicResponse
+		u.Kind = BasicResponse
 		p1, err := runtime.New[BasicOCSPResponse](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -19102,7 +18357,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
 		if err := u.BasicResponse.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ResponseBytes.response"); err != nil {
+		if err := r.Finish("RESPONSE.&Type({ResponseSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -19113,7 +18368,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ResponseBytesResponse) fail(r *runtime.Reader, err error) error {
+func (u *ResponseSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -19122,14 +18377,14 @@ func (u *ResponseBytesResponse) fail(r *runtime.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ResponseBytesResponse) keepDER(_ *runtime.Reader) error {
+func (u *ResponseSet) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ResponseBytesResponse) encode(b *runtime.Builder) {
+func (u *ResponseSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ResponseBytesResponseBasicResponse:
+	case BasicResponse:
 		if u.BasicResponse == nil {
 			b.SetError(runtime.NilValue("BasicOCSPResponse"))
 		} else {
@@ -19155,11 +18410,11 @@ type BasicOCSPResponse struct {
 	// TBSResponseDataRaw is the encoding of tbsResponseData received (set by decoding): the bytes a signature covers.
 	TBSResponseDataRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}.
-	SignatureAlgorithm AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2
+	SignatureAlgorithm AlgorithmIdentifier_BasicOCSPResponse
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs BasicOCSPResponseCerts
+	Certs BasicOCSPResponse_Certs
 	// HasCerts tells whether certs is present in the encoding.
 	HasCerts bool
 }
@@ -19261,7 +18516,7 @@ func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_BasicOCSPResponse is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -19269,17 +18524,17 @@ func (v *BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 struct {
+type AlgorithmIdentifier_BasicOCSPResponse struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters
+	Parameters BasicOCSPResponse_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -19311,7 +18566,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -19322,19 +18577,19 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2{}
+func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_BasicOCSPResponse{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -19344,85 +18599,75 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// BasicOCSPResponse_Params is the open type SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters struct {
+type BasicOCSPResponse_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1, AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1, AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5 or AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaDSAWithSHA1, SaRSAWithSHA1, SaRSAWithMD5 or SaRSAWithMD2.
 	Struct struct{}
 }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind tells which row of the table of AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters a key selected.
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind int
-
-const (
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1 AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 1 // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1 AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 2 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5  AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 3 // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2  AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 4 // sa-rsaWithMD2 1.2.840.113549.1.1.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) decode(key []byte, r *runtime.Reader) error {
+func (u *BasicOCSPResponse_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -19433,7 +18678,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) fail(r *runtime.Reader, err error) error {
+func (u *BasicOCSPResponse_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -19443,33 +18688,33 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) keepDER(r *runtime.Reader) error {
+func (u *BasicOCSPResponse_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) encode(b *runtime.Builder) {
+func (u *BasicOCSPResponse_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// BasicOCSPResponseCerts is the type of BasicOCSPResponse.certs.
-type BasicOCSPResponseCerts []Certificate
+// BasicOCSPResponse_Certs is the type of BasicOCSPResponse.certs.
+type BasicOCSPResponse_Certs []Certificate
 
 // decode reads a BasicOCSPResponse.certs from r.
-func (v *BasicOCSPResponseCerts) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *BasicOCSPResponse_Certs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "BasicOCSPResponse.certs")
 	if err != nil {
 		return err
@@ -19491,7 +18736,7 @@ func (v *BasicOCSPResponseCerts) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a BasicOCSPResponse.certs in DER.
-func (v *BasicOCSPResponseCerts) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *BasicOCSPResponse_Certs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -19510,7 +18755,7 @@ func (v *BasicOCSPResponseCerts) encode(b *runtime.Builder, t runtime.Tag) {
 //	                                {{re-ocsp-nonce, ...}} OPTIONAL }
 type ResponseData struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009Version
+	Version OCSP2009_Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// ResponderID is the component responderID ResponderID.
@@ -19518,9 +18763,9 @@ type ResponseData struct {
 	// ProducedAt is the component producedAt GeneralizedTime.
 	ProducedAt time.Time
 	// Responses is the component responses SEQUENCE OF.
-	Responses ResponseDataResponses
+	Responses ResponseData_Responses
 	// ResponseExtensions is the component responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL.
-	ResponseExtensions ExtensionsReOCSPNonce
+	ResponseExtensions Extensions_ResponseData
 	// HasResponseExtensions tells whether responseExtensions is present in the encoding.
 	HasResponseExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -19548,11 +18793,11 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "ResponseData"), "version")
 		}
 	} else {
-		v.Version = OCSP2009VersionV1
+		v.Version = OCSP2009_Version_V1
 	}
 	// responderID ResponderID
 	if err := v.ResponderID.decode(&s); err != nil {
@@ -19592,7 +18837,7 @@ func (v *ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a ResponseData in DER.
 func (v *ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -19649,11 +18894,11 @@ func (v *ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// ResponseDataResponses is the type of ResponseData.responses.
-type ResponseDataResponses []SingleResponse
+// ResponseData_Responses is the type of ResponseData.responses.
+type ResponseData_Responses []SingleResponse
 
 // decode reads a ResponseData.responses from r.
-func (v *ResponseDataResponses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ResponseData_Responses) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ResponseData.responses")
 	if err != nil {
 		return err
@@ -19675,7 +18920,7 @@ func (v *ResponseDataResponses) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ResponseData.responses in DER.
-func (v *ResponseDataResponses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ResponseData_Responses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -19683,19 +18928,19 @@ func (v *ResponseDataResponses) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// ExtensionsReOCSPNonce is the ASN.1 type Extensions.
+// Extensions_ResponseData is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPNonce []ExtensionReOCSPNonce
+type Extensions_ResponseData []Extension_ResponseData
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPNonce](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_ResponseData](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -19717,7 +18962,7 @@ func (v *ExtensionsReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -19732,19 +18977,19 @@ func (v *ExtensionsReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsReOCSPNonce) UnmarshalDER(b []byte) error {
+func (v *Extensions_ResponseData) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPNonce) UnmarshalBER(b []byte) error {
+func (v *Extensions_ResponseData) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsReOCSPNonce
+func (v *Extensions_ResponseData) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_ResponseData
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -19755,24 +19000,24 @@ func (v *ExtensionsReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) {
+func (v *Extensions_ResponseData) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_ResponseData) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPNonce is the ASN.1 type Extension.
+// Extension_ResponseData is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -19785,7 +19030,7 @@ func (v *ExtensionsReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPNonce struct {
+type Extension_ResponseData struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -19793,11 +19038,11 @@ type ExtensionReOCSPNonce struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPNonceExtnValue
+	ExtnValue ResponseData_ExtnType
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_ResponseData) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -19840,7 +19085,7 @@ func (v *ExtensionReOCSPNonce) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_ResponseData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -19854,19 +19099,19 @@ func (v *ExtensionReOCSPNonce) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPNonce) UnmarshalDER(b []byte) error {
+func (v *Extension_ResponseData) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPNonce) UnmarshalBER(b []byte) error {
+func (v *Extension_ResponseData) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionReOCSPNonce{}
+func (v *Extension_ResponseData) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_ResponseData{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -19876,46 +19121,39 @@ func (v *ExtensionReOCSPNonce) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPNonce) MarshalDER() ([]byte, error) {
+func (v *Extension_ResponseData) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPNonce) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_ResponseData) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPNonce) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_ResponseData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPNonceExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// ResponseData_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPNonceExtnValue struct {
+type ResponseData_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPNonceExtnValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
 }
 
-// ExtensionReOCSPNonceExtnValueKind tells which row of the table of ExtensionReOCSPNonceExtnValue a key selected.
-type ExtensionReOCSPNonceExtnValueKind int
-
-const (
-	ExtensionReOCSPNonceExtnValueOCSPNonce ExtensionReOCSPNonceExtnValueKind = 1 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *ResponseData_ExtnType) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-		u.Kind = ExtensionReOCSPNonceExtnValueOCSPNonce
+		u.Kind = ReOCSPNonce
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -19924,7 +19162,7 @@ func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *runtime.Reader) er
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *ResponseData_ExtnType) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -19933,12 +19171,12 @@ func (u *ExtensionReOCSPNonceExtnValue) fail(r *runtime.Reader, err error) error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *ResponseData_ExtnType) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceExtnValue) encode(b *runtime.Builder) {
+func (u *ResponseData_ExtnType) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -19951,7 +19189,7 @@ func (u *ExtensionReOCSPNonceExtnValue) encode(b *runtime.Builder) {
 //	   byName   [1] Name,
 //	   byKey    [2] KeyHash }
 type ResponderID struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ResponderIDChoice
 	// ByName is the component byName [1] EXPLICIT Name.
 	ByName Name
@@ -19963,13 +19201,19 @@ type ResponderID struct {
 type ResponderIDChoice int
 
 const (
-	ResponderIDByName ResponderIDChoice = 1 // byName
-	ResponderIDByKey  ResponderIDChoice = 2 // byKey
+	ResponderID_ByName ResponderIDChoice = 1 // byName
+	ResponderID_ByKey  ResponderIDChoice = 2 // byKey
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ResponderIDChoice) String() string {
-	return runtime.Name("byName byKey", int(c)-1, "ResponderIDChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("byName byKey", int(c)-1, "")
+	}
+	return "ResponderIDChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ResponderID from r.
@@ -19977,7 +19221,7 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(1):
-		v.Choice = ResponderIDByName
+		v.Choice = ResponderID_ByName
 		w1, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "byName")
@@ -19989,7 +19233,7 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "byName")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = ResponderIDByKey
+		v.Choice = ResponderID_ByKey
 		w2, err := r.ReadConstructed(runtime.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "byKey")
@@ -20009,11 +19253,11 @@ func (v *ResponderID) decode(r *runtime.Reader) error {
 // encode writes v as a ResponderID in DER.
 func (v *ResponderID) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ResponderIDByName:
+	case ResponderID_ByName:
 		m1 := b.Begin(runtime.Context(1), true)
 		v.ByName.encode(b)
 		b.End(m1)
-	case ResponderIDByKey:
+	case ResponderID_ByKey:
 		m2 := b.Begin(runtime.Context(2), true)
 		v.ByKey.encode(b, runtime.Universal(runtime.TagOctetString))
 		b.End(m2)
@@ -20148,7 +19392,7 @@ type SingleResponse struct {
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// SingleExtensions is the component singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL.
-	SingleExtensions ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
+	SingleExtensions Extensions_SingleResponse
 	// HasSingleExtensions tells whether singleExtensions is present in the encoding.
 	HasSingleExtensions bool
 }
@@ -20269,19 +19513,19 @@ func (v *SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_SingleResponse is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions []ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
+type Extensions_SingleResponse []Extension_SingleResponse
 
 // decode reads a Extensions from r.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_SingleResponse](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -20303,7 +19547,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *run
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_SingleResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -20318,19 +19562,19 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *run
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_SingleResponse) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_SingleResponse) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
+func (v *Extensions_SingleResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_SingleResponse
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -20341,24 +19585,24 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_SingleResponse) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_SingleResponse) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_SingleResponse is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -20371,7 +19615,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(ds
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
+type Extension_SingleResponse struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -20379,11 +19623,11 @@ type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue
+	ExtnValue SingleResponse_ExtnType
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_SingleResponse) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -20426,7 +19670,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) decode(r *runt
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_SingleResponse) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -20440,19 +19684,19 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) encode(b *runt
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_SingleResponse) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_SingleResponse) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions{}
+func (v *Extension_SingleResponse) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_SingleResponse{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -20462,63 +19706,51 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalWith(
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_SingleResponse) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_SingleResponse) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_SingleResponse) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// SingleResponse_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue struct {
+type SingleResponse_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind
-	// ReOCSPCRL is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// ReOCSPCRL is the value when Kind is ReOCSPCRL.
 	ReOCSPCRL *CRLID
-	// ReOCSPArchiveCutoff is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff.
+	// ReOCSPArchiveCutoff is the value when Kind is ReOCSPArchiveCutoff.
 	ReOCSPArchiveCutoff ArchiveCutoff
-	// ExtCRLReason is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason.
+	// ExtCRLReason is the value when Kind is ExtCRLReason.
 	ExtCRLReason CRLReason
-	// ExtCertificateIssuer is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer.
+	// ExtCertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	ExtCertificateIssuer GeneralNames
-	// ExtHoldInstructionCode is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode.
+	// ExtHoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	ExtHoldInstructionCode runtime.OID
-	// ExtInvalidityDate is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate.
+	// ExtInvalidityDate is the value when Kind is ExtInvalidityDate.
 	ExtInvalidityDate time.Time
 }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue a key selected.
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL              ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 1 // re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff    ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 2 // re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason           ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 3 // ext-CRLReason 2.5.29.21
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer   ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 4 // ext-CertificateIssuer 2.5.29.29
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 5 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate      ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 6 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SingleResponse_ExtnType) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x03":
 		// re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL
+		u.Kind = ReOCSPCRL
 		p1, err := runtime.New[CRLID](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -20527,61 +19759,61 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 		if err := u.ReOCSPCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
+		u.Kind = ReOCSPArchiveCutoff
 		if err := u.ReOCSPArchiveCutoff.decode(r, runtime.Universal(runtime.TagGeneralizedTime)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.ExtCRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.ExtCertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.ExtHoldInstructionCode = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x3, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.ExtInvalidityDate = x3
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -20592,7 +19824,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *SingleResponse_ExtnType) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -20601,28 +19833,28 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *SingleResponse_ExtnType) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *SingleResponse_ExtnType) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL:
+	case ReOCSPCRL:
 		if u.ReOCSPCRL == nil {
 			b.SetError(runtime.NilValue("CrlID"))
 		} else {
 			u.ReOCSPCRL.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff:
+	case ReOCSPArchiveCutoff:
 		u.ReOCSPArchiveCutoff.encode(b, runtime.Universal(runtime.TagGeneralizedTime))
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason:
+	case ExtCRLReason:
 		u.ExtCRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.ExtCertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(runtime.Universal(runtime.TagOID), u.ExtHoldInstructionCode)
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.ExtInvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
@@ -20636,7 +19868,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encod
 //	    revoked             [1]     IMPLICIT RevokedInfo,
 //	    unknown             [2]     IMPLICIT UnknownInfo }
 type CertStatus struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CertStatusChoice
 	// Good is the component good [0] NULL.
 	Good struct{}
@@ -20650,14 +19882,20 @@ type CertStatus struct {
 type CertStatusChoice int
 
 const (
-	CertStatusGood     CertStatusChoice = 1 // good
-	CertStatusRevoked  CertStatusChoice = 2 // revoked
-	CertStatusUnknown_ CertStatusChoice = 3 // unknown
+	CertStatus_Good    CertStatusChoice = 1 // good
+	CertStatus_Revoked CertStatusChoice = 2 // revoked
+	CertStatus_Unknown CertStatusChoice = 3 // unknown
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CertStatusChoice) String() string {
-	return runtime.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("good revoked unknown", int(c)-1, "")
+	}
+	return "CertStatusChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CertStatus from r.
@@ -20665,17 +19903,17 @@ func (v *CertStatus) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = CertStatusGood
+		v.Choice = CertStatus_Good
 		if err := r.ReadNull(runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "good")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = CertStatusRevoked
+		v.Choice = CertStatus_Revoked
 		if err := v.Revoked.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "revoked")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = CertStatusUnknown_
+		v.Choice = CertStatus_Unknown
 		if err := v.Unknown_.decode(r, runtime.Context(2)); err != nil {
 			return runtime.WithField(err, "unknown")
 		}
@@ -20688,11 +19926,11 @@ func (v *CertStatus) decode(r *runtime.Reader) error {
 // encode writes v as a CertStatus in DER.
 func (v *CertStatus) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CertStatusGood:
+	case CertStatus_Good:
 		b.AddNull(runtime.Context(0))
-	case CertStatusRevoked:
+	case CertStatus_Revoked:
 		v.Revoked.encode(b, runtime.Context(1))
-	case CertStatusUnknown_:
+	case CertStatus_Unknown:
 		v.Unknown_.encode(b, runtime.Context(2))
 	default:
 		b.SetError(runtime.NoChoice("CertStatus"))
@@ -20749,7 +19987,7 @@ type RevokedInfo struct {
 	// RevocationTime is the component revocationTime GeneralizedTime.
 	RevocationTime time.Time
 	// RevocationReason is the component revocationReason [0] EXPLICIT CRLReason OPTIONAL.
-	RevocationReason OCSP2009CRLReason
+	RevocationReason OCSP2009_CRLReason
 	// HasRevocationReason tells whether revocationReason is present in the encoding.
 	HasRevocationReason bool
 }
@@ -20896,56 +20134,56 @@ func (v *UnknownInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// OCSP2009CRLReason is the ASN.1 type CRLReason.
+// OCSP2009_CRLReason is the ASN.1 type CRLReason.
 //
 //	CRLReason ::= INTEGER
-type OCSP2009CRLReason runtime.Integer
+type OCSP2009_CRLReason runtime.Integer
 
 // Int64 returns the value if it fits in an int64.
-func (v OCSP2009CRLReason) Int64() (int64, bool) {
+func (v OCSP2009_CRLReason) Int64() (int64, bool) {
 	return runtime.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
-func (v OCSP2009CRLReason) Big() *big.Int {
+func (v OCSP2009_CRLReason) Big() *big.Int {
 	return runtime.Integer(v).Big()
 }
 
 // String returns the value in decimal.
-func (v OCSP2009CRLReason) String() string {
+func (v OCSP2009_CRLReason) String() string {
 	return runtime.Integer(v).String()
 }
 
 // decode reads a CRLReason from r.
-func (v *OCSP2009CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *OCSP2009_CRLReason) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInteger(t)
 	if err != nil {
 		return err
 	}
-	*v = OCSP2009CRLReason(x)
+	*v = OCSP2009_CRLReason(x)
 	return nil
 }
 
 // encode writes v as a CRLReason in DER.
-func (v *OCSP2009CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *OCSP2009_CRLReason) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInteger(t, runtime.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CRLReason.
 // v aliases b: the byte slices it holds point into b.
-func (v *OCSP2009CRLReason) UnmarshalDER(b []byte) error {
+func (v *OCSP2009_CRLReason) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CRLReason.
 // v aliases b, except for strings that BER splits into segments.
-func (v *OCSP2009CRLReason) UnmarshalBER(b []byte) error {
+func (v *OCSP2009_CRLReason) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero OCSP2009CRLReason
+func (v *OCSP2009_CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero OCSP2009_CRLReason
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -20956,18 +20194,18 @@ func (v *OCSP2009CRLReason) UnmarshalWith(b []byte, opts *runtime.Options) error
 }
 
 // MarshalDER returns the DER encoding of v, a CRLReason.
-func (v *OCSP2009CRLReason) MarshalDER() ([]byte, error) {
+func (v *OCSP2009_CRLReason) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *OCSP2009CRLReason) AppendDER(dst []byte) ([]byte, error) {
+func (v *OCSP2009_CRLReason) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *OCSP2009CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *OCSP2009_CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
@@ -21349,13 +20587,13 @@ func (v *CRLID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	}
 type CertificationRequestInfo struct {
 	// Version is the component version INTEGER.
-	Version CertificationRequestInfoVersion
+	Version CertificationRequestInfo_Version
 	// Subject is the component subject Name.
 	Subject Name
 	// SubjectPKInfo is the component subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}.
-	SubjectPKInfo SubjectPublicKeyInfoPKInfoAlgorithms
+	SubjectPKInfo SubjectPublicKeyInfo_PKInfoAlgorithms
 	// Attributes is the component attributes [0] Attributes{{PKCS-10.CRIAttributes}}.
-	Attributes AttributesCRIAttributes
+	Attributes Attributes_CRIAttributes
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -21441,43 +20679,48 @@ func (v *CertificationRequestInfo) AppendWith(dst []byte, opts *runtime.Options)
 	return b.Bytes()
 }
 
-// CertificationRequestInfoVersion is the type of CertificationRequestInfo.version.
-type CertificationRequestInfoVersion int64
+// CertificationRequestInfo_Version is the type of CertificationRequestInfo.version.
+type CertificationRequestInfo_Version int64
 
 const (
-	CertificationRequestInfoVersionV1 CertificationRequestInfoVersion = 0 // v1
+	CertificationRequestInfo_V1 CertificationRequestInfo_Version = 0 // v1
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CertificationRequestInfo_Version) String() string {
+	return runtime.Name("v1", int(v), "")
+}
+
 // decode reads a CertificationRequestInfo.version from r.
-func (v *CertificationRequestInfoVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificationRequestInfo_Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
-	*v = CertificationRequestInfoVersion(x)
+	*v = CertificationRequestInfo_Version(x)
 	return nil
 }
 
 // encode writes v as a CertificationRequestInfo.version in DER.
-func (v *CertificationRequestInfoVersion) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificationRequestInfo_Version) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
-// SubjectPublicKeyInfoPKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
+// SubjectPublicKeyInfo_PKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
 //
 //	SubjectPublicKeyInfo {PUBLIC-KEY: IOSet} ::= SEQUENCE {
 //	    algorithm        AlgorithmIdentifier {PUBLIC-KEY, {IOSet}},
 //	    subjectPublicKey BIT STRING
 //	}
-type SubjectPublicKeyInfoPKInfoAlgorithms struct {
+type SubjectPublicKeyInfo_PKInfoAlgorithms struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}.
-	Algorithm AlgorithmIdentifierPKInfoAlgorithms
+	Algorithm AlgorithmIdentifier_PKInfoAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey runtime.BitString
 }
 
 // decode reads a SubjectPublicKeyInfo from r.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
 		return err
@@ -21499,7 +20742,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) decode(r *runtime.Reader, t runti
 }
 
 // encode writes v as a SubjectPublicKeyInfo in DER.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Algorithm.encode(b, runtime.Universal(runtime.TagSequence))
 	b.AddBitString(runtime.Universal(runtime.TagBitString), v.SubjectPublicKey)
@@ -21508,19 +20751,19 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) encode(b *runtime.Builder, t runt
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SubjectPublicKeyInfo.
 // v aliases b: the byte slices it holds point into b.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalDER(b []byte) error {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SubjectPublicKeyInfo.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalBER(b []byte) error {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SubjectPublicKeyInfoPKInfoAlgorithms{}
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SubjectPublicKeyInfo_PKInfoAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21530,24 +20773,24 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalWith(b []byte, opts *run
 }
 
 // MarshalDER returns the DER encoding of v, a SubjectPublicKeyInfo.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) MarshalDER() ([]byte, error) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -21555,17 +20798,17 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) AppendWith(dst []byte, opts *runt
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPKInfoAlgorithms struct {
+type AlgorithmIdentifier_PKInfoAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPKInfoAlgorithmsParameters
+	Parameters PKInfoAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -21597,7 +20840,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -21608,19 +20851,19 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPKInfoAlgorithms{}
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PKInfoAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21630,38 +20873,35 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPKInfoAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKInfoAlgorithms is the open type PUBLIC-KEY.&Params({PKInfoAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPKInfoAlgorithmsParameters struct {
+type PKInfoAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPKInfoAlgorithmsParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
 }
 
-// AlgorithmIdentifierPKInfoAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPKInfoAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPKInfoAlgorithmsParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKInfoAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -21670,7 +20910,7 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *ru
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKInfoAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -21680,27 +20920,27 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *PKInfoAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *PKInfoAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AttributesCRIAttributes is the ASN.1 type Attributes.
+// Attributes_CRIAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:IOSet } ::= SET OF Attribute{{ IOSet }}
-type AttributesCRIAttributes []AttributeCRIAttributes
+type Attributes_CRIAttributes []Attribute_CRIAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_CRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -21711,7 +20951,7 @@ func (v *AttributesCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeCRIAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_CRIAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -21728,7 +20968,7 @@ func (v *AttributesCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_CRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -21738,19 +20978,19 @@ func (v *AttributesCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesCRIAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_CRIAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesCRIAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_CRIAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesCRIAttributes
+func (v *Attributes_CRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_CRIAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -21761,38 +21001,38 @@ func (v *AttributesCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesCRIAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_CRIAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_CRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_CRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeCRIAttributes is the ASN.1 type Attribute.
+// Attribute_CRIAttributes is the ASN.1 type Attribute.
 //
 //	Attribute { ATTRIBUTE:IOSet } ::= SEQUENCE {
 //	    type   ATTRIBUTE.&id({IOSet}),
 //	    values SET SIZE(1..MAX) OF ATTRIBUTE.&Type({IOSet}{@type})
 //	}
-type AttributeCRIAttributes struct {
+type Attribute_CRIAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeCRIAttributesValues
+	Values []CRIAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_CRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -21813,7 +21053,7 @@ func (v *AttributeCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error 
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeCRIAttributesValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[CRIAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -21845,7 +21085,7 @@ func (v *AttributeCRIAttributes) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_CRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -21858,19 +21098,19 @@ func (v *AttributeCRIAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCRIAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_CRIAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCRIAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_CRIAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCRIAttributes{}
+func (v *Attribute_CRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_CRIAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21880,38 +21120,35 @@ func (v *AttributeCRIAttributes) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeCRIAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_CRIAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCRIAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_CRIAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_CRIAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeCRIAttributesValues is the open type Attribute.values: the encoding received (Raw) and, when the
+// CRIAttributes is the open type ATTRIBUTE.&Type({CRIAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCRIAttributesValues struct {
+type CRIAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCRIAttributesValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeCRIAttributesValuesKind tells which row of the table of AttributeCRIAttributesValues a key selected.
-type AttributeCRIAttributesValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCRIAttributesValues) decode(key []byte, r *runtime.Reader) error {
+func (u *CRIAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -21920,7 +21157,7 @@ func (u *AttributeCRIAttributesValues) decode(key []byte, r *runtime.Reader) err
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCRIAttributesValues) fail(r *runtime.Reader, err error) error {
+func (u *CRIAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -21930,14 +21167,14 @@ func (u *AttributeCRIAttributesValues) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCRIAttributesValues) keepDER(r *runtime.Reader) error {
+func (u *CRIAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCRIAttributesValues) encode(b *runtime.Builder) {
+func (u *CRIAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -21958,7 +21195,7 @@ type CertificationRequest struct {
 	// CertificationRequestInfoRaw is the encoding of certificationRequestInfo received (set by decoding): the bytes a signature covers.
 	CertificationRequestInfoRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}.
-	SignatureAlgorithm AlgorithmIdentifierPKCS10SignatureAlgorithms
+	SignatureAlgorithm AlgorithmIdentifier_PKCS10_SignatureAlgorithms
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -22041,7 +21278,7 @@ func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKCS10_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -22049,17 +21286,17 @@ func (v *CertificationRequest) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
+type AlgorithmIdentifier_PKCS10_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters
+	Parameters PKCS10_SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -22091,7 +21328,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) decode(r *runtime.Reader,
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -22102,19 +21339,19 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) encode(b *runtime.Builder
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPKCS10SignatureAlgorithms{}
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PKCS10_SignatureAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22124,38 +21361,35 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalWith(b []byte, o
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKCS10_SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters struct {
+type PKCS10_SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS10_SignatureAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -22164,7 +21398,7 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []by
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS10_SignatureAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -22174,14 +21408,14 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *runtime
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS10_SignatureAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *PKCS10_SignatureAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -22199,28 +21433,34 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *runti
 //	      }
 //	  }
 type MLDSA44PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA44PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA44PrivateKeyBoth
+	Both MLDSA44PrivateKey_Both
 }
 
 // MLDSA44PrivateKeyChoice tells which alternative of MLDSA44PrivateKey a value holds.
 type MLDSA44PrivateKeyChoice int
 
 const (
-	MLDSA44PrivateKeySeed        MLDSA44PrivateKeyChoice = 1 // seed
-	MLDSA44PrivateKeyExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
-	MLDSA44PrivateKeyChoiceBoth  MLDSA44PrivateKeyChoice = 3 // both
+	MLDSA44PrivateKeyChoice_Seed        MLDSA44PrivateKeyChoice = 1 // seed
+	MLDSA44PrivateKeyChoice_ExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
+	MLDSA44PrivateKeyChoice_Both        MLDSA44PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA44PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA44PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-44-PrivateKey from r.
@@ -22228,7 +21468,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA44PrivateKeySeed
+		v.Choice = MLDSA44PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -22241,7 +21481,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA44PrivateKeyExpandedKey
+		v.Choice = MLDSA44PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -22254,7 +21494,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA44PrivateKeyChoiceBoth
+		v.Choice = MLDSA44PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22267,21 +21507,21 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-44-PrivateKey in DER.
 func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA44PrivateKeySeed:
+	case MLDSA44PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA44PrivateKeyExpandedKey:
+	case MLDSA44PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA44PrivateKeyChoiceBoth:
+	case MLDSA44PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-44-PrivateKey"))
@@ -22329,8 +21569,8 @@ func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA44PrivateKeyBoth is the type of ML-DSA-44-PrivateKey.both.
-type MLDSA44PrivateKeyBoth struct {
+// MLDSA44PrivateKey_Both is the type of ML-DSA-44-PrivateKey.both.
+type MLDSA44PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -22338,7 +21578,7 @@ type MLDSA44PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-44-PrivateKey.both from r.
-func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA44PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-44-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22374,7 +21614,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-44-PrivateKey.both in DER.
-func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA44PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22393,19 +21633,19 @@ func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-44-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA44PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA44PrivateKeyBoth{}
+func (v *MLDSA44PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA44PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22415,18 +21655,18 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-44-PrivateKey.both.
-func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -22443,28 +21683,34 @@ func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([
 //	      }
 //	  }
 type MLDSA65PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA65PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA65PrivateKeyBoth
+	Both MLDSA65PrivateKey_Both
 }
 
 // MLDSA65PrivateKeyChoice tells which alternative of MLDSA65PrivateKey a value holds.
 type MLDSA65PrivateKeyChoice int
 
 const (
-	MLDSA65PrivateKeySeed        MLDSA65PrivateKeyChoice = 1 // seed
-	MLDSA65PrivateKeyExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
-	MLDSA65PrivateKeyChoiceBoth  MLDSA65PrivateKeyChoice = 3 // both
+	MLDSA65PrivateKeyChoice_Seed        MLDSA65PrivateKeyChoice = 1 // seed
+	MLDSA65PrivateKeyChoice_ExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
+	MLDSA65PrivateKeyChoice_Both        MLDSA65PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA65PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA65PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-65-PrivateKey from r.
@@ -22472,7 +21718,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA65PrivateKeySeed
+		v.Choice = MLDSA65PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -22485,7 +21731,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA65PrivateKeyExpandedKey
+		v.Choice = MLDSA65PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -22498,7 +21744,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA65PrivateKeyChoiceBoth
+		v.Choice = MLDSA65PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22511,21 +21757,21 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-65-PrivateKey in DER.
 func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA65PrivateKeySeed:
+	case MLDSA65PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA65PrivateKeyExpandedKey:
+	case MLDSA65PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA65PrivateKeyChoiceBoth:
+	case MLDSA65PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-65-PrivateKey"))
@@ -22573,8 +21819,8 @@ func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA65PrivateKeyBoth is the type of ML-DSA-65-PrivateKey.both.
-type MLDSA65PrivateKeyBoth struct {
+// MLDSA65PrivateKey_Both is the type of ML-DSA-65-PrivateKey.both.
+type MLDSA65PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -22582,7 +21828,7 @@ type MLDSA65PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-65-PrivateKey.both from r.
-func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA65PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-65-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22618,7 +21864,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-65-PrivateKey.both in DER.
-func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA65PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22637,19 +21883,19 @@ func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-65-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA65PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA65PrivateKeyBoth{}
+func (v *MLDSA65PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA65PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22659,18 +21905,18 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-65-PrivateKey.both.
-func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -22687,28 +21933,34 @@ func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([
 //	      }
 //	  }
 type MLDSA87PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA87PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA87PrivateKeyBoth
+	Both MLDSA87PrivateKey_Both
 }
 
 // MLDSA87PrivateKeyChoice tells which alternative of MLDSA87PrivateKey a value holds.
 type MLDSA87PrivateKeyChoice int
 
 const (
-	MLDSA87PrivateKeySeed        MLDSA87PrivateKeyChoice = 1 // seed
-	MLDSA87PrivateKeyExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
-	MLDSA87PrivateKeyChoiceBoth  MLDSA87PrivateKeyChoice = 3 // both
+	MLDSA87PrivateKeyChoice_Seed        MLDSA87PrivateKeyChoice = 1 // seed
+	MLDSA87PrivateKeyChoice_ExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
+	MLDSA87PrivateKeyChoice_Both        MLDSA87PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA87PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA87PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-87-PrivateKey from r.
@@ -22716,7 +21968,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA87PrivateKeySeed
+		v.Choice = MLDSA87PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -22729,7 +21981,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA87PrivateKeyExpandedKey
+		v.Choice = MLDSA87PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -22742,7 +21994,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA87PrivateKeyChoiceBoth
+		v.Choice = MLDSA87PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -22755,21 +22007,21 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-87-PrivateKey in DER.
 func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA87PrivateKeySeed:
+	case MLDSA87PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA87PrivateKeyExpandedKey:
+	case MLDSA87PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA87PrivateKeyChoiceBoth:
+	case MLDSA87PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-87-PrivateKey"))
@@ -22817,8 +22069,8 @@ func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA87PrivateKeyBoth is the type of ML-DSA-87-PrivateKey.both.
-type MLDSA87PrivateKeyBoth struct {
+// MLDSA87PrivateKey_Both is the type of ML-DSA-87-PrivateKey.both.
+type MLDSA87PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -22826,7 +22078,7 @@ type MLDSA87PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-87-PrivateKey.both from r.
-func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA87PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-87-PrivateKey.both")
 	if err != nil {
 		return err
@@ -22862,7 +22114,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-87-PrivateKey.both in DER.
-func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA87PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -22881,19 +22133,19 @@ func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-87-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA87PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA87PrivateKeyBoth{}
+func (v *MLDSA87PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA87PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22903,18 +22155,18 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-87-PrivateKey.both.
-func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -23150,28 +22402,34 @@ func (v *MLDSA87PublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	      }
 //	  }
 type MLKEM512PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM512PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM512PrivateKeyBoth
+	Both MLKEM512PrivateKey_Both
 }
 
 // MLKEM512PrivateKeyChoice tells which alternative of MLKEM512PrivateKey a value holds.
 type MLKEM512PrivateKeyChoice int
 
 const (
-	MLKEM512PrivateKeySeed        MLKEM512PrivateKeyChoice = 1 // seed
-	MLKEM512PrivateKeyExpandedKey MLKEM512PrivateKeyChoice = 2 // expandedKey
-	MLKEM512PrivateKeyChoiceBoth  MLKEM512PrivateKeyChoice = 3 // both
+	MLKEM512PrivateKeyChoice_Seed        MLKEM512PrivateKeyChoice = 1 // seed
+	MLKEM512PrivateKeyChoice_ExpandedKey MLKEM512PrivateKeyChoice = 2 // expandedKey
+	MLKEM512PrivateKeyChoice_Both        MLKEM512PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM512PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM512PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-KEM-512-PrivateKey from r.
@@ -23179,7 +22437,7 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLKEM512PrivateKeySeed
+		v.Choice = MLKEM512PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -23192,7 +22450,7 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLKEM512PrivateKeyExpandedKey
+		v.Choice = MLKEM512PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -23205,7 +22463,7 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM512PrivateKeyChoiceBoth
+		v.Choice = MLKEM512PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23218,21 +22476,21 @@ func (v *MLKEM512PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-KEM-512-PrivateKey in DER.
 func (v *MLKEM512PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLKEM512PrivateKeySeed:
+	case MLKEM512PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLKEM512PrivateKeyExpandedKey:
+	case MLKEM512PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM512PrivateKeyChoiceBoth:
+	case MLKEM512PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-512-PrivateKey"))
@@ -23280,8 +22538,8 @@ func (v *MLKEM512PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// MLKEM512PrivateKeyBoth is the type of ML-KEM-512-PrivateKey.both.
-type MLKEM512PrivateKeyBoth struct {
+// MLKEM512PrivateKey_Both is the type of ML-KEM-512-PrivateKey.both.
+type MLKEM512PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -23289,7 +22547,7 @@ type MLKEM512PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-512-PrivateKey.both from r.
-func (v *MLKEM512PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM512PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-512-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23325,7 +22583,7 @@ func (v *MLKEM512PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a ML-KEM-512-PrivateKey.both in DER.
-func (v *MLKEM512PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM512PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23344,19 +22602,19 @@ func (v *MLKEM512PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-512-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLKEM512PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLKEM512PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-512-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM512PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLKEM512PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLKEM512PrivateKeyBoth{}
+func (v *MLKEM512PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLKEM512PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -23366,18 +22624,18 @@ func (v *MLKEM512PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a ML-KEM-512-PrivateKey.both.
-func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLKEM512PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM512PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLKEM512PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLKEM512PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -23394,28 +22652,34 @@ func (v *MLKEM512PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) (
 //	      }
 //	  }
 type MLKEM768PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM768PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM768PrivateKeyBoth
+	Both MLKEM768PrivateKey_Both
 }
 
 // MLKEM768PrivateKeyChoice tells which alternative of MLKEM768PrivateKey a value holds.
 type MLKEM768PrivateKeyChoice int
 
 const (
-	MLKEM768PrivateKeySeed        MLKEM768PrivateKeyChoice = 1 // seed
-	MLKEM768PrivateKeyExpandedKey MLKEM768PrivateKeyChoice = 2 // expandedKey
-	MLKEM768PrivateKeyChoiceBoth  MLKEM768PrivateKeyChoice = 3 // both
+	MLKEM768PrivateKeyChoice_Seed        MLKEM768PrivateKeyChoice = 1 // seed
+	MLKEM768PrivateKeyChoice_ExpandedKey MLKEM768PrivateKeyChoice = 2 // expandedKey
+	MLKEM768PrivateKeyChoice_Both        MLKEM768PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM768PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM768PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-KEM-768-PrivateKey from r.
@@ -23423,7 +22687,7 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLKEM768PrivateKeySeed
+		v.Choice = MLKEM768PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -23436,7 +22700,7 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLKEM768PrivateKeyExpandedKey
+		v.Choice = MLKEM768PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -23449,7 +22713,7 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM768PrivateKeyChoiceBoth
+		v.Choice = MLKEM768PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23462,21 +22726,21 @@ func (v *MLKEM768PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-KEM-768-PrivateKey in DER.
 func (v *MLKEM768PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLKEM768PrivateKeySeed:
+	case MLKEM768PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLKEM768PrivateKeyExpandedKey:
+	case MLKEM768PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM768PrivateKeyChoiceBoth:
+	case MLKEM768PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-768-PrivateKey"))
@@ -23524,8 +22788,8 @@ func (v *MLKEM768PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// MLKEM768PrivateKeyBoth is the type of ML-KEM-768-PrivateKey.both.
-type MLKEM768PrivateKeyBoth struct {
+// MLKEM768PrivateKey_Both is the type of ML-KEM-768-PrivateKey.both.
+type MLKEM768PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -23533,7 +22797,7 @@ type MLKEM768PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-768-PrivateKey.both from r.
-func (v *MLKEM768PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM768PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-768-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23569,7 +22833,7 @@ func (v *MLKEM768PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a ML-KEM-768-PrivateKey.both in DER.
-func (v *MLKEM768PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM768PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23588,19 +22852,19 @@ func (v *MLKEM768PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-768-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLKEM768PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLKEM768PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-768-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM768PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLKEM768PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLKEM768PrivateKeyBoth{}
+func (v *MLKEM768PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLKEM768PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -23610,18 +22874,18 @@ func (v *MLKEM768PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a ML-KEM-768-PrivateKey.both.
-func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLKEM768PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM768PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLKEM768PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLKEM768PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -23638,28 +22902,34 @@ func (v *MLKEM768PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) (
 //	      }
 //	  }
 type MLKEM1024PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM1024PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM1024PrivateKeyBoth
+	Both MLKEM1024PrivateKey_Both
 }
 
 // MLKEM1024PrivateKeyChoice tells which alternative of MLKEM1024PrivateKey a value holds.
 type MLKEM1024PrivateKeyChoice int
 
 const (
-	MLKEM1024PrivateKeySeed        MLKEM1024PrivateKeyChoice = 1 // seed
-	MLKEM1024PrivateKeyExpandedKey MLKEM1024PrivateKeyChoice = 2 // expandedKey
-	MLKEM1024PrivateKeyChoiceBoth  MLKEM1024PrivateKeyChoice = 3 // both
+	MLKEM1024PrivateKeyChoice_Seed        MLKEM1024PrivateKeyChoice = 1 // seed
+	MLKEM1024PrivateKeyChoice_ExpandedKey MLKEM1024PrivateKeyChoice = 2 // expandedKey
+	MLKEM1024PrivateKeyChoice_Both        MLKEM1024PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM1024PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM1024PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-KEM-1024-PrivateKey from r.
@@ -23667,7 +22937,7 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLKEM1024PrivateKeySeed
+		v.Choice = MLKEM1024PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -23680,7 +22950,7 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLKEM1024PrivateKeyExpandedKey
+		v.Choice = MLKEM1024PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -23693,7 +22963,7 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLKEM1024PrivateKeyChoiceBoth
+		v.Choice = MLKEM1024PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -23706,21 +22976,21 @@ func (v *MLKEM1024PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-KEM-1024-PrivateKey in DER.
 func (v *MLKEM1024PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLKEM1024PrivateKeySeed:
+	case MLKEM1024PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLKEM1024PrivateKeyExpandedKey:
+	case MLKEM1024PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLKEM1024PrivateKeyChoiceBoth:
+	case MLKEM1024PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-KEM-1024-PrivateKey"))
@@ -23768,8 +23038,8 @@ func (v *MLKEM1024PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// MLKEM1024PrivateKeyBoth is the type of ML-KEM-1024-PrivateKey.both.
-type MLKEM1024PrivateKeyBoth struct {
+// MLKEM1024PrivateKey_Both is the type of ML-KEM-1024-PrivateKey.both.
+type MLKEM1024PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -23777,7 +23047,7 @@ type MLKEM1024PrivateKeyBoth struct {
 }
 
 // decode reads a ML-KEM-1024-PrivateKey.both from r.
-func (v *MLKEM1024PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLKEM1024PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-KEM-1024-PrivateKey.both")
 	if err != nil {
 		return err
@@ -23813,7 +23083,7 @@ func (v *MLKEM1024PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a ML-KEM-1024-PrivateKey.both in DER.
-func (v *MLKEM1024PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLKEM1024PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
@@ -23832,19 +23102,19 @@ func (v *MLKEM1024PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-KEM-1024-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLKEM1024PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-KEM-1024-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLKEM1024PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLKEM1024PrivateKeyBoth{}
+func (v *MLKEM1024PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLKEM1024PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -23854,18 +23124,18 @@ func (v *MLKEM1024PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a ML-KEM-1024-PrivateKey.both.
-func (v *MLKEM1024PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLKEM1024PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLKEM1024PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLKEM1024PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLKEM1024PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLKEM1024PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()

@@ -60,7 +60,7 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		}
 		data, _ := firstElement(b.Data)
 		var ci rfc5652.ContentInfo
-		if ci.UnmarshalBER(data) != nil || ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
+		if ci.UnmarshalBER(data) != nil || ci.Content.Kind != rfc5652.CtSignedData {
 			continue
 		}
 		got, err := rfc5652.Certificates(data)
@@ -70,7 +70,7 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		}
 		want := 0
 		for _, c := range ci.Content.SignedData.Certificates {
-			if c.Choice == rfc5652.CertificateChoicesCertificate {
+			if c.Choice == rfc5652.CertificateChoices_Certificate {
 				want++
 			}
 		}

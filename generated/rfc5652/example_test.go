@@ -43,7 +43,7 @@ func ExampleSignedData() {
 	if err := ci.UnmarshalBER(ber); err != nil {
 		log.Fatal(err)
 	}
-	if ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
+	if ci.Content.Kind != rfc5652.CtSignedData {
 		log.Fatalf("content type %v", ci.ContentType)
 	}
 	sd := ci.Content.SignedData

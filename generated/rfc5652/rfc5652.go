@@ -34,333 +34,267 @@ const _ = runtime.Version1
 // IDCtContentInfo is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.6:
 //
 //	id-ct-contentInfo OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) smime(16) ct(1) 6 }
-var IDCtContentInfo = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06")
-
+var IDCtContentInfo = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06") // 1.2.840.113549.1.9.16.1.6
 // IDData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.1:
 //
 //	id-data OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 1 }
-var IDData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x01")
-
+var IDData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x01") // 1.2.840.113549.1.7.1
 // IDSignedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.2:
 //
 //	id-signedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
-var IDSignedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x02")
-
+var IDSignedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x02") // 1.2.840.113549.1.7.2
 // IDEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.3:
 //
 //	id-envelopedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 3 }
-var IDEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x03")
-
+var IDEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x03") // 1.2.840.113549.1.7.3
 // IDDigestedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.5:
 //
 //	id-digestedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 5 }
-var IDDigestedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x05")
-
+var IDDigestedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x05") // 1.2.840.113549.1.7.5
 // IDEncryptedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.6:
 //
 //	id-encryptedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 6 }
-var IDEncryptedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x06")
-
+var IDEncryptedData = runtime.OID("*\x86H\x86\xf7\r\x01\a\x06") // 1.2.840.113549.1.7.6
 // IDCtAuthData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.2:
 //
 //	id-ct-authData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 2 }
-var IDCtAuthData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02")
-
+var IDCtAuthData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02") // 1.2.840.113549.1.9.16.1.2
 // IDContentType is the OBJECT IDENTIFIER 1.2.840.113549.1.9.3:
 //
 //	id-contentType OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 3 }
-var IDContentType = runtime.OID("*\x86H\x86\xf7\r\x01\t\x03")
-
+var IDContentType = runtime.OID("*\x86H\x86\xf7\r\x01\t\x03") // 1.2.840.113549.1.9.3
 // IDMessageDigest is the OBJECT IDENTIFIER 1.2.840.113549.1.9.4:
 //
 //	id-messageDigest OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 4 }
-var IDMessageDigest = runtime.OID("*\x86H\x86\xf7\r\x01\t\x04")
-
+var IDMessageDigest = runtime.OID("*\x86H\x86\xf7\r\x01\t\x04") // 1.2.840.113549.1.9.4
 // IDSigningTime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.5:
 //
 //	id-signingTime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }
-var IDSigningTime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x05")
-
+var IDSigningTime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x05") // 1.2.840.113549.1.9.5
 // IDCountersignature is the OBJECT IDENTIFIER 1.2.840.113549.1.9.6:
 //
 //	id-countersignature OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }
-var IDCountersignature = runtime.OID("*\x86H\x86\xf7\r\x01\t\x06")
-
+var IDCountersignature = runtime.OID("*\x86H\x86\xf7\r\x01\t\x06") // 1.2.840.113549.1.9.6
 // IDAlgESDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.5:
 //
 //	id-alg-ESDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 5 }
-var IDAlgESDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05")
-
+var IDAlgESDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05") // 1.2.840.113549.1.9.16.3.5
 // IDAlgSSDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.10:
 //
 //	id-alg-SSDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 10 }
-var IDAlgSSDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n")
-
+var IDAlgSSDH = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n") // 1.2.840.113549.1.9.16.3.10
 // IDAlgCMS3DESwrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.6:
 //
 //	id-alg-CMS3DESwrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 6 }
-var IDAlgCMS3DESwrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06")
-
+var IDAlgCMS3DESwrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06") // 1.2.840.113549.1.9.16.3.6
 // IDAlgCMSRC2wrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.7:
 //
 //	id-alg-CMSRC2wrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 7 }
-var IDAlgCMSRC2wrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a")
-
+var IDAlgCMSRC2wrap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a") // 1.2.840.113549.1.9.16.3.7
 // DESEde3Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.7:
 //
 //	des-ede3-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 7 }
-var DESEde3Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\a")
-
+var DESEde3Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\a") // 1.2.840.113549.3.7
 // Rc2Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.2:
 //
 //	rc2-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 2 }
-var Rc2Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\x02")
-
+var Rc2Cbc = runtime.OID("*\x86H\x86\xf7\r\x03\x02") // 1.2.840.113549.3.2
 // HMACSHA1 is the OBJECT IDENTIFIER 1.3.6.1.5.5.8.1.2:
 //
 //	hMAC-SHA1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) 8 1 2 }
-var HMACSHA1 = runtime.OID("+\x06\x01\x05\x05\b\x01\x02")
-
+var HMACSHA1 = runtime.OID("+\x06\x01\x05\x05\b\x01\x02") // 1.3.6.1.5.5.8.1.2
 // IDPBKDF2 is the OBJECT IDENTIFIER 1.2.840.113549.1.5.12:
 //
 //	id-PBKDF2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-5(5) 12 }
-var IDPBKDF2 = runtime.OID("*\x86H\x86\xf7\r\x01\x05\f")
-
+var IDPBKDF2 = runtime.OID("*\x86H\x86\xf7\r\x01\x05\f") // 1.2.840.113549.1.5.12
 // DHPublicNumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dh-public-number OBJECT IDENTIFIER ::= dhpublicnumber
-var DHPublicNumber = runtime.OID("*\x86H\xce>\x02\x01")
-
+var DHPublicNumber = runtime.OID("*\x86H\xce>\x02\x01") // 1.2.840.10046.2.1
 // IDCtAuthEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.23:
 //
 //	id-ct-authEnvelopedData OBJECT IDENTIFIER ::= {iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 23}
-var IDCtAuthEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17")
-
+var IDCtAuthEnvelopedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17") // 1.2.840.113549.1.9.16.1.23
 // AES is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1:
 //
 //	aes OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) 1 }
-var AES = runtime.OID("`\x86H\x01e\x03\x04\x01")
-
+var AES = runtime.OID("`\x86H\x01e\x03\x04\x01") // 2.16.840.1.101.3.4.1
 // IDAES128CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.7:
 //
 //	id-aes128-CCM OBJECT IDENTIFIER ::= { aes 7 }
-var IDAES128CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\a")
-
+var IDAES128CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\a") // 2.16.840.1.101.3.4.1.7
 // IDAES192CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.27:
 //
 //	id-aes192-CCM OBJECT IDENTIFIER ::= { aes 27 }
-var IDAES192CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1b")
-
+var IDAES192CCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1b") // 2.16.840.1.101.3.4.1.27
 // IDAES256CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.47:
 //
 //	id-aes256-CCM OBJECT IDENTIFIER ::= { aes 47 }
-var IDAES256CCM = runtime.OID("`\x86H\x01e\x03\x04\x01/")
-
+var IDAES256CCM = runtime.OID("`\x86H\x01e\x03\x04\x01/") // 2.16.840.1.101.3.4.1.47
 // IDAES128GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.6:
 //
 //	id-aes128-GCM OBJECT IDENTIFIER ::= { aes 6 }
-var IDAES128GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x06")
-
+var IDAES128GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x06") // 2.16.840.1.101.3.4.1.6
 // IDAES192GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.26:
 //
 //	id-aes192-GCM OBJECT IDENTIFIER ::= { aes 26 }
-var IDAES192GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1a")
-
+var IDAES192GCM = runtime.OID("`\x86H\x01e\x03\x04\x01\x1a") // 2.16.840.1.101.3.4.1.26
 // IDAES256GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.46:
 //
 //	id-aes256-GCM OBJECT IDENTIFIER ::= { aes 46 }
-var IDAES256GCM = runtime.OID("`\x86H\x01e\x03\x04\x01.")
-
+var IDAES256GCM = runtime.OID("`\x86H\x01e\x03\x04\x01.") // 2.16.840.1.101.3.4.1.46
 // IDAlgZlibCompress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.8:
 //
 //	id-alg-zlibCompress OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 8 }
-var IDAlgZlibCompress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b")
-
+var IDAlgZlibCompress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b") // 1.2.840.113549.1.9.16.3.8
 // IDCtCompressedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.9:
 //
 //	id-ct-compressedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 9 }
-var IDCtCompressedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t")
-
+var IDCtCompressedData = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t") // 1.2.840.113549.1.9.16.1.9
 // IDAa is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2:
 //
 //	id-aa OBJECT IDENTIFIER ::= { iso(1) member-body(2) usa(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) attributes(2)}
-var IDAa = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02")
-
+var IDAa = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02") // 1.2.840.113549.1.9.16.2
 // SmimeCapabilities is the OBJECT IDENTIFIER 1.2.840.113549.1.9.15:
 //
 //	smimeCapabilities OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) 15 }
-var SmimeCapabilities = runtime.OID("*\x86H\x86\xf7\r\x01\t\x0f")
-
+var SmimeCapabilities = runtime.OID("*\x86H\x86\xf7\r\x01\t\x0f") // 1.2.840.113549.1.9.15
 // IDAaEncrypKeyPref is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2.11:
 //
 //	id-aa-encrypKeyPref OBJECT IDENTIFIER ::= {id-aa 11}
-var IDAaEncrypKeyPref = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v")
-
+var IDAaEncrypKeyPref = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v") // 1.2.840.113549.1.9.16.2.11
 // IDSmime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16:
 //
 //	id-smime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 16 }
-var IDSmime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10")
-
+var IDSmime = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10") // 1.2.840.113549.1.9.16
 // IDCap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11:
 //
 //	id-cap OBJECT IDENTIFIER ::= { id-smime 11 }
-var IDCap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v")
-
+var IDCap = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v") // 1.2.840.113549.1.9.16.11
 // IDCapPreferBinaryInside is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11.1:
 //
 //	id-cap-preferBinaryInside OBJECT IDENTIFIER ::= { id-cap 1 }
-var IDCapPreferBinaryInside = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01")
-
+var IDCapPreferBinaryInside = runtime.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01") // 1.2.840.113549.1.9.16.11.1
 // IDPKIX is the OBJECT IDENTIFIER 1.3.6.1.5.5.7:
 //
 //	id-pkix OBJECT IDENTIFIER ::= {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7)}
-var IDPKIX = runtime.OID("+\x06\x01\x05\x05\a")
-
+var IDPKIX = runtime.OID("+\x06\x01\x05\x05\a") // 1.3.6.1.5.5.7
 // IDPe is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1:
 //
 //	id-pe OBJECT IDENTIFIER ::= { id-pkix 1 }
-var IDPe = runtime.OID("+\x06\x01\x05\x05\a\x01")
-
+var IDPe = runtime.OID("+\x06\x01\x05\x05\a\x01") // 1.3.6.1.5.5.7.1
 // IDQt is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2:
 //
 //	id-qt OBJECT IDENTIFIER ::= { id-pkix 2 }
-var IDQt = runtime.OID("+\x06\x01\x05\x05\a\x02")
-
+var IDQt = runtime.OID("+\x06\x01\x05\x05\a\x02") // 1.3.6.1.5.5.7.2
 // IDKp is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3:
 //
 //	id-kp OBJECT IDENTIFIER ::= { id-pkix 3 }
-var IDKp = runtime.OID("+\x06\x01\x05\x05\a\x03")
-
+var IDKp = runtime.OID("+\x06\x01\x05\x05\a\x03") // 1.3.6.1.5.5.7.3
 // IDAd is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48:
 //
 //	id-ad OBJECT IDENTIFIER ::= { id-pkix 48 }
-var IDAd = runtime.OID("+\x06\x01\x05\x05\a0")
-
+var IDAd = runtime.OID("+\x06\x01\x05\x05\a0") // 1.3.6.1.5.5.7.48
 // IDQtCps is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.1:
 //
 //	id-qt-cps OBJECT IDENTIFIER ::= { id-qt 1 }
-var IDQtCps = runtime.OID("+\x06\x01\x05\x05\a\x02\x01")
-
+var IDQtCps = runtime.OID("+\x06\x01\x05\x05\a\x02\x01") // 1.3.6.1.5.5.7.2.1
 // IDQtUnotice is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.2:
 //
 //	id-qt-unotice OBJECT IDENTIFIER ::= { id-qt 2 }
-var IDQtUnotice = runtime.OID("+\x06\x01\x05\x05\a\x02\x02")
-
+var IDQtUnotice = runtime.OID("+\x06\x01\x05\x05\a\x02\x02") // 1.3.6.1.5.5.7.2.2
 // IDAdOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-ad-ocsp OBJECT IDENTIFIER ::= { id-ad 1 }
-var IDAdOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01")
-
+var IDAdOCSP = runtime.OID("+\x06\x01\x05\x05\a0\x01") // 1.3.6.1.5.5.7.48.1
 // IDAdCaIssuers is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.2:
 //
 //	id-ad-caIssuers OBJECT IDENTIFIER ::= { id-ad 2 }
-var IDAdCaIssuers = runtime.OID("+\x06\x01\x05\x05\a0\x02")
-
+var IDAdCaIssuers = runtime.OID("+\x06\x01\x05\x05\a0\x02") // 1.3.6.1.5.5.7.48.2
 // IDAdTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.3:
 //
 //	id-ad-timeStamping OBJECT IDENTIFIER ::= { id-ad 3 }
-var IDAdTimeStamping = runtime.OID("+\x06\x01\x05\x05\a0\x03")
-
+var IDAdTimeStamping = runtime.OID("+\x06\x01\x05\x05\a0\x03") // 1.3.6.1.5.5.7.48.3
 // IDAdCaRepository is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.5:
 //
 //	id-ad-caRepository OBJECT IDENTIFIER ::= { id-ad 5 }
-var IDAdCaRepository = runtime.OID("+\x06\x01\x05\x05\a0\x05")
-
+var IDAdCaRepository = runtime.OID("+\x06\x01\x05\x05\a0\x05") // 1.3.6.1.5.5.7.48.5
 // IDAt is the OBJECT IDENTIFIER 2.5.4:
 //
 //	id-at OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 4 }
-var IDAt = runtime.OID("U\x04")
-
+var IDAt = runtime.OID("U\x04") // 2.5.4
 // IDAtName is the OBJECT IDENTIFIER 2.5.4.41:
 //
 //	id-at-name AttributeType ::= { id-at 41 }
-var IDAtName = runtime.OID("U\x04)")
-
+var IDAtName = runtime.OID("U\x04)") // 2.5.4.41
 // IDAtSurname is the OBJECT IDENTIFIER 2.5.4.4:
 //
 //	id-at-surname AttributeType ::= { id-at 4 }
-var IDAtSurname = runtime.OID("U\x04\x04")
-
+var IDAtSurname = runtime.OID("U\x04\x04") // 2.5.4.4
 // IDAtGivenName is the OBJECT IDENTIFIER 2.5.4.42:
 //
 //	id-at-givenName AttributeType ::= { id-at 42 }
-var IDAtGivenName = runtime.OID("U\x04*")
-
+var IDAtGivenName = runtime.OID("U\x04*") // 2.5.4.42
 // IDAtInitials is the OBJECT IDENTIFIER 2.5.4.43:
 //
 //	id-at-initials AttributeType ::= { id-at 43 }
-var IDAtInitials = runtime.OID("U\x04+")
-
+var IDAtInitials = runtime.OID("U\x04+") // 2.5.4.43
 // IDAtGenerationQualifier is the OBJECT IDENTIFIER 2.5.4.44:
 //
 //	id-at-generationQualifier AttributeType ::= { id-at 44 }
-var IDAtGenerationQualifier = runtime.OID("U\x04,")
-
+var IDAtGenerationQualifier = runtime.OID("U\x04,") // 2.5.4.44
 // IDAtCommonName is the OBJECT IDENTIFIER 2.5.4.3:
 //
 //	id-at-commonName AttributeType ::= { id-at 3 }
-var IDAtCommonName = runtime.OID("U\x04\x03")
-
+var IDAtCommonName = runtime.OID("U\x04\x03") // 2.5.4.3
 // IDAtLocalityName is the OBJECT IDENTIFIER 2.5.4.7:
 //
 //	id-at-localityName AttributeType ::= { id-at 7 }
-var IDAtLocalityName = runtime.OID("U\x04\a")
-
+var IDAtLocalityName = runtime.OID("U\x04\a") // 2.5.4.7
 // IDAtStateOrProvinceName is the OBJECT IDENTIFIER 2.5.4.8:
 //
 //	id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
-var IDAtStateOrProvinceName = runtime.OID("U\x04\b")
-
+var IDAtStateOrProvinceName = runtime.OID("U\x04\b") // 2.5.4.8
 // IDAtOrganizationName is the OBJECT IDENTIFIER 2.5.4.10:
 //
 //	id-at-organizationName AttributeType ::= { id-at 10 }
-var IDAtOrganizationName = runtime.OID("U\x04\n")
-
+var IDAtOrganizationName = runtime.OID("U\x04\n") // 2.5.4.10
 // IDAtOrganizationalUnitName is the OBJECT IDENTIFIER 2.5.4.11:
 //
 //	id-at-organizationalUnitName AttributeType ::= { id-at 11 }
-var IDAtOrganizationalUnitName = runtime.OID("U\x04\v")
-
+var IDAtOrganizationalUnitName = runtime.OID("U\x04\v") // 2.5.4.11
 // IDAtTitle is the OBJECT IDENTIFIER 2.5.4.12:
 //
 //	id-at-title AttributeType ::= { id-at 12 }
-var IDAtTitle = runtime.OID("U\x04\f")
-
+var IDAtTitle = runtime.OID("U\x04\f") // 2.5.4.12
 // IDAtDNQualifier is the OBJECT IDENTIFIER 2.5.4.46:
 //
 //	id-at-dnQualifier AttributeType ::= { id-at 46 }
-var IDAtDNQualifier = runtime.OID("U\x04.")
-
+var IDAtDNQualifier = runtime.OID("U\x04.") // 2.5.4.46
 // IDAtCountryName is the OBJECT IDENTIFIER 2.5.4.6:
 //
 //	id-at-countryName AttributeType ::= { id-at 6 }
-var IDAtCountryName = runtime.OID("U\x04\x06")
-
+var IDAtCountryName = runtime.OID("U\x04\x06") // 2.5.4.6
 // IDAtSerialNumber is the OBJECT IDENTIFIER 2.5.4.5:
 //
 //	id-at-serialNumber AttributeType ::= { id-at 5 }
-var IDAtSerialNumber = runtime.OID("U\x04\x05")
-
+var IDAtSerialNumber = runtime.OID("U\x04\x05") // 2.5.4.5
 // IDAtPseudonym is the OBJECT IDENTIFIER 2.5.4.65:
 //
 //	id-at-pseudonym AttributeType ::= { id-at 65 }
-var IDAtPseudonym = runtime.OID("U\x04A")
-
+var IDAtPseudonym = runtime.OID("U\x04A") // 2.5.4.65
 // IDDomainComponent is the OBJECT IDENTIFIER 0.9.2342.19200300.100.1.25:
 //
 //	id-domainComponent AttributeType ::= { itu-t(0) data(9) pss(2342) ucl(19200300) pilot(100) pilotAttributeType(1) 25 }
-var IDDomainComponent = runtime.OID("\t\x92&\x89\x93\xf2,d\x01\x19")
-
+var IDDomainComponent = runtime.OID("\t\x92&\x89\x93\xf2,d\x01\x19") // 0.9.2342.19200300.100.1.25
 // PKCS9 is the OBJECT IDENTIFIER 1.2.840.113549.1.9:
 //
 //	pkcs-9 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 9 }
-var PKCS9 = runtime.OID("*\x86H\x86\xf7\r\x01\t")
-
+var PKCS9 = runtime.OID("*\x86H\x86\xf7\r\x01\t") // 1.2.840.113549.1.9
 // IDEmailAddress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.1:
 //
 //	id-emailAddress AttributeType ::= { pkcs-9 1 }
-var IDEmailAddress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x01")
-
+var IDEmailAddress = runtime.OID("*\x86H\x86\xf7\r\x01\t\x01") // 1.2.840.113549.1.9.1
 // UbStateName is the ASN.1 value:
 //
 //	ub-state-name INTEGER ::= 128
@@ -414,188 +348,151 @@ const UbName = 32768
 // IDCe is the OBJECT IDENTIFIER 2.5.29:
 //
 //	id-ce OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 29 }
-var IDCe = runtime.OID("U\x1d")
-
+var IDCe = runtime.OID("U\x1d") // 2.5.29
 // IDCeAuthorityKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.35:
 //
 //	id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 35 }
-var IDCeAuthorityKeyIdentifier = runtime.OID("U\x1d#")
-
+var IDCeAuthorityKeyIdentifier = runtime.OID("U\x1d#") // 2.5.29.35
 // IDCeSubjectKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.14:
 //
 //	id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 14 }
-var IDCeSubjectKeyIdentifier = runtime.OID("U\x1d\x0e")
-
+var IDCeSubjectKeyIdentifier = runtime.OID("U\x1d\x0e") // 2.5.29.14
 // IDCeKeyUsage is the OBJECT IDENTIFIER 2.5.29.15:
 //
 //	id-ce-keyUsage OBJECT IDENTIFIER ::= { id-ce 15 }
-var IDCeKeyUsage = runtime.OID("U\x1d\x0f")
-
+var IDCeKeyUsage = runtime.OID("U\x1d\x0f") // 2.5.29.15
 // IDCePrivateKeyUsagePeriod is the OBJECT IDENTIFIER 2.5.29.16:
 //
 //	id-ce-privateKeyUsagePeriod OBJECT IDENTIFIER ::= { id-ce 16 }
-var IDCePrivateKeyUsagePeriod = runtime.OID("U\x1d\x10")
-
+var IDCePrivateKeyUsagePeriod = runtime.OID("U\x1d\x10") // 2.5.29.16
 // IDCeCertificatePolicies is the OBJECT IDENTIFIER 2.5.29.32:
 //
 //	id-ce-certificatePolicies OBJECT IDENTIFIER ::= { id-ce 32 }
-var IDCeCertificatePolicies = runtime.OID("U\x1d ")
-
+var IDCeCertificatePolicies = runtime.OID("U\x1d ") // 2.5.29.32
 // IDCePolicyMappings is the OBJECT IDENTIFIER 2.5.29.33:
 //
 //	id-ce-policyMappings OBJECT IDENTIFIER ::= { id-ce 33 }
-var IDCePolicyMappings = runtime.OID("U\x1d!")
-
+var IDCePolicyMappings = runtime.OID("U\x1d!") // 2.5.29.33
 // IDCeSubjectAltName is the OBJECT IDENTIFIER 2.5.29.17:
 //
 //	id-ce-subjectAltName OBJECT IDENTIFIER ::= { id-ce 17 }
-var IDCeSubjectAltName = runtime.OID("U\x1d\x11")
-
+var IDCeSubjectAltName = runtime.OID("U\x1d\x11") // 2.5.29.17
 // IDCeIssuerAltName is the OBJECT IDENTIFIER 2.5.29.18:
 //
 //	id-ce-issuerAltName OBJECT IDENTIFIER ::= { id-ce 18 }
-var IDCeIssuerAltName = runtime.OID("U\x1d\x12")
-
+var IDCeIssuerAltName = runtime.OID("U\x1d\x12") // 2.5.29.18
 // IDCeSubjectDirectoryAttributes is the OBJECT IDENTIFIER 2.5.29.9:
 //
 //	id-ce-subjectDirectoryAttributes OBJECT IDENTIFIER ::= { id-ce 9 }
-var IDCeSubjectDirectoryAttributes = runtime.OID("U\x1d\t")
-
+var IDCeSubjectDirectoryAttributes = runtime.OID("U\x1d\t") // 2.5.29.9
 // IDCeBasicConstraints is the OBJECT IDENTIFIER 2.5.29.19:
 //
 //	id-ce-basicConstraints OBJECT IDENTIFIER ::= { id-ce 19 }
-var IDCeBasicConstraints = runtime.OID("U\x1d\x13")
-
+var IDCeBasicConstraints = runtime.OID("U\x1d\x13") // 2.5.29.19
 // IDCeNameConstraints is the OBJECT IDENTIFIER 2.5.29.30:
 //
 //	id-ce-nameConstraints OBJECT IDENTIFIER ::= { id-ce 30 }
-var IDCeNameConstraints = runtime.OID("U\x1d\x1e")
-
+var IDCeNameConstraints = runtime.OID("U\x1d\x1e") // 2.5.29.30
 // IDCePolicyConstraints is the OBJECT IDENTIFIER 2.5.29.36:
 //
 //	id-ce-policyConstraints OBJECT IDENTIFIER ::= { id-ce 36 }
-var IDCePolicyConstraints = runtime.OID("U\x1d$")
-
+var IDCePolicyConstraints = runtime.OID("U\x1d$") // 2.5.29.36
 // IDCeCRLDistributionPoints is the OBJECT IDENTIFIER 2.5.29.31:
 //
 //	id-ce-cRLDistributionPoints OBJECT IDENTIFIER ::= {id-ce 31}
-var IDCeCRLDistributionPoints = runtime.OID("U\x1d\x1f")
-
+var IDCeCRLDistributionPoints = runtime.OID("U\x1d\x1f") // 2.5.29.31
 // IDCeExtKeyUsage is the OBJECT IDENTIFIER 2.5.29.37:
 //
 //	id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
-var IDCeExtKeyUsage = runtime.OID("U\x1d%")
-
+var IDCeExtKeyUsage = runtime.OID("U\x1d%") // 2.5.29.37
 // AnyExtendedKeyUsage is the OBJECT IDENTIFIER 2.5.29.37.0:
 //
 //	anyExtendedKeyUsage OBJECT IDENTIFIER ::= { id-ce-extKeyUsage 0 }
-var AnyExtendedKeyUsage = runtime.OID("U\x1d%\x00")
-
+var AnyExtendedKeyUsage = runtime.OID("U\x1d%\x00") // 2.5.29.37.0
 // IDKpServerAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.1:
 //
 //	id-kp-serverAuth OBJECT IDENTIFIER ::= { id-kp 1 }
-var IDKpServerAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x01")
-
+var IDKpServerAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x01") // 1.3.6.1.5.5.7.3.1
 // IDKpClientAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.2:
 //
 //	id-kp-clientAuth OBJECT IDENTIFIER ::= { id-kp 2 }
-var IDKpClientAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x02")
-
+var IDKpClientAuth = runtime.OID("+\x06\x01\x05\x05\a\x03\x02") // 1.3.6.1.5.5.7.3.2
 // IDKpCodeSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.3:
 //
 //	id-kp-codeSigning OBJECT IDENTIFIER ::= { id-kp 3 }
-var IDKpCodeSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\x03")
-
+var IDKpCodeSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\x03") // 1.3.6.1.5.5.7.3.3
 // IDKpEmailProtection is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.4:
 //
 //	id-kp-emailProtection OBJECT IDENTIFIER ::= { id-kp 4 }
-var IDKpEmailProtection = runtime.OID("+\x06\x01\x05\x05\a\x03\x04")
-
+var IDKpEmailProtection = runtime.OID("+\x06\x01\x05\x05\a\x03\x04") // 1.3.6.1.5.5.7.3.4
 // IDKpTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.8:
 //
 //	id-kp-timeStamping OBJECT IDENTIFIER ::= { id-kp 8 }
-var IDKpTimeStamping = runtime.OID("+\x06\x01\x05\x05\a\x03\b")
-
+var IDKpTimeStamping = runtime.OID("+\x06\x01\x05\x05\a\x03\b") // 1.3.6.1.5.5.7.3.8
 // IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t")
-
+var IDKpOCSPSigning = runtime.OID("+\x06\x01\x05\x05\a\x03\t") // 1.3.6.1.5.5.7.3.9
 // IDCeInhibitAnyPolicy is the OBJECT IDENTIFIER 2.5.29.54:
 //
 //	id-ce-inhibitAnyPolicy OBJECT IDENTIFIER ::= { id-ce 54 }
-var IDCeInhibitAnyPolicy = runtime.OID("U\x1d6")
-
+var IDCeInhibitAnyPolicy = runtime.OID("U\x1d6") // 2.5.29.54
 // IDCeFreshestCRL is the OBJECT IDENTIFIER 2.5.29.46:
 //
 //	id-ce-freshestCRL OBJECT IDENTIFIER ::= { id-ce 46 }
-var IDCeFreshestCRL = runtime.OID("U\x1d.")
-
+var IDCeFreshestCRL = runtime.OID("U\x1d.") // 2.5.29.46
 // IDPeAuthorityInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.1:
 //
 //	id-pe-authorityInfoAccess OBJECT IDENTIFIER ::= { id-pe 1 }
-var IDPeAuthorityInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\x01")
-
+var IDPeAuthorityInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\x01") // 1.3.6.1.5.5.7.1.1
 // IDPeSubjectInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.11:
 //
 //	id-pe-subjectInfoAccess OBJECT IDENTIFIER ::= { id-pe 11 }
-var IDPeSubjectInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\v")
-
+var IDPeSubjectInfoAccess = runtime.OID("+\x06\x01\x05\x05\a\x01\v") // 1.3.6.1.5.5.7.1.11
 // IDCeCRLNumber is the OBJECT IDENTIFIER 2.5.29.20:
 //
 //	id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
-var IDCeCRLNumber = runtime.OID("U\x1d\x14")
-
+var IDCeCRLNumber = runtime.OID("U\x1d\x14") // 2.5.29.20
 // IDCeIssuingDistributionPoint is the OBJECT IDENTIFIER 2.5.29.28:
 //
 //	id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
-var IDCeIssuingDistributionPoint = runtime.OID("U\x1d\x1c")
-
+var IDCeIssuingDistributionPoint = runtime.OID("U\x1d\x1c") // 2.5.29.28
 // IDCeDeltaCRLIndicator is the OBJECT IDENTIFIER 2.5.29.27:
 //
 //	id-ce-deltaCRLIndicator OBJECT IDENTIFIER ::= { id-ce 27 }
-var IDCeDeltaCRLIndicator = runtime.OID("U\x1d\x1b")
-
+var IDCeDeltaCRLIndicator = runtime.OID("U\x1d\x1b") // 2.5.29.27
 // IDCeCRLReasons is the OBJECT IDENTIFIER 2.5.29.21:
 //
 //	id-ce-cRLReasons OBJECT IDENTIFIER ::= { id-ce 21 }
-var IDCeCRLReasons = runtime.OID("U\x1d\x15")
-
+var IDCeCRLReasons = runtime.OID("U\x1d\x15") // 2.5.29.21
 // IDCeCertificateIssuer is the OBJECT IDENTIFIER 2.5.29.29:
 //
 //	id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }
-var IDCeCertificateIssuer = runtime.OID("U\x1d\x1d")
-
+var IDCeCertificateIssuer = runtime.OID("U\x1d\x1d") // 2.5.29.29
 // IDCeHoldInstructionCode is the OBJECT IDENTIFIER 2.5.29.23:
 //
 //	id-ce-holdInstructionCode OBJECT IDENTIFIER ::= { id-ce 23 }
-var IDCeHoldInstructionCode = runtime.OID("U\x1d\x17")
-
+var IDCeHoldInstructionCode = runtime.OID("U\x1d\x17") // 2.5.29.23
 // HoldInstruction is the OBJECT IDENTIFIER 2.2.840.10040.2:
 //
 //	holdInstruction OBJECT IDENTIFIER ::= {joint-iso-itu-t(2) member-body(2) us(840) x9cm(10040) 2}
-var HoldInstruction = runtime.OID("R\x86H\xce8\x02")
-
+var HoldInstruction = runtime.OID("R\x86H\xce8\x02") // 2.2.840.10040.2
 // IDHoldinstructionNone is the OBJECT IDENTIFIER 2.2.840.10040.2.1:
 //
 //	id-holdinstruction-none OBJECT IDENTIFIER ::= {holdInstruction 1} -- deprecated
-var IDHoldinstructionNone = runtime.OID("R\x86H\xce8\x02\x01")
-
+var IDHoldinstructionNone = runtime.OID("R\x86H\xce8\x02\x01") // 2.2.840.10040.2.1
 // IDHoldinstructionCallissuer is the OBJECT IDENTIFIER 2.2.840.10040.2.2:
 //
 //	id-holdinstruction-callissuer OBJECT IDENTIFIER ::= {holdInstruction 2}
-var IDHoldinstructionCallissuer = runtime.OID("R\x86H\xce8\x02\x02")
-
+var IDHoldinstructionCallissuer = runtime.OID("R\x86H\xce8\x02\x02") // 2.2.840.10040.2.2
 // IDHoldinstructionReject is the OBJECT IDENTIFIER 2.2.840.10040.2.3:
 //
 //	id-holdinstruction-reject OBJECT IDENTIFIER ::= {holdInstruction 3}
-var IDHoldinstructionReject = runtime.OID("R\x86H\xce8\x02\x03")
-
+var IDHoldinstructionReject = runtime.OID("R\x86H\xce8\x02\x03") // 2.2.840.10040.2.3
 // IDCeInvalidityDate is the OBJECT IDENTIFIER 2.5.29.24:
 //
 //	id-ce-invalidityDate OBJECT IDENTIFIER ::= { id-ce 24 }
-var IDCeInvalidityDate = runtime.OID("U\x1d\x18")
-
+var IDCeInvalidityDate = runtime.OID("U\x1d\x18") // 2.5.29.24
 // UbMax is the ASN.1 value:
 //
 //	ubMax INTEGER ::= 32768
@@ -604,248 +501,199 @@ const UbMax = 32768
 // RSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.1:
 //
 //	rsaEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 1 }
-var RSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x01")
-
+var RSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x01") // 1.2.840.113549.1.1.1
 // IDDSA is the OBJECT IDENTIFIER 1.2.840.10040.4.1:
 //
 //	id-dsa OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 1 }
-var IDDSA = runtime.OID("*\x86H\xce8\x04\x01")
-
+var IDDSA = runtime.OID("*\x86H\xce8\x04\x01") // 1.2.840.10040.4.1
 // Dhpublicnumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dhpublicnumber OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-x942(10046) number-type(2) 1 }
-var Dhpublicnumber = runtime.OID("*\x86H\xce>\x02\x01")
-
+var Dhpublicnumber = runtime.OID("*\x86H\xce>\x02\x01") // 1.2.840.10046.2.1
 // IDKeyExchangeAlgorithm is the OBJECT IDENTIFIER 2.16.840.1.101.2.1.1.22:
 //
 //	id-keyExchangeAlgorithm OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) dod(2) infosec(1) algorithms(1) 22 }
-var IDKeyExchangeAlgorithm = runtime.OID("`\x86H\x01e\x02\x01\x01\x16")
-
+var IDKeyExchangeAlgorithm = runtime.OID("`\x86H\x01e\x02\x01\x01\x16") // 2.16.840.1.101.2.1.1.22
 // IDECPublicKey is the OBJECT IDENTIFIER 1.2.840.10045.2.1:
 //
 //	id-ecPublicKey OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
-var IDECPublicKey = runtime.OID("*\x86H\xce=\x02\x01")
-
+var IDECPublicKey = runtime.OID("*\x86H\xce=\x02\x01") // 1.2.840.10045.2.1
 // IDECDH is the OBJECT IDENTIFIER 1.3.132.1.12:
 //
 //	id-ecDH OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecdh(12) }
-var IDECDH = runtime.OID("+\x81\x04\x01\f")
-
+var IDECDH = runtime.OID("+\x81\x04\x01\f") // 1.3.132.1.12
 // IDECMQV is the OBJECT IDENTIFIER 1.3.132.1.13:
 //
 //	id-ecMQV OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecmqv(13) }
-var IDECMQV = runtime.OID("+\x81\x04\x01\r")
-
+var IDECMQV = runtime.OID("+\x81\x04\x01\r") // 1.3.132.1.13
 // Secp192r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.1:
 //
 //	secp192r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 1 }
-var Secp192r1 = runtime.OID("*\x86H\xce=\x03\x01\x01")
-
+var Secp192r1 = runtime.OID("*\x86H\xce=\x03\x01\x01") // 1.2.840.10045.3.1.1
 // Sect163k1 is the OBJECT IDENTIFIER 1.3.132.0.1:
 //
 //	sect163k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 1 }
-var Sect163k1 = runtime.OID("+\x81\x04\x00\x01")
-
+var Sect163k1 = runtime.OID("+\x81\x04\x00\x01") // 1.3.132.0.1
 // Sect163r2 is the OBJECT IDENTIFIER 1.3.132.0.15:
 //
 //	sect163r2 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 15 }
-var Sect163r2 = runtime.OID("+\x81\x04\x00\x0f")
-
+var Sect163r2 = runtime.OID("+\x81\x04\x00\x0f") // 1.3.132.0.15
 // Secp224r1 is the OBJECT IDENTIFIER 1.3.132.0.33:
 //
 //	secp224r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 33 }
-var Secp224r1 = runtime.OID("+\x81\x04\x00!")
-
+var Secp224r1 = runtime.OID("+\x81\x04\x00!") // 1.3.132.0.33
 // Sect233k1 is the OBJECT IDENTIFIER 1.3.132.0.26:
 //
 //	sect233k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 26 }
-var Sect233k1 = runtime.OID("+\x81\x04\x00\x1a")
-
+var Sect233k1 = runtime.OID("+\x81\x04\x00\x1a") // 1.3.132.0.26
 // Sect233r1 is the OBJECT IDENTIFIER 1.3.132.0.27:
 //
 //	sect233r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 27 }
-var Sect233r1 = runtime.OID("+\x81\x04\x00\x1b")
-
+var Sect233r1 = runtime.OID("+\x81\x04\x00\x1b") // 1.3.132.0.27
 // Secp256r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.7:
 //
 //	secp256r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 7 }
-var Secp256r1 = runtime.OID("*\x86H\xce=\x03\x01\a")
-
+var Secp256r1 = runtime.OID("*\x86H\xce=\x03\x01\a") // 1.2.840.10045.3.1.7
 // Sect283k1 is the OBJECT IDENTIFIER 1.3.132.0.16:
 //
 //	sect283k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 16 }
-var Sect283k1 = runtime.OID("+\x81\x04\x00\x10")
-
+var Sect283k1 = runtime.OID("+\x81\x04\x00\x10") // 1.3.132.0.16
 // Sect283r1 is the OBJECT IDENTIFIER 1.3.132.0.17:
 //
 //	sect283r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 17 }
-var Sect283r1 = runtime.OID("+\x81\x04\x00\x11")
-
+var Sect283r1 = runtime.OID("+\x81\x04\x00\x11") // 1.3.132.0.17
 // Secp384r1 is the OBJECT IDENTIFIER 1.3.132.0.34:
 //
 //	secp384r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 34 }
-var Secp384r1 = runtime.OID("+\x81\x04\x00\"")
-
+var Secp384r1 = runtime.OID("+\x81\x04\x00\"") // 1.3.132.0.34
 // Sect409k1 is the OBJECT IDENTIFIER 1.3.132.0.36:
 //
 //	sect409k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 36 }
-var Sect409k1 = runtime.OID("+\x81\x04\x00$")
-
+var Sect409k1 = runtime.OID("+\x81\x04\x00$") // 1.3.132.0.36
 // Sect409r1 is the OBJECT IDENTIFIER 1.3.132.0.37:
 //
 //	sect409r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 37 }
-var Sect409r1 = runtime.OID("+\x81\x04\x00%")
-
+var Sect409r1 = runtime.OID("+\x81\x04\x00%") // 1.3.132.0.37
 // Secp521r1 is the OBJECT IDENTIFIER 1.3.132.0.35:
 //
 //	secp521r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 35 }
-var Secp521r1 = runtime.OID("+\x81\x04\x00#")
-
+var Secp521r1 = runtime.OID("+\x81\x04\x00#") // 1.3.132.0.35
 // Sect571k1 is the OBJECT IDENTIFIER 1.3.132.0.38:
 //
 //	sect571k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 38 }
-var Sect571k1 = runtime.OID("+\x81\x04\x00&")
-
+var Sect571k1 = runtime.OID("+\x81\x04\x00&") // 1.3.132.0.38
 // Sect571r1 is the OBJECT IDENTIFIER 1.3.132.0.39:
 //
 //	sect571r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 39 }
-var Sect571r1 = runtime.OID("+\x81\x04\x00'")
-
+var Sect571r1 = runtime.OID("+\x81\x04\x00'") // 1.3.132.0.39
 // MD2WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.2:
 //
 //	md2WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 2 }
-var MD2WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x02")
-
+var MD2WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x02") // 1.2.840.113549.1.1.2
 // MD5WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.4:
 //
 //	md5WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 4 }
-var MD5WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x04")
-
+var MD5WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x04") // 1.2.840.113549.1.1.4
 // SHA1WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.5:
 //
 //	sha1WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 5 }
-var SHA1WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x05")
-
+var SHA1WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x05") // 1.2.840.113549.1.1.5
 // DSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10040.4.3:
 //
 //	dsa-with-sha1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 3 }
-var DSAWithSHA1 = runtime.OID("*\x86H\xce8\x04\x03")
-
+var DSAWithSHA1 = runtime.OID("*\x86H\xce8\x04\x03") // 1.2.840.10040.4.3
 // DSAWithSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.1:
 //
 //	dsa-with-sha224 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 1 }
-var DSAWithSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x03\x01")
-
+var DSAWithSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x03\x01") // 2.16.840.1.101.3.4.3.1
 // DSAWithSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.2:
 //
 //	dsa-with-sha256 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 2 }
-var DSAWithSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x03\x02")
-
+var DSAWithSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x03\x02") // 2.16.840.1.101.3.4.3.2
 // ECDSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10045.4.1:
 //
 //	ecdsa-with-SHA1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) 1 }
-var ECDSAWithSHA1 = runtime.OID("*\x86H\xce=\x04\x01")
-
+var ECDSAWithSHA1 = runtime.OID("*\x86H\xce=\x04\x01") // 1.2.840.10045.4.1
 // ECDSAWithSHA224 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.1:
 //
 //	ecdsa-with-SHA224 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 1 }
-var ECDSAWithSHA224 = runtime.OID("*\x86H\xce=\x04\x03\x01")
-
+var ECDSAWithSHA224 = runtime.OID("*\x86H\xce=\x04\x03\x01") // 1.2.840.10045.4.3.1
 // ECDSAWithSHA256 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.2:
 //
 //	ecdsa-with-SHA256 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 2 }
-var ECDSAWithSHA256 = runtime.OID("*\x86H\xce=\x04\x03\x02")
-
+var ECDSAWithSHA256 = runtime.OID("*\x86H\xce=\x04\x03\x02") // 1.2.840.10045.4.3.2
 // ECDSAWithSHA384 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.3:
 //
 //	ecdsa-with-SHA384 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 3 }
-var ECDSAWithSHA384 = runtime.OID("*\x86H\xce=\x04\x03\x03")
-
+var ECDSAWithSHA384 = runtime.OID("*\x86H\xce=\x04\x03\x03") // 1.2.840.10045.4.3.3
 // ECDSAWithSHA512 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.4:
 //
 //	ecdsa-with-SHA512 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 4 }
-var ECDSAWithSHA512 = runtime.OID("*\x86H\xce=\x04\x03\x04")
-
+var ECDSAWithSHA512 = runtime.OID("*\x86H\xce=\x04\x03\x04") // 1.2.840.10045.4.3.4
 // IDMD2 is the OBJECT IDENTIFIER 1.2.840.113549.2.2:
 //
 //	id-md2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 2 }
-var IDMD2 = runtime.OID("*\x86H\x86\xf7\r\x02\x02")
-
+var IDMD2 = runtime.OID("*\x86H\x86\xf7\r\x02\x02") // 1.2.840.113549.2.2
 // IDMD5 is the OBJECT IDENTIFIER 1.2.840.113549.2.5:
 //
 //	id-md5 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 5 }
-var IDMD5 = runtime.OID("*\x86H\x86\xf7\r\x02\x05")
-
+var IDMD5 = runtime.OID("*\x86H\x86\xf7\r\x02\x05") // 1.2.840.113549.2.5
 // IDSHA1 is the OBJECT IDENTIFIER 1.3.14.3.2.26:
 //
 //	id-sha1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) oiw(14) secsig(3) algorithm(2) 26 }
-var IDSHA1 = runtime.OID("+\x0e\x03\x02\x1a")
-
+var IDSHA1 = runtime.OID("+\x0e\x03\x02\x1a") // 1.3.14.3.2.26
 // SHA224WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.14:
 //
 //	sha224WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 14 }
-var SHA224WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x0e")
-
+var SHA224WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\x0e") // 1.2.840.113549.1.1.14
 // SHA256WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.11:
 //
 //	sha256WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 11 }
-var SHA256WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\v")
-
+var SHA256WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\v") // 1.2.840.113549.1.1.11
 // SHA384WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.12:
 //
 //	sha384WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 12 }
-var SHA384WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\f")
-
+var SHA384WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\f") // 1.2.840.113549.1.1.12
 // SHA512WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.13:
 //
 //	sha512WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 13 }
-var SHA512WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\r")
-
+var SHA512WithRSAEncryption = runtime.OID("*\x86H\x86\xf7\r\x01\x01\r") // 1.2.840.113549.1.1.13
 // PKCS1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1:
 //
 //	pkcs-1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 1 }
-var PKCS1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01")
-
+var PKCS1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01") // 1.2.840.113549.1.1
 // IDRSAESOAEP is the OBJECT IDENTIFIER 1.2.840.113549.1.1.7:
 //
 //	id-RSAES-OAEP OBJECT IDENTIFIER ::= { pkcs-1 7 }
-var IDRSAESOAEP = runtime.OID("*\x86H\x86\xf7\r\x01\x01\a")
-
+var IDRSAESOAEP = runtime.OID("*\x86H\x86\xf7\r\x01\x01\a") // 1.2.840.113549.1.1.7
 // IDMgf1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1.8:
 //
 //	id-mgf1 OBJECT IDENTIFIER ::= { pkcs-1 8 }
-var IDMgf1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01\b")
-
+var IDMgf1 = runtime.OID("*\x86H\x86\xf7\r\x01\x01\b") // 1.2.840.113549.1.1.8
 // IDPSpecified is the OBJECT IDENTIFIER 1.2.840.113549.1.1.9:
 //
 //	id-pSpecified OBJECT IDENTIFIER ::= { pkcs-1 9 }
-var IDPSpecified = runtime.OID("*\x86H\x86\xf7\r\x01\x01\t")
-
+var IDPSpecified = runtime.OID("*\x86H\x86\xf7\r\x01\x01\t") // 1.2.840.113549.1.1.9
 // IDRSASSAPSS is the OBJECT IDENTIFIER 1.2.840.113549.1.1.10:
 //
 //	id-RSASSA-PSS OBJECT IDENTIFIER ::= { pkcs-1 10 }
-var IDRSASSAPSS = runtime.OID("*\x86H\x86\xf7\r\x01\x01\n")
-
+var IDRSASSAPSS = runtime.OID("*\x86H\x86\xf7\r\x01\x01\n") // 1.2.840.113549.1.1.10
 // IDSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.4:
 //
 //	id-sha224 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 4 }
-var IDSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x02\x04")
-
+var IDSHA224 = runtime.OID("`\x86H\x01e\x03\x04\x02\x04") // 2.16.840.1.101.3.4.2.4
 // IDSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.1:
 //
 //	id-sha256 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 1 }
-var IDSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x02\x01")
-
+var IDSHA256 = runtime.OID("`\x86H\x01e\x03\x04\x02\x01") // 2.16.840.1.101.3.4.2.1
 // IDSHA384 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.2:
 //
 //	id-sha384 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 2 }
-var IDSHA384 = runtime.OID("`\x86H\x01e\x03\x04\x02\x02")
-
+var IDSHA384 = runtime.OID("`\x86H\x01e\x03\x04\x02\x02") // 2.16.840.1.101.3.4.2.2
 // IDSHA512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.3:
 //
 //	id-sha512 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 3 }
-var IDSHA512 = runtime.OID("`\x86H\x01e\x03\x04\x02\x03")
-
+var IDSHA512 = runtime.OID("`\x86H\x01e\x03\x04\x02\x03") // 2.16.840.1.101.3.4.2.3
 // UbMatch is the ASN.1 value:
 //
 //	ub-match INTEGER ::= 128
@@ -984,98 +832,79 @@ const UbX121AddressLength = 16
 // IDPeAcAuditIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.4:
 //
 //	id-pe-ac-auditIdentity OBJECT IDENTIFIER ::= { id-pe 4 }
-var IDPeAcAuditIdentity = runtime.OID("+\x06\x01\x05\x05\a\x01\x04")
-
+var IDPeAcAuditIdentity = runtime.OID("+\x06\x01\x05\x05\a\x01\x04") // 1.3.6.1.5.5.7.1.4
 // IDPeAaControls is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.6:
 //
 //	id-pe-aaControls OBJECT IDENTIFIER ::= { id-pe 6 }
-var IDPeAaControls = runtime.OID("+\x06\x01\x05\x05\a\x01\x06")
-
+var IDPeAaControls = runtime.OID("+\x06\x01\x05\x05\a\x01\x06") // 1.3.6.1.5.5.7.1.6
 // IDPeAcProxying is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.10:
 //
 //	id-pe-ac-proxying OBJECT IDENTIFIER ::= { id-pe 10 }
-var IDPeAcProxying = runtime.OID("+\x06\x01\x05\x05\a\x01\n")
-
+var IDPeAcProxying = runtime.OID("+\x06\x01\x05\x05\a\x01\n") // 1.3.6.1.5.5.7.1.10
 // IDCeTargetInformation is the OBJECT IDENTIFIER 2.5.29.55:
 //
 //	id-ce-targetInformation OBJECT IDENTIFIER ::= { id-ce 55 }
-var IDCeTargetInformation = runtime.OID("U\x1d7")
-
+var IDCeTargetInformation = runtime.OID("U\x1d7") // 2.5.29.55
 // IDCeNoRevAvail is the OBJECT IDENTIFIER 2.5.29.56:
 //
 //	id-ce-noRevAvail OBJECT IDENTIFIER ::= { id-ce 56 }
-var IDCeNoRevAvail = runtime.OID("U\x1d8")
-
+var IDCeNoRevAvail = runtime.OID("U\x1d8") // 2.5.29.56
 // IDAca is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10:
 //
 //	id-aca OBJECT IDENTIFIER ::= { id-pkix 10 }
-var IDAca = runtime.OID("+\x06\x01\x05\x05\a\n")
-
+var IDAca = runtime.OID("+\x06\x01\x05\x05\a\n") // 1.3.6.1.5.5.7.10
 // IDAcaAuthenticationInfo is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.1:
 //
 //	id-aca-authenticationInfo OBJECT IDENTIFIER ::= { id-aca 1 }
-var IDAcaAuthenticationInfo = runtime.OID("+\x06\x01\x05\x05\a\n\x01")
-
+var IDAcaAuthenticationInfo = runtime.OID("+\x06\x01\x05\x05\a\n\x01") // 1.3.6.1.5.5.7.10.1
 // IDAcaAccessIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.2:
 //
 //	id-aca-accessIdentity OBJECT IDENTIFIER ::= { id-aca 2 }
-var IDAcaAccessIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x02")
-
+var IDAcaAccessIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x02") // 1.3.6.1.5.5.7.10.2
 // IDAcaChargingIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.3:
 //
 //	id-aca-chargingIdentity OBJECT IDENTIFIER ::= { id-aca 3 }
-var IDAcaChargingIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x03")
-
+var IDAcaChargingIdentity = runtime.OID("+\x06\x01\x05\x05\a\n\x03") // 1.3.6.1.5.5.7.10.3
 // IDAcaGroup is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.4:
 //
 //	id-aca-group OBJECT IDENTIFIER ::= { id-aca 4 }
-var IDAcaGroup = runtime.OID("+\x06\x01\x05\x05\a\n\x04")
-
+var IDAcaGroup = runtime.OID("+\x06\x01\x05\x05\a\n\x04") // 1.3.6.1.5.5.7.10.4
 // IDAcaEncAttrs is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.6:
 //
 //	id-aca-encAttrs OBJECT IDENTIFIER ::= { id-aca 6 }
-var IDAcaEncAttrs = runtime.OID("+\x06\x01\x05\x05\a\n\x06")
-
+var IDAcaEncAttrs = runtime.OID("+\x06\x01\x05\x05\a\n\x06") // 1.3.6.1.5.5.7.10.6
 // IDAtRole is the OBJECT IDENTIFIER 2.5.4.72:
 //
 //	id-at-role OBJECT IDENTIFIER ::= { id-at 72}
-var IDAtRole = runtime.OID("U\x04H")
-
+var IDAtRole = runtime.OID("U\x04H") // 2.5.4.72
 // IDAtClearance is the OBJECT IDENTIFIER 2.5.4.55:
 //
 //	id-at-clearance OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) attributeType(4) clearance (55) }
-var IDAtClearance = runtime.OID("U\x047")
-
+var IDAtClearance = runtime.OID("U\x047") // 2.5.4.55
 // IDAtClearanceRFC3281 is the OBJECT IDENTIFIER 2.5.1.5.55:
 //
 //	id-at-clearance-rfc3281 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) module(1) selected-attribute-types(5) clearance (55) }
-var IDAtClearanceRFC3281 = runtime.OID("U\x01\x057")
-
+var IDAtClearanceRFC3281 = runtime.OID("U\x01\x057") // 2.5.1.5.55
 // NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) }
-var NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04")
-
+var NistAlgorithms = runtime.OID("`\x86H\x01e\x03\x04") // 2.16.840.1.101.3.4
 // SigAlgs is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3:
 //
 //	sigAlgs OBJECT IDENTIFIER ::= { nistAlgorithms 3 }
-var SigAlgs = runtime.OID("`\x86H\x01e\x03\x04\x03")
-
+var SigAlgs = runtime.OID("`\x86H\x01e\x03\x04\x03") // 2.16.840.1.101.3.4.3
 // IDMlDSA44 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.17:
 //
 //	id-ml-dsa-44 OBJECT IDENTIFIER ::= { sigAlgs 17 }
-var IDMlDSA44 = runtime.OID("`\x86H\x01e\x03\x04\x03\x11")
-
+var IDMlDSA44 = runtime.OID("`\x86H\x01e\x03\x04\x03\x11") // 2.16.840.1.101.3.4.3.17
 // IDMlDSA65 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.18:
 //
 //	id-ml-dsa-65 OBJECT IDENTIFIER ::= { sigAlgs 18 }
-var IDMlDSA65 = runtime.OID("`\x86H\x01e\x03\x04\x03\x12")
-
+var IDMlDSA65 = runtime.OID("`\x86H\x01e\x03\x04\x03\x12") // 2.16.840.1.101.3.4.3.18
 // IDMlDSA87 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.19:
 //
 //	id-ml-dsa-87 OBJECT IDENTIFIER ::= { sigAlgs 19 }
-var IDMlDSA87 = runtime.OID("`\x86H\x01e\x03\x04\x03\x13")
-
+var IDMlDSA87 = runtime.OID("`\x86H\x01e\x03\x04\x03\x13") // 2.16.840.1.101.3.4.3.19
 // ContentType is the ASN.1 type ContentType.
 //
 //	ContentType ::= CONTENT-TYPE.&id
@@ -1159,7 +988,7 @@ type ContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
 	ContentType runtime.OID
 	// Content is the component content [0] EXPLICIT CONTENT-TYPE.&Type.
-	Content ContentInfoContent
+	Content ContentInfo_Content
 }
 
 // decode reads a ContentInfo from r.
@@ -1249,54 +1078,66 @@ func (v *ContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// ContentInfoContent is the open type ContentInfo.content: the encoding received (Raw) and, when the
+// ContentInfo_Content is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentInfoContent struct {
+type ContentInfo_Content struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentInfoContentKind
-	// SignedData is the value when Kind is ContentInfoContentSignedData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is ContentInfoContentEncryptedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
 	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is ContentInfoContentEnvelopedData.
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is ContentInfoContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is ContentInfoContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is ContentInfoContentAuthEnvelopedData.
+	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
 	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is ContentInfoContentCompressedData.
+	// CompressedData is the value when Kind is CtCompressedData.
 	CompressedData *CompressedData
 }
 
-// ContentInfoContentKind tells which row of the table of ContentInfoContent a key selected.
-type ContentInfoContentKind int
+// ContentTypeKind tells which information object of class CONTENT-TYPE an open type's key selected:
+// the Kind of ContentInfo_Content or EncapsulatedContentInfo_EContent. 0 means none (a key not in the table, or no value).
+type ContentTypeKind int
 
 const (
-	ContentInfoContentData              ContentInfoContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	ContentInfoContentSignedData        ContentInfoContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	ContentInfoContentEncryptedData     ContentInfoContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	ContentInfoContentEnvelopedData     ContentInfoContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	ContentInfoContentAuthenticatedData ContentInfoContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	ContentInfoContentDigestedData      ContentInfoContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
-	ContentInfoContentAuthEnvelopedData ContentInfoContentKind = 7 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-	ContentInfoContentCompressedData    ContentInfoContentKind = 8 // ct-compressedData 1.2.840.113549.1.9.16.1.9
+	CtAuthEnvelopedData ContentTypeKind = 1 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
+	CtAuthenticatedData ContentTypeKind = 2 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
+	CtCompressedData    ContentTypeKind = 3 // ct-compressedData 1.2.840.113549.1.9.16.1.9
+	CtData              ContentTypeKind = 4 // ct-Data 1.2.840.113549.1.7.1
+	CtDigestedData      ContentTypeKind = 5 // ct-DigestedData 1.2.840.113549.1.7.5
+	CtEncryptedData     ContentTypeKind = 6 // ct-EncryptedData 1.2.840.113549.1.7.6
+	CtEnvelopedData     ContentTypeKind = 7 // ct-EnvelopedData 1.2.840.113549.1.7.3
+	CtSignedData        ContentTypeKind = 8 // ct-SignedData 1.2.840.113549.1.7.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentTypeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 8:
+		return runtime.Name("ct-authEnvelopedData ct-AuthenticatedData ct-compressedData ct-Data ct-DigestedData ct-EncryptedData ct-EnvelopedData ct-SignedData", int(k)-1, "")
+	}
+	return "ContentTypeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentInfo_Content) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = ContentInfoContentData
+		u.Kind = CtData
 		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = ContentInfoContentSignedData
+		u.Kind = CtSignedData
 		p1, err := runtime.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1305,13 +1146,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = ContentInfoContentEncryptedData
+		u.Kind = CtEncryptedData
 		p2, err := runtime.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1320,13 +1161,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = ContentInfoContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p3, err := runtime.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1335,13 +1176,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = ContentInfoContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p4, err := runtime.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1350,13 +1191,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = ContentInfoContentDigestedData
+		u.Kind = CtDigestedData
 		p5, err := runtime.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1365,13 +1206,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-		u.Kind = ContentInfoContentAuthEnvelopedData
+		u.Kind = CtAuthEnvelopedData
 		p6, err := runtime.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1380,13 +1221,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.AuthEnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
-		u.Kind = ContentInfoContentCompressedData
+		u.Kind = CtCompressedData
 		p7, err := runtime.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1395,7 +1236,7 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.CompressedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1406,7 +1247,7 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
+func (u *ContentInfo_Content) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1416,52 +1257,52 @@ func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentInfoContent) keepDER(r *runtime.Reader) error {
+func (u *ContentInfo_Content) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentInfoContent) encode(b *runtime.Builder) {
+func (u *ContentInfo_Content) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ContentInfoContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(runtime.NilValue("SignedData"))
 		} else {
 			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(runtime.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(runtime.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(runtime.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(runtime.NilValue("DigestedData"))
 		} else {
 			u.DigestedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentAuthEnvelopedData:
+	case CtAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(runtime.NilValue("AuthEnvelopedData"))
 		} else {
 			u.AuthEnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentCompressedData:
+	case CtCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(runtime.NilValue("CompressedData"))
 		} else {
@@ -1485,7 +1326,7 @@ type SignedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// DigestAlgorithms is the component digestAlgorithms SET OF.
-	DigestAlgorithms SignedDataDigestAlgorithms
+	DigestAlgorithms SignedData_DigestAlgorithms
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
 	EncapContentInfo EncapsulatedContentInfo
 	// Certificates is the component certificates [0] CertificateSet OPTIONAL.
@@ -1599,11 +1440,11 @@ func (v *SignedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 	return b.Bytes()
 }
 
-// SignedDataDigestAlgorithms is the type of SignedData.digestAlgorithms.
-type SignedDataDigestAlgorithms []DigestAlgorithmIdentifier
+// SignedData_DigestAlgorithms is the type of SignedData.digestAlgorithms.
+type SignedData_DigestAlgorithms []DigestAlgorithmIdentifier
 
 // decode reads a SignedData.digestAlgorithms from r.
-func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SignedData_DigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
 	if err != nil {
 		return err
@@ -1631,7 +1472,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) er
 }
 
 // encode writes v as a SignedData.digestAlgorithms in DER.
-func (v *SignedDataDigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SignedData_DigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -1734,7 +1575,7 @@ type EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType runtime.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent EncapsulatedContentInfoEContent
+	EContent EncapsulatedContentInfo_EContent
 	// HasEContent tells whether eContent is present in the encoding.
 	HasEContent bool
 }
@@ -1832,54 +1673,40 @@ func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) 
 	return b.Bytes()
 }
 
-// EncapsulatedContentInfoEContent is the open type EncapsulatedContentInfo.eContent: the encoding received (Raw) and, when the
+// EncapsulatedContentInfo_EContent is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type EncapsulatedContentInfoEContent struct {
+type EncapsulatedContentInfo_EContent struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind EncapsulatedContentInfoEContentKind
-	// SignedData is the value when Kind is EncapsulatedContentInfoEContentSignedData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is EncapsulatedContentInfoEContentEncryptedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
 	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is EncapsulatedContentInfoEContentEnvelopedData.
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is EncapsulatedContentInfoEContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is EncapsulatedContentInfoEContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is EncapsulatedContentInfoEContentAuthEnvelopedData.
+	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
 	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is EncapsulatedContentInfoEContentCompressedData.
+	// CompressedData is the value when Kind is CtCompressedData.
 	CompressedData *CompressedData
 }
 
-// EncapsulatedContentInfoEContentKind tells which row of the table of EncapsulatedContentInfoEContent a key selected.
-type EncapsulatedContentInfoEContentKind int
-
-const (
-	EncapsulatedContentInfoEContentData              EncapsulatedContentInfoEContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	EncapsulatedContentInfoEContentSignedData        EncapsulatedContentInfoEContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	EncapsulatedContentInfoEContentEncryptedData     EncapsulatedContentInfoEContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	EncapsulatedContentInfoEContentEnvelopedData     EncapsulatedContentInfoEContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	EncapsulatedContentInfoEContentAuthenticatedData EncapsulatedContentInfoEContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	EncapsulatedContentInfoEContentDigestedData      EncapsulatedContentInfoEContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
-	EncapsulatedContentInfoEContentAuthEnvelopedData EncapsulatedContentInfoEContentKind = 7 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-	EncapsulatedContentInfoEContentCompressedData    EncapsulatedContentInfoEContentKind = 8 // ct-compressedData 1.2.840.113549.1.9.16.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = EncapsulatedContentInfoEContentData
+		u.Kind = CtData
 		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = EncapsulatedContentInfoEContentSignedData
+		u.Kind = CtSignedData
 		p1, err := runtime.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1888,13 +1715,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = EncapsulatedContentInfoEContentEncryptedData
+		u.Kind = CtEncryptedData
 		p2, err := runtime.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1903,13 +1730,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = EncapsulatedContentInfoEContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p3, err := runtime.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1918,13 +1745,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = EncapsulatedContentInfoEContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p4, err := runtime.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1933,13 +1760,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = EncapsulatedContentInfoEContentDigestedData
+		u.Kind = CtDigestedData
 		p5, err := runtime.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1948,13 +1775,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-		u.Kind = EncapsulatedContentInfoEContentAuthEnvelopedData
+		u.Kind = CtAuthEnvelopedData
 		p6, err := runtime.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1963,13 +1790,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthEnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
-		u.Kind = EncapsulatedContentInfoEContentCompressedData
+		u.Kind = CtCompressedData
 		p7, err := runtime.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1978,7 +1805,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.CompressedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1989,7 +1816,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) error {
+func (u *EncapsulatedContentInfo_EContent) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1998,50 +1825,50 @@ func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *EncapsulatedContentInfoEContent) keepDER(_ *runtime.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncapsulatedContentInfoEContent) encode(b *runtime.Builder) {
+func (u *EncapsulatedContentInfo_EContent) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case EncapsulatedContentInfoEContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(runtime.NilValue("SignedData"))
 		} else {
 			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(runtime.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(runtime.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(runtime.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(runtime.NilValue("DigestedData"))
 		} else {
 			u.DigestedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentAuthEnvelopedData:
+	case CtAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(runtime.NilValue("AuthEnvelopedData"))
 		} else {
 			u.AuthEnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentCompressedData:
+	case CtCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(runtime.NilValue("CompressedData"))
 		} else {
@@ -2081,7 +1908,7 @@ type SignerInfo struct {
 	// Signature is the component signature SignatureValue.
 	Signature SignatureValue
 	// UnsignedAttrs is the component unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL.
-	UnsignedAttrs AttributesUnsignedAttributes
+	UnsignedAttrs Attributes_UnsignedAttributes
 	// HasUnsignedAttrs tells whether unsignedAttrs is present in the encoding.
 	HasUnsignedAttrs bool
 }
@@ -2192,14 +2019,14 @@ func (v *SignerInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 	return b.Bytes()
 }
 
-// AttributesUnsignedAttributes is the ASN.1 type Attributes.
+// Attributes_UnsignedAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnsignedAttributes []AttributeUnsignedAttributes
+type Attributes_UnsignedAttributes []Attribute_UnsignedAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_UnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -2210,7 +2037,7 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnsignedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -2232,7 +2059,7 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_UnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -2247,19 +2074,19 @@ func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnsignedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnsignedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_UnsignedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnsignedAttributes
+func (v *Attributes_UnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_UnsignedAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -2270,39 +2097,39 @@ func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnsignedAttributes is the ASN.1 type Attribute.
+// Attribute_UnsignedAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnsignedAttributes struct {
+type Attribute_UnsignedAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnsignedAttributesAttrValues
+	AttrValues []UnsignedAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -2323,7 +2150,7 @@ func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) e
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnsignedAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnsignedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -2350,7 +2177,7 @@ func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -2363,19 +2190,19 @@ func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnsignedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnsignedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnsignedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnsignedAttributes{}
+func (v *Attribute_UnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnsignedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -2385,48 +2212,41 @@ func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnsignedAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnsignedAttributes is the open type ATTRIBUTE.&Type({UnsignedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnsignedAttributesAttrValues struct {
+type UnsignedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnsignedAttributesAttrValuesKind
-	// Countersignature is the value when Kind is AttributeUnsignedAttributesAttrValuesCountersignature.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// Countersignature is the value when Kind is AaCountersignature.
 	Countersignature *Countersignature
 }
 
-// AttributeUnsignedAttributesAttrValuesKind tells which row of the table of AttributeUnsignedAttributesAttrValues a key selected.
-type AttributeUnsignedAttributesAttrValuesKind int
-
-const (
-	AttributeUnsignedAttributesAttrValuesCountersignature AttributeUnsignedAttributesAttrValuesKind = 1 // aa-countersignature 1.2.840.113549.1.9.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnsignedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x06":
 		// aa-countersignature 1.2.840.113549.1.9.6
-		u.Kind = AttributeUnsignedAttributesAttrValuesCountersignature
+		u.Kind = AaCountersignature
 		p1, err := runtime.New[Countersignature](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2435,7 +2255,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 		if err := u.Countersignature.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({UnsignedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2446,7 +2266,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnsignedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2456,16 +2276,16 @@ func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnsignedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *UnsignedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeUnsignedAttributesAttrValuesCountersignature:
+	case AaCountersignature:
 		if u.Countersignature == nil {
 			b.SetError(runtime.NilValue("Countersignature"))
 		} else {
@@ -2479,7 +2299,7 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
 // SignedAttributes is the ASN.1 type SignedAttributes.
 //
 //	SignedAttributes ::= Attributes {{ SignedAttributesSet }}
-type SignedAttributes []AttributeSignedAttributesSet
+type SignedAttributes []Attribute_SignedAttributesSet
 
 // decode reads a SignedAttributes from r.
 func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -2493,7 +2313,7 @@ func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeSignedAttributesSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -2570,22 +2390,22 @@ func (v *SignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// AttributeSignedAttributesSet is the ASN.1 type Attribute.
+// Attribute_SignedAttributesSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeSignedAttributesSet struct {
+type Attribute_SignedAttributesSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeSignedAttributesSetAttrValues
+	AttrValues []SignedAttributesSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_SignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -2606,7 +2426,7 @@ func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) 
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSignedAttributesSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[SignedAttributesSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -2633,7 +2453,7 @@ func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_SignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -2646,19 +2466,19 @@ func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSignedAttributesSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSignedAttributesSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_SignedAttributesSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSignedAttributesSet{}
+func (v *Attribute_SignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_SignedAttributesSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -2668,78 +2488,115 @@ func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSignedAttributesSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// SignedAttributesSet is the open type ATTRIBUTE.&Type({SignedAttributesSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSignedAttributesSetAttrValues struct {
+type SignedAttributesSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSignedAttributesSetAttrValuesKind
-	// SigningTime is the value when Kind is AttributeSignedAttributesSetAttrValuesSigningTime.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
-	// MessageDigest is the value when Kind is AttributeSignedAttributesSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// ContentType is the value when Kind is AttributeSignedAttributesSetAttrValuesContentType.
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
 }
 
-// AttributeSignedAttributesSetAttrValuesKind tells which row of the table of AttributeSignedAttributesSetAttrValues a key selected.
-type AttributeSignedAttributesSetAttrValuesKind int
+// AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of AttrList, AttributesDefined, AuthAttributeSet, AuthEnvDataAttributeSet, SignedAttributesSet, SupportedAttributes, UnauthAttributeSet, UnauthEnvDataAttributeSet, UnprotectedEncAttributes, UnprotectedEnvAttributes or UnsignedAttributes. 0 means none (a key not in the table, or no value).
+type AttributeKind int
 
 const (
-	AttributeSignedAttributesSetAttrValuesSigningTime   AttributeSignedAttributesSetAttrValuesKind = 1 // aa-signingTime 1.2.840.113549.1.9.5
-	AttributeSignedAttributesSetAttrValuesMessageDigest AttributeSignedAttributesSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeSignedAttributesSetAttrValuesContentType   AttributeSignedAttributesSetAttrValuesKind = 3 // aa-contentType 1.2.840.113549.1.9.3
+	AaContentType                AttributeKind = 1  // aa-contentType 1.2.840.113549.1.9.3
+	AaCountersignature           AttributeKind = 2  // aa-countersignature 1.2.840.113549.1.9.6
+	AaMessageDigest              AttributeKind = 3  // aa-messageDigest 1.2.840.113549.1.9.4
+	AaSigningTime                AttributeKind = 4  // aa-signingTime 1.2.840.113549.1.9.5
+	AtAccesIdentity              AttributeKind = 5  // at-accesIdentity 1.3.6.1.5.5.7.10.2
+	AtAuthenticationInfo         AttributeKind = 6  // at-authenticationInfo 1.3.6.1.5.5.7.10.1
+	AtChargingIdentity           AttributeKind = 7  // at-chargingIdentity 1.3.6.1.5.5.7.10.3
+	AtClearance                  AttributeKind = 8  // at-clearance 2.5.4.55
+	AtDomainComponent            AttributeKind = 9  // at-domainComponent 0.9.2342.19200300.100.1.25
+	AtEmailAddress               AttributeKind = 10 // at-emailAddress 1.2.840.113549.1.9.1
+	AtEncAttrs                   AttributeKind = 11 // at-encAttrs 1.3.6.1.5.5.7.10.6
+	AtGenerationQualifier        AttributeKind = 12 // at-generationQualifier 2.5.4.44
+	AtGivenName                  AttributeKind = 13 // at-givenName 2.5.4.42
+	AtGroup                      AttributeKind = 14 // at-group 1.3.6.1.5.5.7.10.4
+	AtInitials                   AttributeKind = 15 // at-initials 2.5.4.43
+	AtName                       AttributeKind = 16 // at-name 2.5.4.41
+	AtRole                       AttributeKind = 17 // at-role 2.5.4.72
+	AtSurname                    AttributeKind = 18 // at-surname 2.5.4.4
+	AtX520CommonName             AttributeKind = 19 // at-x520CommonName 2.5.4.3
+	AtX520LocalityName           AttributeKind = 20 // at-x520LocalityName 2.5.4.7
+	AtX520OrganizationName       AttributeKind = 21 // at-x520OrganizationName 2.5.4.10
+	AtX520OrganizationalUnitName AttributeKind = 22 // at-x520OrganizationalUnitName 2.5.4.11
+	AtX520Pseudonym              AttributeKind = 23 // at-x520Pseudonym 2.5.4.65
+	AtX520SerialNumber           AttributeKind = 24 // at-x520SerialNumber 2.5.4.5
+	AtX520StateOrProvinceName    AttributeKind = 25 // at-x520StateOrProvinceName 2.5.4.8
+	AtX520Title                  AttributeKind = 26 // at-x520Title 2.5.4.12
+	AtX520countryName            AttributeKind = 27 // at-x520countryName 2.5.4.6
+	AtX520dnQualifier            AttributeKind = 28 // at-x520dnQualifier 2.5.4.46
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 28:
+		return runtime.Name("aa-contentType aa-countersignature aa-messageDigest aa-signingTime at-accesIdentity at-authenticationInfo at-chargingIdentity at-clearance at-domainComponent at-emailAddress at-encAttrs at-generationQualifier at-givenName at-group at-initials at-name at-role at-surname at-x520CommonName at-x520LocalityName at-x520OrganizationName at-x520OrganizationalUnitName at-x520Pseudonym at-x520SerialNumber at-x520StateOrProvinceName at-x520Title at-x520countryName at-x520dnQualifier", int(k)-1, "")
+	}
+	return "AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *SignedAttributesSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeSignedAttributesSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2750,7 +2607,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *SignedAttributesSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2760,20 +2617,20 @@ func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *SignedAttributesSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSignedAttributesSetAttrValues) encode(b *runtime.Builder) {
+func (u *SignedAttributesSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeSignedAttributesSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.encode(b)
-	case AttributeSignedAttributesSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AttributeSignedAttributesSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
 	default:
 		b.AddRaw(u.Raw)
@@ -2801,13 +2658,19 @@ type SignerIdentifier struct {
 type SignerIdentifierChoice int
 
 const (
-	SignerIdentifierIssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
-	SignerIdentifierSubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
+	SignerIdentifier_IssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
+	SignerIdentifier_SubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c SignerIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "SignerIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a SignerIdentifier from r.
@@ -2815,12 +2678,12 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = SignerIdentifierIssuerAndSerialNumber
+		v.Choice = SignerIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = SignerIdentifierSubjectKeyIdentifier
+		v.Choice = SignerIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
@@ -2838,9 +2701,9 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a SignerIdentifier in DER.
 func (v *SignerIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case SignerIdentifierIssuerAndSerialNumber:
+	case SignerIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case SignerIdentifierSubjectKeyIdentifier:
+	case SignerIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -2976,7 +2839,7 @@ type EnvelopedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedEnvAttributes
+	UnprotectedAttrs Attributes_UnprotectedEnvAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -3083,14 +2946,14 @@ func (v *EnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// AttributesUnprotectedEnvAttributes is the ASN.1 type Attributes.
+// Attributes_UnprotectedEnvAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnprotectedEnvAttributes []AttributeUnprotectedEnvAttributes
+type Attributes_UnprotectedEnvAttributes []Attribute_UnprotectedEnvAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_UnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -3101,7 +2964,7 @@ func (v *AttributesUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnprotectedEnvAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -3123,7 +2986,7 @@ func (v *AttributesUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_UnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -3138,19 +3001,19 @@ func (v *AttributesUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_UnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnprotectedEnvAttributes
+func (v *Attributes_UnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_UnprotectedEnvAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -3161,39 +3024,39 @@ func (v *AttributesUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_UnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_UnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_UnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedEnvAttributes is the ASN.1 type Attribute.
+// Attribute_UnprotectedEnvAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnprotectedEnvAttributes struct {
+type Attribute_UnprotectedEnvAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnprotectedEnvAttributesAttrValues
+	AttrValues []UnprotectedEnvAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -3214,7 +3077,7 @@ func (v *AttributeUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnprotectedEnvAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnprotectedEnvAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -3241,7 +3104,7 @@ func (v *AttributeUnprotectedEnvAttributes) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -3254,19 +3117,19 @@ func (v *AttributeUnprotectedEnvAttributes) encode(b *runtime.Builder, t runtime
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnprotectedEnvAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnprotectedEnvAttributes{}
+func (v *Attribute_UnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnprotectedEnvAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -3276,38 +3139,35 @@ func (v *AttributeUnprotectedEnvAttributes) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnprotectedEnvAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnprotectedEnvAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedEnvAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnprotectedEnvAttributes is the open type ATTRIBUTE.&Type({UnprotectedEnvAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnprotectedEnvAttributesAttrValues struct {
+type UnprotectedEnvAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnprotectedEnvAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnprotectedEnvAttributesAttrValuesKind tells which row of the table of AttributeUnprotectedEnvAttributesAttrValues a key selected.
-type AttributeUnprotectedEnvAttributesAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnprotectedEnvAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -3316,7 +3176,7 @@ func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *runt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnprotectedEnvAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3326,14 +3186,14 @@ func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *runtime.Reader, er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEnvAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnprotectedEnvAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *UnprotectedEnvAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -3657,16 +3517,22 @@ type RecipientInfo struct {
 type RecipientInfoChoice int
 
 const (
-	RecipientInfoKtri  RecipientInfoChoice = 1 // ktri
-	RecipientInfoKari  RecipientInfoChoice = 2 // kari
-	RecipientInfoKekri RecipientInfoChoice = 3 // kekri
-	RecipientInfoPwri  RecipientInfoChoice = 4 // pwri
-	RecipientInfoOri   RecipientInfoChoice = 5 // ori
+	RecipientInfo_Ktri  RecipientInfoChoice = 1 // ktri
+	RecipientInfo_Kari  RecipientInfoChoice = 2 // kari
+	RecipientInfo_Kekri RecipientInfoChoice = 3 // kekri
+	RecipientInfo_Pwri  RecipientInfoChoice = 4 // pwri
+	RecipientInfo_Ori   RecipientInfoChoice = 5 // ori
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientInfoChoice) String() string {
-	return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "")
+	}
+	return "RecipientInfoChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RecipientInfo from r.
@@ -3674,7 +3540,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RecipientInfoKtri
+		v.Choice = RecipientInfo_Ktri
 		p1, err := runtime.New[KeyTransRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "ktri")
@@ -3684,7 +3550,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "ktri")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = RecipientInfoKari
+		v.Choice = RecipientInfo_Kari
 		p2, err := runtime.New[KeyAgreeRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "kari")
@@ -3694,7 +3560,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "kari")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = RecipientInfoKekri
+		v.Choice = RecipientInfo_Kekri
 		p3, err := runtime.New[KEKRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "kekri")
@@ -3704,7 +3570,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "kekri")
 		}
 	case tag == runtime.Context(3):
-		v.Choice = RecipientInfoPwri
+		v.Choice = RecipientInfo_Pwri
 		p4, err := runtime.New[PasswordRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "pwri")
@@ -3714,7 +3580,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "pwri")
 		}
 	case tag == runtime.Context(4):
-		v.Choice = RecipientInfoOri
+		v.Choice = RecipientInfo_Ori
 		if err := v.Ori.decode(r, runtime.Context(4)); err != nil {
 			return runtime.WithField(err, "ori")
 		}
@@ -3732,31 +3598,31 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 // encode writes v as a RecipientInfo in DER.
 func (v *RecipientInfo) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RecipientInfoKtri:
+	case RecipientInfo_Ktri:
 		if v.Ktri == nil {
 			b.SetError(runtime.NilValue("KeyTransRecipientInfo"))
 		} else {
 			v.Ktri.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case RecipientInfoKari:
+	case RecipientInfo_Kari:
 		if v.Kari == nil {
 			b.SetError(runtime.NilValue("KeyAgreeRecipientInfo"))
 		} else {
 			v.Kari.encode(b, runtime.Context(1))
 		}
-	case RecipientInfoKekri:
+	case RecipientInfo_Kekri:
 		if v.Kekri == nil {
 			b.SetError(runtime.NilValue("KEKRecipientInfo"))
 		} else {
 			v.Kekri.encode(b, runtime.Context(2))
 		}
-	case RecipientInfoPwri:
+	case RecipientInfo_Pwri:
 		if v.Pwri == nil {
 			b.SetError(runtime.NilValue("PasswordRecipientInfo"))
 		} else {
 			v.Pwri.encode(b, runtime.Context(3))
 		}
-	case RecipientInfoOri:
+	case RecipientInfo_Ori:
 		v.Ori.encode(b, runtime.Context(4))
 	default:
 		if v.Unknown != nil {
@@ -3884,7 +3750,7 @@ type KeyTransRecipientInfo struct {
 	// Rid is the component rid RecipientIdentifier.
 	Rid RecipientIdentifier
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyTransportAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyTransportAlgorithmSet
 	// EncryptedKey is the component encryptedKey EncryptedKey.
 	EncryptedKey EncryptedKey
 }
@@ -3968,7 +3834,7 @@ func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -3976,17 +3842,17 @@ func (v *KeyTransRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyTransportAlgorithmSet struct {
+type AlgorithmIdentifier_KeyTransportAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyTransportAlgorithmSetParameters
+	Parameters KeyTransportAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -4018,7 +3884,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -4029,19 +3895,19 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_KeyTransportAlgorithmSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -4051,52 +3917,64 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyTransportAlgorithmSet is the open type KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParameters struct {
+type KeyTransportAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyTransportKind
+	// RSA is the value when Kind is KtRSA.
 	RSA struct{}
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyTransportAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind int
+// KeyTransportKind tells which information object of class KEY-TRANSPORT an open type's key selected:
+// the Kind of KeyTransportAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyTransportKind int
 
 const (
-	AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind = 1 // kt-rsa 1.2.840.113549.1.1.1
+	KtRSA KeyTransportKind = 1 // kt-rsa 1.2.840.113549.1.1.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyTransportKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("kt-rsa", int(k)-1, "")
+	}
+	return "KeyTransportKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyTransportAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
+		u.Kind = KtRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4107,7 +3985,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyTransportAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4117,16 +3995,16 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyTransportAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *KeyTransportAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
+	case KtRSA:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -4154,13 +4032,19 @@ type RecipientIdentifier struct {
 type RecipientIdentifierChoice int
 
 const (
-	RecipientIdentifierIssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	RecipientIdentifierSubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
+	RecipientIdentifier_IssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	RecipientIdentifier_SubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "RecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RecipientIdentifier from r.
@@ -4168,12 +4052,12 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RecipientIdentifierIssuerAndSerialNumber
+		v.Choice = RecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = RecipientIdentifierSubjectKeyIdentifier
+		v.Choice = RecipientIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
@@ -4191,9 +4075,9 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a RecipientIdentifier in DER.
 func (v *RecipientIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RecipientIdentifierIssuerAndSerialNumber:
+	case RecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case RecipientIdentifierSubjectKeyIdentifier:
+	case RecipientIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -4264,7 +4148,7 @@ type KeyAgreeRecipientInfo struct {
 	// HasUkm tells whether ukm is present in the encoding.
 	HasUkm bool
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyAgreementAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet
 	// RecipientEncryptedKeys is the component recipientEncryptedKeys RecipientEncryptedKeys.
 	RecipientEncryptedKeys RecipientEncryptedKeys
 }
@@ -4376,7 +4260,7 @@ func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -4384,17 +4268,17 @@ func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyAgreementAlgorithmSet struct {
+type AlgorithmIdentifier_KeyAgreementAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyAgreementAlgorithmSetParameters
+	Parameters KeyAgreementAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -4426,7 +4310,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -4437,19 +4321,19 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_KeyAgreementAlgorithmSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -4459,49 +4343,61 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyAgreementAlgorithmSet is the open type KEY-AGREE.&Params({KeyAgreementAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParameters struct {
+type KeyAgreementAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind
-	// KeyWrapAlgorithm is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh or AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAgreeKind
+	// KeyWrapAlgorithm is the value when Kind is KaaEsdh or KaaSsdh.
 	KeyWrapAlgorithm *KeyWrapAlgorithm
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyAgreementAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind int
+// KeyAgreeKind tells which information object of class KEY-AGREE an open type's key selected:
+// the Kind of KeyAgreementAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyAgreeKind int
 
 const (
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
+	KaaEsdh KeyAgreeKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
+	KaaSsdh KeyAgreeKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAgreeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("kaa-esdh kaa-ssdh", int(k)-1, "")
+	}
+	return "KeyAgreeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyAgreementAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x05":
 		// kaa-esdh 1.2.840.113549.1.9.16.3.5
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh
+		u.Kind = KaaEsdh
 		p1, err := runtime.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4510,13 +4406,13 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\n":
 		// kaa-ssdh 1.2.840.113549.1.9.16.3.10
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh
+		u.Kind = KaaSsdh
 		p2, err := runtime.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4525,7 +4421,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4536,7 +4432,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyAgreementAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4546,22 +4442,22 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyAgreementAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *KeyAgreementAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
+	case KaaEsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
 			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
+	case KaaSsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
@@ -4579,7 +4475,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtim
 //	  subjectKeyIdentifier [0] SubjectKeyIdentifier,
 //	  originatorKey [1] OriginatorPublicKey }
 type OriginatorIdentifierOrKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice OriginatorIdentifierOrKeyChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -4593,14 +4489,20 @@ type OriginatorIdentifierOrKey struct {
 type OriginatorIdentifierOrKeyChoice int
 
 const (
-	OriginatorIdentifierOrKeyIssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
-	OriginatorIdentifierOrKeySubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
-	OriginatorIdentifierOrKeyOriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
+	OriginatorIdentifierOrKey_IssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
+	OriginatorIdentifierOrKey_SubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
+	OriginatorIdentifierOrKey_OriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c OriginatorIdentifierOrKeyChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "")
+	}
+	return "OriginatorIdentifierOrKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a OriginatorIdentifierOrKey from r.
@@ -4608,17 +4510,17 @@ func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
+		v.Choice = OriginatorIdentifierOrKey_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = OriginatorIdentifierOrKeySubjectKeyIdentifier
+		v.Choice = OriginatorIdentifierOrKey_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = OriginatorIdentifierOrKeyOriginatorKey
+		v.Choice = OriginatorIdentifierOrKey_OriginatorKey
 		p1, err := runtime.New[OriginatorPublicKey](r)
 		if err != nil {
 			return runtime.WithField(err, "originatorKey")
@@ -4636,11 +4538,11 @@ func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
 // encode writes v as a OriginatorIdentifierOrKey in DER.
 func (v *OriginatorIdentifierOrKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
+	case OriginatorIdentifierOrKey_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
+	case OriginatorIdentifierOrKey_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
-	case OriginatorIdentifierOrKeyOriginatorKey:
+	case OriginatorIdentifierOrKey_OriginatorKey:
 		if v.OriginatorKey == nil {
 			b.SetError(runtime.NilValue("OriginatorPublicKey"))
 		} else {
@@ -4699,7 +4601,7 @@ func (v *OriginatorIdentifierOrKey) AppendWith(dst []byte, opts *runtime.Options
 //	  publicKey BIT STRING }
 type OriginatorPublicKey struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}.
-	Algorithm AlgorithmIdentifierOriginatorKeySet
+	Algorithm AlgorithmIdentifier_OriginatorKeySet
 	// PublicKey is the component publicKey BIT STRING.
 	PublicKey runtime.BitString
 }
@@ -4775,7 +4677,7 @@ func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierOriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_OriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -4783,17 +4685,17 @@ func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierOriginatorKeySet struct {
+type AlgorithmIdentifier_OriginatorKeySet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierOriginatorKeySetParameters
+	Parameters OriginatorKeySet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -4825,7 +4727,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -4836,19 +4738,19 @@ func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierOriginatorKeySet{}
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_OriginatorKeySet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -4858,48 +4760,68 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierOriginatorKeySet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierOriginatorKeySetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// OriginatorKeySet is the open type PUBLIC-KEY.&Params({OriginatorKeySet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierOriginatorKeySetParameters struct {
+type OriginatorKeySet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierOriginatorKeySetParametersKind
-	// DH is the value when Kind is AlgorithmIdentifierOriginatorKeySetParametersDH.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
 }
 
-// AlgorithmIdentifierOriginatorKeySetParametersKind tells which row of the table of AlgorithmIdentifierOriginatorKeySetParameters a key selected.
-type AlgorithmIdentifierOriginatorKeySetParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of OriginatorKeySet or PublicKeyAlgorithms. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
 
 const (
-	AlgorithmIdentifierOriginatorKeySetParametersDH AlgorithmIdentifierOriginatorKeySetParametersKind = 1 // pk-dh 1.2.840.10046.2.1
+	PkDH        PublicKeyKind = 1 // pk-dh 1.2.840.10046.2.1
+	PkDSA       PublicKeyKind = 2 // pk-dsa 1.2.840.10040.4.1
+	PkEC        PublicKeyKind = 3 // pk-ec 1.2.840.10045.2.1
+	PkECDH      PublicKeyKind = 4 // pk-ecDH 1.3.132.1.12
+	PkECMQV     PublicKeyKind = 5 // pk-ecMQV 1.3.132.1.13
+	PkKea       PublicKeyKind = 6 // pk-kea 2.16.840.1.101.2.1.1.22
+	PkRSA       PublicKeyKind = 7 // pk-rsa 1.2.840.113549.1.1.1
+	PkRSAESOAEP PublicKeyKind = 8 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
+	PkRSASSAPSS PublicKeyKind = 9 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 9:
+		return runtime.Name("pk-dh pk-dsa pk-ec pk-ecDH pk-ecMQV pk-kea pk-rsa pk-rsaES-OAEP pk-rsaSSA-PSS", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *OriginatorKeySet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierOriginatorKeySetParametersDH
+		u.Kind = PkDH
 		p1, err := runtime.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4908,7 +4830,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({OriginatorKeySet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4919,7 +4841,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, err error) error {
+func (u *OriginatorKeySet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4929,16 +4851,16 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *runtime.Reader) error {
+func (u *OriginatorKeySet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *runtime.Builder) {
+func (u *OriginatorKeySet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierOriginatorKeySetParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(runtime.NilValue("DomainParameters"))
 		} else {
@@ -5114,7 +5036,7 @@ func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([
 //	  issuerAndSerialNumber IssuerAndSerialNumber,
 //	  rKeyId [0] IMPLICIT RecipientKeyIdentifier }
 type KeyAgreeRecipientIdentifier struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice KeyAgreeRecipientIdentifierChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -5126,13 +5048,19 @@ type KeyAgreeRecipientIdentifier struct {
 type KeyAgreeRecipientIdentifierChoice int
 
 const (
-	KeyAgreeRecipientIdentifierIssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	KeyAgreeRecipientIdentifierRKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
+	KeyAgreeRecipientIdentifier_IssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	KeyAgreeRecipientIdentifier_RKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c KeyAgreeRecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "")
+	}
+	return "KeyAgreeRecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a KeyAgreeRecipientIdentifier from r.
@@ -5140,12 +5068,12 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
+		v.Choice = KeyAgreeRecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = KeyAgreeRecipientIdentifierRKeyID
+		v.Choice = KeyAgreeRecipientIdentifier_RKeyID
 		p1, err := runtime.New[RecipientKeyIdentifier](r)
 		if err != nil {
 			return runtime.WithField(err, "rKeyId")
@@ -5163,9 +5091,9 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a KeyAgreeRecipientIdentifier in DER.
 func (v *KeyAgreeRecipientIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
+	case KeyAgreeRecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case KeyAgreeRecipientIdentifierRKeyID:
+	case KeyAgreeRecipientIdentifier_RKeyID:
 		if v.RKeyID == nil {
 			b.SetError(runtime.NilValue("RecipientKeyIdentifier"))
 		} else {
@@ -5704,7 +5632,7 @@ type OtherRecipientInfo struct {
 	// OriType is the component oriType OBJECT IDENTIFIER.
 	OriType runtime.OID
 	// OriValue is the component oriValue OTHER-RECIPIENT.&Type.
-	OriValue OtherRecipientInfoOriValue
+	OriValue SupportedOtherRecipInfo
 }
 
 // decode reads a OtherRecipientInfo from r.
@@ -5785,21 +5713,33 @@ func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// OtherRecipientInfoOriValue is the open type OtherRecipientInfo.oriValue: the encoding received (Raw) and, when the
+// SupportedOtherRecipInfo is the open type OTHER-RECIPIENT.&Type({SupportedOtherRecipInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRecipientInfoOriValue struct {
+type SupportedOtherRecipInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRecipientInfoOriValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRecipientKind
 }
 
-// OtherRecipientInfoOriValueKind tells which row of the table of OtherRecipientInfoOriValue a key selected.
-type OtherRecipientInfoOriValueKind int
+// OtherRecipientKind tells which information object of class OTHER-RECIPIENT an open type's key selected:
+// the Kind of SupportedOtherRecipInfo. 0 means none (a key not in the table, or no value).
+type OtherRecipientKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRecipientKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherRecipientKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedOtherRecipInfo) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -5808,7 +5748,7 @@ func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedOtherRecipInfo) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5818,14 +5758,14 @@ func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRecipientInfoOriValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedOtherRecipInfo) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRecipientInfoOriValue) encode(b *runtime.Builder) {
+func (u *SupportedOtherRecipInfo) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6022,7 +5962,7 @@ type EncryptedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedEncAttributes
+	UnprotectedAttrs Attributes_UnprotectedEncAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -6114,14 +6054,14 @@ func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// AttributesUnprotectedEncAttributes is the ASN.1 type Attributes.
+// Attributes_UnprotectedEncAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnprotectedEncAttributes []AttributeUnprotectedEncAttributes
+type Attributes_UnprotectedEncAttributes []Attribute_UnprotectedEncAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_UnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -6132,7 +6072,7 @@ func (v *AttributesUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnprotectedEncAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnprotectedEncAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6154,7 +6094,7 @@ func (v *AttributesUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_UnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6169,19 +6109,19 @@ func (v *AttributesUnprotectedEncAttributes) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_UnprotectedEncAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnprotectedEncAttributes
+func (v *Attributes_UnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_UnprotectedEncAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -6192,39 +6132,39 @@ func (v *AttributesUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnprotectedEncAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_UnprotectedEncAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_UnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_UnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedEncAttributes is the ASN.1 type Attribute.
+// Attribute_UnprotectedEncAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnprotectedEncAttributes struct {
+type Attribute_UnprotectedEncAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnprotectedEncAttributesAttrValues
+	AttrValues []UnprotectedEncAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -6245,7 +6185,7 @@ func (v *AttributeUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnprotectedEncAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnprotectedEncAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -6272,7 +6212,7 @@ func (v *AttributeUnprotectedEncAttributes) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnprotectedEncAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -6285,19 +6225,19 @@ func (v *AttributeUnprotectedEncAttributes) encode(b *runtime.Builder, t runtime
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnprotectedEncAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnprotectedEncAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnprotectedEncAttributes{}
+func (v *Attribute_UnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnprotectedEncAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -6307,38 +6247,35 @@ func (v *AttributeUnprotectedEncAttributes) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnprotectedEncAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnprotectedEncAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnprotectedEncAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnprotectedEncAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedEncAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnprotectedEncAttributes is the open type ATTRIBUTE.&Type({UnprotectedEncAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnprotectedEncAttributesAttrValues struct {
+type UnprotectedEncAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnprotectedEncAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnprotectedEncAttributesAttrValuesKind tells which row of the table of AttributeUnprotectedEncAttributesAttrValues a key selected.
-type AttributeUnprotectedEncAttributesAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnprotectedEncAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -6347,7 +6284,7 @@ func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *runt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnprotectedEncAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6357,14 +6294,14 @@ func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *runtime.Reader, er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEncAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnprotectedEncAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEncAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *UnprotectedEncAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6553,7 +6490,7 @@ func (v *AuthenticatedData) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //
 //	AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	  {{AuthAttributeSet}}
-type AuthAttributes []AttributeAuthAttributeSet
+type AuthAttributes []Attribute_AuthAttributeSet
 
 // decode reads a AuthAttributes from r.
 func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -6567,7 +6504,7 @@ func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeAuthAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6644,22 +6581,22 @@ func (v *AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// AttributeAuthAttributeSet is the ASN.1 type Attribute.
+// Attribute_AuthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeAuthAttributeSet struct {
+type Attribute_AuthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeAuthAttributeSetAttrValues
+	AttrValues []AuthAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_AuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -6680,7 +6617,7 @@ func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) err
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeAuthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AuthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -6707,7 +6644,7 @@ func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) err
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_AuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -6720,19 +6657,19 @@ func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeAuthAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeAuthAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_AuthAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeAuthAttributeSet{}
+func (v *Attribute_AuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_AuthAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -6742,78 +6679,69 @@ func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Option
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeAuthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// AuthAttributeSet is the open type ATTRIBUTE.&Type({AuthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeAuthAttributeSetAttrValues struct {
+type AuthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeAuthAttributeSetAttrValuesKind
-	// ContentType is the value when Kind is AttributeAuthAttributeSetAttrValuesContentType.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
-	// MessageDigest is the value when Kind is AttributeAuthAttributeSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AttributeAuthAttributeSetAttrValuesSigningTime.
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
 }
 
-// AttributeAuthAttributeSetAttrValuesKind tells which row of the table of AttributeAuthAttributeSetAttrValues a key selected.
-type AttributeAuthAttributeSetAttrValuesKind int
-
-const (
-	AttributeAuthAttributeSetAttrValuesContentType   AttributeAuthAttributeSetAttrValuesKind = 1 // aa-contentType 1.2.840.113549.1.9.3
-	AttributeAuthAttributeSetAttrValuesMessageDigest AttributeAuthAttributeSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeAuthAttributeSetAttrValuesSigningTime   AttributeAuthAttributeSetAttrValuesKind = 3 // aa-signingTime 1.2.840.113549.1.9.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AuthAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeAuthAttributeSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -6824,7 +6752,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *AuthAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6834,20 +6762,20 @@ func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AuthAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AuthAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeAuthAttributeSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
-	case AttributeAuthAttributeSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AttributeAuthAttributeSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.encode(b)
 	default:
 		b.AddRaw(u.Raw)
@@ -6920,7 +6848,7 @@ func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *runtime.Options
 //
 //	UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	    {{UnauthAttributeSet}}
-type UnauthAttributes []AttributeUnauthAttributeSet
+type UnauthAttributes []Attribute_UnauthAttributeSet
 
 // decode reads a UnauthAttributes from r.
 func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -6934,7 +6862,7 @@ func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnauthAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -7011,22 +6939,22 @@ func (v *UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// AttributeUnauthAttributeSet is the ASN.1 type Attribute.
+// Attribute_UnauthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnauthAttributeSet struct {
+type Attribute_UnauthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnauthAttributeSetAttrValues
+	AttrValues []UnauthAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -7047,7 +6975,7 @@ func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) e
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnauthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnauthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -7074,7 +7002,7 @@ func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -7087,19 +7015,19 @@ func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnauthAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnauthAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnauthAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnauthAttributeSet{}
+func (v *Attribute_UnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnauthAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -7109,38 +7037,35 @@ func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnauthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnauthAttributeSet is the open type ATTRIBUTE.&Type({UnauthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnauthAttributeSetAttrValues struct {
+type UnauthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnauthAttributeSetAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnauthAttributeSetAttrValuesKind tells which row of the table of AttributeUnauthAttributeSetAttrValues a key selected.
-type AttributeUnauthAttributeSetAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnauthAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -7149,7 +7074,7 @@ func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnauthAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7159,14 +7084,14 @@ func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnauthAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *UnauthAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7181,7 +7106,7 @@ type DigestAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters DigestAlgorithmIdentifierParameters
+	Parameters DigestAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7269,21 +7194,41 @@ func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// DigestAlgorithmIdentifierParameters is the open type DigestAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// DigestAlgorithmSet is the open type DIGEST-ALGORITHM.&Params({DigestAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type DigestAlgorithmIdentifierParameters struct {
+type DigestAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind DigestAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// DigestAlgorithmIdentifierParametersKind tells which row of the table of DigestAlgorithmIdentifierParameters a key selected.
-type DigestAlgorithmIdentifierParametersKind int
+// DigestAlgorithmKind tells which information object of class DIGEST-ALGORITHM an open type's key selected:
+// the Kind of DigestAlgorithmSet, HashAlgorithms or ObjectDigestInfo_Params. 0 means none (a key not in the table, or no value).
+type DigestAlgorithmKind int
+
+const (
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // 2.16.840.1.101.3.4.2.3
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k DigestAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 5:
+		return runtime.Name("id-sha1 id-sha224 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "DigestAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *DigestAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -7292,7 +7237,7 @@ func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *DigestAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7302,14 +7247,14 @@ func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *DigestAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *DigestAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7324,7 +7269,7 @@ type SignatureAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7412,39 +7357,63 @@ func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opti
 	return b.Bytes()
 }
 
-// SignatureAlgorithmIdentifierParameters is the open type SignatureAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithmSet is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SignatureAlgorithmIdentifierParameters struct {
+type SignatureAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SignatureAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// SignatureAlgorithmIdentifierParametersKind tells which row of the table of SignatureAlgorithmIdentifierParameters a key selected.
-type SignatureAlgorithmIdentifierParametersKind int
+// SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
+// the Kind of AttributeCertificateInfoV1_Params, SignatureAlgorithmSet or SignatureAlgorithms. 0 means none (a key not in the table, or no value).
+type SignatureAlgorithmKind int
 
 const (
-	SignatureAlgorithmIdentifierParametersMlDSA44 SignatureAlgorithmIdentifierParametersKind = 1 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	SignatureAlgorithmIdentifierParametersMlDSA65 SignatureAlgorithmIdentifierParametersKind = 2 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	SignatureAlgorithmIdentifierParametersMlDSA87 SignatureAlgorithmIdentifierParametersKind = 3 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaDSAWithSHA1     SignatureAlgorithmKind = 1  // sa-dsaWithSHA1 1.2.840.10040.4.3
+	SaDSAWithSHA224   SignatureAlgorithmKind = 2  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
+	SaDSAWithSHA256   SignatureAlgorithmKind = 3  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
+	SaECDSAWithSHA1   SignatureAlgorithmKind = 4  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
+	SaECDSAWithSHA224 SignatureAlgorithmKind = 5  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
+	SaECDSAWithSHA256 SignatureAlgorithmKind = 6  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
+	SaECDSAWithSHA384 SignatureAlgorithmKind = 7  // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
+	SaECDSAWithSHA512 SignatureAlgorithmKind = 8  // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
+	SaMlDSA44         SignatureAlgorithmKind = 9  // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	SaMlDSA65         SignatureAlgorithmKind = 10 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	SaMlDSA87         SignatureAlgorithmKind = 11 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaRSASSAPSS       SignatureAlgorithmKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
+	SaRSAWithMD2      SignatureAlgorithmKind = 13 // sa-rsaWithMD2 1.2.840.113549.1.1.2
+	SaRSAWithMD5      SignatureAlgorithmKind = 14 // sa-rsaWithMD5 1.2.840.113549.1.1.4
+	SaRSAWithSHA1     SignatureAlgorithmKind = 15 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SignatureAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return runtime.Name("sa-dsaWithSHA1 sa-dsaWithSHA224 sa-dsaWithSHA256 sa-ecdsaWithSHA1 sa-ecdsaWithSHA224 sa-ecdsaWithSHA256 sa-ecdsaWithSHA384 sa-ecdsaWithSHA512 sa-ml-dsa-44 sa-ml-dsa-65 sa-ml-dsa-87 sa-rsaSSA-PSS sa-rsaWithMD2 sa-rsaWithMD5 sa-rsaWithSHA1", int(k)-1, "")
+	}
+	return "SignatureAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA44
+		u.Kind = SaMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA65
+		u.Kind = SaMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA87
+		u.Kind = SaMlDSA87
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -7453,7 +7422,7 @@ func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *SignatureAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7463,14 +7432,14 @@ func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SignatureAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7485,7 +7454,7 @@ type KeyEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyEncryptionAlgorithmIdentifierParameters
+	Parameters KeyEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7573,48 +7542,60 @@ func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.
 	return b.Bytes()
 }
 
-// KeyEncryptionAlgorithmIdentifierParameters is the open type KeyEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyEncryptionAlgorithmSet is the open type KEY-WRAP.&Params({KeyEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyEncryptionAlgorithmIdentifierParameters struct {
+type KeyEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyEncryptionAlgorithmIdentifierParametersKind
-	// X3DESWrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyEncryptionAlgorithmIdentifierParametersKind tells which row of the table of KeyEncryptionAlgorithmIdentifierParameters a key selected.
-type KeyEncryptionAlgorithmIdentifierParametersKind int
+// KeyWrapKind tells which information object of class KEY-WRAP an open type's key selected:
+// the Kind of KeyEncryptionAlgorithmSet or KeyWrapAlgs. 0 means none (a key not in the table, or no value).
+type KeyWrapKind int
 
 const (
-	KeyEncryptionAlgorithmIdentifierParametersX3DESWrap KeyEncryptionAlgorithmIdentifierParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyEncryptionAlgorithmIdentifierParametersRC2Wrap   KeyEncryptionAlgorithmIdentifierParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
+	Kwa3DESWrap KeyWrapKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
+	KwaRC2Wrap  KeyWrapKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyWrapKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("kwa-3DESWrap kwa-RC2Wrap", int(k)-1, "")
+	}
+	return "KeyWrapKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7625,7 +7606,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runti
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyEncryptionAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7635,18 +7616,18 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyEncryptionAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
 	default:
 		b.AddRaw(u.Raw)
@@ -7661,7 +7642,7 @@ type ContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters ContentEncryptionAlgorithmIdentifierParameters
+	Parameters ContentEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7749,48 +7730,64 @@ func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runt
 	return b.Bytes()
 }
 
-// ContentEncryptionAlgorithmIdentifierParameters is the open type ContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// ContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentEncryptionAlgorithmIdentifierParameters struct {
+type ContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentEncryptionAlgorithmIdentifierParametersKind
-	// X3DESCbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersX3DESCbc.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
+	// X3DESCbc is the value when Kind is Cea3DESCbc.
 	X3DESCbc IV
-	// RC2Cbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersRC2Cbc.
+	// RC2Cbc is the value when Kind is CeaRC2Cbc.
 	RC2Cbc RC2CBCParameter
 }
 
-// ContentEncryptionAlgorithmIdentifierParametersKind tells which row of the table of ContentEncryptionAlgorithmIdentifierParameters a key selected.
-type ContentEncryptionAlgorithmIdentifierParametersKind int
+// ContentEncryptionKind tells which information object of class CONTENT-ENCRYPTION an open type's key selected:
+// the Kind of AuthContentEncryptionAlgorithmSet or ContentEncryptionAlgorithmSet. 0 means none (a key not in the table, or no value).
+type ContentEncryptionKind int
 
 const (
-	ContentEncryptionAlgorithmIdentifierParametersX3DESCbc ContentEncryptionAlgorithmIdentifierParametersKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
-	ContentEncryptionAlgorithmIdentifierParametersRC2Cbc   ContentEncryptionAlgorithmIdentifierParametersKind = 2 // cea-RC2-cbc 1.2.840.113549.3.2
+	Cea3DESCbc   ContentEncryptionKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
+	CeaAES128CCM ContentEncryptionKind = 2 // cea-aes128-CCM 2.16.840.1.101.3.4.1.7
+	CeaAES128GCM ContentEncryptionKind = 3 // cea-aes128-GCM 2.16.840.1.101.3.4.1.6
+	CeaAES192CCM ContentEncryptionKind = 4 // cea-aes192-CCM 2.16.840.1.101.3.4.1.27
+	CeaAES256CCM ContentEncryptionKind = 5 // cea-aes256-CCM 2.16.840.1.101.3.4.1.47
+	CeaRC2Cbc    ContentEncryptionKind = 6 // cea-RC2-cbc 1.2.840.113549.3.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentEncryptionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 6:
+		return runtime.Name("cea-3DES-cbc cea-aes128-CCM cea-aes128-GCM cea-aes192-CCM cea-aes256-CCM cea-RC2-cbc", int(k)-1, "")
+	}
+	return "ContentEncryptionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
+		u.Kind = Cea3DESCbc
 		if err := u.X3DESCbc.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
+		u.Kind = CeaRC2Cbc
 		if err := u.RC2Cbc.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7801,7 +7798,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *ContentEncryptionAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7811,18 +7808,18 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *ContentEncryptionAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
+	case Cea3DESCbc:
 		u.X3DESCbc.encode(b, runtime.Universal(runtime.TagOctetString))
-	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
+	case CeaRC2Cbc:
 		u.RC2Cbc.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -7837,7 +7834,7 @@ type MessageAuthenticationCodeAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
-	Parameters MessageAuthenticationCodeAlgorithmParameters
+	Parameters MessageAuthenticationCodeAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7925,35 +7922,47 @@ func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *runtim
 	return b.Bytes()
 }
 
-// MessageAuthenticationCodeAlgorithmParameters is the open type MessageAuthenticationCodeAlgorithm.parameters: the encoding received (Raw) and, when the
+// MessageAuthenticationCodeAlgorithmSet is the open type MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MessageAuthenticationCodeAlgorithmParameters struct {
+type MessageAuthenticationCodeAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MessageAuthenticationCodeAlgorithmParametersKind
-	// HMACSHA1 is the value when Kind is MessageAuthenticationCodeAlgorithmParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind MacAlgorithmKind
+	// HMACSHA1 is the value when Kind is MacaHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// MessageAuthenticationCodeAlgorithmParametersKind tells which row of the table of MessageAuthenticationCodeAlgorithmParameters a key selected.
-type MessageAuthenticationCodeAlgorithmParametersKind int
+// MacAlgorithmKind tells which information object of class MAC-ALGORITHM an open type's key selected:
+// the Kind of MessageAuthenticationCodeAlgorithmSet. 0 means none (a key not in the table, or no value).
+type MacAlgorithmKind int
 
 const (
-	MessageAuthenticationCodeAlgorithmParametersHMACSHA1 MessageAuthenticationCodeAlgorithmParametersKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	MacaHMACSHA1 MacAlgorithmKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k MacAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("maca-hMAC-SHA1", int(k)-1, "")
+	}
+	return "MacAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
+		u.Kind = MacaHMACSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
+		if err := r.Finish("MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7964,7 +7973,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7974,16 +7983,16 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *MessageAuthenticationCodeAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
+	case MacaHMACSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -7998,7 +8007,7 @@ type KeyDerivationAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
-	Parameters KeyDerivationAlgorithmIdentifierParameters
+	Parameters KeyDerivationAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -8086,31 +8095,43 @@ func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.
 	return b.Bytes()
 }
 
-// KeyDerivationAlgorithmIdentifierParameters is the open type KeyDerivationAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyDerivationAlgs is the open type KEY-DERIVATION.&Params({KeyDerivationAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyDerivationAlgorithmIdentifierParameters struct {
+type KeyDerivationAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyDerivationAlgorithmIdentifierParametersKind
-	// PBKDF2 is the value when Kind is KeyDerivationAlgorithmIdentifierParametersPBKDF2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyDerivationKind
+	// PBKDF2 is the value when Kind is KdaPBKDF2.
 	PBKDF2 *PBKDF2Params
 }
 
-// KeyDerivationAlgorithmIdentifierParametersKind tells which row of the table of KeyDerivationAlgorithmIdentifierParameters a key selected.
-type KeyDerivationAlgorithmIdentifierParametersKind int
+// KeyDerivationKind tells which information object of class KEY-DERIVATION an open type's key selected:
+// the Kind of KeyDerivationAlgs. 0 means none (a key not in the table, or no value).
+type KeyDerivationKind int
 
 const (
-	KeyDerivationAlgorithmIdentifierParametersPBKDF2 KeyDerivationAlgorithmIdentifierParametersKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
+	KdaPBKDF2 KeyDerivationKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyDerivationKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("kda-PBKDF2", int(k)-1, "")
+	}
+	return "KeyDerivationKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyDerivationAlgs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// kda-PBKDF2 1.2.840.113549.1.5.12
-		u.Kind = KeyDerivationAlgorithmIdentifierParametersPBKDF2
+		u.Kind = KdaPBKDF2
 		p1, err := runtime.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -8119,7 +8140,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 		if err := u.PBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-DERIVATION.&Params({KeyDerivationAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -8130,7 +8151,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyDerivationAlgs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -8140,16 +8161,16 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyDerivationAlgs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyDerivationAlgs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyDerivationAlgorithmIdentifierParametersPBKDF2:
+	case KdaPBKDF2:
 		if u.PBKDF2 == nil {
 			b.SetError(runtime.NilValue("PBKDF2-params"))
 		} else {
@@ -8265,13 +8286,19 @@ type RevocationInfoChoice struct {
 type RevocationInfoChoiceChoice int
 
 const (
-	RevocationInfoChoiceCRL   RevocationInfoChoiceChoice = 1 // crl
-	RevocationInfoChoiceOther RevocationInfoChoiceChoice = 2 // other
+	RevocationInfoChoice_CRL   RevocationInfoChoiceChoice = 1 // crl
+	RevocationInfoChoice_Other RevocationInfoChoiceChoice = 2 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RevocationInfoChoiceChoice) String() string {
-	return runtime.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("crl other", int(c)-1, "")
+	}
+	return "RevocationInfoChoiceChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RevocationInfoChoice from r.
@@ -8279,7 +8306,7 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RevocationInfoChoiceCRL
+		v.Choice = RevocationInfoChoice_CRL
 		p1, err := runtime.New[CertificateList](r)
 		if err != nil {
 			return runtime.WithField(err, "crl")
@@ -8289,7 +8316,7 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "crl")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = RevocationInfoChoiceOther
+		v.Choice = RevocationInfoChoice_Other
 		if err := v.Other.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "other")
 		}
@@ -8307,13 +8334,13 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 // encode writes v as a RevocationInfoChoice in DER.
 func (v *RevocationInfoChoice) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RevocationInfoChoiceCRL:
+	case RevocationInfoChoice_CRL:
 		if v.CRL == nil {
 			b.SetError(runtime.NilValue("CertificateList"))
 		} else {
 			v.CRL.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case RevocationInfoChoiceOther:
+	case RevocationInfoChoice_Other:
 		v.Other.encode(b, runtime.Context(1))
 	default:
 		if v.Unknown != nil {
@@ -8376,7 +8403,7 @@ type OtherRevocationInfoFormat struct {
 	// OtherRevInfoFormat is the component otherRevInfoFormat OBJECT IDENTIFIER.
 	OtherRevInfoFormat runtime.OID
 	// OtherRevInfo is the component otherRevInfo OTHER-REVOK-INFO.&Type.
-	OtherRevInfo OtherRevocationInfoFormatOtherRevInfo
+	OtherRevInfo SupportedOtherRevokInfo
 }
 
 // decode reads a OtherRevocationInfoFormat from r.
@@ -8457,21 +8484,33 @@ func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// OtherRevocationInfoFormatOtherRevInfo is the open type OtherRevocationInfoFormat.otherRevInfo: the encoding received (Raw) and, when the
+// SupportedOtherRevokInfo is the open type OTHER-REVOK-INFO.&Type({SupportedOtherRevokInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRevocationInfoFormatOtherRevInfo struct {
+type SupportedOtherRevokInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRevocationInfoFormatOtherRevInfoKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRevokInfoKind
 }
 
-// OtherRevocationInfoFormatOtherRevInfoKind tells which row of the table of OtherRevocationInfoFormatOtherRevInfo a key selected.
-type OtherRevocationInfoFormatOtherRevInfoKind int
+// OtherRevokInfoKind tells which information object of class OTHER-REVOK-INFO an open type's key selected:
+// the Kind of SupportedOtherRevokInfo. 0 means none (a key not in the table, or no value).
+type OtherRevokInfoKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRevokInfoKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherRevokInfoKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedOtherRevokInfo) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -8480,7 +8519,7 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err error) error {
+func (u *SupportedOtherRevokInfo) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -8490,14 +8529,14 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *runtime.Reader) error {
+func (u *SupportedOtherRevokInfo) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRevocationInfoFormatOtherRevInfo) encode(b *runtime.Builder) {
+func (u *SupportedOtherRevokInfo) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -8536,16 +8575,22 @@ type CertificateChoices struct {
 type CertificateChoicesChoice int
 
 const (
-	CertificateChoicesCertificate         CertificateChoicesChoice = 1 // certificate
-	CertificateChoicesExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
-	CertificateChoicesV1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
-	CertificateChoicesV2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
-	CertificateChoicesOther               CertificateChoicesChoice = 5 // other
+	CertificateChoices_Certificate         CertificateChoicesChoice = 1 // certificate
+	CertificateChoices_ExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
+	CertificateChoices_V1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
+	CertificateChoices_V2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
+	CertificateChoices_Other               CertificateChoicesChoice = 5 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CertificateChoicesChoice) String() string {
-	return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "")
+	}
+	return "CertificateChoicesChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CertificateChoices from r.
@@ -8553,7 +8598,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = CertificateChoicesCertificate
+		v.Choice = CertificateChoices_Certificate
 		p1, err := runtime.New[Certificate](r)
 		if err != nil {
 			return runtime.WithField(err, "certificate")
@@ -8563,7 +8608,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "certificate")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = CertificateChoicesExtendedCertificate
+		v.Choice = CertificateChoices_ExtendedCertificate
 		p2, err := runtime.New[ExtendedCertificate](r)
 		if err != nil {
 			return runtime.WithField(err, "extendedCertificate")
@@ -8573,7 +8618,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "extendedCertificate")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = CertificateChoicesV1AttrCert
+		v.Choice = CertificateChoices_V1AttrCert
 		p3, err := runtime.New[AttributeCertificateV1](r)
 		if err != nil {
 			return runtime.WithField(err, "v1AttrCert")
@@ -8583,7 +8628,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "v1AttrCert")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = CertificateChoicesV2AttrCert
+		v.Choice = CertificateChoices_V2AttrCert
 		p4, err := runtime.New[AttributeCertificateV2](r)
 		if err != nil {
 			return runtime.WithField(err, "v2AttrCert")
@@ -8593,7 +8638,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "v2AttrCert")
 		}
 	case tag == runtime.Context(3):
-		v.Choice = CertificateChoicesOther
+		v.Choice = CertificateChoices_Other
 		if err := v.Other.decode(r, runtime.Context(3)); err != nil {
 			return runtime.WithField(err, "other")
 		}
@@ -8611,31 +8656,31 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 // encode writes v as a CertificateChoices in DER.
 func (v *CertificateChoices) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CertificateChoicesCertificate:
+	case CertificateChoices_Certificate:
 		if v.Certificate == nil {
 			b.SetError(runtime.NilValue("Certificate"))
 		} else {
 			v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case CertificateChoicesExtendedCertificate:
+	case CertificateChoices_ExtendedCertificate:
 		if v.ExtendedCertificate == nil {
 			b.SetError(runtime.NilValue("ExtendedCertificate"))
 		} else {
 			v.ExtendedCertificate.encode(b, runtime.Context(0))
 		}
-	case CertificateChoicesV1AttrCert:
+	case CertificateChoices_V1AttrCert:
 		if v.V1AttrCert == nil {
 			b.SetError(runtime.NilValue("AttributeCertificateV1"))
 		} else {
 			v.V1AttrCert.encode(b, runtime.Context(1))
 		}
-	case CertificateChoicesV2AttrCert:
+	case CertificateChoices_V2AttrCert:
 		if v.V2AttrCert == nil {
 			b.SetError(runtime.NilValue("AttributeCertificateV2"))
 		} else {
 			v.V2AttrCert.encode(b, runtime.Context(2))
 		}
-	case CertificateChoicesOther:
+	case CertificateChoices_Other:
 		v.Other.encode(b, runtime.Context(3))
 	default:
 		if v.Unknown != nil {
@@ -8703,7 +8748,7 @@ type AttributeCertificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateAlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -8786,18 +8831,18 @@ func (v *AttributeCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AttributeCertificateAlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
-type AttributeCertificateAlgorithmIdentifier struct {
+// AttributeCertificate_AlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
+type AttributeCertificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AttributeCertificate.algorithmIdentifier from r.
-func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -8829,7 +8874,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t ru
 }
 
 // encode writes v as a AttributeCertificate.algorithmIdentifier in DER.
-func (v *AttributeCertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificate_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -8840,19 +8885,19 @@ func (v *AttributeCertificateAlgorithmIdentifier) encode(b *runtime.Builder, t r
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificate.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateAlgorithmIdentifier{}
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificate_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -8862,171 +8907,153 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificate.algorithmIdentifier.
-func (v *AttributeCertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeCertificateAlgorithmIdentifierParameters is the open type AttributeCertificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateAlgorithmIdentifierParameters struct {
+type SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
 	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
 
-// AttributeCertificateAlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateAlgorithmIdentifierParameters a key selected.
-type AttributeCertificateAlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
+		u.Kind = SaECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
+		u.Kind = SaDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
+		u.Kind = SaDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
+		u.Kind = SaECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
+		u.Kind = SaECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
+		u.Kind = SaECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
+		u.Kind = SaECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS
+		u.Kind = SaRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -9035,7 +9062,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -9046,7 +9073,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *SignatureAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -9056,38 +9083,38 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *runtime.Read
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
+	case SaECDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
+	case SaDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
+	case SaDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
+	case SaECDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
+	case SaECDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
+	case SaECDSAWithSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
+	case SaECDSAWithSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
+	case SaRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
@@ -9109,7 +9136,7 @@ type OtherCertificateFormat struct {
 	// OtherCertFormat is the component otherCertFormat OBJECT IDENTIFIER.
 	OtherCertFormat runtime.OID
 	// OtherCert is the component otherCert OTHER-CERT-FMT.&Type.
-	OtherCert OtherCertificateFormatOtherCert
+	OtherCert SupportedCertFormats
 }
 
 // decode reads a OtherCertificateFormat from r.
@@ -9190,21 +9217,33 @@ func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *runtime.Options) (
 	return b.Bytes()
 }
 
-// OtherCertificateFormatOtherCert is the open type OtherCertificateFormat.otherCert: the encoding received (Raw) and, when the
+// SupportedCertFormats is the open type OTHER-CERT-FMT.&Type({SupportedCertFormats}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherCertificateFormatOtherCert struct {
+type SupportedCertFormats struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherCertificateFormatOtherCertKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherCertFmtKind
 }
 
-// OtherCertificateFormatOtherCertKind tells which row of the table of OtherCertificateFormatOtherCert a key selected.
-type OtherCertificateFormatOtherCertKind int
+// OtherCertFmtKind tells which information object of class OTHER-CERT-FMT an open type's key selected:
+// the Kind of SupportedCertFormats. 0 means none (a key not in the table, or no value).
+type OtherCertFmtKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherCertFmtKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherCertFmtKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedCertFormats) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -9213,7 +9252,7 @@ func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) error {
+func (u *SupportedCertFormats) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -9223,14 +9262,14 @@ func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherCertificateFormatOtherCert) keepDER(r *runtime.Reader) error {
+func (u *SupportedCertFormats) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherCertificateFormatOtherCert) encode(b *runtime.Builder) {
+func (u *SupportedCertFormats) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -9408,13 +9447,18 @@ func (v *IssuerAndSerialNumber) AppendWith(dst []byte, opts *runtime.Options) ([
 type CMSVersion int64
 
 const (
-	CMSVersionV0 CMSVersion = 0 // v0
-	CMSVersionV1 CMSVersion = 1 // v1
-	CMSVersionV2 CMSVersion = 2 // v2
-	CMSVersionV3 CMSVersion = 3 // v3
-	CMSVersionV4 CMSVersion = 4 // v4
-	CMSVersionV5 CMSVersion = 5 // v5
+	CMSVersion_V0 CMSVersion = 0 // v0
+	CMSVersion_V1 CMSVersion = 1 // v1
+	CMSVersion_V2 CMSVersion = 2 // v2
+	CMSVersion_V3 CMSVersion = 3 // v3
+	CMSVersion_V4 CMSVersion = 4 // v4
+	CMSVersion_V5 CMSVersion = 5 // v5
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CMSVersion) String() string {
+	return runtime.Name("v0 v1 v2 v3 v4 v5", int(v), "")
+}
 
 // decode reads a CMSVersion from r.
 func (v *CMSVersion) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -9546,7 +9590,7 @@ type OtherKeyAttribute struct {
 	// KeyAttrID is the component keyAttrId OBJECT IDENTIFIER.
 	KeyAttrID runtime.OID
 	// KeyAttr is the component keyAttr KEY-ATTRIBUTE.&Type.
-	KeyAttr OtherKeyAttributeKeyAttr
+	KeyAttr SupportedKeyAttributes
 }
 
 // decode reads a OtherKeyAttribute from r.
@@ -9627,21 +9671,33 @@ func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// OtherKeyAttributeKeyAttr is the open type OtherKeyAttribute.keyAttr: the encoding received (Raw) and, when the
+// SupportedKeyAttributes is the open type KEY-ATTRIBUTE.&Type({SupportedKeyAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherKeyAttributeKeyAttr struct {
+type SupportedKeyAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherKeyAttributeKeyAttrKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAttributeKind
 }
 
-// OtherKeyAttributeKeyAttrKind tells which row of the table of OtherKeyAttributeKeyAttr a key selected.
-type OtherKeyAttributeKeyAttrKind int
+// KeyAttributeKind tells which information object of class KEY-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedKeyAttributes. 0 means none (a key not in the table, or no value).
+type KeyAttributeKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "KeyAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedKeyAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -9650,7 +9706,7 @@ func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
+func (u *SupportedKeyAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -9660,14 +9716,14 @@ func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherKeyAttributeKeyAttr) keepDER(r *runtime.Reader) error {
+func (u *SupportedKeyAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherKeyAttributeKeyAttr) encode(b *runtime.Builder) {
+func (u *SupportedKeyAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -9740,47 +9796,53 @@ func (v *MessageDigest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //
 //	SigningTime  ::= Time
 //
-// It has the Go type of Time.
-type SigningTime = Time
+// It has the Go type of CryptographicMessageSyntax2010_Time.
+type SigningTime = CryptographicMessageSyntax2010_Time
 
-// Time is the ASN.1 type Time.
+// CryptographicMessageSyntax2010_Time is the ASN.1 type Time.
 //
 //	Time ::= CHOICE {
 //	  utcTime UTCTime,
 //	  generalTime GeneralizedTime }
-type Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice TimeChoice
+type CryptographicMessageSyntax2010_Time struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice CryptographicMessageSyntax2010_TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
 }
 
-// TimeChoice tells which alternative of Time a value holds.
-type TimeChoice int
+// CryptographicMessageSyntax2010_TimeChoice tells which alternative of CryptographicMessageSyntax2010_Time a value holds.
+type CryptographicMessageSyntax2010_TimeChoice int
 
 const (
-	TimeUTCTime     TimeChoice = 1 // utcTime
-	TimeGeneralTime TimeChoice = 2 // generalTime
+	CryptographicMessageSyntax2010_Time_UTCTime     CryptographicMessageSyntax2010_TimeChoice = 1 // utcTime
+	CryptographicMessageSyntax2010_Time_GeneralTime CryptographicMessageSyntax2010_TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c CryptographicMessageSyntax2010_TimeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "CryptographicMessageSyntax2010_TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Time from r.
-func (v *Time) decode(r *runtime.Reader) error {
+func (v *CryptographicMessageSyntax2010_Time) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagUTCTime):
-		v.Choice = TimeUTCTime
+		v.Choice = CryptographicMessageSyntax2010_Time_UTCTime
 		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
-		v.Choice = TimeGeneralTime
+		v.Choice = CryptographicMessageSyntax2010_Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
@@ -9793,11 +9855,11 @@ func (v *Time) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Time in DER.
-func (v *Time) encode(b *runtime.Builder) {
+func (v *CryptographicMessageSyntax2010_Time) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case TimeUTCTime:
+	case CryptographicMessageSyntax2010_Time_UTCTime:
 		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
-	case TimeGeneralTime:
+	case CryptographicMessageSyntax2010_Time_GeneralTime:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
@@ -9806,19 +9868,19 @@ func (v *Time) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
 // v aliases b: the byte slices it holds point into b.
-func (v *Time) UnmarshalDER(b []byte) error {
+func (v *CryptographicMessageSyntax2010_Time) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
 // v aliases b, except for strings that BER splits into segments.
-func (v *Time) UnmarshalBER(b []byte) error {
+func (v *CryptographicMessageSyntax2010_Time) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Time{}
+func (v *CryptographicMessageSyntax2010_Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CryptographicMessageSyntax2010_Time{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -9828,18 +9890,18 @@ func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a Time.
-func (v *Time) MarshalDER() ([]byte, error) {
+func (v *CryptographicMessageSyntax2010_Time) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *Time) AppendDER(dst []byte) ([]byte, error) {
+func (v *CryptographicMessageSyntax2010_Time) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CryptographicMessageSyntax2010_Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -9858,7 +9920,7 @@ type Countersignature = SignerInfo
 //	  certificate Certificate,
 //	  extendedCertificate [0] IMPLICIT ExtendedCertificate }
 type ExtendedCertificateOrCertificate struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ExtendedCertificateOrCertificateChoice
 	// Certificate is the component certificate Certificate.
 	Certificate *Certificate
@@ -9870,13 +9932,19 @@ type ExtendedCertificateOrCertificate struct {
 type ExtendedCertificateOrCertificateChoice int
 
 const (
-	ExtendedCertificateOrCertificateCertificate         ExtendedCertificateOrCertificateChoice = 1 // certificate
-	ExtendedCertificateOrCertificateExtendedCertificate ExtendedCertificateOrCertificateChoice = 2 // extendedCertificate
+	ExtendedCertificateOrCertificate_Certificate         ExtendedCertificateOrCertificateChoice = 1 // certificate
+	ExtendedCertificateOrCertificate_ExtendedCertificate ExtendedCertificateOrCertificateChoice = 2 // extendedCertificate
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ExtendedCertificateOrCertificateChoice) String() string {
-	return runtime.Name("certificate extendedCertificate", int(c)-1, "ExtendedCertificateOrCertificateChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("certificate extendedCertificate", int(c)-1, "")
+	}
+	return "ExtendedCertificateOrCertificateChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ExtendedCertificateOrCertificate from r.
@@ -9884,7 +9952,7 @@ func (v *ExtendedCertificateOrCertificate) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = ExtendedCertificateOrCertificateCertificate
+		v.Choice = ExtendedCertificateOrCertificate_Certificate
 		p1, err := runtime.New[Certificate](r)
 		if err != nil {
 			return runtime.WithField(err, "certificate")
@@ -9894,7 +9962,7 @@ func (v *ExtendedCertificateOrCertificate) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "certificate")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = ExtendedCertificateOrCertificateExtendedCertificate
+		v.Choice = ExtendedCertificateOrCertificate_ExtendedCertificate
 		p2, err := runtime.New[ExtendedCertificate](r)
 		if err != nil {
 			return runtime.WithField(err, "extendedCertificate")
@@ -9912,13 +9980,13 @@ func (v *ExtendedCertificateOrCertificate) decode(r *runtime.Reader) error {
 // encode writes v as a ExtendedCertificateOrCertificate in DER.
 func (v *ExtendedCertificateOrCertificate) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtendedCertificateOrCertificateCertificate:
+	case ExtendedCertificateOrCertificate_Certificate:
 		if v.Certificate == nil {
 			b.SetError(runtime.NilValue("Certificate"))
 		} else {
 			v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtendedCertificateOrCertificateExtendedCertificate:
+	case ExtendedCertificateOrCertificate_ExtendedCertificate:
 		if v.ExtendedCertificate == nil {
 			b.SetError(runtime.NilValue("ExtendedCertificate"))
 		} else {
@@ -10226,7 +10294,7 @@ type KeyWrapAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyWrapAlgorithmParameters
+	Parameters KeyWrapAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10314,48 +10382,40 @@ func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// KeyWrapAlgorithmParameters is the open type KeyWrapAlgorithm.parameters: the encoding received (Raw) and, when the
+// KeyWrapAlgs is the open type KEY-WRAP.&Params({KeyWrapAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyWrapAlgorithmParameters struct {
+type KeyWrapAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyWrapAlgorithmParametersKind
-	// X3DESWrap is the value when Kind is KeyWrapAlgorithmParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyWrapAlgorithmParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyWrapAlgorithmParametersKind tells which row of the table of KeyWrapAlgorithmParameters a key selected.
-type KeyWrapAlgorithmParametersKind int
-
-const (
-	KeyWrapAlgorithmParametersX3DESWrap KeyWrapAlgorithmParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyWrapAlgorithmParametersRC2Wrap   KeyWrapAlgorithmParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyWrapAlgs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10366,7 +10426,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyWrapAlgs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10376,18 +10436,18 @@ func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyWrapAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyWrapAlgs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyWrapAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *KeyWrapAlgs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyWrapAlgorithmParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case KeyWrapAlgorithmParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
 	default:
 		b.AddRaw(u.Raw)
@@ -10651,7 +10711,7 @@ type PBKDF2PRFsAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2PRFsAlgorithmIdentifierParameters
+	Parameters PBKDF2PRFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10739,35 +10799,49 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opt
 	return b.Bytes()
 }
 
-// PBKDF2PRFsAlgorithmIdentifierParameters is the open type PBKDF2-PRFsAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2PRFs is the open type ALGORITHM.&Params({PBKDF2-PRFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2PRFsAlgorithmIdentifierParameters struct {
+type PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2PRFsAlgorithmIdentifierParametersKind
-	// HMACSHA1 is the value when Kind is PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// HMACSHA1 is the value when Kind is AlgHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// PBKDF2PRFsAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2PRFsAlgorithmIdentifierParameters a key selected.
-type PBKDF2PRFsAlgorithmIdentifierParametersKind int
+// AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
+// the Kind of PBKDF2PRFs, PBKDF2SaltSources, PKCS1MGFAlgorithms or PSSSourceAlgorithms. 0 means none (a key not in the table, or no value).
+type AlgorithmKind int
 
 const (
-	PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1 PBKDF2PRFsAlgorithmIdentifierParametersKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	AlgHMACSHA1                      AlgorithmKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // 1.2.840.113549.1.1.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 3:
+		return runtime.Name("alg-hMAC-SHA1 id-mgf1 id-pSpecified", int(k)-1, "")
+	}
+	return "AlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBKDF2PRFs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
+		u.Kind = AlgHMACSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10778,7 +10852,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBKDF2PRFs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10788,16 +10862,16 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PBKDF2PRFs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PBKDF2PRFs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
+	case AlgHMACSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -10812,7 +10886,7 @@ type PBKDF2SaltSourcesAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2SaltSourcesAlgorithmIdentifierParameters
+	Parameters PBKDF2SaltSources
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10900,21 +10974,18 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *runt
 	return b.Bytes()
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParameters is the open type PBKDF2-SaltSourcesAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2SaltSources is the open type ALGORITHM.&Params({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2SaltSourcesAlgorithmIdentifierParameters struct {
+type PBKDF2SaltSources struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2SaltSourcesAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2SaltSourcesAlgorithmIdentifierParameters a key selected.
-type PBKDF2SaltSourcesAlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBKDF2SaltSources) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -10923,7 +10994,7 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBKDF2SaltSources) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10933,14 +11004,14 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PBKDF2SaltSources) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PBKDF2SaltSources) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -10960,7 +11031,7 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *runtime.Build
 //	        }
 type PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
-	Salt PBKDF2ParamsSalt
+	Salt PBKDF2Params_Salt
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount runtime.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
@@ -11088,42 +11159,48 @@ func (v *PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
-type PBKDF2ParamsSalt struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PBKDF2ParamsSaltChoice
+// PBKDF2Params_Salt is the type of PBKDF2-params.salt.
+type PBKDF2Params_Salt struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PBKDF2Params_SaltChoice
 	// Specified is the component specified OCTET STRING.
 	Specified []byte
 	// OtherSource is the component otherSource PBKDF2-SaltSourcesAlgorithmIdentifier.
 	OtherSource PBKDF2SaltSourcesAlgorithmIdentifier
 }
 
-// PBKDF2ParamsSaltChoice tells which alternative of PBKDF2ParamsSalt a value holds.
-type PBKDF2ParamsSaltChoice int
+// PBKDF2Params_SaltChoice tells which alternative of PBKDF2Params_Salt a value holds.
+type PBKDF2Params_SaltChoice int
 
 const (
-	PBKDF2ParamsSaltSpecified   PBKDF2ParamsSaltChoice = 1 // specified
-	PBKDF2ParamsSaltOtherSource PBKDF2ParamsSaltChoice = 2 // otherSource
+	PBKDF2Params_Specified   PBKDF2Params_SaltChoice = 1 // specified
+	PBKDF2Params_OtherSource PBKDF2Params_SaltChoice = 2 // otherSource
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PBKDF2ParamsSaltChoice) String() string {
-	return runtime.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PBKDF2Params_SaltChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("specified otherSource", int(c)-1, "")
+	}
+	return "PBKDF2Params_SaltChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PBKDF2-params.salt from r.
-func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
+func (v *PBKDF2Params_Salt) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = PBKDF2ParamsSaltSpecified
+		v.Choice = PBKDF2Params_Specified
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return runtime.WithField(err, "specified")
 		}
 		v.Specified = x1
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = PBKDF2ParamsSaltOtherSource
+		v.Choice = PBKDF2Params_OtherSource
 		if err := v.OtherSource.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "otherSource")
 		}
@@ -11134,11 +11211,11 @@ func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a PBKDF2-params.salt in DER.
-func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
+func (v *PBKDF2Params_Salt) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PBKDF2ParamsSaltSpecified:
+	case PBKDF2Params_Specified:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Specified)
-	case PBKDF2ParamsSaltOtherSource:
+	case PBKDF2Params_OtherSource:
 		v.OtherSource.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("PBKDF2-params.salt"))
@@ -11147,19 +11224,19 @@ func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.salt.
 // v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error {
+func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.salt.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
+func (v *PBKDF2Params_Salt) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2ParamsSalt{}
+func (v *PBKDF2Params_Salt) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PBKDF2Params_Salt{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -11169,18 +11246,18 @@ func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error 
 }
 
 // MarshalDER returns the DER encoding of v, a PBKDF2-params.salt.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
+func (v *PBKDF2Params_Salt) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
+func (v *PBKDF2Params_Salt) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PBKDF2Params_Salt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -11207,9 +11284,9 @@ type AuthEnvelopedData struct {
 	// RecipientInfos is the component recipientInfos RecipientInfos.
 	RecipientInfos RecipientInfos
 	// AuthEncryptedContentInfo is the component authEncryptedContentInfo EncryptedContentInfo.
-	AuthEncryptedContentInfo CMSAuthEnvelopedData2010EncryptedContentInfo
+	AuthEncryptedContentInfo CMSAuthEnvelopedData2010_EncryptedContentInfo
 	// AuthAttrs is the component authAttrs [1] AuthAttributes OPTIONAL.
-	AuthAttrs CMSAuthEnvelopedData2010AuthAttributes
+	AuthAttrs CMSAuthEnvelopedData2010_AuthAttributes
 	// HasAuthAttrs tells whether authAttrs is present in the encoding.
 	HasAuthAttrs bool
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
@@ -11217,7 +11294,7 @@ type AuthEnvelopedData struct {
 	// Mac is the component mac MessageAuthenticationCode.
 	Mac MessageAuthenticationCode
 	// UnauthAttrs is the component unauthAttrs [2] UnauthAttributes OPTIONAL.
-	UnauthAttrs CMSAuthEnvelopedData2010UnauthAttributes
+	UnauthAttrs CMSAuthEnvelopedData2010_UnauthAttributes
 	// HasUnauthAttrs tells whether unauthAttrs is present in the encoding.
 	HasUnauthAttrs bool
 }
@@ -11333,11 +11410,11 @@ func (v *AuthEnvelopedData) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// CMSAuthEnvelopedData2010EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
+// CMSAuthEnvelopedData2010_EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
 //
 //	EncryptedContentInfo ::=
 //	  EncryptedContentInfoType { AuthContentEncryptionAlgorithmIdentifier }
-type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
+type CMSAuthEnvelopedData2010_EncryptedContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
 	ContentType runtime.OID
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier.
@@ -11349,7 +11426,7 @@ type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
 }
 
 // decode reads a EncryptedContentInfo from r.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
 	if err != nil {
 		return err
@@ -11380,7 +11457,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) decode(r *runtime.Reader,
 }
 
 // encode writes v as a EncryptedContentInfo in DER.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ContentType)
 	v.ContentEncryptionAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
@@ -11392,19 +11469,19 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) encode(b *runtime.Builder
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedContentInfo.
 // v aliases b: the byte slices it holds point into b.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedContentInfo.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalBER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CMSAuthEnvelopedData2010EncryptedContentInfo{}
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CMSAuthEnvelopedData2010_EncryptedContentInfo{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -11414,18 +11491,18 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalWith(b []byte, o
 }
 
 // MarshalDER returns the DER encoding of v, a EncryptedContentInfo.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -11439,7 +11516,7 @@ type AuthContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters AuthContentEncryptionAlgorithmIdentifierParameters
+	Parameters AuthContentEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -11527,70 +11604,60 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *
 	return b.Bytes()
 }
 
-// AuthContentEncryptionAlgorithmIdentifierParameters is the open type AuthContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AuthContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AuthContentEncryptionAlgorithmIdentifierParameters struct {
+type AuthContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AuthContentEncryptionAlgorithmIdentifierParametersKind
-	// CCMParameters is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM, AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM or AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
+	// CCMParameters is the value when Kind is CeaAES128CCM, CeaAES192CCM or CeaAES256CCM.
 	CCMParameters CCMParameters
-	// AES128GCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM.
+	// AES128GCM is the value when Kind is CeaAES128GCM.
 	AES128GCM GCMParameters
 }
 
-// AuthContentEncryptionAlgorithmIdentifierParametersKind tells which row of the table of AuthContentEncryptionAlgorithmIdentifierParameters a key selected.
-type AuthContentEncryptionAlgorithmIdentifierParametersKind int
-
-const (
-	AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 1 // cea-aes128-CCM 2.16.840.1.101.3.4.1.7
-	AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 2 // cea-aes192-CCM 2.16.840.1.101.3.4.1.27
-	AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 3 // cea-aes256-CCM 2.16.840.1.101.3.4.1.47
-	AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 4 // cea-aes128-GCM 2.16.840.1.101.3.4.1.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AuthContentEncryptionAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x01\a":
 		// cea-aes128-CCM 2.16.840.1.101.3.4.1.7
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM
+		u.Kind = CeaAES128CCM
 		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x1b":
 		// cea-aes192-CCM 2.16.840.1.101.3.4.1.27
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM
+		u.Kind = CeaAES192CCM
 		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01/":
 		// cea-aes256-CCM 2.16.840.1.101.3.4.1.47
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM
+		u.Kind = CeaAES256CCM
 		if err := u.CCMParameters.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x06":
 		// cea-aes128-GCM 2.16.840.1.101.3.4.1.6
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM
+		u.Kind = CeaAES128GCM
 		if err := u.AES128GCM.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -11601,7 +11668,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *AuthContentEncryptionAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -11611,35 +11678,35 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Rea
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AuthContentEncryptionAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AuthContentEncryptionAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM:
+	case CeaAES128CCM:
 		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM:
+	case CeaAES192CCM:
 		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM:
+	case CeaAES256CCM:
 		u.CCMParameters.encode(b, runtime.Universal(runtime.TagSequence))
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM:
+	case CeaAES128GCM:
 		u.AES128GCM.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// CMSAuthEnvelopedData2010AuthAttributes is the ASN.1 type AuthAttributes.
+// CMSAuthEnvelopedData2010_AuthAttributes is the ASN.1 type AuthAttributes.
 //
 //	AuthAttributes ::= Attributes{{AuthEnvDataAttributeSet}}
-type CMSAuthEnvelopedData2010AuthAttributes []AttributeAuthEnvDataAttributeSet
+type CMSAuthEnvelopedData2010_AuthAttributes []Attribute_AuthEnvDataAttributeSet
 
 // decode reads a AuthAttributes from r.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AuthAttributes")
 	if err != nil {
 		return err
@@ -11650,7 +11717,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *runtime.Reader, t run
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeAuthEnvDataAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -11672,7 +11739,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AuthAttributes in DER.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -11687,19 +11754,19 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AuthAttributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AuthAttributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalBER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CMSAuthEnvelopedData2010AuthAttributes
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero CMSAuthEnvelopedData2010_AuthAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -11710,39 +11777,39 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AuthAttributes.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeAuthEnvDataAttributeSet is the ASN.1 type Attribute.
+// Attribute_AuthEnvDataAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeAuthEnvDataAttributeSet struct {
+type Attribute_AuthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeAuthEnvDataAttributeSetAttrValues
+	AttrValues []AuthEnvDataAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeAuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_AuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -11763,7 +11830,7 @@ func (v *AttributeAuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.T
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeAuthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AuthEnvDataAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -11790,7 +11857,7 @@ func (v *AttributeAuthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.T
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeAuthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_AuthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -11803,19 +11870,19 @@ func (v *AttributeAuthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeAuthEnvDataAttributeSet{}
+func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_AuthEnvDataAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -11825,78 +11892,69 @@ func (v *AttributeAuthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeAuthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_AuthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeAuthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_AuthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeAuthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_AuthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeAuthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// AuthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({AuthEnvDataAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeAuthEnvDataAttributeSetAttrValues struct {
+type AuthEnvDataAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeAuthEnvDataAttributeSetAttrValuesKind
-	// ContentType is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesContentType.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
-	// MessageDigest is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesSigningTime.
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
 }
 
-// AttributeAuthEnvDataAttributeSetAttrValuesKind tells which row of the table of AttributeAuthEnvDataAttributeSetAttrValues a key selected.
-type AttributeAuthEnvDataAttributeSetAttrValuesKind int
-
-const (
-	AttributeAuthEnvDataAttributeSetAttrValuesContentType   AttributeAuthEnvDataAttributeSetAttrValuesKind = 1 // aa-contentType 1.2.840.113549.1.9.3
-	AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest AttributeAuthEnvDataAttributeSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeAuthEnvDataAttributeSetAttrValuesSigningTime   AttributeAuthEnvDataAttributeSetAttrValuesKind = 3 // aa-signingTime 1.2.840.113549.1.9.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AuthEnvDataAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -11907,7 +11965,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *runti
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *AuthEnvDataAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -11917,33 +11975,33 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AuthEnvDataAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AuthEnvDataAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeAuthEnvDataAttributeSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
-	case AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AttributeAuthEnvDataAttributeSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.encode(b)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// CMSAuthEnvelopedData2010UnauthAttributes is the ASN.1 type UnauthAttributes.
+// CMSAuthEnvelopedData2010_UnauthAttributes is the ASN.1 type UnauthAttributes.
 //
 //	UnauthAttributes ::= Attributes{{UnauthEnvDataAttributeSet}}
-type CMSAuthEnvelopedData2010UnauthAttributes []AttributeUnauthEnvDataAttributeSet
+type CMSAuthEnvelopedData2010_UnauthAttributes []Attribute_UnauthEnvDataAttributeSet
 
 // decode reads a UnauthAttributes from r.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "UnauthAttributes")
 	if err != nil {
 		return err
@@ -11954,7 +12012,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *runtime.Reader, t r
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnauthEnvDataAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -11976,7 +12034,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) decode(r *runtime.Reader, t r
 }
 
 // encode writes v as a UnauthAttributes in DER.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -11991,19 +12049,19 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) encode(b *runtime.Builder, t 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a UnauthAttributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a UnauthAttributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalBER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero CMSAuthEnvelopedData2010UnauthAttributes
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero CMSAuthEnvelopedData2010_UnauthAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -12014,39 +12072,39 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalWith(b []byte, opts 
 }
 
 // MarshalDER returns the DER encoding of v, a UnauthAttributes.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnauthEnvDataAttributeSet is the ASN.1 type Attribute.
+// Attribute_UnauthEnvDataAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnauthEnvDataAttributeSet struct {
+type Attribute_UnauthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnauthEnvDataAttributeSetAttrValues
+	AttrValues []UnauthEnvDataAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -12067,7 +12125,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnauthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnauthEnvDataAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -12094,7 +12152,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnauthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnauthEnvDataAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -12107,19 +12165,19 @@ func (v *AttributeUnauthEnvDataAttributeSet) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnauthEnvDataAttributeSet{}
+func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnauthEnvDataAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -12129,38 +12187,35 @@ func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnauthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnauthEnvDataAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnauthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnauthEnvDataAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnauthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnauthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({UnauthEnvDataAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnauthEnvDataAttributeSetAttrValues struct {
+type UnauthEnvDataAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnauthEnvDataAttributeSetAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnauthEnvDataAttributeSetAttrValuesKind tells which row of the table of AttributeUnauthEnvDataAttributeSetAttrValues a key selected.
-type AttributeUnauthEnvDataAttributeSetAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnauthEnvDataAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -12169,7 +12224,7 @@ func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnauthEnvDataAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12179,14 +12234,14 @@ func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnauthEnvDataAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *UnauthEnvDataAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -12555,7 +12610,7 @@ type CompressedData struct {
 	// CompressionAlgorithm is the component compressionAlgorithm CompressionAlgorithmIdentifier.
 	CompressionAlgorithm CompressionAlgorithmIdentifier
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo CompressedDataContent2010EncapsulatedContentInfo
+	EncapContentInfo CompressedDataContent2010_EncapsulatedContentInfo
 }
 
 // decode reads a CompressedData from r.
@@ -12632,12 +12687,12 @@ func (v *CompressedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// CompressedDataContent2010EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
+// CompressedDataContent2010_EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
 //
 //	EncapsulatedContentInfo ::= SEQUENCE {
 //	     eContentType       CONTENT-TYPE.&id({ContentSet}),
 //	     eContent           [0] EXPLICIT OCTET STRING OPTIONAL }
-type CompressedDataContent2010EncapsulatedContentInfo struct {
+type CompressedDataContent2010_EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType runtime.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
@@ -12647,7 +12702,7 @@ type CompressedDataContent2010EncapsulatedContentInfo struct {
 }
 
 // decode reads a EncapsulatedContentInfo from r.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
 	if err != nil {
 		return err
@@ -12681,7 +12736,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) decode(r *runtime.Rea
 }
 
 // encode writes v as a EncapsulatedContentInfo in DER.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.EContentType)
 	if v.HasEContent {
@@ -12694,19 +12749,19 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) encode(b *runtime.Bui
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncapsulatedContentInfo.
 // v aliases b: the byte slices it holds point into b.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncapsulatedContentInfo.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CompressedDataContent2010EncapsulatedContentInfo{}
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CompressedDataContent2010_EncapsulatedContentInfo{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -12716,18 +12771,18 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalWith(b []byt
 }
 
 // MarshalDER returns the DER encoding of v, a EncapsulatedContentInfo.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -12741,7 +12796,7 @@ type CompressionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters COMPRESS-ALGORITHM.&Params OPTIONAL.
-	Parameters CompressionAlgorithmIdentifierParameters
+	Parameters CompressAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -12829,35 +12884,47 @@ func (v *CompressionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Op
 	return b.Bytes()
 }
 
-// CompressionAlgorithmIdentifierParameters is the open type CompressionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CompressAlgorithmSet is the open type COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CompressionAlgorithmIdentifierParameters struct {
+type CompressAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CompressionAlgorithmIdentifierParametersKind
-	// ZlibCompress is the value when Kind is CompressionAlgorithmIdentifierParametersZlibCompress.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CompressAlgorithmKind
+	// ZlibCompress is the value when Kind is CpaZlibCompress.
 	ZlibCompress struct{}
 }
 
-// CompressionAlgorithmIdentifierParametersKind tells which row of the table of CompressionAlgorithmIdentifierParameters a key selected.
-type CompressionAlgorithmIdentifierParametersKind int
+// CompressAlgorithmKind tells which information object of class COMPRESS-ALGORITHM an open type's key selected:
+// the Kind of CompressAlgorithmSet. 0 means none (a key not in the table, or no value).
+type CompressAlgorithmKind int
 
 const (
-	CompressionAlgorithmIdentifierParametersZlibCompress CompressionAlgorithmIdentifierParametersKind = 1 // cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
+	CpaZlibCompress CompressAlgorithmKind = 1 // cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CompressAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("cpa-zlibCompress", int(k)-1, "")
+	}
+	return "CompressAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CompressAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\b":
 		// cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
-		u.Kind = CompressionAlgorithmIdentifierParametersZlibCompress
+		u.Kind = CpaZlibCompress
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("CompressionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -12868,7 +12935,7 @@ func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CompressionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *CompressAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12878,16 +12945,16 @@ func (u *CompressionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CompressionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CompressAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CompressionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CompressAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case CompressionAlgorithmIdentifierParametersZlibCompress:
+	case CpaZlibCompress:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -12902,7 +12969,7 @@ func (u *CompressionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //	   subjectAltKeyIdentifier [2] SubjectKeyIdentifier
 //	}
 type SMIMEEncryptionKeyPreference struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice SMIMEEncryptionKeyPreferenceChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber [0] IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -12916,14 +12983,20 @@ type SMIMEEncryptionKeyPreference struct {
 type SMIMEEncryptionKeyPreferenceChoice int
 
 const (
-	SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber   SMIMEEncryptionKeyPreferenceChoice = 1 // issuerAndSerialNumber
-	SMIMEEncryptionKeyPreferenceReceipentKeyID          SMIMEEncryptionKeyPreferenceChoice = 2 // receipentKeyId
-	SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier SMIMEEncryptionKeyPreferenceChoice = 3 // subjectAltKeyIdentifier
+	SMIMEEncryptionKeyPreference_IssuerAndSerialNumber   SMIMEEncryptionKeyPreferenceChoice = 1 // issuerAndSerialNumber
+	SMIMEEncryptionKeyPreference_ReceipentKeyID          SMIMEEncryptionKeyPreferenceChoice = 2 // receipentKeyId
+	SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier SMIMEEncryptionKeyPreferenceChoice = 3 // subjectAltKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c SMIMEEncryptionKeyPreferenceChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "SMIMEEncryptionKeyPreferenceChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "")
+	}
+	return "SMIMEEncryptionKeyPreferenceChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a SMIMEEncryptionKeyPreference from r.
@@ -12931,12 +13004,12 @@ func (v *SMIMEEncryptionKeyPreference) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber
+		v.Choice = SMIMEEncryptionKeyPreference_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = SMIMEEncryptionKeyPreferenceReceipentKeyID
+		v.Choice = SMIMEEncryptionKeyPreference_ReceipentKeyID
 		p1, err := runtime.New[RecipientKeyIdentifier](r)
 		if err != nil {
 			return runtime.WithField(err, "receipentKeyId")
@@ -12946,7 +13019,7 @@ func (v *SMIMEEncryptionKeyPreference) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "receipentKeyId")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier
+		v.Choice = SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier
 		if err := v.SubjectAltKeyIdentifier.decode(r, runtime.Context(2)); err != nil {
 			return runtime.WithField(err, "subjectAltKeyIdentifier")
 		}
@@ -12959,15 +13032,15 @@ func (v *SMIMEEncryptionKeyPreference) decode(r *runtime.Reader) error {
 // encode writes v as a SMIMEEncryptionKeyPreference in DER.
 func (v *SMIMEEncryptionKeyPreference) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber:
+	case SMIMEEncryptionKeyPreference_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Context(0))
-	case SMIMEEncryptionKeyPreferenceReceipentKeyID:
+	case SMIMEEncryptionKeyPreference_ReceipentKeyID:
 		if v.ReceipentKeyID == nil {
 			b.SetError(runtime.NilValue("RecipientKeyIdentifier"))
 		} else {
 			v.ReceipentKeyID.encode(b, runtime.Context(1))
 		}
-	case SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier:
+	case SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier:
 		v.SubjectAltKeyIdentifier.encode(b, runtime.Context(2))
 	default:
 		b.SetError(runtime.NoChoice("SMIMEEncryptionKeyPreference"))
@@ -13091,12 +13164,12 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) AppendWith(dst []byte, opts *runt
 type ParamOptions int64
 
 const (
-	ParamOptionsRequired         ParamOptions = 0 // required
-	ParamOptionsPreferredPresent ParamOptions = 1 // preferredPresent
-	ParamOptionsPreferredAbsent  ParamOptions = 2 // preferredAbsent
-	ParamOptionsAbsent           ParamOptions = 3 // absent
-	ParamOptionsInheritable      ParamOptions = 4 // inheritable
-	ParamOptionsOptional         ParamOptions = 5 // optional
+	ParamOptions_Required         ParamOptions = 0 // required
+	ParamOptions_PreferredPresent ParamOptions = 1 // preferredPresent
+	ParamOptions_PreferredAbsent  ParamOptions = 2 // preferredAbsent
+	ParamOptions_Absent           ParamOptions = 3 // absent
+	ParamOptions_Inheritable      ParamOptions = 4 // inheritable
+	ParamOptions_Optional         ParamOptions = 5 // optional
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
@@ -13237,27 +13310,33 @@ func (v *AttributeType) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
-// X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbMax, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+// DirectoryString_UbMax, DirectoryString_UbPseudonym, DirectoryString_UbTitle, X520CommonName, X520LocalityName, X520OrganizationName, X520OrganizationalUnitName, X520StateOrProvinceName, X520name (they differ only in constraints).
 type DirectoryStringChoice int
 
 const (
-	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
-	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
-	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
-	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
-	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
+	DirectoryString_TeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryString_PrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryString_BmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryString_UniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryString_UTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DirectoryStringChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "")
+	}
+	return "DirectoryStringChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a X520name from r.
@@ -13265,7 +13344,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13278,7 +13357,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13291,7 +13370,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13304,7 +13383,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13317,7 +13396,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13338,35 +13417,35 @@ func (v *X520name) decode(r *runtime.Reader) error {
 // encode writes v as a X520name in DER.
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13423,7 +13502,7 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -13434,7 +13513,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13447,7 +13526,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13460,7 +13539,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13473,7 +13552,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13486,7 +13565,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13507,35 +13586,35 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 // encode writes v as a X520CommonName in DER.
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13592,7 +13671,7 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -13603,7 +13682,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13616,7 +13695,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13629,7 +13708,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13642,7 +13721,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13655,7 +13734,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13676,35 +13755,35 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 // encode writes v as a X520LocalityName in DER.
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13761,7 +13840,7 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -13772,7 +13851,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13785,7 +13864,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13798,7 +13877,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13811,7 +13890,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13824,7 +13903,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -13845,35 +13924,35 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 // encode writes v as a X520StateOrProvinceName in DER.
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -13930,7 +14009,7 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 //
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -13941,7 +14020,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13954,7 +14033,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13967,7 +14046,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -13980,7 +14059,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -13993,7 +14072,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -14014,35 +14093,35 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationName in DER.
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -14100,7 +14179,7 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	X520OrganizationalUnitName ::= DirectoryString
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -14111,7 +14190,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -14124,7 +14203,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14137,7 +14216,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -14150,7 +14229,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -14163,7 +14242,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -14184,35 +14263,35 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationalUnitName in DER.
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -14270,7 +14349,7 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 //	Name ::= CHOICE { -- only one possibility for now --
 //	    rdnSequence  RDNSequence }
 type Name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice NameChoice
 	// RdnSequence is the component rdnSequence RDNSequence.
 	RdnSequence RDNSequence
@@ -14280,12 +14359,18 @@ type Name struct {
 type NameChoice int
 
 const (
-	NameRdnSequence NameChoice = 1 // rdnSequence
+	Name_RdnSequence NameChoice = 1 // rdnSequence
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c NameChoice) String() string {
-	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("rdnSequence", int(c)-1, "")
+	}
+	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Name from r.
@@ -14293,7 +14378,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = NameRdnSequence
+		v.Choice = Name_RdnSequence
 		if err := v.RdnSequence.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "rdnSequence")
 		}
@@ -14306,7 +14391,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 // encode writes v as a Name in DER.
 func (v *Name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case NameRdnSequence:
+	case Name_RdnSequence:
 		v.RdnSequence.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("Name"))
@@ -14370,7 +14455,7 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -14448,7 +14533,7 @@ type DistinguishedName = RDNSequence
 //
 //	RelativeDistinguishedName  ::=
 //	    SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-type RelativeDistinguishedName []SingleAttributeSupportedAttributes
+type RelativeDistinguishedName []SingleAttribute_SupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
 func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -14457,7 +14542,7 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 
 // decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
+func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttribute_SupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -14469,11 +14554,11 @@ func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Ta
 		}
 	}
 	n := s.Count()
-	var list []SingleAttributeSupportedAttributes
+	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+		if list, err = runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, n); err != nil {
 			return err
 		}
 	}
@@ -14550,21 +14635,21 @@ func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributes is the ASN.1 type SingleAttribute.
+// SingleAttribute_SupportedAttributes is the ASN.1 type SingleAttribute.
 //
 //	SingleAttribute{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    value     ATTRIBUTE.&Type({AttrSet}{@type})
 //	}
-type SingleAttributeSupportedAttributes struct {
+type SingleAttribute_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value ATTRIBUTE.&Type.
-	Value SingleAttributeSupportedAttributesValue
+	Value SupportedAttributes
 }
 
 // decode reads a SingleAttribute from r.
-func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SingleAttribute_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
 		return err
@@ -14593,7 +14678,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a SingleAttribute in DER.
-func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SingleAttribute_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	v.Value.encode(b)
@@ -14602,19 +14687,19 @@ func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SingleAttribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleAttribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SingleAttributeSupportedAttributes{}
+func (v *SingleAttribute_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SingleAttribute_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -14624,190 +14709,167 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a SingleAttribute.
-func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributesValue is the open type SingleAttribute.value: the encoding received (Raw) and, when the
+// SupportedAttributes is the open type ATTRIBUTE.&Type({SupportedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SingleAttributeSupportedAttributesValue struct {
+type SupportedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SingleAttributeSupportedAttributesValueKind
-	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// DirectoryString is the value when Kind is AtName, AtSurname, AtGivenName, AtInitials, AtGenerationQualifier, AtX520CommonName, AtX520LocalityName, AtX520StateOrProvinceName, AtX520OrganizationName, AtX520OrganizationalUnitName, AtX520Title or AtX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520CommonName; the value
+	// converts to a row's own type, as in X520name(value.DirectoryString).
+	DirectoryString X520CommonName
+	// String is the value when Kind is AtX520dnQualifier, AtX520countryName, AtX520SerialNumber, AtDomainComponent or AtEmailAddress.
 	String string
 }
 
-// SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
-type SingleAttributeSupportedAttributesValueKind int
-
-const (
-	SingleAttributeSupportedAttributesValueName                       SingleAttributeSupportedAttributesValueKind = 1  // at-name 2.5.4.41
-	SingleAttributeSupportedAttributesValueSurname                    SingleAttributeSupportedAttributesValueKind = 2  // at-surname 2.5.4.4
-	SingleAttributeSupportedAttributesValueGivenName                  SingleAttributeSupportedAttributesValueKind = 3  // at-givenName 2.5.4.42
-	SingleAttributeSupportedAttributesValueInitials                   SingleAttributeSupportedAttributesValueKind = 4  // at-initials 2.5.4.43
-	SingleAttributeSupportedAttributesValueGenerationQualifier        SingleAttributeSupportedAttributesValueKind = 5  // at-generationQualifier 2.5.4.44
-	SingleAttributeSupportedAttributesValueX520CommonName             SingleAttributeSupportedAttributesValueKind = 6  // at-x520CommonName 2.5.4.3
-	SingleAttributeSupportedAttributesValueX520LocalityName           SingleAttributeSupportedAttributesValueKind = 7  // at-x520LocalityName 2.5.4.7
-	SingleAttributeSupportedAttributesValueX520StateOrProvinceName    SingleAttributeSupportedAttributesValueKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	SingleAttributeSupportedAttributesValueX520OrganizationName       SingleAttributeSupportedAttributesValueKind = 9  // at-x520OrganizationName 2.5.4.10
-	SingleAttributeSupportedAttributesValueX520OrganizationalUnitName SingleAttributeSupportedAttributesValueKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	SingleAttributeSupportedAttributesValueX520Title                  SingleAttributeSupportedAttributesValueKind = 11 // at-x520Title 2.5.4.12
-	SingleAttributeSupportedAttributesValueX520dnQualifier            SingleAttributeSupportedAttributesValueKind = 12 // at-x520dnQualifier 2.5.4.46
-	SingleAttributeSupportedAttributesValueX520countryName            SingleAttributeSupportedAttributesValueKind = 13 // at-x520countryName 2.5.4.6
-	SingleAttributeSupportedAttributesValueX520SerialNumber           SingleAttributeSupportedAttributesValueKind = 14 // at-x520SerialNumber 2.5.4.5
-	SingleAttributeSupportedAttributesValueX520Pseudonym              SingleAttributeSupportedAttributesValueKind = 15 // at-x520Pseudonym 2.5.4.65
-	SingleAttributeSupportedAttributesValueDomainComponent            SingleAttributeSupportedAttributesValueKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	SingleAttributeSupportedAttributesValueEmailAddress               SingleAttributeSupportedAttributesValueKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
-		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtName
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
-		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtSurname
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
-		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtGivenName
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
-		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtInitials
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
-		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
+		u.Kind = AtGenerationQualifier
+		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
-		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520CommonName
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
-		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
+		u.Kind = AtX520LocalityName
 		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
+		u.Kind = AtX520StateOrProvinceName
 		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
+		u.Kind = AtX520OrganizationName
 		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
+		u.Kind = AtX520OrganizationalUnitName
 		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
-		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Title
+		if err := (*DirectoryString_UbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
-		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
+		u.Kind = AtX520dnQualifier
 		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x1
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
-		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
+		u.Kind = AtX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14819,13 +14881,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
-		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
+		u.Kind = AtX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14837,35 +14899,35 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
-		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Pseudonym
+		if err := (*DirectoryString_UbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
+		u.Kind = AtDomainComponent
 		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x6
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
+		u.Kind = AtEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -14877,7 +14939,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -14888,7 +14950,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -14898,58 +14960,58 @@ func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
+func (u *SupportedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case SingleAttributeSupportedAttributesValueName:
+	case AtName:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtSurname:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtGivenName:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtInitials:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtGenerationQualifier:
+		(*X520name)(&u.DirectoryString).encode(b)
+	case AtX520CommonName:
 		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueSurname:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueGivenName:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueInitials:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.DirectoryString.encode(b)
-	case SingleAttributeSupportedAttributesValueX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520LocalityName:
+	case AtX520LocalityName:
 		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
+	case AtX520StateOrProvinceName:
 		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationName:
+	case AtX520OrganizationName:
 		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
+	case AtX520OrganizationalUnitName:
 		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520dnQualifier:
+	case AtX520Title:
+		(*DirectoryString_UbTitle)(&u.DirectoryString).encode(b)
+	case AtX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520countryName:
+	case AtX520countryName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520SerialNumber:
+	case AtX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueDomainComponent:
+	case AtX520Pseudonym:
+		(*DirectoryString_UbPseudonym)(&u.DirectoryString).encode(b)
+	case AtDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case SingleAttributeSupportedAttributesValueEmailAddress:
+	case AtEmailAddress:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
@@ -14961,7 +15023,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 	}
 }
 
-// DirectoryStringUbTitle is the ASN.1 type DirectoryString.
+// DirectoryString_UbTitle is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -14970,19 +15032,19 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbTitle struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbTitle struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbTitle) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -14995,7 +15057,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15008,7 +15070,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15021,7 +15083,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15034,7 +15096,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15053,37 +15115,37 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -15097,19 +15159,19 @@ func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbTitle{}
+func (v *DirectoryString_UbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbTitle{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -15119,24 +15181,24 @@ func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbTitle) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// DirectoryStringUbPseudonym is the ASN.1 type DirectoryString.
+// DirectoryString_UbPseudonym is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -15145,19 +15207,19 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbPseudonym struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbPseudonym struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbPseudonym) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15170,7 +15232,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15183,7 +15245,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15196,7 +15258,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15209,7 +15271,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15228,37 +15290,37 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -15272,19 +15334,19 @@ func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbPseudonym{}
+func (v *DirectoryString_UbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbPseudonym{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -15294,18 +15356,18 @@ func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Optio
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -15320,7 +15382,7 @@ type Certificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateAlgorithmIdentifier
+	AlgorithmIdentifier Certificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -15403,18 +15465,18 @@ func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
-type CertificateAlgorithmIdentifier struct {
+// Certificate_AlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
+type Certificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a Certificate.algorithmIdentifier from r.
-func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Certificate_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -15446,7 +15508,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
-func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Certificate_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -15457,19 +15519,19 @@ func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Ta
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Certificate.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateAlgorithmIdentifier{}
+func (v *Certificate_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Certificate_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -15479,240 +15541,21 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.O
 }
 
 // MarshalDER returns the DER encoding of v, a Certificate.algorithmIdentifier.
-func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// CertificateAlgorithmIdentifierParameters is the open type Certificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// CertificateAlgorithmIdentifierParametersKind tells which row of the table of CertificateAlgorithmIdentifierParameters a key selected.
-type CertificateAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateAlgorithmIdentifierParametersRSAWithMD2      CertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateAlgorithmIdentifierParametersRSAWithMD5      CertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateAlgorithmIdentifierParametersRSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateAlgorithmIdentifierParametersDSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA1   CertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA224   CertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA256   CertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA224 CertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA256 CertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA384 CertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA512 CertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateAlgorithmIdentifierParametersRSASSAPSS       CertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *CertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // TBSCertificate is the ASN.1 type TBSCertificate.
@@ -15742,7 +15585,7 @@ type TBSCertificate struct {
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// Validity is the component validity Validity.
@@ -15760,7 +15603,7 @@ type TBSCertificate struct {
 	// HasSubjectUniqueID tells whether subjectUniqueID is present in the encoding.
 	HasSubjectUniqueID bool
 	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions ExtensionsCertExtensions
+	Extensions Extensions_CertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -15790,11 +15633,11 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == VersionV1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == Version_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "TBSCertificate"), "version")
 		}
 	} else {
-		v.Version = VersionV1
+		v.Version = Version_V1
 	}
 	// serialNumber CertificateSerialNumber
 	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
@@ -15863,7 +15706,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != Version_V1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -15930,7 +15773,7 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -15938,17 +15781,17 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSignatureAlgorithms struct {
+type AlgorithmIdentifier_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSignatureAlgorithmsParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -15980,7 +15823,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -15991,19 +15834,19 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierSignatureAlgorithms{}
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_SignatureAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -16013,255 +15856,36 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AlgorithmIdentifierSignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierSignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierSignatureAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS       AlgorithmIdentifierSignatureAlgorithmsParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
-}
-
-// ExtensionsCertExtensions is the ASN.1 type Extensions.
+// Extensions_CertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCertExtensions []ExtensionCertExtensions
+type Extensions_CertExtensions []Extension_CertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCertExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -16283,7 +15907,7 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -16298,19 +15922,19 @@ func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCertExtensions
+func (v *Extensions_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CertExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -16321,24 +15945,24 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensions is the ASN.1 type Extension.
+// Extension_CertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -16351,7 +15975,7 @@ func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options)
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCertExtensions struct {
+type Extension_CertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -16359,11 +15983,11 @@ type ExtensionCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCertExtensionsExtnValue
+	ExtnValue CertExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -16406,7 +16030,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -16420,19 +16044,19 @@ func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCertExtensions{}
+func (v *Extension_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CertExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -16442,95 +16066,119 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CertExtensions is the open type EXTENSION.&ExtnType({CertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCertExtensionsExtnValue struct {
+type CertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCertExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// SubjectKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueSubjectKeyIdentifier.
+	// SubjectKeyIdentifier is the value when Kind is ExtSubjectKeyIdentifier.
 	SubjectKeyIdentifier KeyIdentifier
-	// KeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueKeyUsage.
+	// KeyUsage is the value when Kind is ExtKeyUsage.
 	KeyUsage KeyUsage
-	// PrivateKeyUsagePeriod is the value when Kind is ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod.
+	// PrivateKeyUsagePeriod is the value when Kind is ExtPrivateKeyUsagePeriod.
 	PrivateKeyUsagePeriod *PrivateKeyUsagePeriod
-	// CertificatePolicies is the value when Kind is ExtensionCertExtensionsExtnValueCertificatePolicies.
+	// CertificatePolicies is the value when Kind is ExtCertificatePolicies.
 	CertificatePolicies CertificatePolicies
-	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
+	// PolicyMappings is the value when Kind is ExtPolicyMappings.
 	PolicyMappings PolicyMappings
-	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
 	GeneralNames GeneralNames
-	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
+	// SubjectDirectoryAttributes is the value when Kind is ExtSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
-	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
+	// BasicConstraints is the value when Kind is ExtBasicConstraints.
 	BasicConstraints BasicConstraints
-	// NameConstraints is the value when Kind is ExtensionCertExtensionsExtnValueNameConstraints.
+	// NameConstraints is the value when Kind is ExtNameConstraints.
 	NameConstraints *NameConstraints
-	// PolicyConstraints is the value when Kind is ExtensionCertExtensionsExtnValuePolicyConstraints.
+	// PolicyConstraints is the value when Kind is ExtPolicyConstraints.
 	PolicyConstraints *PolicyConstraints
-	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
+	// ExtKeyUsage is the value when Kind is ExtExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
-	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
+	// InhibitAnyPolicy is the value when Kind is ExtInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
+	// SubjectInfoAccessSyntax is the value when Kind is ExtSubjectInfoAccessSyntax.
 	SubjectInfoAccessSyntax SubjectInfoAccessSyntax
 }
 
-// ExtensionCertExtensionsExtnValueKind tells which row of the table of ExtensionCertExtensionsExtnValue a key selected.
-type ExtensionCertExtensionsExtnValueKind int
+// ExtensionKind tells which information object of class EXTENSION an open type's key selected:
+// the Kind of AttributeCertExtensions, AttributeCertExtensionsV1, CRLEntryExtensions, CRLExtensions or CertExtensions. 0 means none (a key not in the table, or no value).
+type ExtensionKind int
 
 const (
-	ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier     ExtensionCertExtensionsExtnValueKind = 1  // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCertExtensionsExtnValueSubjectKeyIdentifier       ExtensionCertExtensionsExtnValueKind = 2  // ext-SubjectKeyIdentifier 2.5.29.14
-	ExtensionCertExtensionsExtnValueKeyUsage                   ExtensionCertExtensionsExtnValueKind = 3  // ext-KeyUsage 2.5.29.15
-	ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod      ExtensionCertExtensionsExtnValueKind = 4  // ext-PrivateKeyUsagePeriod 2.5.29.16
-	ExtensionCertExtensionsExtnValueCertificatePolicies        ExtensionCertExtensionsExtnValueKind = 5  // ext-CertificatePolicies 2.5.29.32
-	ExtensionCertExtensionsExtnValuePolicyMappings             ExtensionCertExtensionsExtnValueKind = 6  // ext-PolicyMappings 2.5.29.33
-	ExtensionCertExtensionsExtnValueSubjectAltName             ExtensionCertExtensionsExtnValueKind = 7  // ext-SubjectAltName 2.5.29.17
-	ExtensionCertExtensionsExtnValueIssuerAltName              ExtensionCertExtensionsExtnValueKind = 8  // ext-IssuerAltName 2.5.29.18
-	ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes ExtensionCertExtensionsExtnValueKind = 9  // ext-SubjectDirectoryAttributes 2.5.29.9
-	ExtensionCertExtensionsExtnValueBasicConstraints           ExtensionCertExtensionsExtnValueKind = 10 // ext-BasicConstraints 2.5.29.19
-	ExtensionCertExtensionsExtnValueNameConstraints            ExtensionCertExtensionsExtnValueKind = 11 // ext-NameConstraints 2.5.29.30
-	ExtensionCertExtensionsExtnValuePolicyConstraints          ExtensionCertExtensionsExtnValueKind = 12 // ext-PolicyConstraints 2.5.29.36
-	ExtensionCertExtensionsExtnValueExtKeyUsage                ExtensionCertExtensionsExtnValueKind = 13 // ext-ExtKeyUsage 2.5.29.37
-	ExtensionCertExtensionsExtnValueCRLDistributionPoints      ExtensionCertExtensionsExtnValueKind = 14 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionCertExtensionsExtnValueInhibitAnyPolicy           ExtensionCertExtensionsExtnValueKind = 15 // ext-InhibitAnyPolicy 2.5.29.54
-	ExtensionCertExtensionsExtnValueFreshestCRL                ExtensionCertExtensionsExtnValueKind = 16 // ext-FreshestCRL 2.5.29.46
-	ExtensionCertExtensionsExtnValueAuthorityInfoAccess        ExtensionCertExtensionsExtnValueKind = 17 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax    ExtensionCertExtensionsExtnValueKind = 18 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtAaControls                 ExtensionKind = 1  // ext-aaControls 1.3.6.1.5.5.7.1.6
+	ExtAcProxying                 ExtensionKind = 2  // ext-ac-proxying 1.3.6.1.5.5.7.1.10
+	ExtAuditIdentity              ExtensionKind = 3  // ext-auditIdentity 1.3.6.1.5.5.7.1.4
+	ExtAuthorityInfoAccess        ExtensionKind = 4  // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
+	ExtAuthorityKeyIdentifier     ExtensionKind = 5  // ext-AuthorityKeyIdentifier 2.5.29.35
+	ExtBasicConstraints           ExtensionKind = 6  // ext-BasicConstraints 2.5.29.19
+	ExtCRLDistributionPoints      ExtensionKind = 7  // ext-CRLDistributionPoints 2.5.29.31
+	ExtCRLNumber                  ExtensionKind = 8  // ext-CRLNumber 2.5.29.20
+	ExtCRLReason                  ExtensionKind = 9  // ext-CRLReason 2.5.29.21
+	ExtCertificateIssuer          ExtensionKind = 10 // ext-CertificateIssuer 2.5.29.29
+	ExtCertificatePolicies        ExtensionKind = 11 // ext-CertificatePolicies 2.5.29.32
+	ExtDeltaCRLIndicator          ExtensionKind = 12 // ext-DeltaCRLIndicator 2.5.29.27
+	ExtExtKeyUsage                ExtensionKind = 13 // ext-ExtKeyUsage 2.5.29.37
+	ExtFreshestCRL                ExtensionKind = 14 // ext-FreshestCRL 2.5.29.46
+	ExtHoldInstructionCode        ExtensionKind = 15 // ext-HoldInstructionCode 2.5.29.23
+	ExtInhibitAnyPolicy           ExtensionKind = 16 // ext-InhibitAnyPolicy 2.5.29.54
+	ExtInvalidityDate             ExtensionKind = 17 // ext-InvalidityDate 2.5.29.24
+	ExtIssuerAltName              ExtensionKind = 18 // ext-IssuerAltName 2.5.29.18
+	ExtIssuingDistributionPoint   ExtensionKind = 19 // ext-IssuingDistributionPoint 2.5.29.28
+	ExtKeyUsage                   ExtensionKind = 20 // ext-KeyUsage 2.5.29.15
+	ExtNameConstraints            ExtensionKind = 21 // ext-NameConstraints 2.5.29.30
+	ExtNoRevAvail                 ExtensionKind = 22 // ext-noRevAvail 2.5.29.56
+	ExtPolicyConstraints          ExtensionKind = 23 // ext-PolicyConstraints 2.5.29.36
+	ExtPolicyMappings             ExtensionKind = 24 // ext-PolicyMappings 2.5.29.33
+	ExtPrivateKeyUsagePeriod      ExtensionKind = 25 // ext-PrivateKeyUsagePeriod 2.5.29.16
+	ExtSubjectAltName             ExtensionKind = 26 // ext-SubjectAltName 2.5.29.17
+	ExtSubjectDirectoryAttributes ExtensionKind = 27 // ext-SubjectDirectoryAttributes 2.5.29.9
+	ExtSubjectInfoAccessSyntax    ExtensionKind = 28 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtSubjectKeyIdentifier       ExtensionKind = 29 // ext-SubjectKeyIdentifier 2.5.29.14
+	ExtTargetInformation          ExtensionKind = 30 // ext-targetInformation 2.5.29.55
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 30:
+		return runtime.Name("ext-aaControls ext-ac-proxying ext-auditIdentity ext-AuthorityInfoAccess ext-AuthorityKeyIdentifier ext-BasicConstraints ext-CRLDistributionPoints ext-CRLNumber ext-CRLReason ext-CertificateIssuer ext-CertificatePolicies ext-DeltaCRLIndicator ext-ExtKeyUsage ext-FreshestCRL ext-HoldInstructionCode ext-InhibitAnyPolicy ext-InvalidityDate ext-IssuerAltName ext-IssuingDistributionPoint ext-KeyUsage ext-NameConstraints ext-noRevAvail ext-PolicyConstraints ext-PolicyMappings ext-PrivateKeyUsagePeriod ext-SubjectAltName ext-SubjectDirectoryAttributes ext-SubjectInfoAccessSyntax ext-SubjectKeyIdentifier ext-targetInformation", int(k)-1, "")
+	}
+	return "ExtensionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CertExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -16539,33 +16187,33 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
+		u.Kind = ExtSubjectKeyIdentifier
 		if err := u.SubjectKeyIdentifier.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
-		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
+		u.Kind = ExtKeyUsage
 		if err := u.KeyUsage.decode(r, runtime.Universal(runtime.TagBitString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
-		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
+		u.Kind = ExtPrivateKeyUsagePeriod
 		p2, err := runtime.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -16574,73 +16222,73 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PrivateKeyUsagePeriod.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
-		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
+		u.Kind = ExtCertificatePolicies
 		if err := u.CertificatePolicies.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
+		u.Kind = ExtPolicyMappings
 		if err := u.PolicyMappings.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
+		u.Kind = ExtSubjectAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
+		u.Kind = ExtSubjectDirectoryAttributes
 		if err := u.SubjectDirectoryAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
-		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
+		u.Kind = ExtBasicConstraints
 		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
-		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
+		u.Kind = ExtNameConstraints
 		p3, err := runtime.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -16649,13 +16297,13 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
+		u.Kind = ExtPolicyConstraints
 		p4, err := runtime.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -16664,67 +16312,67 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
-		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
+		u.Kind = ExtExtKeyUsage
 		if err := u.ExtKeyUsage.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
-		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
+		u.Kind = ExtInhibitAnyPolicy
 		if err := u.InhibitAnyPolicy.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
+		u.Kind = ExtSubjectInfoAccessSyntax
 		if err := u.SubjectInfoAccessSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -16735,7 +16383,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CertExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -16744,64 +16392,64 @@ func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CertExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CertExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
+	case ExtSubjectKeyIdentifier:
 		u.SubjectKeyIdentifier.encode(b, runtime.Universal(runtime.TagOctetString))
-	case ExtensionCertExtensionsExtnValueKeyUsage:
+	case ExtKeyUsage:
 		u.KeyUsage.encode(b, runtime.Universal(runtime.TagBitString))
-	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
+	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(runtime.NilValue("PrivateKeyUsagePeriod"))
 		} else {
 			u.PrivateKeyUsagePeriod.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueCertificatePolicies:
+	case ExtCertificatePolicies:
 		u.CertificatePolicies.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValuePolicyMappings:
+	case ExtPolicyMappings:
 		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectAltName:
+	case ExtSubjectAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
+	case ExtSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueBasicConstraints:
+	case ExtBasicConstraints:
 		u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueNameConstraints:
+	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(runtime.NilValue("NameConstraints"))
 		} else {
 			u.NameConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValuePolicyConstraints:
+	case ExtPolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(runtime.NilValue("PolicyConstraints"))
 		} else {
 			u.PolicyConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueExtKeyUsage:
+	case ExtExtKeyUsage:
 		u.ExtKeyUsage.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
+	case ExtInhibitAnyPolicy:
 		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCertExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
+	case ExtSubjectInfoAccessSyntax:
 		u.SubjectInfoAccessSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -16814,10 +16462,15 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
 type Version int64
 
 const (
-	VersionV1 Version = 0 // v1
-	VersionV2 Version = 1 // v2
-	VersionV3 Version = 2 // v3
+	Version_V1 Version = 0 // v1
+	Version_V2 Version = 1 // v2
+	Version_V3 Version = 2 // v3
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v Version) String() string {
+	return runtime.Name("v1 v2 v3", int(v), "")
+}
 
 // decode reads a Version from r.
 func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -16960,9 +16613,9 @@ func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) 
 //	    notAfter       Time  }
 type Validity struct {
 	// NotBefore is the component notBefore Time.
-	NotBefore PKIX1Explicit2009Time
+	NotBefore Time
 	// NotAfter is the component notAfter Time.
-	NotAfter PKIX1Explicit2009Time
+	NotAfter Time
 }
 
 // decode reads a Validity from r.
@@ -17034,44 +16687,50 @@ func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 	return b.Bytes()
 }
 
-// PKIX1Explicit2009Time is the ASN.1 type Time.
+// Time is the ASN.1 type Time.
 //
 //	Time ::= CHOICE {
 //	    utcTime        UTCTime,
 //	    generalTime    GeneralizedTime }
-type PKIX1Explicit2009Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PKIX1Explicit2009TimeChoice
+type Time struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
 }
 
-// PKIX1Explicit2009TimeChoice tells which alternative of PKIX1Explicit2009Time a value holds.
-type PKIX1Explicit2009TimeChoice int
+// TimeChoice tells which alternative of Time a value holds.
+type TimeChoice int
 
 const (
-	PKIX1Explicit2009TimeUTCTime     PKIX1Explicit2009TimeChoice = 1 // utcTime
-	PKIX1Explicit2009TimeGeneralTime PKIX1Explicit2009TimeChoice = 2 // generalTime
+	Time_UTCTime     TimeChoice = 1 // utcTime
+	Time_GeneralTime TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PKIX1Explicit2009TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "PKIX1Explicit2009TimeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c TimeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Time from r.
-func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
+func (v *Time) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagUTCTime):
-		v.Choice = PKIX1Explicit2009TimeUTCTime
+		v.Choice = Time_UTCTime
 		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
-		v.Choice = PKIX1Explicit2009TimeGeneralTime
+		v.Choice = Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
@@ -17084,11 +16743,11 @@ func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Time in DER.
-func (v *PKIX1Explicit2009Time) encode(b *runtime.Builder) {
+func (v *Time) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PKIX1Explicit2009TimeUTCTime:
+	case Time_UTCTime:
 		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
-	case PKIX1Explicit2009TimeGeneralTime:
+	case Time_GeneralTime:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
@@ -17097,19 +16756,19 @@ func (v *PKIX1Explicit2009Time) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
 // v aliases b: the byte slices it holds point into b.
-func (v *PKIX1Explicit2009Time) UnmarshalDER(b []byte) error {
+func (v *Time) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PKIX1Explicit2009Time) UnmarshalBER(b []byte) error {
+func (v *Time) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PKIX1Explicit2009Time{}
+func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Time{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -17119,18 +16778,18 @@ func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a Time.
-func (v *PKIX1Explicit2009Time) MarshalDER() ([]byte, error) {
+func (v *Time) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PKIX1Explicit2009Time) AppendDER(dst []byte) ([]byte, error) {
+func (v *Time) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PKIX1Explicit2009Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -17206,7 +16865,7 @@ func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	    subjectPublicKey     BIT STRING  }
 type SubjectPublicKeyInfo struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
-	Algorithm AlgorithmIdentifierPublicKeyAlgorithms
+	Algorithm AlgorithmIdentifier_PublicKeyAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey runtime.BitString
 }
@@ -17282,7 +16941,7 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -17290,17 +16949,17 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPublicKeyAlgorithms struct {
+type AlgorithmIdentifier_PublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPublicKeyAlgorithmsParameters
+	Parameters PublicKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -17332,7 +16991,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -17343,19 +17002,19 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PublicKeyAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17365,78 +17024,63 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
+type PublicKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPublicKeyAlgorithmsParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// RSA is the value when Kind is PkRSA.
 	RSA struct{}
-	// DSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA.
+	// DSA is the value when Kind is PkDSA.
 	DSA *DSAParams
-	// DH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDH.
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
-	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
+	// Kea is the value when Kind is PkKea.
 	Kea KEAParamsID
-	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	// ECParameters is the value when Kind is PkEC, PkECDH or PkECMQV.
 	ECParameters ECParameters
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is PkRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
-	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
+	// RSAESOAEP is the value when Kind is PkRSAESOAEP.
 	RSAESOAEP *RSAESOAEPParams
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPublicKeyAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPublicKeyAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 1 // pk-rsa 1.2.840.113549.1.1.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 2 // pk-dsa 1.2.840.10040.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDH        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 3 // pk-dh 1.2.840.10046.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersKea       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 4 // pk-kea 2.16.840.1.101.2.1.1.22
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersEC        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 5 // pk-ec 1.2.840.10045.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH      AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 6 // pk-ecDH 1.3.132.1.12
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV     AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 7 // pk-ecMQV 1.3.132.1.13
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 8 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 9 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
+		u.Kind = PkRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
+		u.Kind = PkDSA
 		p1, err := runtime.New[DSAParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17445,13 +17089,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DSA.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
+		u.Kind = PkDH
 		p2, err := runtime.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17460,53 +17104,53 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
+		u.Kind = PkKea
 		if err := u.Kea.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
+		u.Kind = PkEC
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
+		u.Kind = PkECDH
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
+		u.Kind = PkECMQV
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
+		u.Kind = PkRSASSAPSS
 		p3, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17515,13 +17159,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
+		u.Kind = PkRSAESOAEP
 		p4, err := runtime.New[RSAESOAEPParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17530,7 +17174,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSAESOAEP.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -17541,7 +17185,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PublicKeyAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17551,44 +17195,44 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *PublicKeyAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
+	case PkRSA:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
+	case PkDSA:
 		if u.DSA == nil {
 			b.SetError(runtime.NilValue("DSA-Params"))
 		} else {
 			u.DSA.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(runtime.NilValue("DomainParameters"))
 		} else {
 			u.DH.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
+	case PkKea:
 		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
+	case PkEC:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
+	case PkECDH:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
+	case PkECMQV:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
+	case PkRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
 			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
+	case PkRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(runtime.NilValue("RSAES-OAEP-params"))
 		} else {
@@ -17608,7 +17252,7 @@ type CertificateList struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateListAlgorithmIdentifier
+	AlgorithmIdentifier CertificateList_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -17691,18 +17335,18 @@ func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
-type CertificateListAlgorithmIdentifier struct {
+// CertificateList_AlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
+type CertificateList_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateListAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a CertificateList.algorithmIdentifier from r.
-func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateList_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -17734,7 +17378,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
-func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateList_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -17745,19 +17389,19 @@ func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateListAlgorithmIdentifier{}
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CertificateList_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17767,240 +17411,21 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a CertificateList.algorithmIdentifier.
-func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// CertificateListAlgorithmIdentifierParameters is the open type CertificateList.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateListAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateListAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// CertificateListAlgorithmIdentifierParametersKind tells which row of the table of CertificateListAlgorithmIdentifierParameters a key selected.
-type CertificateListAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateListAlgorithmIdentifierParametersRSAWithMD2      CertificateListAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateListAlgorithmIdentifierParametersRSAWithMD5      CertificateListAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateListAlgorithmIdentifierParametersRSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA1   CertificateListAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA224   CertificateListAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA256   CertificateListAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA224 CertificateListAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA256 CertificateListAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 CertificateListAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA512 CertificateListAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateListAlgorithmIdentifierParametersRSASSAPSS       CertificateListAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *CertificateListAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // TBSCertList is the ASN.1 type TBSCertList.
@@ -18033,21 +17458,21 @@ type TBSCertList struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// ThisUpdate is the component thisUpdate Time.
-	ThisUpdate PKIX1Explicit2009Time
+	ThisUpdate Time
 	// NextUpdate is the component nextUpdate Time OPTIONAL.
-	NextUpdate PKIX1Explicit2009Time
+	NextUpdate Time
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates TBSCertListRevokedCertificates
+	RevokedCertificates TBSCertList_RevokedCertificates
 	// HasRevokedCertificates tells whether revokedCertificates is present in the encoding.
 	HasRevokedCertificates bool
 	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions ExtensionsCRLExtensions
+	CRLExtensions Extensions_CRLExtensions
 	// HasCRLExtensions tells whether crlExtensions is present in the encoding.
 	HasCRLExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -18189,16 +17614,16 @@ func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// TBSCertListRevokedCertificates is the type of TBSCertList.revokedCertificates.
-type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
+// TBSCertList_RevokedCertificates is the type of TBSCertList.revokedCertificates.
+type TBSCertList_RevokedCertificates []TBSCertList_RevokedCertificates_Item
 
 // decode reads a TBSCertList.revokedCertificates from r.
-func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
+	list, err := runtime.MakeSlice[TBSCertList_RevokedCertificates_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18220,7 +17645,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a TBSCertList.revokedCertificates in DER.
-func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18233,14 +17658,14 @@ func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Ta
 	b.End(m)
 }
 
-// TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
-type TBSCertListRevokedCertificatesItem struct {
+// TBSCertList_RevokedCertificates_Item is the type of TBSCertList.revokedCertificates.item.
+type TBSCertList_RevokedCertificates_Item struct {
 	// UserCertificate is the component userCertificate CertificateSerialNumber.
 	UserCertificate CertificateSerialNumber
 	// RevocationDate is the component revocationDate Time.
-	RevocationDate PKIX1Explicit2009Time
+	RevocationDate Time
 	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions ExtensionsCRLEntryExtensions
+	CRLEntryExtensions Extensions_CRLEntryExtensions
 	// HasCRLEntryExtensions tells whether crlEntryExtensions is present in the encoding.
 	HasCRLEntryExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -18248,7 +17673,7 @@ type TBSCertListRevokedCertificatesItem struct {
 }
 
 // decode reads a TBSCertList.revokedCertificates.item from r.
-func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
 		return err
@@ -18280,7 +17705,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
-func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.UserCertificate.encode(b, runtime.Universal(runtime.TagInteger))
 	v.RevocationDate.encode(b)
@@ -18293,19 +17718,19 @@ func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = TBSCertListRevokedCertificatesItem{}
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = TBSCertList_RevokedCertificates_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18315,36 +17740,36 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.item.
-func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionsCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_CRLEntryExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
+type Extensions_CRLEntryExtensions []Extension_CRLEntryExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18366,7 +17791,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18381,19 +17806,19 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLEntryExtensions
+func (v *Extensions_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLEntryExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -18404,24 +17829,24 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_CRLEntryExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -18434,7 +17859,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Opti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLEntryExtensions struct {
+type Extension_CRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -18442,11 +17867,11 @@ type ExtensionCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLEntryExtensionsExtnValue
+	ExtnValue CRLEntryExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -18489,7 +17914,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -18503,19 +17928,19 @@ func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLEntryExtensions{}
+func (v *Extension_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLEntryExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18525,95 +17950,85 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLEntryExtensions is the open type EXTENSION.&ExtnType({CrlEntryExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLEntryExtensionsExtnValue struct {
+type CRLEntryExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLEntryExtensionsExtnValueKind
-	// CRLReason is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCRLReason.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// CRLReason is the value when Kind is ExtCRLReason.
 	CRLReason CRLReason
-	// CertificateIssuer is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCertificateIssuer.
+	// CertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	CertificateIssuer GeneralNames
-	// HoldInstructionCode is the value when Kind is ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode.
+	// HoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	HoldInstructionCode runtime.OID
-	// InvalidityDate is the value when Kind is ExtensionCRLEntryExtensionsExtnValueInvalidityDate.
+	// InvalidityDate is the value when Kind is ExtInvalidityDate.
 	InvalidityDate time.Time
 }
 
-// ExtensionCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionCRLEntryExtensionsExtnValue a key selected.
-type ExtensionCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLEntryExtensionsExtnValueCRLReason           ExtensionCRLEntryExtensionsExtnValueKind = 1 // ext-CRLReason 2.5.29.21
-	ExtensionCRLEntryExtensionsExtnValueCertificateIssuer   ExtensionCRLEntryExtensionsExtnValueKind = 2 // ext-CertificateIssuer 2.5.29.29
-	ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode ExtensionCRLEntryExtensionsExtnValueKind = 3 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionCRLEntryExtensionsExtnValueInvalidityDate      ExtensionCRLEntryExtensionsExtnValueKind = 4 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLEntryExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.CRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.CertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.HoldInstructionCode = x1
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.InvalidityDate = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -18624,7 +18039,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLEntryExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18633,39 +18048,39 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLEntryExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLEntryExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
+	case ExtCRLReason:
 		u.CRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
-	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.CertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(runtime.Universal(runtime.TagOID), u.HoldInstructionCode)
-	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsCRLExtensions is the ASN.1 type Extensions.
+// Extensions_CRLExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLExtensions []ExtensionCRLExtensions
+type Extensions_CRLExtensions []Extension_CRLExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18687,7 +18102,7 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18702,19 +18117,19 @@ func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLExtensions
+func (v *Extensions_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -18725,24 +18140,24 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensions is the ASN.1 type Extension.
+// Extension_CRLExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -18755,7 +18170,7 @@ func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) 
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLExtensions struct {
+type Extension_CRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -18763,11 +18178,11 @@ type ExtensionCRLExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLExtensionsExtnValue
+	ExtnValue CRLExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -18810,7 +18225,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -18824,19 +18239,19 @@ func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLExtensions{}
+func (v *Extension_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18846,63 +18261,51 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLExtensions is the open type EXTENSION.&ExtnType({CrlExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLExtensionsExtnValue struct {
+type CRLExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// IssuerAltName is the value when Kind is ExtensionCRLExtensionsExtnValueIssuerAltName.
+	// IssuerAltName is the value when Kind is ExtIssuerAltName.
 	IssuerAltName GeneralNames
-	// CRLNumber is the value when Kind is ExtensionCRLExtensionsExtnValueCRLNumber.
+	// CRLNumber is the value when Kind is ExtCRLNumber.
 	CRLNumber runtime.Integer
-	// DeltaCRLIndicator is the value when Kind is ExtensionCRLExtensionsExtnValueDeltaCRLIndicator.
+	// DeltaCRLIndicator is the value when Kind is ExtDeltaCRLIndicator.
 	DeltaCRLIndicator CRLNumber
-	// IssuingDistributionPoint is the value when Kind is ExtensionCRLExtensionsExtnValueIssuingDistributionPoint.
+	// IssuingDistributionPoint is the value when Kind is ExtIssuingDistributionPoint.
 	IssuingDistributionPoint *IssuingDistributionPoint
-	// FreshestCRL is the value when Kind is ExtensionCRLExtensionsExtnValueFreshestCRL.
+	// FreshestCRL is the value when Kind is ExtFreshestCRL.
 	FreshestCRL CRLDistributionPoints
 }
 
-// ExtensionCRLExtensionsExtnValueKind tells which row of the table of ExtensionCRLExtensionsExtnValue a key selected.
-type ExtensionCRLExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier   ExtensionCRLExtensionsExtnValueKind = 1 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCRLExtensionsExtnValueIssuerAltName            ExtensionCRLExtensionsExtnValueKind = 2 // ext-IssuerAltName 2.5.29.18
-	ExtensionCRLExtensionsExtnValueCRLNumber                ExtensionCRLExtensionsExtnValueKind = 3 // ext-CRLNumber 2.5.29.20
-	ExtensionCRLExtensionsExtnValueDeltaCRLIndicator        ExtensionCRLExtensionsExtnValueKind = 4 // ext-DeltaCRLIndicator 2.5.29.27
-	ExtensionCRLExtensionsExtnValueIssuingDistributionPoint ExtensionCRLExtensionsExtnValueKind = 5 // ext-IssuingDistributionPoint 2.5.29.28
-	ExtensionCRLExtensionsExtnValueFreshestCRL              ExtensionCRLExtensionsExtnValueKind = 6 // ext-FreshestCRL 2.5.29.46
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -18911,23 +18314,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x14":
 		// ext-CRLNumber 2.5.29.20
-		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
+		u.Kind = ExtCRLNumber
 		off2 := r.Offset()
 		x3, err := r.ReadInteger(runtime.Universal(runtime.TagInteger))
 		if err != nil {
@@ -18939,23 +18342,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
-		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
+		u.Kind = ExtDeltaCRLIndicator
 		if err := u.DeltaCRLIndicator.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
+		u.Kind = ExtIssuingDistributionPoint
 		p4, err := runtime.New[IssuingDistributionPoint](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -18964,17 +18367,17 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.IssuingDistributionPoint.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -18985,7 +18388,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18994,37 +18397,37 @@ func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLExtensionsExtnValueCRLNumber:
+	case ExtCRLNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(runtime.WithField(err, "CRLNumber"))
 			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
-	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
+	case ExtDeltaCRLIndicator:
 		u.DeltaCRLIndicator.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
+	case ExtIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(runtime.NilValue("IssuingDistributionPoint"))
 		} else {
 			u.IssuingDistributionPoint.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -19232,15 +18635,15 @@ type KeyUsage runtime.BitString
 
 // The named bits of KeyUsage, as bit numbers.
 const (
-	KeyUsageDigitalSignature = 0 // digitalSignature
-	KeyUsageNonRepudiation   = 1 // nonRepudiation
-	KeyUsageKeyEncipherment  = 2 // keyEncipherment
-	KeyUsageDataEncipherment = 3 // dataEncipherment
-	KeyUsageKeyAgreement     = 4 // keyAgreement
-	KeyUsageKeyCertSign      = 5 // keyCertSign
-	KeyUsageCRLSign          = 6 // cRLSign
-	KeyUsageEncipherOnly     = 7 // encipherOnly
-	KeyUsageDecipherOnly     = 8 // decipherOnly
+	KeyUsage_DigitalSignature = 0 // digitalSignature
+	KeyUsage_NonRepudiation   = 1 // nonRepudiation
+	KeyUsage_KeyEncipherment  = 2 // keyEncipherment
+	KeyUsage_DataEncipherment = 3 // dataEncipherment
+	KeyUsage_KeyAgreement     = 4 // keyAgreement
+	KeyUsage_KeyCertSign      = 5 // keyCertSign
+	KeyUsage_CRLSign          = 6 // cRLSign
+	KeyUsage_EncipherOnly     = 7 // encipherOnly
+	KeyUsage_DecipherOnly     = 8 // decipherOnly
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
@@ -19251,47 +18654,47 @@ func NewKeyUsage(bits ...int) KeyUsage {
 
 // DigitalSignature reports whether the named bit digitalSignature (0) is set.
 func (v KeyUsage) DigitalSignature() bool {
-	return v.Has(KeyUsageDigitalSignature)
+	return v.Has(KeyUsage_DigitalSignature)
 }
 
 // NonRepudiation reports whether the named bit nonRepudiation (1) is set.
 func (v KeyUsage) NonRepudiation() bool {
-	return v.Has(KeyUsageNonRepudiation)
+	return v.Has(KeyUsage_NonRepudiation)
 }
 
 // KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
 func (v KeyUsage) KeyEncipherment() bool {
-	return v.Has(KeyUsageKeyEncipherment)
+	return v.Has(KeyUsage_KeyEncipherment)
 }
 
 // DataEncipherment reports whether the named bit dataEncipherment (3) is set.
 func (v KeyUsage) DataEncipherment() bool {
-	return v.Has(KeyUsageDataEncipherment)
+	return v.Has(KeyUsage_DataEncipherment)
 }
 
 // KeyAgreement reports whether the named bit keyAgreement (4) is set.
 func (v KeyUsage) KeyAgreement() bool {
-	return v.Has(KeyUsageKeyAgreement)
+	return v.Has(KeyUsage_KeyAgreement)
 }
 
 // KeyCertSign reports whether the named bit keyCertSign (5) is set.
 func (v KeyUsage) KeyCertSign() bool {
-	return v.Has(KeyUsageKeyCertSign)
+	return v.Has(KeyUsage_KeyCertSign)
 }
 
 // CRLSign reports whether the named bit cRLSign (6) is set.
 func (v KeyUsage) CRLSign() bool {
-	return v.Has(KeyUsageCRLSign)
+	return v.Has(KeyUsage_CRLSign)
 }
 
 // EncipherOnly reports whether the named bit encipherOnly (7) is set.
 func (v KeyUsage) EncipherOnly() bool {
-	return v.Has(KeyUsageEncipherOnly)
+	return v.Has(KeyUsage_EncipherOnly)
 }
 
 // DecipherOnly reports whether the named bit decipherOnly (8) is set.
 func (v KeyUsage) DecipherOnly() bool {
-	return v.Has(KeyUsageDecipherOnly)
+	return v.Has(KeyUsage_DecipherOnly)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -19569,7 +18972,7 @@ type PolicyInformation struct {
 	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
 	PolicyIdentifier CertPolicyID
 	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers PolicyInformationPolicyQualifiers
+	PolicyQualifiers PolicyInformation_PolicyQualifiers
 	// HasPolicyQualifiers tells whether policyQualifiers is present in the encoding.
 	HasPolicyQualifiers bool
 }
@@ -19648,11 +19051,11 @@ func (v *PolicyInformation) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// PolicyInformationPolicyQualifiers is the type of PolicyInformation.policyQualifiers.
-type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
+// PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
+type PolicyInformation_PolicyQualifiers []PolicyQualifierInfo
 
 // decode reads a PolicyInformation.policyQualifiers from r.
-func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyInformation_PolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
 	if err != nil {
 		return err
@@ -19679,7 +19082,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
-func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyInformation_PolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -19775,7 +19178,7 @@ type PolicyQualifierInfo struct {
 	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
 	PolicyQualifierID runtime.OID
 	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
-	Qualifier PolicyQualifierInfoQualifier
+	Qualifier PolicyQualifierID
 }
 
 // decode reads a PolicyQualifierInfo from r.
@@ -19856,44 +19259,56 @@ func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PolicyQualifierInfoQualifier is the open type PolicyQualifierInfo.qualifier: the encoding received (Raw) and, when the
+// PolicyQualifierID is the open type CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PolicyQualifierInfoQualifier struct {
+type PolicyQualifierID struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PolicyQualifierInfoQualifierKind
-	// Cps is the value when Kind is PolicyQualifierInfoQualifierCps.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CertPolicyQualifierKind
+	// Cps is the value when Kind is PqidCps.
 	Cps CPSuri
-	// Unotice is the value when Kind is PolicyQualifierInfoQualifierUnotice.
+	// Unotice is the value when Kind is PqidUnotice.
 	Unotice *UserNotice
 }
 
-// PolicyQualifierInfoQualifierKind tells which row of the table of PolicyQualifierInfoQualifier a key selected.
-type PolicyQualifierInfoQualifierKind int
+// CertPolicyQualifierKind tells which information object of class CERT-POLICY-QUALIFIER an open type's key selected:
+// the Kind of PolicyQualifierID. 0 means none (a key not in the table, or no value).
+type CertPolicyQualifierKind int
 
 const (
-	PolicyQualifierInfoQualifierCps     PolicyQualifierInfoQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
-	PolicyQualifierInfoQualifierUnotice PolicyQualifierInfoQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
+	PqidCps     CertPolicyQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
+	PqidUnotice CertPolicyQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CertPolicyQualifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("pqid-cps pqid-unotice", int(k)-1, "")
+	}
+	return "CertPolicyQualifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) error {
+func (u *PolicyQualifierID) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
-		u.Kind = PolicyQualifierInfoQualifierCps
+		u.Kind = PqidCps
 		if err := u.Cps.decode(r, runtime.Universal(runtime.TagIA5String)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
-		u.Kind = PolicyQualifierInfoQualifierUnotice
+		u.Kind = PqidUnotice
 		p1, err := runtime.New[UserNotice](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -19902,7 +19317,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		if err := u.Unotice.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -19913,7 +19328,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error {
+func (u *PolicyQualifierID) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -19923,18 +19338,18 @@ func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+func (u *PolicyQualifierID) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PolicyQualifierInfoQualifier) encode(b *runtime.Builder) {
+func (u *PolicyQualifierID) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PolicyQualifierInfoQualifierCps:
+	case PqidCps:
 		u.Cps.encode(b, runtime.Universal(runtime.TagIA5String))
-	case PolicyQualifierInfoQualifierUnotice:
+	case PqidUnotice:
 		if u.Unotice == nil {
 			b.SetError(runtime.NilValue("UserNotice"))
 		} else {
@@ -20113,7 +19528,7 @@ type NoticeReference struct {
 	// Organization is the component organization DisplayText.
 	Organization DisplayText
 	// NoticeNumbers is the component noticeNumbers SEQUENCE OF.
-	NoticeNumbers NoticeReferenceNoticeNumbers
+	NoticeNumbers NoticeReference_NoticeNumbers
 }
 
 // decode reads a NoticeReference from r.
@@ -20185,11 +19600,11 @@ func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
-type NoticeReferenceNoticeNumbers []runtime.Integer
+// NoticeReference_NoticeNumbers is the type of NoticeReference.noticeNumbers.
+type NoticeReference_NoticeNumbers []runtime.Integer
 
 // decode reads a NoticeReference.noticeNumbers from r.
-func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NoticeReference_NoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
 	if err != nil {
 		return err
@@ -20213,7 +19628,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a NoticeReference.noticeNumbers in DER.
-func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NoticeReference_NoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), (*v)[i])
@@ -20229,7 +19644,7 @@ func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag)
 //	     bmpString        BMPString      (SIZE (1..200)),
 //	     utf8String       UTF8String     (SIZE (1..200)) }
 type DisplayText struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DisplayTextChoice
 	// Value is the value of the alternative Choice names (ia5String, visibleString, bmpString, utf8String: all of Go type string).
 	Value string
@@ -20239,15 +19654,21 @@ type DisplayText struct {
 type DisplayTextChoice int
 
 const (
-	DisplayTextIa5String     DisplayTextChoice = 1 // ia5String
-	DisplayTextVisibleString DisplayTextChoice = 2 // visibleString
-	DisplayTextBmpString     DisplayTextChoice = 3 // bmpString
-	DisplayTextUtf8String    DisplayTextChoice = 4 // utf8String
+	DisplayText_Ia5String     DisplayTextChoice = 1 // ia5String
+	DisplayText_VisibleString DisplayTextChoice = 2 // visibleString
+	DisplayText_BmpString     DisplayTextChoice = 3 // bmpString
+	DisplayText_Utf8String    DisplayTextChoice = 4 // utf8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DisplayTextChoice) String() string {
-	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 4:
+		return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "")
+	}
+	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DisplayText from r.
@@ -20255,7 +19676,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagIA5String):
-		v.Choice = DisplayTextIa5String
+		v.Choice = DisplayText_Ia5String
 		off1 := r.Offset()
 		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -20268,7 +19689,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagVisibleString):
-		v.Choice = DisplayTextVisibleString
+		v.Choice = DisplayText_VisibleString
 		off3 := r.Offset()
 		x4, err := r.ReadVisibleString(runtime.Universal(runtime.TagVisibleString))
 		if err != nil {
@@ -20281,7 +19702,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DisplayTextBmpString
+		v.Choice = DisplayText_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -20294,7 +19715,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DisplayTextUtf8String
+		v.Choice = DisplayText_Utf8String
 		off7 := r.Offset()
 		x8, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -20315,28 +19736,28 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 // encode writes v as a DisplayText in DER.
 func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DisplayTextIa5String:
+	case DisplayText_Ia5String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "ia5String"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Value)
-	case DisplayTextVisibleString:
+	case DisplayText_VisibleString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "visibleString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.Value)
-	case DisplayTextBmpString:
+	case DisplayText_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DisplayTextUtf8String:
+	case DisplayText_Utf8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "utf8String"))
@@ -20395,7 +19816,7 @@ func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	    issuerDomainPolicy      CertPolicyId,
 //	    subjectDomainPolicy     CertPolicyId
 //	}
-type PolicyMappings []PolicyMappingsItem
+type PolicyMappings []PolicyMappings_Item
 
 // decode reads a PolicyMappings from r.
 func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -20403,7 +19824,7 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyMappingsItem](&s, s.Count())
+	list, err := runtime.MakeSlice[PolicyMappings_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -20480,8 +19901,8 @@ func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// PolicyMappingsItem is the type of PolicyMappings.item.
-type PolicyMappingsItem struct {
+// PolicyMappings_Item is the type of PolicyMappings.item.
+type PolicyMappings_Item struct {
 	// IssuerDomainPolicy is the component issuerDomainPolicy CertPolicyId.
 	IssuerDomainPolicy CertPolicyID
 	// SubjectDomainPolicy is the component subjectDomainPolicy CertPolicyId.
@@ -20489,7 +19910,7 @@ type PolicyMappingsItem struct {
 }
 
 // decode reads a PolicyMappings.item from r.
-func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyMappings_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyMappings.item")
 	if err != nil {
 		return err
@@ -20509,7 +19930,7 @@ func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyMappings.item in DER.
-func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyMappings_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.IssuerDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
 	v.SubjectDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
@@ -20518,19 +19939,19 @@ func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyMappings.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PolicyMappingsItem{}
+func (v *PolicyMappings_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PolicyMappings_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -20540,18 +19961,18 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) erro
 }
 
 // MarshalDER returns the DER encoding of v, a PolicyMappings.item.
-func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
+func (v *PolicyMappings_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -20659,9 +20080,9 @@ func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	     registeredID                [8]  OBJECT IDENTIFIER
 //	}
 type GeneralName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice GeneralNameChoice
-	// OtherName is the component otherName [0] INSTANCE OF.
+	// OtherName is the component otherName [0] INSTANCE OF OTHER-NAME.
 	OtherName []byte
 	// RFC822Name is the component rfc822Name [1] IA5String.
 	RFC822Name string
@@ -20685,20 +20106,26 @@ type GeneralName struct {
 type GeneralNameChoice int
 
 const (
-	GeneralNameOtherName                 GeneralNameChoice = 1 // otherName
-	GeneralNameRFC822Name                GeneralNameChoice = 2 // rfc822Name
-	GeneralNameDNSName                   GeneralNameChoice = 3 // dNSName
-	GeneralNameX400Address               GeneralNameChoice = 4 // x400Address
-	GeneralNameDirectoryName             GeneralNameChoice = 5 // directoryName
-	GeneralNameEdiPartyName              GeneralNameChoice = 6 // ediPartyName
-	GeneralNameUniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
-	GeneralNameIPAddress                 GeneralNameChoice = 8 // iPAddress
-	GeneralNameRegisteredID              GeneralNameChoice = 9 // registeredID
+	GeneralName_OtherName                 GeneralNameChoice = 1 // otherName
+	GeneralName_RFC822Name                GeneralNameChoice = 2 // rfc822Name
+	GeneralName_DNSName                   GeneralNameChoice = 3 // dNSName
+	GeneralName_X400Address               GeneralNameChoice = 4 // x400Address
+	GeneralName_DirectoryName             GeneralNameChoice = 5 // directoryName
+	GeneralName_EdiPartyName              GeneralNameChoice = 6 // ediPartyName
+	GeneralName_UniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
+	GeneralName_IPAddress                 GeneralNameChoice = 8 // iPAddress
+	GeneralName_RegisteredID              GeneralNameChoice = 9 // registeredID
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c GeneralNameChoice) String() string {
-	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 9:
+		return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "")
+	}
+	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a GeneralName from r.
@@ -20706,9 +20133,9 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = GeneralNameOtherName
+		v.Choice = GeneralName_OtherName
 		if !r.Peek(runtime.Context(0)) {
-			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
+			return runtime.WithField(r.Missing("[0] INSTANCE OF OTHER-NAME", runtime.Context(0)), "otherName")
 		}
 		x1, err := r.ReadRawDER()
 		if err != nil {
@@ -20716,21 +20143,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 		v.OtherName = x1
 	case tag == runtime.Context(1):
-		v.Choice = GeneralNameRFC822Name
+		v.Choice = GeneralName_RFC822Name
 		x2, err := r.ReadIA5String(runtime.Context(1))
 		if err != nil {
 			return runtime.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == runtime.Context(2):
-		v.Choice = GeneralNameDNSName
+		v.Choice = GeneralName_DNSName
 		x3, err := r.ReadIA5String(runtime.Context(2))
 		if err != nil {
 			return runtime.WithField(err, "dNSName")
 		}
 		v.DNSName = x3
 	case tag == runtime.Context(3):
-		v.Choice = GeneralNameX400Address
+		v.Choice = GeneralName_X400Address
 		p4, err := runtime.New[ORAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "x400Address")
@@ -20740,7 +20167,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "x400Address")
 		}
 	case tag == runtime.Context(4):
-		v.Choice = GeneralNameDirectoryName
+		v.Choice = GeneralName_DirectoryName
 		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "directoryName")
@@ -20752,7 +20179,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "directoryName")
 		}
 	case tag == runtime.Context(5):
-		v.Choice = GeneralNameEdiPartyName
+		v.Choice = GeneralName_EdiPartyName
 		p6, err := runtime.New[EDIPartyName](r)
 		if err != nil {
 			return runtime.WithField(err, "ediPartyName")
@@ -20762,21 +20189,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "ediPartyName")
 		}
 	case tag == runtime.Context(6):
-		v.Choice = GeneralNameUniformResourceIdentifier
+		v.Choice = GeneralName_UniformResourceIdentifier
 		x7, err := r.ReadIA5String(runtime.Context(6))
 		if err != nil {
 			return runtime.WithField(err, "uniformResourceIdentifier")
 		}
 		v.UniformResourceIdentifier = x7
 	case tag == runtime.Context(7):
-		v.Choice = GeneralNameIPAddress
+		v.Choice = GeneralName_IPAddress
 		x8, err := r.ReadOctetString(runtime.Context(7))
 		if err != nil {
 			return runtime.WithField(err, "iPAddress")
 		}
 		v.IPAddress = x8
 	case tag == runtime.Context(8):
-		v.Choice = GeneralNameRegisteredID
+		v.Choice = GeneralName_RegisteredID
 		x9, err := r.ReadOID(runtime.Context(8))
 		if err != nil {
 			return runtime.WithField(err, "registeredID")
@@ -20791,33 +20218,33 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 // encode writes v as a GeneralName in DER.
 func (v *GeneralName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case GeneralNameOtherName:
+	case GeneralName_OtherName:
 		b.AddRaw(v.OtherName)
-	case GeneralNameRFC822Name:
+	case GeneralName_RFC822Name:
 		b.AddString(runtime.Context(1), 22, v.RFC822Name)
-	case GeneralNameDNSName:
+	case GeneralName_DNSName:
 		b.AddString(runtime.Context(2), 22, v.DNSName)
-	case GeneralNameX400Address:
+	case GeneralName_X400Address:
 		if v.X400Address == nil {
 			b.SetError(runtime.NilValue("ORAddress"))
 		} else {
 			v.X400Address.encode(b, runtime.Context(3))
 		}
-	case GeneralNameDirectoryName:
+	case GeneralName_DirectoryName:
 		m1 := b.Begin(runtime.Context(4), true)
 		v.DirectoryName.encode(b)
 		b.End(m1)
-	case GeneralNameEdiPartyName:
+	case GeneralName_EdiPartyName:
 		if v.EdiPartyName == nil {
 			b.SetError(runtime.NilValue("EDIPartyName"))
 		} else {
 			v.EdiPartyName.encode(b, runtime.Context(5))
 		}
-	case GeneralNameUniformResourceIdentifier:
+	case GeneralName_UniformResourceIdentifier:
 		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
-	case GeneralNameIPAddress:
+	case GeneralName_IPAddress:
 		b.AddPrimitive(runtime.Context(7), v.IPAddress)
-	case GeneralNameRegisteredID:
+	case GeneralName_RegisteredID:
 		b.AddOID(runtime.Context(8), v.RegisteredID)
 	default:
 		b.SetError(runtime.NoChoice("GeneralName"))
@@ -20873,11 +20300,11 @@ func (v *GeneralName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	}
 type EDIPartyName struct {
 	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner DirectoryStringUbMax
+	NameAssigner DirectoryString_UbMax
 	// HasNameAssigner tells whether nameAssigner is present in the encoding.
 	HasNameAssigner bool
 	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
-	PartyName DirectoryStringUbMax
+	PartyName DirectoryString_UbMax
 }
 
 // decode reads a EDIPartyName from r.
@@ -20972,7 +20399,7 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// DirectoryStringUbMax is the ASN.1 type DirectoryString.
+// DirectoryString_UbMax is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -20981,19 +20408,19 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbMax struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbMax struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbMax) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -21006,7 +20433,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -21019,7 +20446,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -21032,7 +20459,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -21045,7 +20472,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -21064,37 +20491,37 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -21108,19 +20535,19 @@ func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbMax{}
+func (v *DirectoryString_UbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbMax{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -21130,18 +20557,18 @@ func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbMax) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -21151,7 +20578,7 @@ func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]
 //
 //	SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
 //	    AttributeSet{{SupportedAttributes}}
-type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
+type SubjectDirectoryAttributes []AttributeSet_SupportedAttributes
 
 // decode reads a SubjectDirectoryAttributes from r.
 func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -21159,7 +20586,7 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_SupportedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -21236,22 +20663,22 @@ func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Option
 	return b.Bytes()
 }
 
-// AttributeSetSupportedAttributes is the ASN.1 type AttributeSet.
+// AttributeSet_SupportedAttributes is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetSupportedAttributes struct {
+type AttributeSet_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetSupportedAttributesValues
+	Values []SupportedAttributes
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -21272,7 +20699,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[SupportedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -21304,7 +20731,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -21317,19 +20744,19 @@ func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.T
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetSupportedAttributes{}
+func (v *AttributeSet_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21339,341 +20766,21 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeSetSupportedAttributesValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetSupportedAttributesValues struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetSupportedAttributesValuesKind
-	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
-	String string
-}
-
-// AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
-type AttributeSetSupportedAttributesValuesKind int
-
-const (
-	AttributeSetSupportedAttributesValuesName                       AttributeSetSupportedAttributesValuesKind = 1  // at-name 2.5.4.41
-	AttributeSetSupportedAttributesValuesSurname                    AttributeSetSupportedAttributesValuesKind = 2  // at-surname 2.5.4.4
-	AttributeSetSupportedAttributesValuesGivenName                  AttributeSetSupportedAttributesValuesKind = 3  // at-givenName 2.5.4.42
-	AttributeSetSupportedAttributesValuesInitials                   AttributeSetSupportedAttributesValuesKind = 4  // at-initials 2.5.4.43
-	AttributeSetSupportedAttributesValuesGenerationQualifier        AttributeSetSupportedAttributesValuesKind = 5  // at-generationQualifier 2.5.4.44
-	AttributeSetSupportedAttributesValuesX520CommonName             AttributeSetSupportedAttributesValuesKind = 6  // at-x520CommonName 2.5.4.3
-	AttributeSetSupportedAttributesValuesX520LocalityName           AttributeSetSupportedAttributesValuesKind = 7  // at-x520LocalityName 2.5.4.7
-	AttributeSetSupportedAttributesValuesX520StateOrProvinceName    AttributeSetSupportedAttributesValuesKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	AttributeSetSupportedAttributesValuesX520OrganizationName       AttributeSetSupportedAttributesValuesKind = 9  // at-x520OrganizationName 2.5.4.10
-	AttributeSetSupportedAttributesValuesX520OrganizationalUnitName AttributeSetSupportedAttributesValuesKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	AttributeSetSupportedAttributesValuesX520Title                  AttributeSetSupportedAttributesValuesKind = 11 // at-x520Title 2.5.4.12
-	AttributeSetSupportedAttributesValuesX520dnQualifier            AttributeSetSupportedAttributesValuesKind = 12 // at-x520dnQualifier 2.5.4.46
-	AttributeSetSupportedAttributesValuesX520countryName            AttributeSetSupportedAttributesValuesKind = 13 // at-x520countryName 2.5.4.6
-	AttributeSetSupportedAttributesValuesX520SerialNumber           AttributeSetSupportedAttributesValuesKind = 14 // at-x520SerialNumber 2.5.4.5
-	AttributeSetSupportedAttributesValuesX520Pseudonym              AttributeSetSupportedAttributesValuesKind = 15 // at-x520Pseudonym 2.5.4.65
-	AttributeSetSupportedAttributesValuesDomainComponent            AttributeSetSupportedAttributesValuesKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	AttributeSetSupportedAttributesValuesEmailAddress               AttributeSetSupportedAttributesValuesKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "U\x04)":
-		// at-name 2.5.4.41
-		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x04":
-		// at-surname 2.5.4.4
-		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04*":
-		// at-givenName 2.5.4.42
-		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04+":
-		// at-initials 2.5.4.43
-		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04,":
-		// at-generationQualifier 2.5.4.44
-		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.DirectoryString.decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x03":
-		// at-x520CommonName 2.5.4.3
-		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\a":
-		// at-x520LocalityName 2.5.4.7
-		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\b":
-		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\n":
-		// at-x520OrganizationName 2.5.4.10
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\v":
-		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\f":
-		// at-x520Title 2.5.4.12
-		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04.":
-		// at-x520dnQualifier 2.5.4.46
-		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x1
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x06":
-		// at-x520countryName 2.5.4.6
-		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
-		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x3
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x05":
-		// at-x520SerialNumber 2.5.4.5
-		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
-		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x5
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04A":
-		// at-x520Pseudonym 2.5.4.65
-		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "\t\x92&\x89\x93\xf2,d\x01\x19":
-		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x6
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\t\x01":
-		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
-		off7 := r.Offset()
-		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x8
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeSetSupportedAttributesValuesName:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesSurname:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesGivenName:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesInitials:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.DirectoryString.encode(b)
-	case AttributeSetSupportedAttributesValuesX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520countryName:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "x520countryName"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "x520SerialNumber"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "emailAddress"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // BasicConstraints is the ASN.1 type BasicConstraints.
@@ -22579,7 +21686,7 @@ func (v *DistributionPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 //	     nameRelativeToCRLIssuer [1] RelativeDistinguishedName
 //	}
 type DistributionPointName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DistributionPointNameChoice
 	// FullName is the component fullName [0] GeneralNames.
 	FullName GeneralNames
@@ -22591,13 +21698,19 @@ type DistributionPointName struct {
 type DistributionPointNameChoice int
 
 const (
-	DistributionPointNameFullName                DistributionPointNameChoice = 1 // fullName
-	DistributionPointNameNameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
+	DistributionPointName_FullName                DistributionPointNameChoice = 1 // fullName
+	DistributionPointName_NameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DistributionPointNameChoice) String() string {
-	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "")
+	}
+	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DistributionPointName from r.
@@ -22605,12 +21718,12 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = DistributionPointNameFullName
+		v.Choice = DistributionPointName_FullName
 		if err := v.FullName.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "fullName")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
+		v.Choice = DistributionPointName_NameRelativeToCRLIssuer
 		if err := v.NameRelativeToCRLIssuer.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "nameRelativeToCRLIssuer")
 		}
@@ -22623,9 +21736,9 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 // encode writes v as a DistributionPointName in DER.
 func (v *DistributionPointName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DistributionPointNameFullName:
+	case DistributionPointName_FullName:
 		v.FullName.encode(b, runtime.Context(0))
-	case DistributionPointNameNameRelativeToCRLIssuer:
+	case DistributionPointName_NameRelativeToCRLIssuer:
 		v.NameRelativeToCRLIssuer.encode(b, runtime.Context(1))
 	default:
 		b.SetError(runtime.NoChoice("DistributionPointName"))
@@ -22690,15 +21803,15 @@ type ReasonFlags runtime.BitString
 
 // The named bits of ReasonFlags, as bit numbers.
 const (
-	ReasonFlagsUnused               = 0 // unused
-	ReasonFlagsKeyCompromise        = 1 // keyCompromise
-	ReasonFlagsCACompromise         = 2 // cACompromise
-	ReasonFlagsAffiliationChanged   = 3 // affiliationChanged
-	ReasonFlagsSuperseded           = 4 // superseded
-	ReasonFlagsCessationOfOperation = 5 // cessationOfOperation
-	ReasonFlagsCertificateHold      = 6 // certificateHold
-	ReasonFlagsPrivilegeWithdrawn   = 7 // privilegeWithdrawn
-	ReasonFlagsAACompromise         = 8 // aACompromise
+	ReasonFlags_Unused               = 0 // unused
+	ReasonFlags_KeyCompromise        = 1 // keyCompromise
+	ReasonFlags_CACompromise         = 2 // cACompromise
+	ReasonFlags_AffiliationChanged   = 3 // affiliationChanged
+	ReasonFlags_Superseded           = 4 // superseded
+	ReasonFlags_CessationOfOperation = 5 // cessationOfOperation
+	ReasonFlags_CertificateHold      = 6 // certificateHold
+	ReasonFlags_PrivilegeWithdrawn   = 7 // privilegeWithdrawn
+	ReasonFlags_AACompromise         = 8 // aACompromise
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
@@ -22709,47 +21822,47 @@ func NewReasonFlags(bits ...int) ReasonFlags {
 
 // Unused reports whether the named bit unused (0) is set.
 func (v ReasonFlags) Unused() bool {
-	return v.Has(ReasonFlagsUnused)
+	return v.Has(ReasonFlags_Unused)
 }
 
 // KeyCompromise reports whether the named bit keyCompromise (1) is set.
 func (v ReasonFlags) KeyCompromise() bool {
-	return v.Has(ReasonFlagsKeyCompromise)
+	return v.Has(ReasonFlags_KeyCompromise)
 }
 
 // CACompromise reports whether the named bit cACompromise (2) is set.
 func (v ReasonFlags) CACompromise() bool {
-	return v.Has(ReasonFlagsCACompromise)
+	return v.Has(ReasonFlags_CACompromise)
 }
 
 // AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
 func (v ReasonFlags) AffiliationChanged() bool {
-	return v.Has(ReasonFlagsAffiliationChanged)
+	return v.Has(ReasonFlags_AffiliationChanged)
 }
 
 // Superseded reports whether the named bit superseded (4) is set.
 func (v ReasonFlags) Superseded() bool {
-	return v.Has(ReasonFlagsSuperseded)
+	return v.Has(ReasonFlags_Superseded)
 }
 
 // CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
 func (v ReasonFlags) CessationOfOperation() bool {
-	return v.Has(ReasonFlagsCessationOfOperation)
+	return v.Has(ReasonFlags_CessationOfOperation)
 }
 
 // CertificateHold reports whether the named bit certificateHold (6) is set.
 func (v ReasonFlags) CertificateHold() bool {
-	return v.Has(ReasonFlagsCertificateHold)
+	return v.Has(ReasonFlags_CertificateHold)
 }
 
 // PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
 func (v ReasonFlags) PrivilegeWithdrawn() bool {
-	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+	return v.Has(ReasonFlags_PrivilegeWithdrawn)
 }
 
 // AACompromise reports whether the named bit aACompromise (8) is set.
 func (v ReasonFlags) AACompromise() bool {
-	return v.Has(ReasonFlagsAACompromise)
+	return v.Has(ReasonFlags_AACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -23551,40 +22664,40 @@ func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options)
 type CRLReason int64
 
 const (
-	CRLReasonUnspecified          CRLReason = 0  // unspecified
-	CRLReasonKeyCompromise        CRLReason = 1  // keyCompromise
-	CRLReasonCACompromise         CRLReason = 2  // cACompromise
-	CRLReasonAffiliationChanged   CRLReason = 3  // affiliationChanged
-	CRLReasonSuperseded           CRLReason = 4  // superseded
-	CRLReasonCessationOfOperation CRLReason = 5  // cessationOfOperation
-	CRLReasonCertificateHold      CRLReason = 6  // certificateHold
-	CRLReasonRemoveFromCRL        CRLReason = 8  // removeFromCRL
-	CRLReasonPrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
-	CRLReasonAACompromise         CRLReason = 10 // aACompromise
+	CRLReason_Unspecified          CRLReason = 0  // unspecified
+	CRLReason_KeyCompromise        CRLReason = 1  // keyCompromise
+	CRLReason_CACompromise         CRLReason = 2  // cACompromise
+	CRLReason_AffiliationChanged   CRLReason = 3  // affiliationChanged
+	CRLReason_Superseded           CRLReason = 4  // superseded
+	CRLReason_CessationOfOperation CRLReason = 5  // cessationOfOperation
+	CRLReason_CertificateHold      CRLReason = 6  // certificateHold
+	CRLReason_RemoveFromCRL        CRLReason = 8  // removeFromCRL
+	CRLReason_PrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
+	CRLReason_AACompromise         CRLReason = 10 // aACompromise
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CRLReason) String() string {
 	switch v {
-	case CRLReasonUnspecified:
+	case CRLReason_Unspecified:
 		return "unspecified"
-	case CRLReasonKeyCompromise:
+	case CRLReason_KeyCompromise:
 		return "keyCompromise"
-	case CRLReasonCACompromise:
+	case CRLReason_CACompromise:
 		return "cACompromise"
-	case CRLReasonAffiliationChanged:
+	case CRLReason_AffiliationChanged:
 		return "affiliationChanged"
-	case CRLReasonSuperseded:
+	case CRLReason_Superseded:
 		return "superseded"
-	case CRLReasonCessationOfOperation:
+	case CRLReason_CessationOfOperation:
 		return "cessationOfOperation"
-	case CRLReasonCertificateHold:
+	case CRLReason_CertificateHold:
 		return "certificateHold"
-	case CRLReasonRemoveFromCRL:
+	case CRLReason_RemoveFromCRL:
 		return "removeFromCRL"
-	case CRLReasonPrivilegeWithdrawn:
+	case CRLReason_PrivilegeWithdrawn:
 		return "privilegeWithdrawn"
-	case CRLReasonAACompromise:
+	case CRLReason_AACompromise:
 		return "aACompromise"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -23594,7 +22707,7 @@ func (v CRLReason) String() string {
 // marker: no other value is valid (X.680 20).
 func (v CRLReason) valid() bool {
 	switch v {
-	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+	case CRLReason_Unspecified, CRLReason_KeyCompromise, CRLReason_CACompromise, CRLReason_AffiliationChanged, CRLReason_Superseded, CRLReason_CessationOfOperation, CRLReason_CertificateHold, CRLReason_RemoveFromCRL, CRLReason_PrivilegeWithdrawn, CRLReason_AACompromise:
 		return true
 	}
 	return false
@@ -24351,7 +23464,7 @@ func (v *ECPoint) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	   -- with ANSI X.9.
 //	}
 type ECParameters struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ECParametersChoice
 	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
 	NamedCurve runtime.OID
@@ -24361,12 +23474,18 @@ type ECParameters struct {
 type ECParametersChoice int
 
 const (
-	ECParametersNamedCurve ECParametersChoice = 1 // namedCurve
+	ECParameters_NamedCurve ECParametersChoice = 1 // namedCurve
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ECParametersChoice) String() string {
-	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("namedCurve", int(c)-1, "")
+	}
+	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ECParameters from r.
@@ -24374,7 +23493,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOID):
-		v.Choice = ECParametersNamedCurve
+		v.Choice = ECParameters_NamedCurve
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return runtime.WithField(err, "namedCurve")
@@ -24389,7 +23508,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 // encode writes v as a ECParameters in DER.
 func (v *ECParameters) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ECParametersNamedCurve:
+	case ECParameters_NamedCurve:
 		b.AddOID(runtime.Universal(runtime.TagOID), v.NamedCurve)
 	default:
 		b.SetError(runtime.NoChoice("ECParameters"))
@@ -24679,7 +23798,7 @@ type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters HashAlgorithmParameters
+	Parameters HashAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -24767,84 +23886,73 @@ func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// HashAlgorithmParameters is the open type HashAlgorithm.parameters: the encoding received (Raw) and, when the
+// HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
-type HashAlgorithmParameters struct {
+type HashAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind HashAlgorithmParametersKind
-	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
+	// Struct is the value when Kind is HashAlgorithms_IDSHA1, HashAlgorithms_IDSHA224, HashAlgorithms_IDSHA256, HashAlgorithms_IDSHA384 or HashAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
-type HashAlgorithmParametersKind int
-
-const (
-	HashAlgorithmParametersIDSHA1   HashAlgorithmParametersKind = 1 // 1.3.14.3.2.26
-	HashAlgorithmParametersIDSHA224 HashAlgorithmParametersKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithmParametersIDSHA256 HashAlgorithmParametersKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithmParametersIDSHA384 HashAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithmParametersIDSHA512 HashAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.3
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *HashAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = HashAlgorithmParametersIDSHA1
+		u.Kind = HashAlgorithms_IDSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
-		u.Kind = HashAlgorithmParametersIDSHA224
+		u.Kind = HashAlgorithms_IDSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = HashAlgorithmParametersIDSHA256
+		u.Kind = HashAlgorithms_IDSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = HashAlgorithmParametersIDSHA384
+		u.Kind = HashAlgorithms_IDSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = HashAlgorithmParametersIDSHA512
+		u.Kind = HashAlgorithms_IDSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	}
 	if !r.SkipConstraints() {
-		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+		return runtime.UnknownKey(r.Offset(), "DIGEST-ALGORITHM.&Params({HashAlgorithms})")
 	}
 	return u.keepDER(r)
 }
@@ -24852,7 +23960,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *HashAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -24862,24 +23970,24 @@ func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *HashAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *HashAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *HashAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case HashAlgorithmParametersIDSHA1:
+	case HashAlgorithms_IDSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA224:
+	case HashAlgorithms_IDSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA256:
+	case HashAlgorithms_IDSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA384:
+	case HashAlgorithms_IDSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA512:
+	case HashAlgorithms_IDSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -24894,7 +24002,7 @@ type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters MaskGenAlgorithmParameters
+	Parameters PKCS1MGFAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -24982,31 +24090,24 @@ func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// MaskGenAlgorithmParameters is the open type MaskGenAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MaskGenAlgorithmParameters struct {
+type PKCS1MGFAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MaskGenAlgorithmParametersKind
-	// IDMgf1 is the value when Kind is MaskGenAlgorithmParametersIDMgf1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDMgf1 is the value when Kind is PKCS1MGFAlgorithms_IDMgf1.
 	IDMgf1 *HashAlgorithm
 }
 
-// MaskGenAlgorithmParametersKind tells which row of the table of MaskGenAlgorithmParameters a key selected.
-type MaskGenAlgorithmParametersKind int
-
-const (
-	MaskGenAlgorithmParametersIDMgf1 MaskGenAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.8
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\b":
 		// 1.2.840.113549.1.1.8
-		u.Kind = MaskGenAlgorithmParametersIDMgf1
+		u.Kind = PKCS1MGFAlgorithms_IDMgf1
 		p1, err := runtime.New[HashAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -25015,7 +24116,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		if err := u.IDMgf1.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PKCS1MGFAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -25026,7 +24127,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS1MGFAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -25036,16 +24137,16 @@ func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MaskGenAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PKCS1MGFAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case MaskGenAlgorithmParametersIDMgf1:
+	case PKCS1MGFAlgorithms_IDMgf1:
 		if u.IDMgf1 == nil {
 			b.SetError(runtime.NilValue("HashAlgorithm"))
 		} else {
@@ -25064,7 +24165,7 @@ type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PSourceAlgorithmParameters
+	Parameters PSSSourceAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -25152,35 +24253,28 @@ func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// PSourceAlgorithmParameters is the open type PSourceAlgorithm.parameters: the encoding received (Raw) and, when the
+// PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PSourceAlgorithmParameters struct {
+type PSSSourceAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PSourceAlgorithmParametersKind
-	// IDPSpecified is the value when Kind is PSourceAlgorithmParametersIDPSpecified.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDPSpecified is the value when Kind is PSSSourceAlgorithms_IDPSpecified.
 	IDPSpecified EncodingParameters
 }
 
-// PSourceAlgorithmParametersKind tells which row of the table of PSourceAlgorithmParameters a key selected.
-type PSourceAlgorithmParametersKind int
-
-const (
-	PSourceAlgorithmParametersIDPSpecified PSourceAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
-		u.Kind = PSourceAlgorithmParametersIDPSpecified
+		u.Kind = PSSSourceAlgorithms_IDPSpecified
 		if err := u.IDPSpecified.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PSS-SourceAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -25191,7 +24285,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PSSSourceAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -25201,16 +24295,16 @@ func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PSourceAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PSSSourceAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PSourceAlgorithmParametersIDPSpecified:
+	case PSSSourceAlgorithms_IDPSpecified:
 		u.IDPSpecified.encode(b, runtime.Universal(runtime.TagOctetString))
 	default:
 		b.AddRaw(u.Raw)
@@ -25909,7 +25003,7 @@ func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options
 //	   iso-3166-alpha2-code  PrintableString
 //	                           (SIZE (ub-country-name-alpha-length)) }
 type CountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CountryNameChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
@@ -25919,13 +25013,19 @@ type CountryName struct {
 type CountryNameChoice int
 
 const (
-	CountryNameX121DccCode       CountryNameChoice = 1 // x121-dcc-code
-	CountryNameIso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
+	CountryName_X121DccCode       CountryNameChoice = 1 // x121-dcc-code
+	CountryName_Iso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CountryName from r.
@@ -25933,7 +25033,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = CountryNameX121DccCode
+		v.Choice = CountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -25946,7 +25046,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = CountryNameIso3166Alpha2Code
+		v.Choice = CountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -25967,14 +25067,14 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 // encode writes v as a CountryName in DER.
 func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CountryNameX121DccCode:
+	case CountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case CountryNameIso3166Alpha2Code:
+	case CountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -26048,7 +25148,7 @@ func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	   numeric   NumericString   (SIZE (0..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (0..ub-domain-name-length)) }
 type AdministrationDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AdministrationDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -26058,13 +25158,19 @@ type AdministrationDomainName struct {
 type AdministrationDomainNameChoice int
 
 const (
-	AdministrationDomainNameNumeric   AdministrationDomainNameChoice = 1 // numeric
-	AdministrationDomainNamePrintable AdministrationDomainNameChoice = 2 // printable
+	AdministrationDomainName_Numeric   AdministrationDomainNameChoice = 1 // numeric
+	AdministrationDomainName_Printable AdministrationDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AdministrationDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AdministrationDomainName from r.
@@ -26072,7 +25178,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = AdministrationDomainNameNumeric
+		v.Choice = AdministrationDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -26085,7 +25191,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = AdministrationDomainNamePrintable
+		v.Choice = AdministrationDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -26106,14 +25212,14 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a AdministrationDomainName in DER.
 func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AdministrationDomainNameNumeric:
+	case AdministrationDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case AdministrationDomainNamePrintable:
+	case AdministrationDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -26341,7 +25447,7 @@ func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	   numeric   NumericString   (SIZE (1..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (1..ub-domain-name-length)) }
 type PrivateDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice PrivateDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -26351,13 +25457,19 @@ type PrivateDomainName struct {
 type PrivateDomainNameChoice int
 
 const (
-	PrivateDomainNameNumeric   PrivateDomainNameChoice = 1 // numeric
-	PrivateDomainNamePrintable PrivateDomainNameChoice = 2 // printable
+	PrivateDomainName_Numeric   PrivateDomainNameChoice = 1 // numeric
+	PrivateDomainName_Printable PrivateDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c PrivateDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PrivateDomainName from r.
@@ -26365,7 +25477,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = PrivateDomainNameNumeric
+		v.Choice = PrivateDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -26378,7 +25490,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = PrivateDomainNamePrintable
+		v.Choice = PrivateDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -26399,14 +25511,14 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a PrivateDomainName in DER.
 func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PrivateDomainNameNumeric:
+	case PrivateDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case PrivateDomainNamePrintable:
+	case PrivateDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -27287,7 +26399,7 @@ type ExtensionAttribute struct {
 	// ExtensionAttributeType is the component extension-attribute-type [0] INTEGER.
 	ExtensionAttributeType int64
 	// ExtensionAttributeValue is the component extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type.
-	ExtensionAttributeValue ExtensionAttributeExtensionAttributeValue
+	ExtensionAttributeValue SupportedExtensionAttributes
 }
 
 // decode reads a ExtensionAttribute from r.
@@ -27388,71 +26500,83 @@ func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValue is the open type ExtensionAttribute.extension-attribute-value: the encoding received (Raw) and, when the
+// SupportedExtensionAttributes is the open type EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeExtensionAttributeValue struct {
+type SupportedExtensionAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeExtensionAttributeValueKind
-	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionAttributeKind
+	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
-	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
-	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
-	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
-	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	// TeletexPersonalName is the value when Kind is EaTeletexPersonalName.
+	TeletexPersonalName *EaTeletexPersonalName_Type
+	// TeletexOrganizationalUnitNames is the value when Kind is EaTeletexOrganizationalUnitNames.
+	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type
+	// PhysicalDeliveryCountryName is the value when Kind is EaPhysicalDeliveryCountryName.
+	PhysicalDeliveryCountryName EaPhysicalDeliveryCountryName_Type
+	// PostalCode is the value when Kind is EaPostalCode.
+	PostalCode EaPostalCode_Type
+	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
-	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
-	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
-	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
-	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
+	// UnformattedPostalAddress is the value when Kind is EaUnformattedPostalAddress.
+	UnformattedPostalAddress *EaUnformattedPostalAddress_Type
+	// ExtendedNetworkAddress is the value when Kind is EaExtendedNetworkAddress.
+	ExtendedNetworkAddress *EaExtendedNetworkAddress_Type
+	// TerminalType is the value when Kind is EaTerminalType.
+	TerminalType EaTerminalType_Type
+	// TeletexDomainDefinedAttributes is the value when Kind is EaTeletexDomainDefinedAttributes.
+	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type
 }
 
-// ExtensionAttributeExtensionAttributeValueKind tells which row of the table of ExtensionAttributeExtensionAttributeValue a key selected.
-type ExtensionAttributeExtensionAttributeValueKind int
+// ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedExtensionAttributes. 0 means none (a key not in the table, or no value).
+type ExtensionAttributeKind int
 
 const (
-	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
-	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
-	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
-	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
-	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
-	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
-	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
-	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
-	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
-	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	EaCommonName                                 ExtensionAttributeKind = 1  // ea-commonName
+	EaExtendedNetworkAddress                     ExtensionAttributeKind = 2  // ea-extendedNetworkAddress
+	EaExtensionORAddressComponents               ExtensionAttributeKind = 3  // ea-extensionORAddressComponents
+	EaExtensionPhysicalDeliveryAddressComponents ExtensionAttributeKind = 4  // ea-extensionPhysicalDeliveryAddressComponents
+	EaLocalPostalAttributes                      ExtensionAttributeKind = 5  // ea-localPostalAttributes
+	EaPDSName                                    ExtensionAttributeKind = 6  // ea-pDSName
+	EaPhysicalDeliveryCountryName                ExtensionAttributeKind = 7  // ea-physicalDeliveryCountryName
+	EaPhysicalDeliveryOfficeName                 ExtensionAttributeKind = 8  // ea-physicalDeliveryOfficeName
+	EaPhysicalDeliveryOfficeNumber               ExtensionAttributeKind = 9  // ea-physicalDeliveryOfficeNumber
+	EaPhysicalDeliveryOrganizationName           ExtensionAttributeKind = 10 // ea-physicalDeliveryOrganizationName
+	EaPhysicalDeliveryPersonalName               ExtensionAttributeKind = 11 // ea-physicalDeliveryPersonalName
+	EaPostOfficeBoxAddress                       ExtensionAttributeKind = 12 // ea-postOfficeBoxAddress
+	EaPostalCode                                 ExtensionAttributeKind = 13 // ea-postalCode
+	EaPosteRestanteAddress                       ExtensionAttributeKind = 14 // ea-posteRestanteAddress
+	EaStreetAddress                              ExtensionAttributeKind = 15 // ea-streetAddress
+	EaTeletexCommonName                          ExtensionAttributeKind = 16 // ea-teletexCommonName
+	EaTeletexDomainDefinedAttributes             ExtensionAttributeKind = 17 // ea-teletexDomainDefinedAttributes
+	EaTeletexOrganizationName                    ExtensionAttributeKind = 18 // ea-teletexOrganizationName
+	EaTeletexOrganizationalUnitNames             ExtensionAttributeKind = 19 // ea-teletexOrganizationalUnitNames
+	EaTeletexPersonalName                        ExtensionAttributeKind = 20 // ea-teletexPersonalName
+	EaTerminalType                               ExtensionAttributeKind = 21 // ea-terminalType
+	EaUnformattedPostalAddress                   ExtensionAttributeKind = 22 // ea-unformattedPostalAddress
+	EaUniquePostalName                           ExtensionAttributeKind = 23 // ea-uniquePostalName
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 23:
+		return runtime.Name("ea-commonName ea-extendedNetworkAddress ea-extensionORAddressComponents ea-extensionPhysicalDeliveryAddressComponents ea-localPostalAttributes ea-pDSName ea-physicalDeliveryCountryName ea-physicalDeliveryOfficeName ea-physicalDeliveryOfficeNumber ea-physicalDeliveryOrganizationName ea-physicalDeliveryPersonalName ea-postOfficeBoxAddress ea-postalCode ea-posteRestanteAddress ea-streetAddress ea-teletexCommonName ea-teletexDomainDefinedAttributes ea-teletexOrganizationName ea-teletexOrganizationalUnitNames ea-teletexPersonalName ea-terminalType ea-unformattedPostalAddress ea-uniquePostalName", int(k)-1, "")
+	}
+	return "ExtensionAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) decode(key int64, r *runtime.Reader) error {
 	switch key {
 	case 1:
 		// ea-commonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
+		u.Kind = EaCommonName
 		off1 := r.Offset()
 		x2, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -27464,13 +26588,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 2:
 		// ea-teletexCommonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
+		u.Kind = EaTeletexCommonName
 		off3 := r.Offset()
 		x4, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -27482,13 +26606,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 3:
 		// ea-teletexOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
+		u.Kind = EaTeletexOrganizationName
 		off5 := r.Offset()
 		x6, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -27500,14 +26624,14 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
-		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
+		u.Kind = EaTeletexPersonalName
+		p7, err := runtime.New[EaTeletexPersonalName_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27515,23 +26639,23 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.TeletexPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
+		u.Kind = EaTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 7:
 		// ea-pDSName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
+		u.Kind = EaPDSName
 		off8 := r.Offset()
 		x9, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -27543,94 +26667,94 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
+		u.Kind = EaPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
+		u.Kind = EaPostalCode
 		if err := u.PostalCode.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 10:
 		// ea-physicalDeliveryOfficeName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
+		u.Kind = EaPhysicalDeliveryOfficeName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
+		u.Kind = EaPhysicalDeliveryOfficeNumber
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 12:
 		// ea-extensionORAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
+		u.Kind = EaExtensionORAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 13:
 		// ea-physicalDeliveryPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
+		u.Kind = EaPhysicalDeliveryPersonalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 14:
 		// ea-physicalDeliveryOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
+		u.Kind = EaPhysicalDeliveryOrganizationName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
+		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
-		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		u.Kind = EaUnformattedPostalAddress
+		p10, err := runtime.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27638,64 +26762,64 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 17:
 		// ea-streetAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
+		u.Kind = EaStreetAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 18:
 		// ea-postOfficeBoxAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
+		u.Kind = EaPostOfficeBoxAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 19:
 		// ea-posteRestanteAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
+		u.Kind = EaPosteRestanteAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 20:
 		// ea-uniquePostalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
+		u.Kind = EaUniquePostalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 21:
 		// ea-localPostalAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
+		u.Kind = EaLocalPostalAttributes
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
-		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		u.Kind = EaExtendedNetworkAddress
+		p11, err := runtime.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27703,27 +26827,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
+		u.Kind = EaTerminalType
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
+		u.Kind = EaTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -27734,7 +26858,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedExtensionAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -27744,100 +26868,100 @@ func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
+func (u *SupportedExtensionAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeExtensionAttributeValueCommonName:
+	case EaCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "commonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
+	case EaTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexCommonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
+	case EaTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
+	case EaTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
+	case EaTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValuePDSName:
+	case EaPDSName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "pDSName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
+	case EaPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
-	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
+	case EaPostalCode:
 		u.PostalCode.encode(b)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
+	case EaPhysicalDeliveryOfficeName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
+	case EaPhysicalDeliveryOfficeNumber:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
+	case EaExtensionORAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
+	case EaPhysicalDeliveryPersonalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
+	case EaPhysicalDeliveryOrganizationName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
+	case EaExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
+	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
 		} else {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueStreetAddress:
+	case EaStreetAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
+	case EaPostOfficeBoxAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
+	case EaPosteRestanteAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
+	case EaUniquePostalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
+	case EaLocalPostalAttributes:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
+	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
+	case EaTerminalType:
 		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
+	case EaTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexPersonalName is the type of ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
+// EaTeletexPersonalName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+type EaTeletexPersonalName_Type struct {
 	// Surname is the component surname [0] TeletexString.
 	Surname string
 	// GivenName is the component given-name [1] TeletexString OPTIONAL.
@@ -27854,9 +26978,9 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 	HasGenerationQualifier bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexPersonalName from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName from r.
+func (v *EaTeletexPersonalName_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	if err != nil {
 		return err
 	}
@@ -27868,10 +26992,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(0):
 			// surname [0] TeletexString
 			if seen1 {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
@@ -27889,10 +27013,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(1):
 			// given-name [1] TeletexString OPTIONAL
 			if v.HasGivenName {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
@@ -27910,10 +27034,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(2):
 			// initials [2] TeletexString OPTIONAL
 			if v.HasInitials {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
@@ -27931,10 +27055,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(3):
 			// generation-qualifier [3] TeletexString OPTIONAL
 			if v.HasGenerationQualifier {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
@@ -27950,17 +27074,17 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			v.HasGenerationQualifier = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 		}
 	}
 	if !seen1 {
-		return runtime.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", runtime.Context(0)), "surname")
+		return runtime.WithField(s.Missing("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName", runtime.Context(0)), "surname")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName in DER.
+func (v *EaTeletexPersonalName_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
@@ -27995,53 +27119,53 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalDER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalBER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
+func (v *EaTeletexPersonalName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaTeletexPersonalName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+func (v *EaTeletexPersonalName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames is the type of ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
+// EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
+type EaTeletexOrganizationalUnitNames_Type []TeletexOrganizationalUnitName
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames from r.
+func (v *EaTeletexOrganizationalUnitNames_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
@@ -28054,7 +27178,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -28066,8 +27190,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames in DER.
+func (v *EaTeletexOrganizationalUnitNames_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -28080,33 +27204,39 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName is the type of ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice
+// EaPhysicalDeliveryCountryName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+type EaPhysicalDeliveryCountryName_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPhysicalDeliveryCountryName_TypeChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName a value holds.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice int
+// EaPhysicalDeliveryCountryName_TypeChoice tells which alternative of EaPhysicalDeliveryCountryName_Type a value holds.
+type EaPhysicalDeliveryCountryName_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode       ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 1 // x121-dcc-code
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 2 // iso-3166-alpha2-code
+	EaPhysicalDeliveryCountryName_X121DccCode       EaPhysicalDeliveryCountryName_TypeChoice = 1 // x121-dcc-code
+	EaPhysicalDeliveryCountryName_Iso3166Alpha2Code EaPhysicalDeliveryCountryName_TypeChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPhysicalDeliveryCountryName_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "EaPhysicalDeliveryCountryName_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName from r.
+func (v *EaPhysicalDeliveryCountryName_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
+		v.Choice = EaPhysicalDeliveryCountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -28119,7 +27249,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
+		v.Choice = EaPhysicalDeliveryCountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -28132,22 +27262,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName in DER.
+func (v *EaPhysicalDeliveryCountryName_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
+	case EaPhysicalDeliveryCountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
+	case EaPhysicalDeliveryCountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -28155,78 +27285,84 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalDER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalBER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPhysicalDeliveryCountryName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+func (v *EaPhysicalDeliveryCountryName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCode is the type of ExtensionAttribute.extension-attribute-value.postalCode.
-type ExtensionAttributeExtensionAttributeValuePostalCode struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePostalCodeChoice
+// EaPostalCode_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+type EaPostalCode_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPostalCode_TypeChoice
 	// Value is the value of the alternative Choice names (numeric-code, printable-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCodeChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePostalCode a value holds.
-type ExtensionAttributeExtensionAttributeValuePostalCodeChoice int
+// EaPostalCode_TypeChoice tells which alternative of EaPostalCode_Type a value holds.
+type EaPostalCode_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode   ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 1 // numeric-code
-	ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 2 // printable-code
+	EaPostalCode_NumericCode   EaPostalCode_TypeChoice = 1 // numeric-code
+	EaPostalCode_PrintableCode EaPostalCode_TypeChoice = 2 // printable-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPostalCode_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric-code printable-code", int(c)-1, "")
+	}
+	return "EaPostalCode_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode from r.
+func (v *EaPostalCode_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
+		v.Choice = EaPostalCode_NumericCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -28239,7 +27375,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
+		v.Choice = EaPostalCode_PrintableCode
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -28252,22 +27388,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.postalCode")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.postalCode in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode in DER.
+func (v *EaPostalCode_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
+	case EaPostalCode_NumericCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
+	case EaPostalCode_PrintableCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable-code"))
@@ -28275,55 +27411,55 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
+func (v *EaPostalCode_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPostalCode_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.postalCode")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.postalCode.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+func (v *EaPostalCode_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
+// EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+type EaUnformattedPostalAddress_Type struct {
 	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
+	PrintableAddress EaUnformattedPostalAddress_Type_PrintableAddress
 	// HasPrintableAddress tells whether printable-address is present in the encoding.
 	HasPrintableAddress bool
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
@@ -28332,9 +27468,9 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 	HasTeletexString bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress from r.
+func (v *EaUnformattedPostalAddress_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	if err != nil {
 		return err
 	}
@@ -28345,10 +27481,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagSequence):
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 0
 			if err := v.PrintableAddress.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -28358,10 +27494,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagTeletexString):
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 1
 			off1 := s.Offset()
@@ -28377,14 +27513,14 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			v.HasTeletexString = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 		}
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress in DER.
+func (v *EaUnformattedPostalAddress_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
@@ -28400,53 +27536,53 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalDER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalBER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
+func (v *EaUnformattedPostalAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaUnformattedPostalAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+func (v *EaUnformattedPostalAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
+// EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
+type EaUnformattedPostalAddress_Type_PrintableAddress []string
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address from r.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
 	}
@@ -28467,7 +27603,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 			}
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -28479,8 +27615,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address in DER.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
@@ -28498,40 +27634,46 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice
+// EaExtendedNetworkAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+type EaExtendedNetworkAddress_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaExtendedNetworkAddress_TypeChoice
 	// E163_4Address is the component e163-4-address SEQUENCE.
-	E163_4Address ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address
+	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address
 	// PsapAddress is the component psap-address [0] PresentationAddress.
 	PsapAddress *PresentationAddress
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice tells which alternative of ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress a value holds.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice int
+// EaExtendedNetworkAddress_TypeChoice tells which alternative of EaExtendedNetworkAddress_Type a value holds.
+type EaExtendedNetworkAddress_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2 ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 1 // e163-4-address
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress     ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 2 // psap-address
+	EaExtendedNetworkAddress_E163_4Address EaExtendedNetworkAddress_TypeChoice = 1 // e163-4-address
+	EaExtendedNetworkAddress_PsapAddress   EaExtendedNetworkAddress_TypeChoice = 2 // psap-address
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaExtendedNetworkAddress_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("e163-4-address psap-address", int(c)-1, "")
+	}
+	return "EaExtendedNetworkAddress_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress from r.
+func (v *EaExtendedNetworkAddress_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
+		v.Choice = EaExtendedNetworkAddress_E163_4Address
 		if err := v.E163_4Address.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "e163-4-address")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress
+		v.Choice = EaExtendedNetworkAddress_PsapAddress
 		p1, err := runtime.New[PresentationAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "psap-address")
@@ -28541,70 +27683,70 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 			return runtime.WithField(err, "psap-address")
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress in DER.
+func (v *EaExtendedNetworkAddress_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
+	case EaExtendedNetworkAddress_E163_4Address:
 		v.E163_4Address.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
+	case EaExtendedNetworkAddress_PsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(runtime.NilValue("PresentationAddress"))
 		} else {
 			v.PsapAddress.encode(b, runtime.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
+func (v *EaExtendedNetworkAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+func (v *EaExtendedNetworkAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address struct {
+// EaExtendedNetworkAddress_Type_E163_4Address is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+type EaExtendedNetworkAddress_Type_E163_4Address struct {
 	// Number is the component number [0] NumericString.
 	Number string
 	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
@@ -28613,9 +27755,9 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 	HasSubAddress bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address from r.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
 	}
@@ -28646,14 +27788,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address"); err != nil {
 		return err
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address in DER.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
@@ -28672,61 +27814,80 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type_E163_4Address{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
-type ExtensionAttributeExtensionAttributeValueTerminalType int64
+// EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
+type EaTerminalType_Type int64
 
 const (
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTelex       ExtensionAttributeExtensionAttributeValueTerminalType = 3 // telex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTeletex     ExtensionAttributeExtensionAttributeValueTerminalType = 4 // teletex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG3Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 5 // g3-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG4Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 6 // g4-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeIa5Terminal ExtensionAttributeExtensionAttributeValueTerminalType = 7 // ia5-terminal
-	ExtensionAttributeExtensionAttributeValueTerminalTypeVideotex    ExtensionAttributeExtensionAttributeValueTerminalType = 8 // videotex
+	EaTerminalType_Telex       EaTerminalType_Type = 3 // telex
+	EaTerminalType_Teletex     EaTerminalType_Type = 4 // teletex
+	EaTerminalType_G3Facsimile EaTerminalType_Type = 5 // g3-facsimile
+	EaTerminalType_G4Facsimile EaTerminalType_Type = 6 // g4-facsimile
+	EaTerminalType_Ia5Terminal EaTerminalType_Type = 7 // ia5-terminal
+	EaTerminalType_Videotex    EaTerminalType_Type = 8 // videotex
 )
 
-// decode reads a ExtensionAttribute.extension-attribute-value.terminalType from r.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtime.Reader, t runtime.Tag) error {
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EaTerminalType_Type) String() string {
+	switch v {
+	case EaTerminalType_Telex:
+		return "telex"
+	case EaTerminalType_Teletex:
+		return "teletex"
+	case EaTerminalType_G3Facsimile:
+		return "g3-facsimile"
+	case EaTerminalType_G4Facsimile:
+		return "g4-facsimile"
+	case EaTerminalType_Ia5Terminal:
+		return "ia5-terminal"
+	case EaTerminalType_Videotex:
+		return "videotex"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType from r.
+func (v *EaTerminalType_Type) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
@@ -28737,12 +27898,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 			return err
 		}
 	}
-	*v = ExtensionAttributeExtensionAttributeValueTerminalType(x)
+	*v = EaTerminalType_Type(x)
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType in DER.
+func (v *EaTerminalType_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	if !b.SkipConstraints() {
 		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
@@ -28751,12 +27912,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 	b.AddInt64(t, int64(*v))
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
+// EaTeletexDomainDefinedAttributes_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes.
+type EaTeletexDomainDefinedAttributes_Type []TeletexDomainDefinedAttribute
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes from r.
+func (v *EaTeletexDomainDefinedAttributes_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
@@ -28769,7 +27930,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -28781,8 +27942,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes in DER.
+func (v *EaTeletexDomainDefinedAttributes_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -29030,7 +28191,7 @@ type PresentationAddress struct {
 	// HasTSelector tells whether tSelector is present in the encoding.
 	HasTSelector bool
 	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
-	NAddresses PresentationAddressNAddresses
+	NAddresses PresentationAddress_NAddresses
 }
 
 // decode reads a PresentationAddress from r.
@@ -29169,11 +28330,11 @@ func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PresentationAddressNAddresses is the type of PresentationAddress.nAddresses.
-type PresentationAddressNAddresses [][]byte
+// PresentationAddress_NAddresses is the type of PresentationAddress.nAddresses.
+type PresentationAddress_NAddresses [][]byte
 
 // decode reads a PresentationAddress.nAddresses from r.
-func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PresentationAddress_NAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PresentationAddress.nAddresses")
 	if err != nil {
 		return err
@@ -29208,7 +28369,7 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a PresentationAddress.nAddresses in DER.
-func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PresentationAddress_NAddresses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -29339,7 +28500,7 @@ type AttributeCertificateV1 struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateV1AlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificateV1_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -29422,18 +28583,18 @@ func (v *AttributeCertificateV1) AppendWith(dst []byte, opts *runtime.Options) (
 	return b.Bytes()
 }
 
-// AttributeCertificateV1AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
-type AttributeCertificateV1AlgorithmIdentifier struct {
+// AttributeCertificateV1_AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
+type AttributeCertificateV1_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateV1AlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AttributeCertificateV1.algorithmIdentifier from r.
-func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -29465,7 +28626,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t 
 }
 
 // encode writes v as a AttributeCertificateV1.algorithmIdentifier in DER.
-func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -29476,19 +28637,19 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *runtime.Builder, t
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateV1.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateV1AlgorithmIdentifier{}
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificateV1_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -29498,240 +28659,21 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificateV1.algorithmIdentifier.
-func (v *AttributeCertificateV1AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParameters is the open type AttributeCertificateV1.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateV1AlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateV1AlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateV1AlgorithmIdentifierParameters a key selected.
-type AttributeCertificateV1AlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateV1AlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateV1AlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateV1AlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateV1AlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateV1AlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateV1AlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateV1AlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateV1AlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateV1AlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateV1AlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // AttributeCertificateInfoV1 is the ASN.1 type AttributeCertificateInfoV1.
@@ -29756,23 +28698,23 @@ type AttributeCertificateInfoV1 struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Subject is the component subject CHOICE.
-	Subject AttributeCertificateInfoV1Subject
+	Subject AttributeCertificateInfoV1_Subject
 	// Issuer is the component issuer GeneralNames.
 	Issuer GeneralNames
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	Signature AlgorithmIdentifier
+	Signature AlgorithmIdentifier_AttributeCertificateInfoV1
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// AttCertValidityPeriod is the component attCertValidityPeriod AttCertValidityPeriod.
 	AttCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoV1Attributes
+	Attributes AttributeCertificateInfoV1_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensionsV1
+	Extensions Extensions_AttributeCertExtensionsV1
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -29793,11 +28735,11 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == AttCertVersionV1V1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == AttCertVersionV1_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
 		}
 	} else {
-		v.Version = AttCertVersionV1V1
+		v.Version = AttCertVersionV1_V1
 	}
 	// subject CHOICE
 	if err := v.Subject.decode(&s); err != nil {
@@ -29847,7 +28789,7 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a AttributeCertificateInfoV1 in DER.
 func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1_V1 {
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	v.Subject.encode(b)
@@ -29906,35 +28848,41 @@ func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Option
 	return b.Bytes()
 }
 
-// AttributeCertificateInfoV1Subject is the type of AttributeCertificateInfoV1.subject.
-type AttributeCertificateInfoV1Subject struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice AttributeCertificateInfoV1SubjectChoice
+// AttributeCertificateInfoV1_Subject is the type of AttributeCertificateInfoV1.subject.
+type AttributeCertificateInfoV1_Subject struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice AttributeCertificateInfoV1_SubjectChoice
 	// BaseCertificateID is the component baseCertificateID [0] EXPLICIT IssuerSerial.
 	BaseCertificateID *IssuerSerial
 	// SubjectName is the component subjectName [1] EXPLICIT GeneralNames.
 	SubjectName GeneralNames
 }
 
-// AttributeCertificateInfoV1SubjectChoice tells which alternative of AttributeCertificateInfoV1Subject a value holds.
-type AttributeCertificateInfoV1SubjectChoice int
+// AttributeCertificateInfoV1_SubjectChoice tells which alternative of AttributeCertificateInfoV1_Subject a value holds.
+type AttributeCertificateInfoV1_SubjectChoice int
 
 const (
-	AttributeCertificateInfoV1SubjectBaseCertificateID AttributeCertificateInfoV1SubjectChoice = 1 // baseCertificateID
-	AttributeCertificateInfoV1SubjectSubjectName       AttributeCertificateInfoV1SubjectChoice = 2 // subjectName
+	AttributeCertificateInfoV1_BaseCertificateID AttributeCertificateInfoV1_SubjectChoice = 1 // baseCertificateID
+	AttributeCertificateInfoV1_SubjectName       AttributeCertificateInfoV1_SubjectChoice = 2 // subjectName
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c AttributeCertificateInfoV1SubjectChoice) String() string {
-	return runtime.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c AttributeCertificateInfoV1_SubjectChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("baseCertificateID subjectName", int(c)-1, "")
+	}
+	return "AttributeCertificateInfoV1_SubjectChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AttributeCertificateInfoV1.subject from r.
-func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
+func (v *AttributeCertificateInfoV1_Subject) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = AttributeCertificateInfoV1SubjectBaseCertificateID
+		v.Choice = AttributeCertificateInfoV1_BaseCertificateID
 		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "baseCertificateID")
@@ -29951,7 +28899,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "baseCertificateID")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = AttributeCertificateInfoV1SubjectSubjectName
+		v.Choice = AttributeCertificateInfoV1_SubjectName
 		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "subjectName")
@@ -29969,9 +28917,9 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a AttributeCertificateInfoV1.subject in DER.
-func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
+func (v *AttributeCertificateInfoV1_Subject) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AttributeCertificateInfoV1SubjectBaseCertificateID:
+	case AttributeCertificateInfoV1_BaseCertificateID:
 		m1 := b.Begin(runtime.Context(0), true)
 		if v.BaseCertificateID == nil {
 			b.SetError(runtime.NilValue("IssuerSerial"))
@@ -29979,7 +28927,7 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
 			v.BaseCertificateID.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 		b.End(m1)
-	case AttributeCertificateInfoV1SubjectSubjectName:
+	case AttributeCertificateInfoV1_SubjectName:
 		m2 := b.Begin(runtime.Context(1), true)
 		v.SubjectName.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
@@ -29990,19 +28938,19 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfoV1.subject.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfoV1.subject.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateInfoV1Subject{}
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificateInfoV1_Subject{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -30012,24 +28960,24 @@ func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificateInfoV1.subject.
-func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoV1Subject) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoV1Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_AttributeCertificateInfoV1 is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -30037,17 +28985,17 @@ func (v *AttributeCertificateInfoV1Subject) AppendWith(dst []byte, opts *runtime
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier struct {
+type AlgorithmIdentifier_AttributeCertificateInfoV1 struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierParameters
+	Parameters AttributeCertificateInfoV1_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -30079,7 +29027,7 @@ func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -30090,19 +29038,19 @@ func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifier{}
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_AttributeCertificateInfoV1{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -30112,38 +29060,35 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) err
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AttributeCertificateInfoV1_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierParameters struct {
+type AttributeCertificateInfoV1_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierParametersKind tells which row of the table of AlgorithmIdentifierParameters a key selected.
-type AlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertificateInfoV1_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -30152,7 +29097,7 @@ func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) er
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertificateInfoV1_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -30162,30 +29107,30 @@ func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AttributeCertificateInfoV1_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AttributeCertificateInfoV1_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AttributeCertificateInfoV1Attributes is the type of AttributeCertificateInfoV1.attributes.
-type AttributeCertificateInfoV1Attributes []AttributeSetAttrList
+// AttributeCertificateInfoV1_Attributes is the type of AttributeCertificateInfoV1.attributes.
+type AttributeCertificateInfoV1_Attributes []AttributeSet_AttrList
 
 // decode reads a AttributeCertificateInfoV1.attributes from r.
-func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateInfoV1_Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttrList](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_AttrList](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -30202,7 +29147,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runti
 }
 
 // encode writes v as a AttributeCertificateInfoV1.attributes in DER.
-func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateInfoV1_Attributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -30210,22 +29155,22 @@ func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runt
 	b.End(m)
 }
 
-// AttributeSetAttrList is the ASN.1 type AttributeSet.
+// AttributeSet_AttrList is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttrList struct {
+type AttributeSet_AttrList struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttrListValues
+	Values []AttrList
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_AttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -30246,7 +29191,7 @@ func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttrListValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AttrList](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -30278,7 +29223,7 @@ func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_AttrList) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -30291,19 +29236,19 @@ func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttrList) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttrList) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_AttrList) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttrList{}
+func (v *AttributeSet_AttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_AttrList{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -30313,38 +29258,35 @@ func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_AttrList) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_AttrList) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_AttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSetAttrListValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttrList is the open type ATTRIBUTE.&Type({AttrList}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttrListValues struct {
+type AttrList struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttrListValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeSetAttrListValuesKind tells which row of the table of AttributeSetAttrListValues a key selected.
-type AttributeSetAttrListValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttrList) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -30353,7 +29295,7 @@ func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
+func (u *AttrList) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -30363,33 +29305,33 @@ func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttrListValues) keepDER(r *runtime.Reader) error {
+func (u *AttrList) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttrListValues) encode(b *runtime.Builder) {
+func (u *AttrList) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsAttributeCertExtensionsV1 is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensionsV1 is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensionsV1 []ExtensionAttributeCertExtensionsV1
+type Extensions_AttributeCertExtensionsV1 []Extension_AttributeCertExtensionsV1
 
 // decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_AttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensionsV1](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_AttributeCertExtensionsV1](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -30411,7 +29353,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_AttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -30426,19 +29368,19 @@ func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensionsV1
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_AttributeCertExtensionsV1
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -30449,24 +29391,24 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsV1 is the ASN.1 type Extension.
+// Extension_AttributeCertExtensionsV1 is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -30479,7 +29421,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensionsV1 struct {
+type Extension_AttributeCertExtensionsV1 struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -30487,11 +29429,11 @@ type ExtensionAttributeCertExtensionsV1 struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsV1ExtnValue
+	ExtnValue AttributeCertExtensionsV1
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_AttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -30534,7 +29476,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_AttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -30548,19 +29490,19 @@ func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensionsV1{}
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_AttributeCertExtensionsV1{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -30570,38 +29512,35 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsV1ExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// AttributeCertExtensionsV1 is the open type EXTENSION.&ExtnType({AttributeCertExtensionsV1}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsV1ExtnValue struct {
+type AttributeCertExtensionsV1 struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsV1ExtnValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
 }
 
-// ExtensionAttributeCertExtensionsV1ExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsV1ExtnValue a key selected.
-type ExtensionAttributeCertExtensionsV1ExtnValueKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertExtensionsV1) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -30610,7 +29549,7 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertExtensionsV1) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -30619,12 +29558,12 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *AttributeCertExtensionsV1) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *runtime.Builder) {
+func (u *AttributeCertExtensionsV1) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -30637,8 +29576,13 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *runtime.Builder)
 type AttCertVersionV1 int64
 
 const (
-	AttCertVersionV1V1 AttCertVersionV1 = 0 // v1
+	AttCertVersionV1_V1 AttCertVersionV1 = 0 // v1
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersionV1) String() string {
+	return runtime.Name("v1", int(v), "")
+}
 
 // decode reads a AttCertVersionV1 from r.
 func (v *AttCertVersionV1) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -30720,19 +29664,19 @@ type AttributeCertificateInfo struct {
 	// Issuer is the component issuer AttCertIssuer.
 	Issuer AttCertIssuer
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// AttrCertValidityPeriod is the component attrCertValidityPeriod AttCertValidityPeriod.
 	AttrCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoAttributes
+	Attributes AttributeCertificateInfo_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensions
+	Extensions Extensions_AttributeCertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -30855,16 +29799,16 @@ func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *runtime.Options)
 	return b.Bytes()
 }
 
-// AttributeCertificateInfoAttributes is the type of AttributeCertificateInfo.attributes.
-type AttributeCertificateInfoAttributes []AttributeSetAttributesDefined
+// AttributeCertificateInfo_Attributes is the type of AttributeCertificateInfo.attributes.
+type AttributeCertificateInfo_Attributes []AttributeSet_AttributesDefined
 
 // decode reads a AttributeCertificateInfo.attributes from r.
-func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateInfo_Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_AttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -30881,7 +29825,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AttributeCertificateInfo.attributes in DER.
-func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateInfo_Attributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -30889,22 +29833,22 @@ func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtim
 	b.End(m)
 }
 
-// AttributeSetAttributesDefined is the ASN.1 type AttributeSet.
+// AttributeSet_AttributesDefined is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttributesDefined struct {
+type AttributeSet_AttributesDefined struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttributesDefinedValues
+	Values []AttributesDefined
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_AttributesDefined) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -30925,7 +29869,7 @@ func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag)
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttributesDefinedValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AttributesDefined](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -30957,7 +29901,7 @@ func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_AttributesDefined) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -30970,19 +29914,19 @@ func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttributesDefined) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_AttributesDefined) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttributesDefined) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_AttributesDefined) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttributesDefined{}
+func (v *AttributeSet_AttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_AttributesDefined{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -30992,62 +29936,49 @@ func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSetAttributesDefinedValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttributesDefined is the open type ATTRIBUTE.&Type({AttributesDefined}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttributesDefinedValues struct {
+type AttributesDefined struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttributesDefinedValuesKind
-	// SvceAuthInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo or AttributeSetAttributesDefinedValuesAccesIdentity.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// SvceAuthInfo is the value when Kind is AtAuthenticationInfo or AtAccesIdentity.
 	SvceAuthInfo *SvceAuthInfo
-	// IetfAttrSyntax is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity or AttributeSetAttributesDefinedValuesGroup.
+	// IetfAttrSyntax is the value when Kind is AtChargingIdentity or AtGroup.
 	IetfAttrSyntax *IetfAttrSyntax
-	// Role is the value when Kind is AttributeSetAttributesDefinedValuesRole.
+	// Role is the value when Kind is AtRole.
 	Role *RoleSyntax
-	// Clearance is the value when Kind is AttributeSetAttributesDefinedValuesClearance.
+	// Clearance is the value when Kind is AtClearance.
 	Clearance *Clearance
-	// EncAttrs is the value when Kind is AttributeSetAttributesDefinedValuesEncAttrs.
+	// EncAttrs is the value when Kind is AtEncAttrs.
 	EncAttrs *ContentInfo
 }
 
-// AttributeSetAttributesDefinedValuesKind tells which row of the table of AttributeSetAttributesDefinedValues a key selected.
-type AttributeSetAttributesDefinedValuesKind int
-
-const (
-	AttributeSetAttributesDefinedValuesAuthenticationInfo AttributeSetAttributesDefinedValuesKind = 1 // at-authenticationInfo 1.3.6.1.5.5.7.10.1
-	AttributeSetAttributesDefinedValuesAccesIdentity      AttributeSetAttributesDefinedValuesKind = 2 // at-accesIdentity 1.3.6.1.5.5.7.10.2
-	AttributeSetAttributesDefinedValuesChargingIdentity   AttributeSetAttributesDefinedValuesKind = 3 // at-chargingIdentity 1.3.6.1.5.5.7.10.3
-	AttributeSetAttributesDefinedValuesGroup              AttributeSetAttributesDefinedValuesKind = 4 // at-group 1.3.6.1.5.5.7.10.4
-	AttributeSetAttributesDefinedValuesRole               AttributeSetAttributesDefinedValuesKind = 5 // at-role 2.5.4.72
-	AttributeSetAttributesDefinedValuesClearance          AttributeSetAttributesDefinedValuesKind = 6 // at-clearance 2.5.4.55
-	AttributeSetAttributesDefinedValuesEncAttrs           AttributeSetAttributesDefinedValuesKind = 7 // at-encAttrs 1.3.6.1.5.5.7.10.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributesDefined) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\n\x01":
 		// at-authenticationInfo 1.3.6.1.5.5.7.10.1
-		u.Kind = AttributeSetAttributesDefinedValuesAuthenticationInfo
+		u.Kind = AtAuthenticationInfo
 		p1, err := runtime.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31056,13 +29987,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x02":
 		// at-accesIdentity 1.3.6.1.5.5.7.10.2
-		u.Kind = AttributeSetAttributesDefinedValuesAccesIdentity
+		u.Kind = AtAccesIdentity
 		p2, err := runtime.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31071,13 +30002,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x03":
 		// at-chargingIdentity 1.3.6.1.5.5.7.10.3
-		u.Kind = AttributeSetAttributesDefinedValuesChargingIdentity
+		u.Kind = AtChargingIdentity
 		p3, err := runtime.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31086,13 +30017,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x04":
 		// at-group 1.3.6.1.5.5.7.10.4
-		u.Kind = AttributeSetAttributesDefinedValuesGroup
+		u.Kind = AtGroup
 		p4, err := runtime.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31101,13 +30032,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04H":
 		// at-role 2.5.4.72
-		u.Kind = AttributeSetAttributesDefinedValuesRole
+		u.Kind = AtRole
 		p5, err := runtime.New[RoleSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31116,13 +30047,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.Role.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x047":
 		// at-clearance 2.5.4.55
-		u.Kind = AttributeSetAttributesDefinedValuesClearance
+		u.Kind = AtClearance
 		p6, err := runtime.New[Clearance](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31131,13 +30062,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.Clearance.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x06":
 		// at-encAttrs 1.3.6.1.5.5.7.10.6
-		u.Kind = AttributeSetAttributesDefinedValuesEncAttrs
+		u.Kind = AtEncAttrs
 		p7, err := runtime.New[ContentInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31146,7 +30077,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.EncAttrs.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -31157,7 +30088,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error) error {
+func (u *AttributesDefined) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31167,52 +30098,52 @@ func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
+func (u *AttributesDefined) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
+func (u *AttributesDefined) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
+	case AtAuthenticationInfo:
 		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesAccesIdentity:
+	case AtAccesIdentity:
 		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesChargingIdentity:
+	case AtChargingIdentity:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesGroup:
+	case AtGroup:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesRole:
+	case AtRole:
 		if u.Role == nil {
 			b.SetError(runtime.NilValue("RoleSyntax"))
 		} else {
 			u.Role.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesClearance:
+	case AtClearance:
 		if u.Clearance == nil {
 			b.SetError(runtime.NilValue("Clearance"))
 		} else {
 			u.Clearance.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesEncAttrs:
+	case AtEncAttrs:
 		if u.EncAttrs == nil {
 			b.SetError(runtime.NilValue("ContentInfo"))
 		} else {
@@ -31223,19 +30154,19 @@ func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
 	}
 }
 
-// ExtensionsAttributeCertExtensions is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensions []ExtensionAttributeCertExtensions
+type Extensions_AttributeCertExtensions []Extension_AttributeCertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_AttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_AttributeCertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -31257,7 +30188,7 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_AttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -31272,19 +30203,19 @@ func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_AttributeCertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensions
+func (v *Extensions_AttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_AttributeCertExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -31295,24 +30226,24 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensions is the ASN.1 type Extension.
+// Extension_AttributeCertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -31325,7 +30256,7 @@ func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensions struct {
+type Extension_AttributeCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -31333,11 +30264,11 @@ type ExtensionAttributeCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsExtnValue
+	ExtnValue AttributeCertExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_AttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -31380,7 +30311,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_AttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -31394,19 +30325,19 @@ func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_AttributeCertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensions{}
+func (v *Extension_AttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_AttributeCertExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -31416,81 +30347,67 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// AttributeCertExtensions is the open type EXTENSION.&ExtnType({AttributeCertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsExtnValue struct {
+type AttributeCertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsExtnValueKind
-	// TargetInformation is the value when Kind is ExtensionAttributeCertExtensionsExtnValueTargetInformation.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// TargetInformation is the value when Kind is ExtTargetInformation.
 	TargetInformation Targets
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// AuthorityInfoAccess is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints.
 	CRLDistributionPoints CRLDistributionPoints
-	// NoRevAvail is the value when Kind is ExtensionAttributeCertExtensionsExtnValueNoRevAvail.
+	// NoRevAvail is the value when Kind is ExtNoRevAvail.
 	NoRevAvail struct{}
-	// AcProxying is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAcProxying.
+	// AcProxying is the value when Kind is ExtAcProxying.
 	AcProxying ProxyInfo
-	// AaControls is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAaControls.
+	// AaControls is the value when Kind is ExtAaControls.
 	AaControls *AAControls
 }
 
-// ExtensionAttributeCertExtensionsExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsExtnValue a key selected.
-type ExtensionAttributeCertExtensionsExtnValueKind int
-
-const (
-	ExtensionAttributeCertExtensionsExtnValueAuditIdentity          ExtensionAttributeCertExtensionsExtnValueKind = 1 // ext-auditIdentity 1.3.6.1.5.5.7.1.4
-	ExtensionAttributeCertExtensionsExtnValueTargetInformation      ExtensionAttributeCertExtensionsExtnValueKind = 2 // ext-targetInformation 2.5.29.55
-	ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier ExtensionAttributeCertExtensionsExtnValueKind = 3 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess    ExtensionAttributeCertExtensionsExtnValueKind = 4 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints  ExtensionAttributeCertExtensionsExtnValueKind = 5 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionAttributeCertExtensionsExtnValueNoRevAvail             ExtensionAttributeCertExtensionsExtnValueKind = 6 // ext-noRevAvail 2.5.29.56
-	ExtensionAttributeCertExtensionsExtnValueAcProxying             ExtensionAttributeCertExtensionsExtnValueKind = 7 // ext-ac-proxying 1.3.6.1.5.5.7.1.10
-	ExtensionAttributeCertExtensionsExtnValueAaControls             ExtensionAttributeCertExtensionsExtnValueKind = 8 // ext-aaControls 1.3.6.1.5.5.7.1.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuditIdentity
+		u.Kind = ExtAuditIdentity
 		return u.keepDER(r)
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
+		u.Kind = ExtTargetInformation
 		if err := u.TargetInformation.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31499,53 +30416,53 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
+		u.Kind = ExtNoRevAvail
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
+		u.Kind = ExtAcProxying
 		if err := u.AcProxying.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x06":
 		// ext-aaControls 1.3.6.1.5.5.7.1.6
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAaControls
+		u.Kind = ExtAaControls
 		p2, err := runtime.New[AAControls](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -31554,7 +30471,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 		if err := u.AaControls.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -31565,7 +30482,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31574,30 +30491,30 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err 
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *AttributeCertExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *AttributeCertExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
+	case ExtTargetInformation:
 		u.TargetInformation.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
+	case ExtNoRevAvail:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
+	case ExtAcProxying:
 		u.AcProxying.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueAaControls:
+	case ExtAaControls:
 		if u.AaControls == nil {
 			b.SetError(runtime.NilValue("AAControls"))
 		} else {
@@ -31614,8 +30531,17 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *runtime.Builder) {
 type AttCertVersion int64
 
 const (
-	AttCertVersionV2 AttCertVersion = 1 // v2
+	AttCertVersion_V2 AttCertVersion = 1 // v2
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersion) String() string {
+	switch v {
+	case AttCertVersion_V2:
+		return "v2"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
 
 // decode reads a AttCertVersion from r.
 func (v *AttCertVersion) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -31805,13 +30731,13 @@ func (v *Holder) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	}
 type ObjectDigestInfo struct {
 	// DigestedObjectType is the component digestedObjectType ENUMERATED.
-	DigestedObjectType ObjectDigestInfoDigestedObjectType
+	DigestedObjectType ObjectDigestInfo_DigestedObjectType
 	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
 	OtherObjectTypeID runtime.OID
 	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
 	HasOtherObjectTypeID bool
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	DigestAlgorithm AlgorithmIdentifierDigestAlgorithm
+	DigestAlgorithm AlgorithmIdentifier_ObjectDigestInfo
 	// ObjectDigest is the component objectDigest BIT STRING.
 	ObjectDigest runtime.BitString
 }
@@ -31904,49 +30830,49 @@ func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// ObjectDigestInfoDigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
-type ObjectDigestInfoDigestedObjectType int64
+// ObjectDigestInfo_DigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
+type ObjectDigestInfo_DigestedObjectType int64
 
 const (
-	ObjectDigestInfoDigestedObjectTypePublicKey        ObjectDigestInfoDigestedObjectType = 0 // publicKey
-	ObjectDigestInfoDigestedObjectTypePublicKeyCert    ObjectDigestInfoDigestedObjectType = 1 // publicKeyCert
-	ObjectDigestInfoDigestedObjectTypeOtherObjectTypes ObjectDigestInfoDigestedObjectType = 2 // otherObjectTypes
+	ObjectDigestInfo_PublicKey        ObjectDigestInfo_DigestedObjectType = 0 // publicKey
+	ObjectDigestInfo_PublicKeyCert    ObjectDigestInfo_DigestedObjectType = 1 // publicKeyCert
+	ObjectDigestInfo_OtherObjectTypes ObjectDigestInfo_DigestedObjectType = 2 // otherObjectTypes
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
-func (v ObjectDigestInfoDigestedObjectType) String() string {
+func (v ObjectDigestInfo_DigestedObjectType) String() string {
 	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
 // marker: no other value is valid (X.680 20).
-func (v ObjectDigestInfoDigestedObjectType) valid() bool {
+func (v ObjectDigestInfo_DigestedObjectType) valid() bool {
 	return uint64(v) < 3
 }
 
 // decode reads a ObjectDigestInfo.digestedObjectType from r.
-func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ObjectDigestInfo_DigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
 	}
-	if !ObjectDigestInfoDigestedObjectType(x).valid() {
+	if !ObjectDigestInfo_DigestedObjectType(x).valid() {
 		return runtime.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
-	*v = ObjectDigestInfoDigestedObjectType(x)
+	*v = ObjectDigestInfo_DigestedObjectType(x)
 	return nil
 }
 
 // encode writes v as a ObjectDigestInfo.digestedObjectType in DER.
-func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ObjectDigestInfo_DigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
 	if !v.valid() {
 		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_ObjectDigestInfo is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -31954,17 +30880,17 @@ func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtim
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierDigestAlgorithm struct {
+type AlgorithmIdentifier_ObjectDigestInfo struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierDigestAlgorithmParameters
+	Parameters ObjectDigestInfo_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -31996,7 +30922,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -32007,19 +30933,19 @@ func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierDigestAlgorithm{}
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_ObjectDigestInfo{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -32029,38 +30955,35 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// ObjectDigestInfo_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierDigestAlgorithmParameters struct {
+type ObjectDigestInfo_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
-type AlgorithmIdentifierDigestAlgorithmParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *ObjectDigestInfo_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -32069,7 +30992,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *ObjectDigestInfo_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -32079,14 +31002,14 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *ObjectDigestInfo_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *ObjectDigestInfo_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -32101,7 +31024,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder
 //	    v2Form   [0] V2Form     -- v2 only
 //	}
 type AttCertIssuer struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AttCertIssuerChoice
 	// V1Form is the component v1Form GeneralNames.
 	V1Form GeneralNames
@@ -32113,13 +31036,19 @@ type AttCertIssuer struct {
 type AttCertIssuerChoice int
 
 const (
-	AttCertIssuerV1Form AttCertIssuerChoice = 1 // v1Form
-	AttCertIssuerV2Form AttCertIssuerChoice = 2 // v2Form
+	AttCertIssuer_V1Form AttCertIssuerChoice = 1 // v1Form
+	AttCertIssuer_V2Form AttCertIssuerChoice = 2 // v2Form
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AttCertIssuerChoice) String() string {
-	return runtime.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("v1Form v2Form", int(c)-1, "")
+	}
+	return "AttCertIssuerChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AttCertIssuer from r.
@@ -32127,12 +31056,12 @@ func (v *AttCertIssuer) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = AttCertIssuerV1Form
+		v.Choice = AttCertIssuer_V1Form
 		if err := v.V1Form.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "v1Form")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = AttCertIssuerV2Form
+		v.Choice = AttCertIssuer_V2Form
 		p1, err := runtime.New[V2Form](r)
 		if err != nil {
 			return runtime.WithField(err, "v2Form")
@@ -32150,9 +31079,9 @@ func (v *AttCertIssuer) decode(r *runtime.Reader) error {
 // encode writes v as a AttCertIssuer in DER.
 func (v *AttCertIssuer) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AttCertIssuerV1Form:
+	case AttCertIssuer_V1Form:
 		v.V1Form.encode(b, runtime.Universal(runtime.TagSequence))
-	case AttCertIssuerV2Form:
+	case AttCertIssuer_V2Form:
 		if v.V2Form == nil {
 			b.SetError(runtime.NilValue("V2Form"))
 		} else {
@@ -32598,7 +31527,7 @@ func (v *Targets) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	    targetCert     [2] TargetCert
 //	}
 type Target struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TargetChoice
 	// TargetName is the component targetName [0] EXPLICIT GeneralName.
 	TargetName *GeneralName
@@ -32612,14 +31541,20 @@ type Target struct {
 type TargetChoice int
 
 const (
-	TargetTargetName  TargetChoice = 1 // targetName
-	TargetTargetGroup TargetChoice = 2 // targetGroup
-	TargetTargetCert  TargetChoice = 3 // targetCert
+	Target_TargetName  TargetChoice = 1 // targetName
+	Target_TargetGroup TargetChoice = 2 // targetGroup
+	Target_TargetCert  TargetChoice = 3 // targetCert
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TargetChoice) String() string {
-	return runtime.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("targetName targetGroup targetCert", int(c)-1, "")
+	}
+	return "TargetChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Target from r.
@@ -32627,7 +31562,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = TargetTargetName
+		v.Choice = Target_TargetName
 		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetName")
@@ -32644,7 +31579,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "targetName")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = TargetTargetGroup
+		v.Choice = Target_TargetGroup
 		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetGroup")
@@ -32661,7 +31596,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "targetGroup")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = TargetTargetCert
+		v.Choice = Target_TargetCert
 		p5, err := runtime.New[TargetCert](r)
 		if err != nil {
 			return runtime.WithField(err, "targetCert")
@@ -32679,7 +31614,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 // encode writes v as a Target in DER.
 func (v *Target) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case TargetTargetName:
+	case Target_TargetName:
 		m1 := b.Begin(runtime.Context(0), true)
 		if v.TargetName == nil {
 			b.SetError(runtime.NilValue("GeneralName"))
@@ -32687,7 +31622,7 @@ func (v *Target) encode(b *runtime.Builder) {
 			v.TargetName.encode(b)
 		}
 		b.End(m1)
-	case TargetTargetGroup:
+	case Target_TargetGroup:
 		m2 := b.Begin(runtime.Context(1), true)
 		if v.TargetGroup == nil {
 			b.SetError(runtime.NilValue("GeneralName"))
@@ -32695,7 +31630,7 @@ func (v *Target) encode(b *runtime.Builder) {
 			v.TargetGroup.encode(b)
 		}
 		b.End(m2)
-	case TargetTargetCert:
+	case Target_TargetCert:
 		if v.TargetCert == nil {
 			b.SetError(runtime.NilValue("TargetCert"))
 		} else {
@@ -33179,7 +32114,7 @@ type IetfAttrSyntax struct {
 	// HasPolicyAuthority tells whether policyAuthority is present in the encoding.
 	HasPolicyAuthority bool
 	// Values is the component values SEQUENCE OF.
-	Values IetfAttrSyntaxValues
+	Values IetfAttrSyntax_Values
 }
 
 // decode reads a IetfAttrSyntax from r.
@@ -33256,16 +32191,16 @@ func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// IetfAttrSyntaxValues is the type of IetfAttrSyntax.values.
-type IetfAttrSyntaxValues []IetfAttrSyntaxValuesItem
+// IetfAttrSyntax_Values is the type of IetfAttrSyntax.values.
+type IetfAttrSyntax_Values []IetfAttrSyntax_Values_Item
 
 // decode reads a IetfAttrSyntax.values from r.
-func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *IetfAttrSyntax_Values) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "IetfAttrSyntax.values")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[IetfAttrSyntaxValuesItem](&s, s.Count())
+	list, err := runtime.MakeSlice[IetfAttrSyntax_Values_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -33282,7 +32217,7 @@ func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a IetfAttrSyntax.values in DER.
-func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *IetfAttrSyntax_Values) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b)
@@ -33290,10 +32225,10 @@ func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// IetfAttrSyntaxValuesItem is the type of IetfAttrSyntax.values.item.
-type IetfAttrSyntaxValuesItem struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice IetfAttrSyntaxValuesItemChoice
+// IetfAttrSyntax_Values_Item is the type of IetfAttrSyntax.values.item.
+type IetfAttrSyntax_Values_Item struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice IetfAttrSyntax_Values_ItemChoice
 	// Octets is the component octets OCTET STRING.
 	Octets []byte
 	// OID is the component oid OBJECT IDENTIFIER.
@@ -33302,40 +32237,46 @@ type IetfAttrSyntaxValuesItem struct {
 	String string
 }
 
-// IetfAttrSyntaxValuesItemChoice tells which alternative of IetfAttrSyntaxValuesItem a value holds.
-type IetfAttrSyntaxValuesItemChoice int
+// IetfAttrSyntax_Values_ItemChoice tells which alternative of IetfAttrSyntax_Values_Item a value holds.
+type IetfAttrSyntax_Values_ItemChoice int
 
 const (
-	IetfAttrSyntaxValuesItemOctets IetfAttrSyntaxValuesItemChoice = 1 // octets
-	IetfAttrSyntaxValuesItemOID    IetfAttrSyntaxValuesItemChoice = 2 // oid
-	IetfAttrSyntaxValuesItemString IetfAttrSyntaxValuesItemChoice = 3 // string
+	IetfAttrSyntax_Values_Octets IetfAttrSyntax_Values_ItemChoice = 1 // octets
+	IetfAttrSyntax_Values_OID    IetfAttrSyntax_Values_ItemChoice = 2 // oid
+	IetfAttrSyntax_Values_String IetfAttrSyntax_Values_ItemChoice = 3 // string
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c IetfAttrSyntaxValuesItemChoice) String() string {
-	return runtime.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c IetfAttrSyntax_Values_ItemChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("octets oid string", int(c)-1, "")
+	}
+	return "IetfAttrSyntax_Values_ItemChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a IetfAttrSyntax.values.item from r.
-func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
+func (v *IetfAttrSyntax_Values_Item) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = IetfAttrSyntaxValuesItemOctets
+		v.Choice = IetfAttrSyntax_Values_Octets
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return runtime.WithField(err, "octets")
 		}
 		v.Octets = x1
 	case tag == runtime.Universal(runtime.TagOID):
-		v.Choice = IetfAttrSyntaxValuesItemOID
+		v.Choice = IetfAttrSyntax_Values_OID
 		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return runtime.WithField(err, "oid")
 		}
 		v.OID = x2
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = IetfAttrSyntaxValuesItemString
+		v.Choice = IetfAttrSyntax_Values_String
 		x3, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
 			return runtime.WithField(err, "string")
@@ -33348,13 +32289,13 @@ func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a IetfAttrSyntax.values.item in DER.
-func (v *IetfAttrSyntaxValuesItem) encode(b *runtime.Builder) {
+func (v *IetfAttrSyntax_Values_Item) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case IetfAttrSyntaxValuesItemOctets:
+	case IetfAttrSyntax_Values_Octets:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Octets)
-	case IetfAttrSyntaxValuesItemOID:
+	case IetfAttrSyntax_Values_OID:
 		b.AddOID(runtime.Universal(runtime.TagOID), v.OID)
-	case IetfAttrSyntaxValuesItemString:
+	case IetfAttrSyntax_Values_String:
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.String)
 	default:
 		b.SetError(runtime.NoChoice("IetfAttrSyntax.values.item"))
@@ -33363,19 +32304,19 @@ func (v *IetfAttrSyntaxValuesItem) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IetfAttrSyntax.values.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalDER(b []byte) error {
+func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IetfAttrSyntax.values.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalBER(b []byte) error {
+func (v *IetfAttrSyntax_Values_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IetfAttrSyntaxValuesItem{}
+func (v *IetfAttrSyntax_Values_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = IetfAttrSyntax_Values_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -33385,18 +32326,18 @@ func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a IetfAttrSyntax.values.item.
-func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *IetfAttrSyntaxValuesItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IetfAttrSyntaxValuesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -33615,7 +32556,7 @@ type Clearance struct {
 	// HasClassList tells whether classList is present in the encoding.
 	HasClassList bool
 	// SecurityCategories is the component securityCategories SET OF OPTIONAL.
-	SecurityCategories ClearanceSecurityCategories
+	SecurityCategories Clearance_SecurityCategories
 	// HasSecurityCategories tells whether securityCategories is present in the encoding.
 	HasSecurityCategories bool
 }
@@ -33706,11 +32647,11 @@ func (v *Clearance) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 	return b.Bytes()
 }
 
-// ClearanceSecurityCategories is the type of Clearance.securityCategories.
-type ClearanceSecurityCategories []SecurityCategorySupportedSecurityCategories
+// Clearance_SecurityCategories is the type of Clearance.securityCategories.
+type Clearance_SecurityCategories []SecurityCategory_SupportedSecurityCategories
 
 // decode reads a Clearance.securityCategories from r.
-func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Clearance_SecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Clearance.securityCategories")
 	if err != nil {
 		return err
@@ -33721,7 +32662,7 @@ func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) e
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SecurityCategorySupportedSecurityCategories](&s, s.Count())
+	list, err := runtime.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -33738,7 +32679,7 @@ func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Clearance.securityCategories in DER.
-func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Clearance_SecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -33746,7 +32687,7 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 	b.EndSetOf(m)
 }
 
-// SecurityCategorySupportedSecurityCategories is the ASN.1 type SecurityCategory.
+// SecurityCategory_SupportedSecurityCategories is the ASN.1 type SecurityCategory.
 //
 //	SecurityCategory{SECURITY-CATEGORY:Supported} ::= SEQUENCE {
 //	    type      [0]  IMPLICIT SECURITY-CATEGORY.
@@ -33754,15 +32695,15 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 //	    value     [1]  EXPLICIT SECURITY-CATEGORY.
 //	            &Type({Supported}{@type})
 //	}
-type SecurityCategorySupportedSecurityCategories struct {
+type SecurityCategory_SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SecurityCategorySupportedSecurityCategoriesValue
+	Value SupportedSecurityCategories
 }
 
 // decode reads a SecurityCategory from r.
-func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SecurityCategory_SupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SecurityCategory")
 	if err != nil {
 		return err
@@ -33798,7 +32739,7 @@ func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a SecurityCategory in DER.
-func (v *SecurityCategorySupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SecurityCategory_SupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Context(0), v.Type)
 	m1 := b.Begin(runtime.Context(1), true)
@@ -33809,19 +32750,19 @@ func (v *SecurityCategorySupportedSecurityCategories) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecurityCategory.
 // v aliases b: the byte slices it holds point into b.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalDER(b []byte) error {
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecurityCategory.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalBER(b []byte) error {
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecurityCategorySupportedSecurityCategories{}
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SecurityCategory_SupportedSecurityCategories{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -33831,38 +32772,50 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a SecurityCategory.
-func (v *SecurityCategorySupportedSecurityCategories) MarshalDER() ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// SecurityCategorySupportedSecurityCategoriesValue is the open type SecurityCategory.value: the encoding received (Raw) and, when the
+// SupportedSecurityCategories is the open type SECURITY-CATEGORY.&Type({SupportedSecurityCategories}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecurityCategorySupportedSecurityCategoriesValue struct {
+type SupportedSecurityCategories struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecurityCategorySupportedSecurityCategoriesValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SecurityCategoryKind
 }
 
-// SecurityCategorySupportedSecurityCategoriesValueKind tells which row of the table of SecurityCategorySupportedSecurityCategoriesValue a key selected.
-type SecurityCategorySupportedSecurityCategoriesValueKind int
+// SecurityCategoryKind tells which information object of class SECURITY-CATEGORY an open type's key selected:
+// the Kind of SupportedSecurityCategories. 0 means none (a key not in the table, or no value).
+type SecurityCategoryKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SecurityCategoryKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "SecurityCategoryKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedSecurityCategories) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -33871,7 +32824,7 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedSecurityCategories) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -33881,14 +32834,14 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedSecurityCategories) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *runtime.Builder) {
+func (u *SupportedSecurityCategories) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -33911,7 +32864,7 @@ type ClearanceRFC3281 struct {
 	// HasClassList tells whether classList is present in the encoding.
 	HasClassList bool
 	// SecurityCategories is the component securityCategories [2] SET OF OPTIONAL.
-	SecurityCategories ClearanceRFC3281SecurityCategories
+	SecurityCategories ClearanceRFC3281_SecurityCategories
 	// HasSecurityCategories tells whether securityCategories is present in the encoding.
 	HasSecurityCategories bool
 }
@@ -34002,11 +32955,11 @@ func (v *ClearanceRFC3281) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// ClearanceRFC3281SecurityCategories is the type of Clearance-rfc3281.securityCategories.
-type ClearanceRFC3281SecurityCategories []SecurityCategoryRFC3281SupportedSecurityCategories
+// ClearanceRFC3281_SecurityCategories is the type of Clearance-rfc3281.securityCategories.
+type ClearanceRFC3281_SecurityCategories []SecurityCategoryRFC3281_SupportedSecurityCategories
 
 // decode reads a Clearance-rfc3281.securityCategories from r.
-func (v *ClearanceRFC3281SecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ClearanceRFC3281_SecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Clearance-rfc3281.securityCategories")
 	if err != nil {
 		return err
@@ -34017,7 +32970,7 @@ func (v *ClearanceRFC3281SecurityCategories) decode(r *runtime.Reader, t runtime
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SecurityCategoryRFC3281SupportedSecurityCategories](&s, s.Count())
+	list, err := runtime.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -34034,7 +32987,7 @@ func (v *ClearanceRFC3281SecurityCategories) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Clearance-rfc3281.securityCategories in DER.
-func (v *ClearanceRFC3281SecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ClearanceRFC3281_SecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -34042,7 +32995,7 @@ func (v *ClearanceRFC3281SecurityCategories) encode(b *runtime.Builder, t runtim
 	b.EndSetOf(m)
 }
 
-// SecurityCategoryRFC3281SupportedSecurityCategories is the ASN.1 type SecurityCategory-rfc3281.
+// SecurityCategoryRFC3281_SupportedSecurityCategories is the ASN.1 type SecurityCategory-rfc3281.
 //
 //	SecurityCategory-rfc3281{SECURITY-CATEGORY:Supported} ::= SEQUENCE {
 //	    type      [0]  IMPLICIT SECURITY-CATEGORY.
@@ -34050,15 +33003,15 @@ func (v *ClearanceRFC3281SecurityCategories) encode(b *runtime.Builder, t runtim
 //	    value     [1]  EXPLICIT SECURITY-CATEGORY.
 //	            &Type({Supported}{@type})
 //	}
-type SecurityCategoryRFC3281SupportedSecurityCategories struct {
+type SecurityCategoryRFC3281_SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SecurityCategoryRFC3281SupportedSecurityCategoriesValue
+	Value SupportedSecurityCategories
 }
 
 // decode reads a SecurityCategory-rfc3281 from r.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SecurityCategory-rfc3281")
 	if err != nil {
 		return err
@@ -34094,7 +33047,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) decode(r *runtime.R
 }
 
 // encode writes v as a SecurityCategory-rfc3281 in DER.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Context(0), v.Type)
 	m1 := b.Begin(runtime.Context(1), true)
@@ -34105,19 +33058,19 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) encode(b *runtime.B
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecurityCategory-rfc3281.
 // v aliases b: the byte slices it holds point into b.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalDER(b []byte) error {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecurityCategory-rfc3281.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalBER(b []byte) error {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecurityCategoryRFC3281SupportedSecurityCategories{}
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SecurityCategoryRFC3281_SupportedSecurityCategories{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34127,68 +33080,21 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalWith(b []b
 }
 
 // MarshalDER returns the DER encoding of v, a SecurityCategory-rfc3281.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) MarshalDER() ([]byte, error) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// SecurityCategoryRFC3281SupportedSecurityCategoriesValue is the open type SecurityCategory-rfc3281.value: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecurityCategoryRFC3281SupportedSecurityCategoriesValue struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind
-}
-
-// SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind tells which row of the table of SecurityCategoryRFC3281SupportedSecurityCategoriesValue a key selected.
-type SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind int
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) encode(b *runtime.Builder) {
-	switch u.Kind {
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // ClassList is the ASN.1 type ClassList.
@@ -34205,12 +33111,12 @@ type ClassList runtime.BitString
 
 // The named bits of ClassList, as bit numbers.
 const (
-	ClassListUnmarked     = 0 // unmarked
-	ClassListUnclassified = 1 // unclassified
-	ClassListRestricted   = 2 // restricted
-	ClassListConfidential = 3 // confidential
-	ClassListSecret       = 4 // secret
-	ClassListTopSecret    = 5 // topSecret
+	ClassList_Unmarked     = 0 // unmarked
+	ClassList_Unclassified = 1 // unclassified
+	ClassList_Restricted   = 2 // restricted
+	ClassList_Confidential = 3 // confidential
+	ClassList_Secret       = 4 // secret
+	ClassList_TopSecret    = 5 // topSecret
 )
 
 // NewClassList returns the ClassList with the bits given set, in DER form:
@@ -34221,32 +33127,32 @@ func NewClassList(bits ...int) ClassList {
 
 // Unmarked reports whether the named bit unmarked (0) is set.
 func (v ClassList) Unmarked() bool {
-	return v.Has(ClassListUnmarked)
+	return v.Has(ClassList_Unmarked)
 }
 
 // Unclassified reports whether the named bit unclassified (1) is set.
 func (v ClassList) Unclassified() bool {
-	return v.Has(ClassListUnclassified)
+	return v.Has(ClassList_Unclassified)
 }
 
 // Restricted reports whether the named bit restricted (2) is set.
 func (v ClassList) Restricted() bool {
-	return v.Has(ClassListRestricted)
+	return v.Has(ClassList_Restricted)
 }
 
 // Confidential reports whether the named bit confidential (3) is set.
 func (v ClassList) Confidential() bool {
-	return v.Has(ClassListConfidential)
+	return v.Has(ClassList_Confidential)
 }
 
 // Secret reports whether the named bit secret (4) is set.
 func (v ClassList) Secret() bool {
-	return v.Has(ClassListSecret)
+	return v.Has(ClassList_Secret)
 }
 
 // TopSecret reports whether the named bit topSecret (5) is set.
 func (v ClassList) TopSecret() bool {
-	return v.Has(ClassListTopSecret)
+	return v.Has(ClassList_TopSecret)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -34338,7 +33244,7 @@ type ACClearAttrs struct {
 	// AcSerial is the component acSerial INTEGER.
 	AcSerial runtime.Integer
 	// Attrs is the component attrs SEQUENCE OF.
-	Attrs ACClearAttrsAttrs
+	Attrs ACClearAttrs_Attrs
 }
 
 // decode reads a ACClearAttrs from r.
@@ -34417,16 +33323,16 @@ func (v *ACClearAttrs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// ACClearAttrsAttrs is the type of ACClearAttrs.attrs.
-type ACClearAttrsAttrs []AttributeSetAttributesDefined
+// ACClearAttrs_Attrs is the type of ACClearAttrs.attrs.
+type ACClearAttrs_Attrs []AttributeSet_AttributesDefined
 
 // decode reads a ACClearAttrs.attrs from r.
-func (v *ACClearAttrsAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ACClearAttrs_Attrs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ACClearAttrs.attrs")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_AttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -34443,7 +33349,7 @@ func (v *ACClearAttrsAttrs) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ACClearAttrs.attrs in DER.
-func (v *ACClearAttrsAttrs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ACClearAttrs_Attrs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -34462,28 +33368,34 @@ func (v *ACClearAttrsAttrs) encode(b *runtime.Builder, t runtime.Tag) {
 //	      }
 //	  }
 type MLDSA44PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA44PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA44PrivateKeyBoth
+	Both MLDSA44PrivateKey_Both
 }
 
 // MLDSA44PrivateKeyChoice tells which alternative of MLDSA44PrivateKey a value holds.
 type MLDSA44PrivateKeyChoice int
 
 const (
-	MLDSA44PrivateKeySeed        MLDSA44PrivateKeyChoice = 1 // seed
-	MLDSA44PrivateKeyExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
-	MLDSA44PrivateKeyChoiceBoth  MLDSA44PrivateKeyChoice = 3 // both
+	MLDSA44PrivateKeyChoice_Seed        MLDSA44PrivateKeyChoice = 1 // seed
+	MLDSA44PrivateKeyChoice_ExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
+	MLDSA44PrivateKeyChoice_Both        MLDSA44PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA44PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA44PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-44-PrivateKey from r.
@@ -34491,7 +33403,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA44PrivateKeySeed
+		v.Choice = MLDSA44PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -34504,7 +33416,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA44PrivateKeyExpandedKey
+		v.Choice = MLDSA44PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -34517,7 +33429,7 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA44PrivateKeyChoiceBoth
+		v.Choice = MLDSA44PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -34530,21 +33442,21 @@ func (v *MLDSA44PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-44-PrivateKey in DER.
 func (v *MLDSA44PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA44PrivateKeySeed:
+	case MLDSA44PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA44PrivateKeyExpandedKey:
+	case MLDSA44PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA44PrivateKeyChoiceBoth:
+	case MLDSA44PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-44-PrivateKey"))
@@ -34592,8 +33504,8 @@ func (v *MLDSA44PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA44PrivateKeyBoth is the type of ML-DSA-44-PrivateKey.both.
-type MLDSA44PrivateKeyBoth struct {
+// MLDSA44PrivateKey_Both is the type of ML-DSA-44-PrivateKey.both.
+type MLDSA44PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -34601,7 +33513,7 @@ type MLDSA44PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-44-PrivateKey.both from r.
-func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA44PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-44-PrivateKey.both")
 	if err != nil {
 		return err
@@ -34637,7 +33549,7 @@ func (v *MLDSA44PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-44-PrivateKey.both in DER.
-func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA44PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -34656,19 +33568,19 @@ func (v *MLDSA44PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-44-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-44-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA44PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA44PrivateKeyBoth{}
+func (v *MLDSA44PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA44PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34678,18 +33590,18 @@ func (v *MLDSA44PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-44-PrivateKey.both.
-func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA44PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA44PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -34706,28 +33618,34 @@ func (v *MLDSA44PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([
 //	      }
 //	  }
 type MLDSA65PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA65PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA65PrivateKeyBoth
+	Both MLDSA65PrivateKey_Both
 }
 
 // MLDSA65PrivateKeyChoice tells which alternative of MLDSA65PrivateKey a value holds.
 type MLDSA65PrivateKeyChoice int
 
 const (
-	MLDSA65PrivateKeySeed        MLDSA65PrivateKeyChoice = 1 // seed
-	MLDSA65PrivateKeyExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
-	MLDSA65PrivateKeyChoiceBoth  MLDSA65PrivateKeyChoice = 3 // both
+	MLDSA65PrivateKeyChoice_Seed        MLDSA65PrivateKeyChoice = 1 // seed
+	MLDSA65PrivateKeyChoice_ExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
+	MLDSA65PrivateKeyChoice_Both        MLDSA65PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA65PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA65PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-65-PrivateKey from r.
@@ -34735,7 +33653,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA65PrivateKeySeed
+		v.Choice = MLDSA65PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -34748,7 +33666,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA65PrivateKeyExpandedKey
+		v.Choice = MLDSA65PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -34761,7 +33679,7 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA65PrivateKeyChoiceBoth
+		v.Choice = MLDSA65PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -34774,21 +33692,21 @@ func (v *MLDSA65PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-65-PrivateKey in DER.
 func (v *MLDSA65PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA65PrivateKeySeed:
+	case MLDSA65PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA65PrivateKeyExpandedKey:
+	case MLDSA65PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA65PrivateKeyChoiceBoth:
+	case MLDSA65PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-65-PrivateKey"))
@@ -34836,8 +33754,8 @@ func (v *MLDSA65PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA65PrivateKeyBoth is the type of ML-DSA-65-PrivateKey.both.
-type MLDSA65PrivateKeyBoth struct {
+// MLDSA65PrivateKey_Both is the type of ML-DSA-65-PrivateKey.both.
+type MLDSA65PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -34845,7 +33763,7 @@ type MLDSA65PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-65-PrivateKey.both from r.
-func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA65PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-65-PrivateKey.both")
 	if err != nil {
 		return err
@@ -34881,7 +33799,7 @@ func (v *MLDSA65PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-65-PrivateKey.both in DER.
-func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA65PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -34900,19 +33818,19 @@ func (v *MLDSA65PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-65-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-65-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA65PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA65PrivateKeyBoth{}
+func (v *MLDSA65PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA65PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34922,18 +33840,18 @@ func (v *MLDSA65PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-65-PrivateKey.both.
-func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA65PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA65PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -34950,28 +33868,34 @@ func (v *MLDSA65PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([
 //	      }
 //	  }
 type MLDSA87PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA87PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA87PrivateKeyBoth
+	Both MLDSA87PrivateKey_Both
 }
 
 // MLDSA87PrivateKeyChoice tells which alternative of MLDSA87PrivateKey a value holds.
 type MLDSA87PrivateKeyChoice int
 
 const (
-	MLDSA87PrivateKeySeed        MLDSA87PrivateKeyChoice = 1 // seed
-	MLDSA87PrivateKeyExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
-	MLDSA87PrivateKeyChoiceBoth  MLDSA87PrivateKeyChoice = 3 // both
+	MLDSA87PrivateKeyChoice_Seed        MLDSA87PrivateKeyChoice = 1 // seed
+	MLDSA87PrivateKeyChoice_ExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
+	MLDSA87PrivateKeyChoice_Both        MLDSA87PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA87PrivateKeyChoice) String() string {
-	return runtime.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA87PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ML-DSA-87-PrivateKey from r.
@@ -34979,7 +33903,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = MLDSA87PrivateKeySeed
+		v.Choice = MLDSA87PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Context(0))
 		if err != nil {
@@ -34992,7 +33916,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = MLDSA87PrivateKeyExpandedKey
+		v.Choice = MLDSA87PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -35005,7 +33929,7 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = MLDSA87PrivateKeyChoiceBoth
+		v.Choice = MLDSA87PrivateKeyChoice_Both
 		if err := v.Both.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "both")
 		}
@@ -35018,21 +33942,21 @@ func (v *MLDSA87PrivateKey) decode(r *runtime.Reader) error {
 // encode writes v as a ML-DSA-87-PrivateKey in DER.
 func (v *MLDSA87PrivateKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case MLDSA87PrivateKeySeed:
+	case MLDSA87PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(runtime.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(runtime.Context(0), v.Seed)
-	case MLDSA87PrivateKeyExpandedKey:
+	case MLDSA87PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
 				b.SetError(runtime.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.ExpandedKey)
-	case MLDSA87PrivateKeyChoiceBoth:
+	case MLDSA87PrivateKeyChoice_Both:
 		v.Both.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("ML-DSA-87-PrivateKey"))
@@ -35080,8 +34004,8 @@ func (v *MLDSA87PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// MLDSA87PrivateKeyBoth is the type of ML-DSA-87-PrivateKey.both.
-type MLDSA87PrivateKeyBoth struct {
+// MLDSA87PrivateKey_Both is the type of ML-DSA-87-PrivateKey.both.
+type MLDSA87PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -35089,7 +34013,7 @@ type MLDSA87PrivateKeyBoth struct {
 }
 
 // decode reads a ML-DSA-87-PrivateKey.both from r.
-func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *MLDSA87PrivateKey_Both) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "ML-DSA-87-PrivateKey.both")
 	if err != nil {
 		return err
@@ -35125,7 +34049,7 @@ func (v *MLDSA87PrivateKeyBoth) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a ML-DSA-87-PrivateKey.both in DER.
-func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *MLDSA87PrivateKey_Both) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
@@ -35144,19 +34068,19 @@ func (v *MLDSA87PrivateKeyBoth) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ML-DSA-87-PrivateKey.both.
 // v aliases b: the byte slices it holds point into b.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error {
+func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ML-DSA-87-PrivateKey.both.
 // v aliases b, except for strings that BER splits into segments.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalBER(b []byte) error {
+func (v *MLDSA87PrivateKey_Both) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = MLDSA87PrivateKeyBoth{}
+func (v *MLDSA87PrivateKey_Both) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = MLDSA87PrivateKey_Both{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -35166,18 +34090,18 @@ func (v *MLDSA87PrivateKeyBoth) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a ML-DSA-87-PrivateKey.both.
-func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *MLDSA87PrivateKeyBoth) AppendDER(dst []byte) ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *MLDSA87PrivateKeyBoth) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *MLDSA87PrivateKey_Both) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()

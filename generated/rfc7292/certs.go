@@ -31,7 +31,7 @@ func Certificates(pfx []byte) ([][]byte, error) {
 	var out [][]byte
 	for i := range as {
 		c := &as[i].Content
-		if c.Kind != ContentInfoContentData {
+		if c.Kind != CtData {
 			continue // encrypted, or a content type of no bags
 		}
 		var sc SafeContents
@@ -59,7 +59,7 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
 	}
-	if version != int64(PFXVersionV3) {
+	if version != int64(PFX_V3) {
 		return nil, fmt.Errorf("rfc7292: PFX.version is %d, not 3", version)
 	}
 	raw, err := s.ReadRaw()
@@ -72,11 +72,11 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	}
 	var data []byte
 	switch c := &ci.Content; c.Kind {
-	case ContentInfoContentData:
+	case CtData:
 		data = c.Data
-	case ContentInfoContentSignedData:
+	case CtSignedData:
 		e := &c.SignedData.EncapContentInfo
-		if e.EContent.Kind != EncapsulatedContentInfoEContentData {
+		if e.EContent.Kind != CtData {
 			return nil, fmt.Errorf("rfc7292: PFX.authSafe: SignedData content type %v is not data", e.EContentType)
 		}
 		data = e.EContent.Raw
@@ -95,11 +95,11 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 func appendBagCertificates(out [][]byte, sc SafeContents) [][]byte {
 	for i := range sc {
 		switch v := &sc[i].BagValue; v.Kind {
-		case SafeBagBagValueCertBag:
-			if cv := &v.CertBag.CertValue; cv.Kind == CertBagCertValueX509Certificate {
+		case BagTypeKind_CertBag:
+			if cv := &v.CertBag.CertValue; cv.Kind == BagTypeKind_X509Certificate {
 				out = append(out, cv.X509Certificate)
 			}
-		case SafeBagBagValueSafeContentsBag:
+		case BagTypeKind_SafeContentsBag:
 			out = appendBagCertificates(out, v.SafeContentsBag)
 		}
 	}

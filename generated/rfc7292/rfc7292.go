@@ -69,7 +69,7 @@ const _ = runtime.Version1
 //	}
 type PFX struct {
 	// Version is the component version INTEGER.
-	Version PFXVersion
+	Version PFX_Version
 	// AuthSafe is the component authSafe ContentInfo.
 	AuthSafe ContentInfo
 	// MacData is the component macData MacData OPTIONAL.
@@ -157,25 +157,34 @@ func (v *PFX) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// PFXVersion is the type of PFX.version.
-type PFXVersion int64
+// PFX_Version is the type of PFX.version.
+type PFX_Version int64
 
 const (
-	PFXVersionV3 PFXVersion = 3 // v3
+	PFX_V3 PFX_Version = 3 // v3
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PFX_Version) String() string {
+	switch v {
+	case PFX_V3:
+		return "v3"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
 // decode reads a PFX.version from r.
-func (v *PFXVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PFX_Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
-	*v = PFXVersion(x)
+	*v = PFX_Version(x)
 	return nil
 }
 
 // encode writes v as a PFX.version in DER.
-func (v *PFXVersion) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PFX_Version) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
@@ -190,7 +199,7 @@ type ContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
 	ContentType runtime.OID
 	// Content is the component content [0] EXPLICIT CONTENT-TYPE.&Type.
-	Content ContentInfoContent
+	Content ContentInfo_Content
 }
 
 // decode reads a ContentInfo from r.
@@ -280,58 +289,70 @@ func (v *ContentInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// ContentInfoContent is the open type ContentInfo.content: the encoding received (Raw) and, when the
+// ContentInfo_Content is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentInfoContent struct {
+type ContentInfo_Content struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentInfoContentKind
-	// Data is the value when Kind is ContentInfoContentData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// Data is the value when Kind is CtData.
 	Data []byte
-	// SignedData is the value when Kind is ContentInfoContentSignedData.
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is ContentInfoContentEncryptedData.
-	EncryptedData *CryptographicMessageSyntax2009EncryptedData
-	// EnvelopedData is the value when Kind is ContentInfoContentEnvelopedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
+	EncryptedData *EncryptedData
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is ContentInfoContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is ContentInfoContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
 }
 
-// ContentInfoContentKind tells which row of the table of ContentInfoContent a key selected.
-type ContentInfoContentKind int
+// ContentTypeKind tells which information object of class CONTENT-TYPE an open type's key selected:
+// the Kind of ContentInfo_Content or EncapsulatedContentInfo_EContent. 0 means none (a key not in the table, or no value).
+type ContentTypeKind int
 
 const (
-	ContentInfoContentData              ContentInfoContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	ContentInfoContentSignedData        ContentInfoContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	ContentInfoContentEncryptedData     ContentInfoContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	ContentInfoContentEnvelopedData     ContentInfoContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	ContentInfoContentAuthenticatedData ContentInfoContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	ContentInfoContentDigestedData      ContentInfoContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
+	CtAuthenticatedData ContentTypeKind = 1 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
+	CtData              ContentTypeKind = 2 // ct-Data 1.2.840.113549.1.7.1
+	CtDigestedData      ContentTypeKind = 3 // ct-DigestedData 1.2.840.113549.1.7.5
+	CtEncryptedData     ContentTypeKind = 4 // ct-EncryptedData 1.2.840.113549.1.7.6
+	CtEnvelopedData     ContentTypeKind = 5 // ct-EnvelopedData 1.2.840.113549.1.7.3
+	CtSignedData        ContentTypeKind = 6 // ct-SignedData 1.2.840.113549.1.7.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentTypeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 6:
+		return runtime.Name("ct-AuthenticatedData ct-Data ct-DigestedData ct-EncryptedData ct-EnvelopedData ct-SignedData", int(k)-1, "")
+	}
+	return "ContentTypeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentInfo_Content) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = ContentInfoContentData
+		u.Kind = CtData
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.Data = x1
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = ContentInfoContentSignedData
+		u.Kind = CtSignedData
 		p2, err := runtime.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -340,14 +361,14 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = ContentInfoContentEncryptedData
-		p3, err := runtime.New[CryptographicMessageSyntax2009EncryptedData](r)
+		u.Kind = CtEncryptedData
+		p3, err := runtime.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -355,13 +376,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = ContentInfoContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p4, err := runtime.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -370,13 +391,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = ContentInfoContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p5, err := runtime.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -385,13 +406,13 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = ContentInfoContentDigestedData
+		u.Kind = CtDigestedData
 		p6, err := runtime.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -400,7 +421,7 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -411,7 +432,7 @@ func (u *ContentInfoContent) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
+func (u *ContentInfo_Content) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -421,42 +442,42 @@ func (u *ContentInfoContent) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentInfoContent) keepDER(r *runtime.Reader) error {
+func (u *ContentInfo_Content) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentInfoContent) encode(b *runtime.Builder) {
+func (u *ContentInfo_Content) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ContentInfoContentData:
+	case CtData:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Data)
-	case ContentInfoContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(runtime.NilValue("SignedData"))
 		} else {
 			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(runtime.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(runtime.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(runtime.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ContentInfoContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(runtime.NilValue("DigestedData"))
 		} else {
@@ -480,7 +501,7 @@ type SignedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// DigestAlgorithms is the component digestAlgorithms SET OF.
-	DigestAlgorithms SignedDataDigestAlgorithms
+	DigestAlgorithms SignedData_DigestAlgorithms
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
 	EncapContentInfo EncapsulatedContentInfo
 	// Certificates is the component certificates [0] CertificateSet OPTIONAL.
@@ -600,13 +621,18 @@ func (v *SignedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 type CMSVersion int64
 
 const (
-	CMSVersionV0 CMSVersion = 0 // v0
-	CMSVersionV1 CMSVersion = 1 // v1
-	CMSVersionV2 CMSVersion = 2 // v2
-	CMSVersionV3 CMSVersion = 3 // v3
-	CMSVersionV4 CMSVersion = 4 // v4
-	CMSVersionV5 CMSVersion = 5 // v5
+	CMSVersion_V0 CMSVersion = 0 // v0
+	CMSVersion_V1 CMSVersion = 1 // v1
+	CMSVersion_V2 CMSVersion = 2 // v2
+	CMSVersion_V3 CMSVersion = 3 // v3
+	CMSVersion_V4 CMSVersion = 4 // v4
+	CMSVersion_V5 CMSVersion = 5 // v5
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CMSVersion) String() string {
+	return runtime.Name("v0 v1 v2 v3 v4 v5", int(v), "")
+}
 
 // decode reads a CMSVersion from r.
 func (v *CMSVersion) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -665,11 +691,11 @@ func (v *CMSVersion) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 	return b.Bytes()
 }
 
-// SignedDataDigestAlgorithms is the type of SignedData.digestAlgorithms.
-type SignedDataDigestAlgorithms []DigestAlgorithmIdentifier
+// SignedData_DigestAlgorithms is the type of SignedData.digestAlgorithms.
+type SignedData_DigestAlgorithms []DigestAlgorithmIdentifier
 
 // decode reads a SignedData.digestAlgorithms from r.
-func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SignedData_DigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
 	if err != nil {
 		return err
@@ -697,7 +723,7 @@ func (v *SignedDataDigestAlgorithms) decode(r *runtime.Reader, t runtime.Tag) er
 }
 
 // encode writes v as a SignedData.digestAlgorithms in DER.
-func (v *SignedDataDigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SignedData_DigestAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -716,7 +742,7 @@ type EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType runtime.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent EncapsulatedContentInfoEContent
+	EContent EncapsulatedContentInfo_EContent
 	// HasEContent tells whether eContent is present in the encoding.
 	HasEContent bool
 }
@@ -814,48 +840,36 @@ func (v *EncapsulatedContentInfo) AppendWith(dst []byte, opts *runtime.Options) 
 	return b.Bytes()
 }
 
-// EncapsulatedContentInfoEContent is the open type EncapsulatedContentInfo.eContent: the encoding received (Raw) and, when the
+// EncapsulatedContentInfo_EContent is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type EncapsulatedContentInfoEContent struct {
+type EncapsulatedContentInfo_EContent struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind EncapsulatedContentInfoEContentKind
-	// SignedData is the value when Kind is EncapsulatedContentInfoEContentSignedData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is EncapsulatedContentInfoEContentEncryptedData.
-	EncryptedData *CryptographicMessageSyntax2009EncryptedData
-	// EnvelopedData is the value when Kind is EncapsulatedContentInfoEContentEnvelopedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
+	EncryptedData *EncryptedData
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is EncapsulatedContentInfoEContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is EncapsulatedContentInfoEContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
 }
 
-// EncapsulatedContentInfoEContentKind tells which row of the table of EncapsulatedContentInfoEContent a key selected.
-type EncapsulatedContentInfoEContentKind int
-
-const (
-	EncapsulatedContentInfoEContentData              EncapsulatedContentInfoEContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	EncapsulatedContentInfoEContentSignedData        EncapsulatedContentInfoEContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	EncapsulatedContentInfoEContentEncryptedData     EncapsulatedContentInfoEContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	EncapsulatedContentInfoEContentEnvelopedData     EncapsulatedContentInfoEContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	EncapsulatedContentInfoEContentAuthenticatedData EncapsulatedContentInfoEContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	EncapsulatedContentInfoEContentDigestedData      EncapsulatedContentInfoEContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = EncapsulatedContentInfoEContentData
+		u.Kind = CtData
 		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = EncapsulatedContentInfoEContentSignedData
+		u.Kind = CtSignedData
 		p1, err := runtime.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -864,14 +878,14 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.SignedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = EncapsulatedContentInfoEContentEncryptedData
-		p2, err := runtime.New[CryptographicMessageSyntax2009EncryptedData](r)
+		u.Kind = CtEncryptedData
+		p2, err := runtime.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -879,13 +893,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.EncryptedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = EncapsulatedContentInfoEContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p3, err := runtime.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -894,13 +908,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.EnvelopedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = EncapsulatedContentInfoEContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p4, err := runtime.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -909,13 +923,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthenticatedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = EncapsulatedContentInfoEContentDigestedData
+		u.Kind = CtDigestedData
 		p5, err := runtime.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -924,7 +938,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 		if err := u.DigestedData.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -935,7 +949,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) error {
+func (u *EncapsulatedContentInfo_EContent) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -944,38 +958,38 @@ func (u *EncapsulatedContentInfoEContent) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *EncapsulatedContentInfoEContent) keepDER(_ *runtime.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncapsulatedContentInfoEContent) encode(b *runtime.Builder) {
+func (u *EncapsulatedContentInfo_EContent) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case EncapsulatedContentInfoEContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(runtime.NilValue("SignedData"))
 		} else {
 			u.SignedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(runtime.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(runtime.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(runtime.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case EncapsulatedContentInfoEContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(runtime.NilValue("DigestedData"))
 		} else {
@@ -1102,16 +1116,22 @@ type CertificateChoices struct {
 type CertificateChoicesChoice int
 
 const (
-	CertificateChoicesCertificate         CertificateChoicesChoice = 1 // certificate
-	CertificateChoicesExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
-	CertificateChoicesV1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
-	CertificateChoicesV2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
-	CertificateChoicesOther               CertificateChoicesChoice = 5 // other
+	CertificateChoices_Certificate         CertificateChoicesChoice = 1 // certificate
+	CertificateChoices_ExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
+	CertificateChoices_V1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
+	CertificateChoices_V2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
+	CertificateChoices_Other               CertificateChoicesChoice = 5 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CertificateChoicesChoice) String() string {
-	return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "")
+	}
+	return "CertificateChoicesChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CertificateChoices from r.
@@ -1119,7 +1139,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = CertificateChoicesCertificate
+		v.Choice = CertificateChoices_Certificate
 		p1, err := runtime.New[Certificate](r)
 		if err != nil {
 			return runtime.WithField(err, "certificate")
@@ -1129,7 +1149,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "certificate")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = CertificateChoicesExtendedCertificate
+		v.Choice = CertificateChoices_ExtendedCertificate
 		p2, err := runtime.New[ExtendedCertificate](r)
 		if err != nil {
 			return runtime.WithField(err, "extendedCertificate")
@@ -1139,7 +1159,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "extendedCertificate")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = CertificateChoicesV1AttrCert
+		v.Choice = CertificateChoices_V1AttrCert
 		p3, err := runtime.New[AttributeCertificateV1](r)
 		if err != nil {
 			return runtime.WithField(err, "v1AttrCert")
@@ -1149,7 +1169,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "v1AttrCert")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = CertificateChoicesV2AttrCert
+		v.Choice = CertificateChoices_V2AttrCert
 		p4, err := runtime.New[AttributeCertificateV2](r)
 		if err != nil {
 			return runtime.WithField(err, "v2AttrCert")
@@ -1159,7 +1179,7 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "v2AttrCert")
 		}
 	case tag == runtime.Context(3):
-		v.Choice = CertificateChoicesOther
+		v.Choice = CertificateChoices_Other
 		if err := v.Other.decode(r, runtime.Context(3)); err != nil {
 			return runtime.WithField(err, "other")
 		}
@@ -1177,31 +1197,31 @@ func (v *CertificateChoices) decode(r *runtime.Reader) error {
 // encode writes v as a CertificateChoices in DER.
 func (v *CertificateChoices) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CertificateChoicesCertificate:
+	case CertificateChoices_Certificate:
 		if v.Certificate == nil {
 			b.SetError(runtime.NilValue("Certificate"))
 		} else {
 			v.Certificate.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case CertificateChoicesExtendedCertificate:
+	case CertificateChoices_ExtendedCertificate:
 		if v.ExtendedCertificate == nil {
 			b.SetError(runtime.NilValue("ExtendedCertificate"))
 		} else {
 			v.ExtendedCertificate.encode(b, runtime.Context(0))
 		}
-	case CertificateChoicesV1AttrCert:
+	case CertificateChoices_V1AttrCert:
 		if v.V1AttrCert == nil {
 			b.SetError(runtime.NilValue("AttributeCertificateV1"))
 		} else {
 			v.V1AttrCert.encode(b, runtime.Context(1))
 		}
-	case CertificateChoicesV2AttrCert:
+	case CertificateChoices_V2AttrCert:
 		if v.V2AttrCert == nil {
 			b.SetError(runtime.NilValue("AttributeCertificateV2"))
 		} else {
 			v.V2AttrCert.encode(b, runtime.Context(2))
 		}
-	case CertificateChoicesOther:
+	case CertificateChoices_Other:
 		v.Other.encode(b, runtime.Context(3))
 	default:
 		if v.Unknown != nil {
@@ -1262,7 +1282,7 @@ type Certificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateAlgorithmIdentifier
+	AlgorithmIdentifier Certificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -1366,13 +1386,13 @@ func (v *Certificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	    ]], ... }
 type TBSCertificate struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version PKIX1Explicit2009Version
+	Version Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// Validity is the component validity Validity.
@@ -1390,7 +1410,7 @@ type TBSCertificate struct {
 	// HasSubjectUniqueID tells whether subjectUniqueID is present in the encoding.
 	HasSubjectUniqueID bool
 	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions ExtensionsCertExtensions
+	Extensions Extensions_CertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -1420,11 +1440,11 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == PKIX1Explicit2009VersionV1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == Version_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "TBSCertificate"), "version")
 		}
 	} else {
-		v.Version = PKIX1Explicit2009VersionV1
+		v.Version = Version_V1
 	}
 	// serialNumber CertificateSerialNumber
 	if err := v.SerialNumber.decode(&s, runtime.Universal(runtime.TagInteger)); err != nil {
@@ -1493,7 +1513,7 @@ func (v *TBSCertificate) decode(r *runtime.Reader, t runtime.Tag) error {
 // encode writes v as a TBSCertificate in DER.
 func (v *TBSCertificate) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != PKIX1Explicit2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != Version_V1 {
 		m1 := b.Begin(runtime.Context(0), true)
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 		b.End(m1)
@@ -1560,47 +1580,52 @@ func (v *TBSCertificate) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// PKIX1Explicit2009Version is the ASN.1 type Version.
+// Version is the ASN.1 type Version.
 //
 //	Version  ::=  INTEGER  {  v1(0), v2(1), v3(2)  }
-type PKIX1Explicit2009Version int64
+type Version int64
 
 const (
-	PKIX1Explicit2009VersionV1 PKIX1Explicit2009Version = 0 // v1
-	PKIX1Explicit2009VersionV2 PKIX1Explicit2009Version = 1 // v2
-	PKIX1Explicit2009VersionV3 PKIX1Explicit2009Version = 2 // v3
+	Version_V1 Version = 0 // v1
+	Version_V2 Version = 1 // v2
+	Version_V3 Version = 2 // v3
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v Version) String() string {
+	return runtime.Name("v1 v2 v3", int(v), "")
+}
+
 // decode reads a Version from r.
-func (v *PKIX1Explicit2009Version) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
-	*v = PKIX1Explicit2009Version(x)
+	*v = Version(x)
 	return nil
 }
 
 // encode writes v as a Version in DER.
-func (v *PKIX1Explicit2009Version) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Version) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
 // v aliases b: the byte slices it holds point into b.
-func (v *PKIX1Explicit2009Version) UnmarshalDER(b []byte) error {
+func (v *Version) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PKIX1Explicit2009Version) UnmarshalBER(b []byte) error {
+func (v *Version) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PKIX1Explicit2009Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero PKIX1Explicit2009Version
+func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Version
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -1611,18 +1636,18 @@ func (v *PKIX1Explicit2009Version) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a Version.
-func (v *PKIX1Explicit2009Version) MarshalDER() ([]byte, error) {
+func (v *Version) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PKIX1Explicit2009Version) AppendDER(dst []byte) ([]byte, error) {
+func (v *Version) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PKIX1Explicit2009Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
@@ -1705,7 +1730,7 @@ func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) 
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierSignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -1713,17 +1738,17 @@ func (v *CertificateSerialNumber) AppendWith(dst []byte, opts *runtime.Options) 
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSignatureAlgorithms struct {
+type AlgorithmIdentifier_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSignatureAlgorithmsParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -1755,7 +1780,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -1766,19 +1791,19 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierSignatureAlgorithms{}
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_SignatureAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -1788,240 +1813,21 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierSignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AlgorithmIdentifierSignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AlgorithmIdentifierSignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierSignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierSignatureAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS       AlgorithmIdentifierSignatureAlgorithmsParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // Name is the ASN.1 type Name.
@@ -2029,7 +1835,7 @@ func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *runtime.Bui
 //	Name ::= CHOICE { -- only one possibility for now --
 //	    rdnSequence  RDNSequence }
 type Name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice NameChoice
 	// RdnSequence is the component rdnSequence RDNSequence.
 	RdnSequence RDNSequence
@@ -2039,12 +1845,18 @@ type Name struct {
 type NameChoice int
 
 const (
-	NameRdnSequence NameChoice = 1 // rdnSequence
+	Name_RdnSequence NameChoice = 1 // rdnSequence
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c NameChoice) String() string {
-	return runtime.Name("rdnSequence", int(c)-1, "NameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("rdnSequence", int(c)-1, "")
+	}
+	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Name from r.
@@ -2052,7 +1864,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = NameRdnSequence
+		v.Choice = Name_RdnSequence
 		if err := v.RdnSequence.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "rdnSequence")
 		}
@@ -2065,7 +1877,7 @@ func (v *Name) decode(r *runtime.Reader) error {
 // encode writes v as a Name in DER.
 func (v *Name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case NameRdnSequence:
+	case Name_RdnSequence:
 		v.RdnSequence.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("Name"))
@@ -2129,7 +1941,7 @@ func (v *RDNSequence) decode(r *runtime.Reader, t runtime.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -2200,7 +2012,7 @@ func (v *RDNSequence) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //
 //	RelativeDistinguishedName  ::=
 //	    SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-type RelativeDistinguishedName []SingleAttributeSupportedAttributes
+type RelativeDistinguishedName []SingleAttribute_SupportedAttributes
 
 // decode reads a RelativeDistinguishedName from r.
 func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -2209,7 +2021,7 @@ func (v *RelativeDistinguishedName) decode(r *runtime.Reader, t runtime.Tag) err
 
 // decodeShared reads a RelativeDistinguishedName from r, taking its elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttributeSupportedAttributes) error {
+func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Tag, backing *[]SingleAttribute_SupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -2221,11 +2033,11 @@ func (v *RelativeDistinguishedName) decodeShared(r *runtime.Reader, t runtime.Ta
 		}
 	}
 	n := s.Count()
-	var list []SingleAttributeSupportedAttributes
+	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = runtime.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+		if list, err = runtime.MakeSlice[SingleAttribute_SupportedAttributes](&s, n); err != nil {
 			return err
 		}
 	}
@@ -2302,21 +2114,21 @@ func (v *RelativeDistinguishedName) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributes is the ASN.1 type SingleAttribute.
+// SingleAttribute_SupportedAttributes is the ASN.1 type SingleAttribute.
 //
 //	SingleAttribute{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    value     ATTRIBUTE.&Type({AttrSet}{@type})
 //	}
-type SingleAttributeSupportedAttributes struct {
+type SingleAttribute_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value ATTRIBUTE.&Type.
-	Value SingleAttributeSupportedAttributesValue
+	Value SupportedAttributes
 }
 
 // decode reads a SingleAttribute from r.
-func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SingleAttribute_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
 		return err
@@ -2345,7 +2157,7 @@ func (v *SingleAttributeSupportedAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a SingleAttribute in DER.
-func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SingleAttribute_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	v.Value.encode(b)
@@ -2354,19 +2166,19 @@ func (v *SingleAttributeSupportedAttributes) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SingleAttribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SingleAttribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SingleAttributeSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SingleAttributeSupportedAttributes{}
+func (v *SingleAttribute_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SingleAttribute_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -2376,190 +2188,167 @@ func (v *SingleAttributeSupportedAttributes) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a SingleAttribute.
-func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SingleAttributeSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SingleAttributeSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SingleAttribute_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// SingleAttributeSupportedAttributesValue is the open type SingleAttribute.value: the encoding received (Raw) and, when the
+// SupportedAttributes is the open type ATTRIBUTE.&Type({SupportedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SingleAttributeSupportedAttributesValue struct {
+type SupportedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SingleAttributeSupportedAttributesValueKind
-	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of DirectoryStringUbMax; the value
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
+	// DirectoryString is the value when Kind is AtName, AtSurname, AtGivenName, AtInitials, AtGenerationQualifier, AtX520CommonName, AtX520LocalityName, AtX520StateOrProvinceName, AtX520OrganizationName, AtX520OrganizationalUnitName, AtX520Title or AtX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520CommonName; the value
 	// converts to a row's own type, as in X520name(value.DirectoryString).
-	DirectoryString DirectoryStringUbMax
-	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	DirectoryString X520CommonName
+	// String is the value when Kind is AtX520dnQualifier, AtX520countryName, AtX520SerialNumber, AtDomainComponent or AtEmailAddress.
 	String string
 }
 
-// SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
-type SingleAttributeSupportedAttributesValueKind int
-
-const (
-	SingleAttributeSupportedAttributesValueName                       SingleAttributeSupportedAttributesValueKind = 1  // at-name 2.5.4.41
-	SingleAttributeSupportedAttributesValueSurname                    SingleAttributeSupportedAttributesValueKind = 2  // at-surname 2.5.4.4
-	SingleAttributeSupportedAttributesValueGivenName                  SingleAttributeSupportedAttributesValueKind = 3  // at-givenName 2.5.4.42
-	SingleAttributeSupportedAttributesValueInitials                   SingleAttributeSupportedAttributesValueKind = 4  // at-initials 2.5.4.43
-	SingleAttributeSupportedAttributesValueGenerationQualifier        SingleAttributeSupportedAttributesValueKind = 5  // at-generationQualifier 2.5.4.44
-	SingleAttributeSupportedAttributesValueX520CommonName             SingleAttributeSupportedAttributesValueKind = 6  // at-x520CommonName 2.5.4.3
-	SingleAttributeSupportedAttributesValueX520LocalityName           SingleAttributeSupportedAttributesValueKind = 7  // at-x520LocalityName 2.5.4.7
-	SingleAttributeSupportedAttributesValueX520StateOrProvinceName    SingleAttributeSupportedAttributesValueKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	SingleAttributeSupportedAttributesValueX520OrganizationName       SingleAttributeSupportedAttributesValueKind = 9  // at-x520OrganizationName 2.5.4.10
-	SingleAttributeSupportedAttributesValueX520OrganizationalUnitName SingleAttributeSupportedAttributesValueKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	SingleAttributeSupportedAttributesValueX520Title                  SingleAttributeSupportedAttributesValueKind = 11 // at-x520Title 2.5.4.12
-	SingleAttributeSupportedAttributesValueX520dnQualifier            SingleAttributeSupportedAttributesValueKind = 12 // at-x520dnQualifier 2.5.4.46
-	SingleAttributeSupportedAttributesValueX520countryName            SingleAttributeSupportedAttributesValueKind = 13 // at-x520countryName 2.5.4.6
-	SingleAttributeSupportedAttributesValueX520SerialNumber           SingleAttributeSupportedAttributesValueKind = 14 // at-x520SerialNumber 2.5.4.5
-	SingleAttributeSupportedAttributesValueX520Pseudonym              SingleAttributeSupportedAttributesValueKind = 15 // at-x520Pseudonym 2.5.4.65
-	SingleAttributeSupportedAttributesValueDomainComponent            SingleAttributeSupportedAttributesValueKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	SingleAttributeSupportedAttributesValueEmailAddress               SingleAttributeSupportedAttributesValueKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
-		u.Kind = SingleAttributeSupportedAttributesValueName
+		u.Kind = AtName
 		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
-		u.Kind = SingleAttributeSupportedAttributesValueSurname
+		u.Kind = AtSurname
 		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
-		u.Kind = SingleAttributeSupportedAttributesValueGivenName
+		u.Kind = AtGivenName
 		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
-		u.Kind = SingleAttributeSupportedAttributesValueInitials
+		u.Kind = AtInitials
 		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
-		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
+		u.Kind = AtGenerationQualifier
 		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
-		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520CommonName
+		if err := u.DirectoryString.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
-		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
+		u.Kind = AtX520LocalityName
 		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
+		u.Kind = AtX520StateOrProvinceName
 		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
+		u.Kind = AtX520OrganizationName
 		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
+		u.Kind = AtX520OrganizationalUnitName
 		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
-		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Title
+		if err := (*DirectoryString_UbTitle)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
-		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
+		u.Kind = AtX520dnQualifier
 		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x1
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
-		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
+		u.Kind = AtX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2571,13 +2360,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
-		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
+		u.Kind = AtX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2589,35 +2378,35 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
-		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
+		u.Kind = AtX520Pseudonym
+		if err := (*DirectoryString_UbPseudonym)(&u.DirectoryString).decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
+		u.Kind = AtDomainComponent
 		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x6
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
+		u.Kind = AtEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -2629,7 +2418,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2640,7 +2429,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2650,58 +2439,58 @@ func (u *SingleAttributeSupportedAttributesValue) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SingleAttributeSupportedAttributesValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
+func (u *SupportedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case SingleAttributeSupportedAttributesValueName:
+	case AtName:
 		(*X520name)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueSurname:
+	case AtSurname:
 		(*X520name)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueGivenName:
+	case AtGivenName:
 		(*X520name)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueInitials:
+	case AtInitials:
 		(*X520name)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueGenerationQualifier:
+	case AtGenerationQualifier:
 		(*X520name)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520LocalityName:
+	case AtX520CommonName:
+		u.DirectoryString.encode(b)
+	case AtX520LocalityName:
 		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
+	case AtX520StateOrProvinceName:
 		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationName:
+	case AtX520OrganizationName:
 		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
+	case AtX520OrganizationalUnitName:
 		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueX520dnQualifier:
+	case AtX520Title:
+		(*DirectoryString_UbTitle)(&u.DirectoryString).encode(b)
+	case AtX520dnQualifier:
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520countryName:
+	case AtX520countryName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "x520countryName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520SerialNumber:
+	case AtX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "x520SerialNumber"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case SingleAttributeSupportedAttributesValueDomainComponent:
+	case AtX520Pseudonym:
+		(*DirectoryString_UbPseudonym)(&u.DirectoryString).encode(b)
+	case AtDomainComponent:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case SingleAttributeSupportedAttributesValueEmailAddress:
+	case AtEmailAddress:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "emailAddress"))
@@ -2717,7 +2506,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *runtime.Builder) {
 //
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -2728,7 +2517,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2741,7 +2530,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2754,7 +2543,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -2767,7 +2556,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -2780,7 +2569,7 @@ func (v *X520name) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -2801,35 +2590,35 @@ func (v *X520name) decode(r *runtime.Reader) error {
 // encode writes v as a X520name in DER.
 func (v *X520name) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -2886,7 +2675,7 @@ func (v *X520name) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -2897,7 +2686,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -2910,7 +2699,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -2923,7 +2712,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -2936,7 +2725,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -2949,7 +2738,7 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -2970,35 +2759,35 @@ func (v *X520CommonName) decode(r *runtime.Reader) error {
 // encode writes v as a X520CommonName in DER.
 func (v *X520CommonName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3055,7 +2844,7 @@ func (v *X520CommonName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 //
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -3066,7 +2855,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3079,7 +2868,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3092,7 +2881,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3105,7 +2894,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3118,7 +2907,7 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3139,35 +2928,35 @@ func (v *X520LocalityName) decode(r *runtime.Reader) error {
 // encode writes v as a X520LocalityName in DER.
 func (v *X520LocalityName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3224,7 +3013,7 @@ func (v *X520LocalityName) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -3235,7 +3024,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3248,7 +3037,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3261,7 +3050,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3274,7 +3063,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3287,7 +3076,7 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3308,35 +3097,35 @@ func (v *X520StateOrProvinceName) decode(r *runtime.Reader) error {
 // encode writes v as a X520StateOrProvinceName in DER.
 func (v *X520StateOrProvinceName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3393,7 +3182,7 @@ func (v *X520StateOrProvinceName) AppendWith(dst []byte, opts *runtime.Options) 
 //
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -3404,7 +3193,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3417,7 +3206,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3430,7 +3219,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3443,7 +3232,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3456,7 +3245,7 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3477,35 +3266,35 @@ func (v *X520OrganizationName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationName in DER.
 func (v *X520OrganizationName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3563,7 +3352,7 @@ func (v *X520OrganizationName) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	X520OrganizationalUnitName ::= DirectoryString
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -3574,7 +3363,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3587,7 +3376,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3600,7 +3389,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3613,7 +3402,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3626,7 +3415,7 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3647,35 +3436,35 @@ func (v *X520OrganizationalUnitName) decode(r *runtime.Reader) error {
 // encode writes v as a X520OrganizationalUnitName in DER.
 func (v *X520OrganizationalUnitName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3728,7 +3517,7 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 	return b.Bytes()
 }
 
-// DirectoryStringUbTitle is the ASN.1 type DirectoryString.
+// DirectoryString_UbTitle is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -3737,19 +3526,19 @@ func (v *X520OrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Option
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbTitle struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbTitle struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbTitle) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3762,7 +3551,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3775,7 +3564,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3788,7 +3577,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3801,7 +3590,7 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3820,37 +3609,37 @@ func (v *DirectoryStringUbTitle) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbTitle) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -3864,19 +3653,19 @@ func (v *DirectoryStringUbTitle) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbTitle) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbTitle) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbTitle{}
+func (v *DirectoryString_UbTitle) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbTitle{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -3886,24 +3675,24 @@ func (v *DirectoryStringUbTitle) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbTitle) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbTitle) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbTitle) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// DirectoryStringUbPseudonym is the ASN.1 type DirectoryString.
+// DirectoryString_UbPseudonym is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -3912,19 +3701,19 @@ func (v *DirectoryStringUbTitle) AppendWith(dst []byte, opts *runtime.Options) (
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbPseudonym struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbPseudonym struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbPseudonym) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -3937,7 +3726,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -3950,7 +3739,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -3963,7 +3752,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -3976,7 +3765,7 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -3995,37 +3784,37 @@ func (v *DirectoryStringUbPseudonym) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbPseudonym) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -4039,19 +3828,19 @@ func (v *DirectoryStringUbPseudonym) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbPseudonym) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbPseudonym) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbPseudonym{}
+func (v *DirectoryString_UbPseudonym) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbPseudonym{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -4061,18 +3850,18 @@ func (v *DirectoryStringUbPseudonym) UnmarshalWith(b []byte, opts *runtime.Optio
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbPseudonym) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbPseudonym) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -4085,9 +3874,9 @@ func (v *DirectoryStringUbPseudonym) AppendWith(dst []byte, opts *runtime.Option
 //	    notAfter       Time  }
 type Validity struct {
 	// NotBefore is the component notBefore Time.
-	NotBefore PKIX1Explicit2009Time
+	NotBefore Time
 	// NotAfter is the component notAfter Time.
-	NotAfter PKIX1Explicit2009Time
+	NotAfter Time
 }
 
 // decode reads a Validity from r.
@@ -4167,7 +3956,7 @@ func (v *Validity) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 //	    subjectPublicKey     BIT STRING  }
 type SubjectPublicKeyInfo struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
-	Algorithm AlgorithmIdentifierPublicKeyAlgorithms
+	Algorithm AlgorithmIdentifier_PublicKeyAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey runtime.BitString
 }
@@ -4243,7 +4032,7 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -4251,17 +4040,17 @@ func (v *SubjectPublicKeyInfo) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPublicKeyAlgorithms struct {
+type AlgorithmIdentifier_PublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPublicKeyAlgorithmsParameters
+	Parameters PublicKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -4293,7 +4082,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) decode(r *runtime.Reader, t run
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -4304,19 +4093,19 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) encode(b *runtime.Builder, t ru
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPublicKeyAlgorithms{}
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PublicKeyAlgorithms{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -4326,78 +4115,63 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalWith(b []byte, opts *r
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
+type PublicKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPublicKeyAlgorithmsParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// RSA is the value when Kind is PkRSA.
 	RSA struct{}
-	// DSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA.
+	// DSA is the value when Kind is PkDSA.
 	DSA *DSAParams
-	// DH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDH.
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
-	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
+	// Kea is the value when Kind is PkKea.
 	Kea KEAParamsID
-	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	// ECParameters is the value when Kind is PkEC, PkECDH or PkECMQV.
 	ECParameters ECParameters
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is PkRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
-	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
+	// RSAESOAEP is the value when Kind is PkRSAESOAEP.
 	RSAESOAEP *RSAESOAEPParams
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPublicKeyAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPublicKeyAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 1 // pk-rsa 1.2.840.113549.1.1.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 2 // pk-dsa 1.2.840.10040.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDH        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 3 // pk-dh 1.2.840.10046.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersKea       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 4 // pk-kea 2.16.840.1.101.2.1.1.22
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersEC        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 5 // pk-ec 1.2.840.10045.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH      AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 6 // pk-ecDH 1.3.132.1.12
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV     AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 7 // pk-ecMQV 1.3.132.1.13
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 8 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 9 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
+		u.Kind = PkRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
+		u.Kind = PkDSA
 		p1, err := runtime.New[DSAParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4406,13 +4180,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DSA.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
+		u.Kind = PkDH
 		p2, err := runtime.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4421,53 +4195,53 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
+		u.Kind = PkKea
 		if err := u.Kea.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
+		u.Kind = PkEC
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
+		u.Kind = PkECDH
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
+		u.Kind = PkECMQV
 		if err := u.ECParameters.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
+		u.Kind = PkRSASSAPSS
 		p3, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4476,13 +4250,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
+		u.Kind = PkRSAESOAEP
 		p4, err := runtime.New[RSAESOAEPParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4491,7 +4265,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSAESOAEP.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4502,7 +4276,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PublicKeyAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4512,44 +4286,44 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *runtime.Reader) error {
+func (u *PublicKeyAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *runtime.Builder) {
+func (u *PublicKeyAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
+	case PkRSA:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
+	case PkDSA:
 		if u.DSA == nil {
 			b.SetError(runtime.NilValue("DSA-Params"))
 		} else {
 			u.DSA.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(runtime.NilValue("DomainParameters"))
 		} else {
 			u.DH.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
+	case PkKea:
 		u.Kea.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
+	case PkEC:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
+	case PkECDH:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
+	case PkECMQV:
 		u.ECParameters.encode(b)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
+	case PkRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
 			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
+	case PkRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(runtime.NilValue("RSAES-OAEP-params"))
 		} else {
@@ -4945,7 +4719,7 @@ func (v *KEAParamsID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	   -- with ANSI X.9.
 //	}
 type ECParameters struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ECParametersChoice
 	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
 	NamedCurve runtime.OID
@@ -4955,12 +4729,18 @@ type ECParameters struct {
 type ECParametersChoice int
 
 const (
-	ECParametersNamedCurve ECParametersChoice = 1 // namedCurve
+	ECParameters_NamedCurve ECParametersChoice = 1 // namedCurve
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ECParametersChoice) String() string {
-	return runtime.Name("namedCurve", int(c)-1, "ECParametersChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return runtime.Name("namedCurve", int(c)-1, "")
+	}
+	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a ECParameters from r.
@@ -4968,7 +4748,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOID):
-		v.Choice = ECParametersNamedCurve
+		v.Choice = ECParameters_NamedCurve
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return runtime.WithField(err, "namedCurve")
@@ -4983,7 +4763,7 @@ func (v *ECParameters) decode(r *runtime.Reader) error {
 // encode writes v as a ECParameters in DER.
 func (v *ECParameters) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ECParametersNamedCurve:
+	case ECParameters_NamedCurve:
 		b.AddOID(runtime.Universal(runtime.TagOID), v.NamedCurve)
 	default:
 		b.SetError(runtime.NoChoice("ECParameters"))
@@ -5178,7 +4958,7 @@ type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PSourceAlgorithmParameters
+	Parameters PSSSourceAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5266,35 +5046,28 @@ func (v *PSourceAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// PSourceAlgorithmParameters is the open type PSourceAlgorithm.parameters: the encoding received (Raw) and, when the
+// PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PSourceAlgorithmParameters struct {
+type PSSSourceAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PSourceAlgorithmParametersKind
-	// IDPSpecified is the value when Kind is PSourceAlgorithmParametersIDPSpecified.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDPSpecified is the value when Kind is PSSSourceAlgorithms_IDPSpecified.
 	IDPSpecified EncodingParameters
 }
 
-// PSourceAlgorithmParametersKind tells which row of the table of PSourceAlgorithmParameters a key selected.
-type PSourceAlgorithmParametersKind int
-
-const (
-	PSourceAlgorithmParametersIDPSpecified PSourceAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
-		u.Kind = PSourceAlgorithmParametersIDPSpecified
+		u.Kind = PSSSourceAlgorithms_IDPSpecified
 		if err := u.IDPSpecified.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PSS-SourceAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5305,7 +5078,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PSSSourceAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5315,16 +5088,16 @@ func (u *PSourceAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PSourceAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PSSSourceAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PSourceAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PSSSourceAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PSourceAlgorithmParametersIDPSpecified:
+	case PSSSourceAlgorithms_IDPSpecified:
 		u.IDPSpecified.encode(b, runtime.Universal(runtime.TagOctetString))
 	default:
 		b.AddRaw(u.Raw)
@@ -5455,19 +5228,19 @@ func (v *UniqueIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// ExtensionsCertExtensions is the ASN.1 type Extensions.
+// Extensions_CertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCertExtensions []ExtensionCertExtensions
+type Extensions_CertExtensions []Extension_CertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCertExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -5489,7 +5262,7 @@ func (v *ExtensionsCertExtensions) decode(r *runtime.Reader, t runtime.Tag) erro
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -5504,19 +5277,19 @@ func (v *ExtensionsCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCertExtensions
+func (v *Extensions_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CertExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -5527,24 +5300,24 @@ func (v *ExtensionsCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensions is the ASN.1 type Extension.
+// Extension_CertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -5557,7 +5330,7 @@ func (v *ExtensionsCertExtensions) AppendWith(dst []byte, opts *runtime.Options)
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCertExtensions struct {
+type Extension_CertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -5565,11 +5338,11 @@ type ExtensionCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCertExtensionsExtnValue
+	ExtnValue CertExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -5612,7 +5385,7 @@ func (v *ExtensionCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -5626,19 +5399,19 @@ func (v *ExtensionCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCertExtensions{}
+func (v *Extension_CertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CertExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -5648,95 +5421,119 @@ func (v *ExtensionCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CertExtensions is the open type EXTENSION.&ExtnType({CertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCertExtensionsExtnValue struct {
+type CertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCertExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// SubjectKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueSubjectKeyIdentifier.
+	// SubjectKeyIdentifier is the value when Kind is ExtSubjectKeyIdentifier.
 	SubjectKeyIdentifier KeyIdentifier
-	// KeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueKeyUsage.
+	// KeyUsage is the value when Kind is ExtKeyUsage.
 	KeyUsage KeyUsage
-	// PrivateKeyUsagePeriod is the value when Kind is ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod.
+	// PrivateKeyUsagePeriod is the value when Kind is ExtPrivateKeyUsagePeriod.
 	PrivateKeyUsagePeriod *PrivateKeyUsagePeriod
-	// CertificatePolicies is the value when Kind is ExtensionCertExtensionsExtnValueCertificatePolicies.
+	// CertificatePolicies is the value when Kind is ExtCertificatePolicies.
 	CertificatePolicies CertificatePolicies
-	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
+	// PolicyMappings is the value when Kind is ExtPolicyMappings.
 	PolicyMappings PolicyMappings
-	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
 	GeneralNames GeneralNames
-	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
+	// SubjectDirectoryAttributes is the value when Kind is ExtSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
-	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
+	// BasicConstraints is the value when Kind is ExtBasicConstraints.
 	BasicConstraints BasicConstraints
-	// NameConstraints is the value when Kind is ExtensionCertExtensionsExtnValueNameConstraints.
+	// NameConstraints is the value when Kind is ExtNameConstraints.
 	NameConstraints *NameConstraints
-	// PolicyConstraints is the value when Kind is ExtensionCertExtensionsExtnValuePolicyConstraints.
+	// PolicyConstraints is the value when Kind is ExtPolicyConstraints.
 	PolicyConstraints *PolicyConstraints
-	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
+	// ExtKeyUsage is the value when Kind is ExtExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
-	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
+	// InhibitAnyPolicy is the value when Kind is ExtInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
+	// SubjectInfoAccessSyntax is the value when Kind is ExtSubjectInfoAccessSyntax.
 	SubjectInfoAccessSyntax SubjectInfoAccessSyntax
 }
 
-// ExtensionCertExtensionsExtnValueKind tells which row of the table of ExtensionCertExtensionsExtnValue a key selected.
-type ExtensionCertExtensionsExtnValueKind int
+// ExtensionKind tells which information object of class EXTENSION an open type's key selected:
+// the Kind of AttributeCertExtensions, AttributeCertExtensionsV1, CRLEntryExtensions, CRLExtensions or CertExtensions. 0 means none (a key not in the table, or no value).
+type ExtensionKind int
 
 const (
-	ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier     ExtensionCertExtensionsExtnValueKind = 1  // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCertExtensionsExtnValueSubjectKeyIdentifier       ExtensionCertExtensionsExtnValueKind = 2  // ext-SubjectKeyIdentifier 2.5.29.14
-	ExtensionCertExtensionsExtnValueKeyUsage                   ExtensionCertExtensionsExtnValueKind = 3  // ext-KeyUsage 2.5.29.15
-	ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod      ExtensionCertExtensionsExtnValueKind = 4  // ext-PrivateKeyUsagePeriod 2.5.29.16
-	ExtensionCertExtensionsExtnValueCertificatePolicies        ExtensionCertExtensionsExtnValueKind = 5  // ext-CertificatePolicies 2.5.29.32
-	ExtensionCertExtensionsExtnValuePolicyMappings             ExtensionCertExtensionsExtnValueKind = 6  // ext-PolicyMappings 2.5.29.33
-	ExtensionCertExtensionsExtnValueSubjectAltName             ExtensionCertExtensionsExtnValueKind = 7  // ext-SubjectAltName 2.5.29.17
-	ExtensionCertExtensionsExtnValueIssuerAltName              ExtensionCertExtensionsExtnValueKind = 8  // ext-IssuerAltName 2.5.29.18
-	ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes ExtensionCertExtensionsExtnValueKind = 9  // ext-SubjectDirectoryAttributes 2.5.29.9
-	ExtensionCertExtensionsExtnValueBasicConstraints           ExtensionCertExtensionsExtnValueKind = 10 // ext-BasicConstraints 2.5.29.19
-	ExtensionCertExtensionsExtnValueNameConstraints            ExtensionCertExtensionsExtnValueKind = 11 // ext-NameConstraints 2.5.29.30
-	ExtensionCertExtensionsExtnValuePolicyConstraints          ExtensionCertExtensionsExtnValueKind = 12 // ext-PolicyConstraints 2.5.29.36
-	ExtensionCertExtensionsExtnValueExtKeyUsage                ExtensionCertExtensionsExtnValueKind = 13 // ext-ExtKeyUsage 2.5.29.37
-	ExtensionCertExtensionsExtnValueCRLDistributionPoints      ExtensionCertExtensionsExtnValueKind = 14 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionCertExtensionsExtnValueInhibitAnyPolicy           ExtensionCertExtensionsExtnValueKind = 15 // ext-InhibitAnyPolicy 2.5.29.54
-	ExtensionCertExtensionsExtnValueFreshestCRL                ExtensionCertExtensionsExtnValueKind = 16 // ext-FreshestCRL 2.5.29.46
-	ExtensionCertExtensionsExtnValueAuthorityInfoAccess        ExtensionCertExtensionsExtnValueKind = 17 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax    ExtensionCertExtensionsExtnValueKind = 18 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtAaControls                 ExtensionKind = 1  // ext-aaControls 1.3.6.1.5.5.7.1.6
+	ExtAcProxying                 ExtensionKind = 2  // ext-ac-proxying 1.3.6.1.5.5.7.1.10
+	ExtAuditIdentity              ExtensionKind = 3  // ext-auditIdentity 1.3.6.1.5.5.7.1.4
+	ExtAuthorityInfoAccess        ExtensionKind = 4  // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
+	ExtAuthorityKeyIdentifier     ExtensionKind = 5  // ext-AuthorityKeyIdentifier 2.5.29.35
+	ExtBasicConstraints           ExtensionKind = 6  // ext-BasicConstraints 2.5.29.19
+	ExtCRLDistributionPoints      ExtensionKind = 7  // ext-CRLDistributionPoints 2.5.29.31
+	ExtCRLNumber                  ExtensionKind = 8  // ext-CRLNumber 2.5.29.20
+	ExtCRLReason                  ExtensionKind = 9  // ext-CRLReason 2.5.29.21
+	ExtCertificateIssuer          ExtensionKind = 10 // ext-CertificateIssuer 2.5.29.29
+	ExtCertificatePolicies        ExtensionKind = 11 // ext-CertificatePolicies 2.5.29.32
+	ExtDeltaCRLIndicator          ExtensionKind = 12 // ext-DeltaCRLIndicator 2.5.29.27
+	ExtExtKeyUsage                ExtensionKind = 13 // ext-ExtKeyUsage 2.5.29.37
+	ExtFreshestCRL                ExtensionKind = 14 // ext-FreshestCRL 2.5.29.46
+	ExtHoldInstructionCode        ExtensionKind = 15 // ext-HoldInstructionCode 2.5.29.23
+	ExtInhibitAnyPolicy           ExtensionKind = 16 // ext-InhibitAnyPolicy 2.5.29.54
+	ExtInvalidityDate             ExtensionKind = 17 // ext-InvalidityDate 2.5.29.24
+	ExtIssuerAltName              ExtensionKind = 18 // ext-IssuerAltName 2.5.29.18
+	ExtIssuingDistributionPoint   ExtensionKind = 19 // ext-IssuingDistributionPoint 2.5.29.28
+	ExtKeyUsage                   ExtensionKind = 20 // ext-KeyUsage 2.5.29.15
+	ExtNameConstraints            ExtensionKind = 21 // ext-NameConstraints 2.5.29.30
+	ExtNoRevAvail                 ExtensionKind = 22 // ext-noRevAvail 2.5.29.56
+	ExtPolicyConstraints          ExtensionKind = 23 // ext-PolicyConstraints 2.5.29.36
+	ExtPolicyMappings             ExtensionKind = 24 // ext-PolicyMappings 2.5.29.33
+	ExtPrivateKeyUsagePeriod      ExtensionKind = 25 // ext-PrivateKeyUsagePeriod 2.5.29.16
+	ExtSubjectAltName             ExtensionKind = 26 // ext-SubjectAltName 2.5.29.17
+	ExtSubjectDirectoryAttributes ExtensionKind = 27 // ext-SubjectDirectoryAttributes 2.5.29.9
+	ExtSubjectInfoAccessSyntax    ExtensionKind = 28 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtSubjectKeyIdentifier       ExtensionKind = 29 // ext-SubjectKeyIdentifier 2.5.29.14
+	ExtTargetInformation          ExtensionKind = 30 // ext-targetInformation 2.5.29.55
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 30:
+		return runtime.Name("ext-aaControls ext-ac-proxying ext-auditIdentity ext-AuthorityInfoAccess ext-AuthorityKeyIdentifier ext-BasicConstraints ext-CRLDistributionPoints ext-CRLNumber ext-CRLReason ext-CertificateIssuer ext-CertificatePolicies ext-DeltaCRLIndicator ext-ExtKeyUsage ext-FreshestCRL ext-HoldInstructionCode ext-InhibitAnyPolicy ext-InvalidityDate ext-IssuerAltName ext-IssuingDistributionPoint ext-KeyUsage ext-NameConstraints ext-noRevAvail ext-PolicyConstraints ext-PolicyMappings ext-PrivateKeyUsagePeriod ext-SubjectAltName ext-SubjectDirectoryAttributes ext-SubjectInfoAccessSyntax ext-SubjectKeyIdentifier ext-targetInformation", int(k)-1, "")
+	}
+	return "ExtensionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CertExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5745,33 +5542,33 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
+		u.Kind = ExtSubjectKeyIdentifier
 		if err := u.SubjectKeyIdentifier.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
-		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
+		u.Kind = ExtKeyUsage
 		if err := u.KeyUsage.decode(r, runtime.Universal(runtime.TagBitString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
-		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
+		u.Kind = ExtPrivateKeyUsagePeriod
 		p2, err := runtime.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5780,73 +5577,73 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PrivateKeyUsagePeriod.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
-		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
+		u.Kind = ExtCertificatePolicies
 		if err := u.CertificatePolicies.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
+		u.Kind = ExtPolicyMappings
 		if err := u.PolicyMappings.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
+		u.Kind = ExtSubjectAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.GeneralNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
+		u.Kind = ExtSubjectDirectoryAttributes
 		if err := u.SubjectDirectoryAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
-		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
+		u.Kind = ExtBasicConstraints
 		if err := u.BasicConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
-		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
+		u.Kind = ExtNameConstraints
 		p3, err := runtime.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5855,13 +5652,13 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.NameConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
+		u.Kind = ExtPolicyConstraints
 		p4, err := runtime.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5870,67 +5667,67 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 		if err := u.PolicyConstraints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
-		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
+		u.Kind = ExtExtKeyUsage
 		if err := u.ExtKeyUsage.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
-		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
+		u.Kind = ExtInhibitAnyPolicy
 		if err := u.InhibitAnyPolicy.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
+		u.Kind = ExtSubjectInfoAccessSyntax
 		if err := u.SubjectInfoAccessSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5941,7 +5738,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader)
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CertExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5950,64 +5747,64 @@ func (u *ExtensionCertExtensionsExtnValue) fail(r *runtime.Reader, err error) er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CertExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CertExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
+	case ExtSubjectKeyIdentifier:
 		u.SubjectKeyIdentifier.encode(b, runtime.Universal(runtime.TagOctetString))
-	case ExtensionCertExtensionsExtnValueKeyUsage:
+	case ExtKeyUsage:
 		u.KeyUsage.encode(b, runtime.Universal(runtime.TagBitString))
-	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
+	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(runtime.NilValue("PrivateKeyUsagePeriod"))
 		} else {
 			u.PrivateKeyUsagePeriod.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueCertificatePolicies:
+	case ExtCertificatePolicies:
 		u.CertificatePolicies.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValuePolicyMappings:
+	case ExtPolicyMappings:
 		u.PolicyMappings.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectAltName:
+	case ExtSubjectAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.GeneralNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
+	case ExtSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueBasicConstraints:
+	case ExtBasicConstraints:
 		u.BasicConstraints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueNameConstraints:
+	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(runtime.NilValue("NameConstraints"))
 		} else {
 			u.NameConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValuePolicyConstraints:
+	case ExtPolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(runtime.NilValue("PolicyConstraints"))
 		} else {
 			u.PolicyConstraints.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCertExtensionsExtnValueExtKeyUsage:
+	case ExtExtKeyUsage:
 		u.ExtKeyUsage.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
+	case ExtInhibitAnyPolicy:
 		u.InhibitAnyPolicy.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCertExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
+	case ExtSubjectInfoAccessSyntax:
 		u.SubjectInfoAccessSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -6215,15 +6012,15 @@ type KeyUsage runtime.BitString
 
 // The named bits of KeyUsage, as bit numbers.
 const (
-	KeyUsageDigitalSignature = 0 // digitalSignature
-	KeyUsageNonRepudiation   = 1 // nonRepudiation
-	KeyUsageKeyEncipherment  = 2 // keyEncipherment
-	KeyUsageDataEncipherment = 3 // dataEncipherment
-	KeyUsageKeyAgreement     = 4 // keyAgreement
-	KeyUsageKeyCertSign      = 5 // keyCertSign
-	KeyUsageCRLSign          = 6 // cRLSign
-	KeyUsageEncipherOnly     = 7 // encipherOnly
-	KeyUsageDecipherOnly     = 8 // decipherOnly
+	KeyUsage_DigitalSignature = 0 // digitalSignature
+	KeyUsage_NonRepudiation   = 1 // nonRepudiation
+	KeyUsage_KeyEncipherment  = 2 // keyEncipherment
+	KeyUsage_DataEncipherment = 3 // dataEncipherment
+	KeyUsage_KeyAgreement     = 4 // keyAgreement
+	KeyUsage_KeyCertSign      = 5 // keyCertSign
+	KeyUsage_CRLSign          = 6 // cRLSign
+	KeyUsage_EncipherOnly     = 7 // encipherOnly
+	KeyUsage_DecipherOnly     = 8 // decipherOnly
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
@@ -6234,47 +6031,47 @@ func NewKeyUsage(bits ...int) KeyUsage {
 
 // DigitalSignature reports whether the named bit digitalSignature (0) is set.
 func (v KeyUsage) DigitalSignature() bool {
-	return v.Has(KeyUsageDigitalSignature)
+	return v.Has(KeyUsage_DigitalSignature)
 }
 
 // NonRepudiation reports whether the named bit nonRepudiation (1) is set.
 func (v KeyUsage) NonRepudiation() bool {
-	return v.Has(KeyUsageNonRepudiation)
+	return v.Has(KeyUsage_NonRepudiation)
 }
 
 // KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
 func (v KeyUsage) KeyEncipherment() bool {
-	return v.Has(KeyUsageKeyEncipherment)
+	return v.Has(KeyUsage_KeyEncipherment)
 }
 
 // DataEncipherment reports whether the named bit dataEncipherment (3) is set.
 func (v KeyUsage) DataEncipherment() bool {
-	return v.Has(KeyUsageDataEncipherment)
+	return v.Has(KeyUsage_DataEncipherment)
 }
 
 // KeyAgreement reports whether the named bit keyAgreement (4) is set.
 func (v KeyUsage) KeyAgreement() bool {
-	return v.Has(KeyUsageKeyAgreement)
+	return v.Has(KeyUsage_KeyAgreement)
 }
 
 // KeyCertSign reports whether the named bit keyCertSign (5) is set.
 func (v KeyUsage) KeyCertSign() bool {
-	return v.Has(KeyUsageKeyCertSign)
+	return v.Has(KeyUsage_KeyCertSign)
 }
 
 // CRLSign reports whether the named bit cRLSign (6) is set.
 func (v KeyUsage) CRLSign() bool {
-	return v.Has(KeyUsageCRLSign)
+	return v.Has(KeyUsage_CRLSign)
 }
 
 // EncipherOnly reports whether the named bit encipherOnly (7) is set.
 func (v KeyUsage) EncipherOnly() bool {
-	return v.Has(KeyUsageEncipherOnly)
+	return v.Has(KeyUsage_EncipherOnly)
 }
 
 // DecipherOnly reports whether the named bit decipherOnly (8) is set.
 func (v KeyUsage) DecipherOnly() bool {
-	return v.Has(KeyUsageDecipherOnly)
+	return v.Has(KeyUsage_DecipherOnly)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -6552,7 +6349,7 @@ type PolicyInformation struct {
 	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
 	PolicyIdentifier CertPolicyID
 	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers PolicyInformationPolicyQualifiers
+	PolicyQualifiers PolicyInformation_PolicyQualifiers
 	// HasPolicyQualifiers tells whether policyQualifiers is present in the encoding.
 	HasPolicyQualifiers bool
 }
@@ -6703,11 +6500,11 @@ func (v *CertPolicyID) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// PolicyInformationPolicyQualifiers is the type of PolicyInformation.policyQualifiers.
-type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
+// PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
+type PolicyInformation_PolicyQualifiers []PolicyQualifierInfo
 
 // decode reads a PolicyInformation.policyQualifiers from r.
-func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyInformation_PolicyQualifiers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
 	if err != nil {
 		return err
@@ -6734,7 +6531,7 @@ func (v *PolicyInformationPolicyQualifiers) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a PolicyInformation.policyQualifiers in DER.
-func (v *PolicyInformationPolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyInformation_PolicyQualifiers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -6758,7 +6555,7 @@ type PolicyQualifierInfo struct {
 	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
 	PolicyQualifierID runtime.OID
 	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
-	Qualifier PolicyQualifierInfoQualifier
+	Qualifier PolicyQualifierID
 }
 
 // decode reads a PolicyQualifierInfo from r.
@@ -6839,44 +6636,56 @@ func (v *PolicyQualifierInfo) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PolicyQualifierInfoQualifier is the open type PolicyQualifierInfo.qualifier: the encoding received (Raw) and, when the
+// PolicyQualifierID is the open type CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PolicyQualifierInfoQualifier struct {
+type PolicyQualifierID struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PolicyQualifierInfoQualifierKind
-	// Cps is the value when Kind is PolicyQualifierInfoQualifierCps.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CertPolicyQualifierKind
+	// Cps is the value when Kind is PqidCps.
 	Cps CPSuri
-	// Unotice is the value when Kind is PolicyQualifierInfoQualifierUnotice.
+	// Unotice is the value when Kind is PqidUnotice.
 	Unotice *UserNotice
 }
 
-// PolicyQualifierInfoQualifierKind tells which row of the table of PolicyQualifierInfoQualifier a key selected.
-type PolicyQualifierInfoQualifierKind int
+// CertPolicyQualifierKind tells which information object of class CERT-POLICY-QUALIFIER an open type's key selected:
+// the Kind of PolicyQualifierID. 0 means none (a key not in the table, or no value).
+type CertPolicyQualifierKind int
 
 const (
-	PolicyQualifierInfoQualifierCps     PolicyQualifierInfoQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
-	PolicyQualifierInfoQualifierUnotice PolicyQualifierInfoQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
+	PqidCps     CertPolicyQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
+	PqidUnotice CertPolicyQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CertPolicyQualifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("pqid-cps pqid-unotice", int(k)-1, "")
+	}
+	return "CertPolicyQualifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) error {
+func (u *PolicyQualifierID) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
-		u.Kind = PolicyQualifierInfoQualifierCps
+		u.Kind = PqidCps
 		if err := u.Cps.decode(r, runtime.Universal(runtime.TagIA5String)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
-		u.Kind = PolicyQualifierInfoQualifierUnotice
+		u.Kind = PqidUnotice
 		p1, err := runtime.New[UserNotice](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -6885,7 +6694,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 		if err := u.Unotice.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -6896,7 +6705,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *runtime.Reader) err
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error {
+func (u *PolicyQualifierID) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6906,18 +6715,18 @@ func (u *PolicyQualifierInfoQualifier) fail(r *runtime.Reader, err error) error 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PolicyQualifierInfoQualifier) keepDER(r *runtime.Reader) error {
+func (u *PolicyQualifierID) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PolicyQualifierInfoQualifier) encode(b *runtime.Builder) {
+func (u *PolicyQualifierID) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PolicyQualifierInfoQualifierCps:
+	case PqidCps:
 		u.Cps.encode(b, runtime.Universal(runtime.TagIA5String))
-	case PolicyQualifierInfoQualifierUnotice:
+	case PqidUnotice:
 		if u.Unotice == nil {
 			b.SetError(runtime.NilValue("UserNotice"))
 		} else {
@@ -7096,7 +6905,7 @@ type NoticeReference struct {
 	// Organization is the component organization DisplayText.
 	Organization DisplayText
 	// NoticeNumbers is the component noticeNumbers SEQUENCE OF.
-	NoticeNumbers NoticeReferenceNoticeNumbers
+	NoticeNumbers NoticeReference_NoticeNumbers
 }
 
 // decode reads a NoticeReference from r.
@@ -7168,11 +6977,11 @@ func (v *NoticeReference) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
-type NoticeReferenceNoticeNumbers []runtime.Integer
+// NoticeReference_NoticeNumbers is the type of NoticeReference.noticeNumbers.
+type NoticeReference_NoticeNumbers []runtime.Integer
 
 // decode reads a NoticeReference.noticeNumbers from r.
-func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *NoticeReference_NoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
 	if err != nil {
 		return err
@@ -7196,7 +7005,7 @@ func (v *NoticeReferenceNoticeNumbers) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a NoticeReference.noticeNumbers in DER.
-func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *NoticeReference_NoticeNumbers) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), (*v)[i])
@@ -7212,7 +7021,7 @@ func (v *NoticeReferenceNoticeNumbers) encode(b *runtime.Builder, t runtime.Tag)
 //	     bmpString        BMPString      (SIZE (1..200)),
 //	     utf8String       UTF8String     (SIZE (1..200)) }
 type DisplayText struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DisplayTextChoice
 	// Value is the value of the alternative Choice names (ia5String, visibleString, bmpString, utf8String: all of Go type string).
 	Value string
@@ -7222,15 +7031,21 @@ type DisplayText struct {
 type DisplayTextChoice int
 
 const (
-	DisplayTextIa5String     DisplayTextChoice = 1 // ia5String
-	DisplayTextVisibleString DisplayTextChoice = 2 // visibleString
-	DisplayTextBmpString     DisplayTextChoice = 3 // bmpString
-	DisplayTextUtf8String    DisplayTextChoice = 4 // utf8String
+	DisplayText_Ia5String     DisplayTextChoice = 1 // ia5String
+	DisplayText_VisibleString DisplayTextChoice = 2 // visibleString
+	DisplayText_BmpString     DisplayTextChoice = 3 // bmpString
+	DisplayText_Utf8String    DisplayTextChoice = 4 // utf8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DisplayTextChoice) String() string {
-	return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 4:
+		return runtime.Name("ia5String visibleString bmpString utf8String", int(c)-1, "")
+	}
+	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DisplayText from r.
@@ -7238,7 +7053,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagIA5String):
-		v.Choice = DisplayTextIa5String
+		v.Choice = DisplayText_Ia5String
 		off1 := r.Offset()
 		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
@@ -7251,7 +7066,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagVisibleString):
-		v.Choice = DisplayTextVisibleString
+		v.Choice = DisplayText_VisibleString
 		off3 := r.Offset()
 		x4, err := r.ReadVisibleString(runtime.Universal(runtime.TagVisibleString))
 		if err != nil {
@@ -7264,7 +7079,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DisplayTextBmpString
+		v.Choice = DisplayText_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -7277,7 +7092,7 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DisplayTextUtf8String
+		v.Choice = DisplayText_Utf8String
 		off7 := r.Offset()
 		x8, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -7298,28 +7113,28 @@ func (v *DisplayText) decode(r *runtime.Reader) error {
 // encode writes v as a DisplayText in DER.
 func (v *DisplayText) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DisplayTextIa5String:
+	case DisplayText_Ia5String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "ia5String"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, v.Value)
-	case DisplayTextVisibleString:
+	case DisplayText_VisibleString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "visibleString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagVisibleString), 26, v.Value)
-	case DisplayTextBmpString:
+	case DisplayText_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DisplayTextUtf8String:
+	case DisplayText_Utf8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(runtime.WithField(err, "utf8String"))
@@ -7378,7 +7193,7 @@ func (v *DisplayText) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	    issuerDomainPolicy      CertPolicyId,
 //	    subjectDomainPolicy     CertPolicyId
 //	}
-type PolicyMappings []PolicyMappingsItem
+type PolicyMappings []PolicyMappings_Item
 
 // decode reads a PolicyMappings from r.
 func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -7386,7 +7201,7 @@ func (v *PolicyMappings) decode(r *runtime.Reader, t runtime.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[PolicyMappingsItem](&s, s.Count())
+	list, err := runtime.MakeSlice[PolicyMappings_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -7463,8 +7278,8 @@ func (v *PolicyMappings) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// PolicyMappingsItem is the type of PolicyMappings.item.
-type PolicyMappingsItem struct {
+// PolicyMappings_Item is the type of PolicyMappings.item.
+type PolicyMappings_Item struct {
 	// IssuerDomainPolicy is the component issuerDomainPolicy CertPolicyId.
 	IssuerDomainPolicy CertPolicyID
 	// SubjectDomainPolicy is the component subjectDomainPolicy CertPolicyId.
@@ -7472,7 +7287,7 @@ type PolicyMappingsItem struct {
 }
 
 // decode reads a PolicyMappings.item from r.
-func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PolicyMappings_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PolicyMappings.item")
 	if err != nil {
 		return err
@@ -7492,7 +7307,7 @@ func (v *PolicyMappingsItem) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PolicyMappings.item in DER.
-func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PolicyMappings_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.IssuerDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
 	v.SubjectDomainPolicy.encode(b, runtime.Universal(runtime.TagOID))
@@ -7501,19 +7316,19 @@ func (v *PolicyMappingsItem) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PolicyMappings.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PolicyMappings.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PolicyMappingsItem) UnmarshalBER(b []byte) error {
+func (v *PolicyMappings_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PolicyMappingsItem{}
+func (v *PolicyMappings_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PolicyMappings_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -7523,18 +7338,18 @@ func (v *PolicyMappingsItem) UnmarshalWith(b []byte, opts *runtime.Options) erro
 }
 
 // MarshalDER returns the DER encoding of v, a PolicyMappings.item.
-func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) {
+func (v *PolicyMappings_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PolicyMappingsItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PolicyMappings_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -7544,7 +7359,7 @@ func (v *PolicyMappingsItem) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //
 //	SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
 //	    AttributeSet{{SupportedAttributes}}
-type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
+type SubjectDirectoryAttributes []AttributeSet_SupportedAttributes
 
 // decode reads a SubjectDirectoryAttributes from r.
 func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -7552,7 +7367,7 @@ func (v *SubjectDirectoryAttributes) decode(r *runtime.Reader, t runtime.Tag) er
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_SupportedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -7629,22 +7444,22 @@ func (v *SubjectDirectoryAttributes) AppendWith(dst []byte, opts *runtime.Option
 	return b.Bytes()
 }
 
-// AttributeSetSupportedAttributes is the ASN.1 type AttributeSet.
+// AttributeSet_SupportedAttributes is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetSupportedAttributes struct {
+type AttributeSet_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetSupportedAttributesValues
+	Values []SupportedAttributes
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_SupportedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -7665,7 +7480,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[SupportedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -7697,7 +7512,7 @@ func (v *AttributeSetSupportedAttributes) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_SupportedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -7710,19 +7525,19 @@ func (v *AttributeSetSupportedAttributes) encode(b *runtime.Builder, t runtime.T
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetSupportedAttributes) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetSupportedAttributes{}
+func (v *AttributeSet_SupportedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_SupportedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -7732,341 +7547,21 @@ func (v *AttributeSetSupportedAttributes) UnmarshalWith(b []byte, opts *runtime.
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetSupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetSupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_SupportedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeSetSupportedAttributesValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetSupportedAttributesValues struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetSupportedAttributesValuesKind
-	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of DirectoryStringUbMax; the value
-	// converts to a row's own type, as in X520name(value.DirectoryString).
-	DirectoryString DirectoryStringUbMax
-	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
-	String string
-}
-
-// AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
-type AttributeSetSupportedAttributesValuesKind int
-
-const (
-	AttributeSetSupportedAttributesValuesName                       AttributeSetSupportedAttributesValuesKind = 1  // at-name 2.5.4.41
-	AttributeSetSupportedAttributesValuesSurname                    AttributeSetSupportedAttributesValuesKind = 2  // at-surname 2.5.4.4
-	AttributeSetSupportedAttributesValuesGivenName                  AttributeSetSupportedAttributesValuesKind = 3  // at-givenName 2.5.4.42
-	AttributeSetSupportedAttributesValuesInitials                   AttributeSetSupportedAttributesValuesKind = 4  // at-initials 2.5.4.43
-	AttributeSetSupportedAttributesValuesGenerationQualifier        AttributeSetSupportedAttributesValuesKind = 5  // at-generationQualifier 2.5.4.44
-	AttributeSetSupportedAttributesValuesX520CommonName             AttributeSetSupportedAttributesValuesKind = 6  // at-x520CommonName 2.5.4.3
-	AttributeSetSupportedAttributesValuesX520LocalityName           AttributeSetSupportedAttributesValuesKind = 7  // at-x520LocalityName 2.5.4.7
-	AttributeSetSupportedAttributesValuesX520StateOrProvinceName    AttributeSetSupportedAttributesValuesKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	AttributeSetSupportedAttributesValuesX520OrganizationName       AttributeSetSupportedAttributesValuesKind = 9  // at-x520OrganizationName 2.5.4.10
-	AttributeSetSupportedAttributesValuesX520OrganizationalUnitName AttributeSetSupportedAttributesValuesKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	AttributeSetSupportedAttributesValuesX520Title                  AttributeSetSupportedAttributesValuesKind = 11 // at-x520Title 2.5.4.12
-	AttributeSetSupportedAttributesValuesX520dnQualifier            AttributeSetSupportedAttributesValuesKind = 12 // at-x520dnQualifier 2.5.4.46
-	AttributeSetSupportedAttributesValuesX520countryName            AttributeSetSupportedAttributesValuesKind = 13 // at-x520countryName 2.5.4.6
-	AttributeSetSupportedAttributesValuesX520SerialNumber           AttributeSetSupportedAttributesValuesKind = 14 // at-x520SerialNumber 2.5.4.5
-	AttributeSetSupportedAttributesValuesX520Pseudonym              AttributeSetSupportedAttributesValuesKind = 15 // at-x520Pseudonym 2.5.4.65
-	AttributeSetSupportedAttributesValuesDomainComponent            AttributeSetSupportedAttributesValuesKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	AttributeSetSupportedAttributesValuesEmailAddress               AttributeSetSupportedAttributesValuesKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "U\x04)":
-		// at-name 2.5.4.41
-		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x04":
-		// at-surname 2.5.4.4
-		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04*":
-		// at-givenName 2.5.4.42
-		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04+":
-		// at-initials 2.5.4.43
-		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04,":
-		// at-generationQualifier 2.5.4.44
-		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := (*X520name)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x03":
-		// at-x520CommonName 2.5.4.3
-		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\a":
-		// at-x520LocalityName 2.5.4.7
-		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\b":
-		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\n":
-		// at-x520OrganizationName 2.5.4.10
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\v":
-		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\f":
-		// at-x520Title 2.5.4.12
-		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04.":
-		// at-x520dnQualifier 2.5.4.46
-		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x1
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x06":
-		// at-x520countryName 2.5.4.6
-		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
-		off2 := r.Offset()
-		x3, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x3
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x05":
-		// at-x520SerialNumber 2.5.4.5
-		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
-		off4 := r.Offset()
-		x5, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x5
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04A":
-		// at-x520Pseudonym 2.5.4.65
-		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).decode(r); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "\t\x92&\x89\x93\xf2,d\x01\x19":
-		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x6
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\t\x01":
-		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
-		off7 := r.Offset()
-		x8, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x8
-		if !r.SkipConstraints() {
-			if err := runtime.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeSetSupportedAttributesValues) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeSetSupportedAttributesValues) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetSupportedAttributesValues) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeSetSupportedAttributesValuesName:
-		(*X520name)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesSurname:
-		(*X520name)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesGivenName:
-		(*X520name)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesInitials:
-		(*X520name)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		(*X520name)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520countryName:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(runtime.WithField(err, "x520countryName"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(runtime.WithField(err, "x520SerialNumber"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).encode(b)
-	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if !b.SkipConstraints() {
-			if err := runtime.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(runtime.WithField(err, "emailAddress"))
-			}
-		}
-		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.String)
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // BasicConstraints is the ASN.1 type BasicConstraints.
@@ -9386,18 +8881,18 @@ func (v *SubjectInfoAccessSyntax) AppendWith(dst []byte, opts *runtime.Options) 
 	return b.Bytes()
 }
 
-// CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
-type CertificateAlgorithmIdentifier struct {
+// Certificate_AlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
+type Certificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a Certificate.algorithmIdentifier from r.
-func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Certificate_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -9429,7 +8924,7 @@ func (v *CertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Certificate.algorithmIdentifier in DER.
-func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Certificate_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -9440,19 +8935,19 @@ func (v *CertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Ta
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Certificate.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Certificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateAlgorithmIdentifier{}
+func (v *Certificate_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Certificate_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -9462,171 +8957,153 @@ func (v *CertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.O
 }
 
 // MarshalDER returns the DER encoding of v, a Certificate.algorithmIdentifier.
-func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Certificate_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// CertificateAlgorithmIdentifierParameters is the open type Certificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateAlgorithmIdentifierParameters struct {
+type SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
 	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
 
-// CertificateAlgorithmIdentifierParametersKind tells which row of the table of CertificateAlgorithmIdentifierParameters a key selected.
-type CertificateAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateAlgorithmIdentifierParametersRSAWithMD2      CertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateAlgorithmIdentifierParametersRSAWithMD5      CertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateAlgorithmIdentifierParametersRSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateAlgorithmIdentifierParametersDSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA1   CertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA224   CertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA256   CertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA224 CertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA256 CertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA384 CertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA512 CertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateAlgorithmIdentifierParametersRSASSAPSS       CertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
+		u.Kind = SaECDSAWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
+		u.Kind = SaDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
+		u.Kind = SaDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
+		u.Kind = SaECDSAWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
+		u.Kind = SaECDSAWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
+		u.Kind = SaECDSAWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
+		u.Kind = SaECDSAWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
+		u.Kind = SaRSASSAPSS
 		p1, err := runtime.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -9635,7 +9112,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -9646,7 +9123,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *SignatureAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -9656,38 +9133,38 @@ func (u *CertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
+	case SaECDSAWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
+	case SaDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
+	case SaDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
+	case SaECDSAWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
+	case SaECDSAWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
+	case SaECDSAWithSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
+	case SaECDSAWithSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
+	case SaRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
 		} else {
@@ -9896,7 +9373,7 @@ type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters HashAlgorithmParameters
+	Parameters HashAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -9984,84 +9461,73 @@ func (v *HashAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 	return b.Bytes()
 }
 
-// HashAlgorithmParameters is the open type HashAlgorithm.parameters: the encoding received (Raw) and, when the
+// HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
-type HashAlgorithmParameters struct {
+type HashAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind HashAlgorithmParametersKind
-	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
+	// Struct is the value when Kind is HashAlgorithms_IDSHA1, HashAlgorithms_IDSHA224, HashAlgorithms_IDSHA256, HashAlgorithms_IDSHA384 or HashAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
-type HashAlgorithmParametersKind int
-
-const (
-	HashAlgorithmParametersIDSHA1   HashAlgorithmParametersKind = 1 // 1.3.14.3.2.26
-	HashAlgorithmParametersIDSHA224 HashAlgorithmParametersKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithmParametersIDSHA256 HashAlgorithmParametersKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithmParametersIDSHA384 HashAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithmParametersIDSHA512 HashAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.3
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *HashAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = HashAlgorithmParametersIDSHA1
+		u.Kind = HashAlgorithms_IDSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
-		u.Kind = HashAlgorithmParametersIDSHA224
+		u.Kind = HashAlgorithms_IDSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = HashAlgorithmParametersIDSHA256
+		u.Kind = HashAlgorithms_IDSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = HashAlgorithmParametersIDSHA384
+		u.Kind = HashAlgorithms_IDSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = HashAlgorithmParametersIDSHA512
+		u.Kind = HashAlgorithms_IDSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	}
 	if !r.SkipConstraints() {
-		return runtime.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+		return runtime.UnknownKey(r.Offset(), "DIGEST-ALGORITHM.&Params({HashAlgorithms})")
 	}
 	return u.keepDER(r)
 }
@@ -10069,7 +9535,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *HashAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10079,24 +9545,24 @@ func (u *HashAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *HashAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *HashAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *HashAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *HashAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case HashAlgorithmParametersIDSHA1:
+	case HashAlgorithms_IDSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA224:
+	case HashAlgorithms_IDSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA256:
+	case HashAlgorithms_IDSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA384:
+	case HashAlgorithms_IDSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case HashAlgorithmParametersIDSHA512:
+	case HashAlgorithms_IDSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -10111,7 +9577,7 @@ type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters MaskGenAlgorithmParameters
+	Parameters PKCS1MGFAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10199,31 +9665,45 @@ func (v *MaskGenAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// MaskGenAlgorithmParameters is the open type MaskGenAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MaskGenAlgorithmParameters struct {
+type PKCS1MGFAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MaskGenAlgorithmParametersKind
-	// IDMgf1 is the value when Kind is MaskGenAlgorithmParametersIDMgf1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDMgf1 is the value when Kind is PKCS1MGFAlgorithms_IDMgf1.
 	IDMgf1 *HashAlgorithm
 }
 
-// MaskGenAlgorithmParametersKind tells which row of the table of MaskGenAlgorithmParameters a key selected.
-type MaskGenAlgorithmParametersKind int
+// AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
+// the Kind of CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs, CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources, PKCS1MGFAlgorithms or PSSSourceAlgorithms. 0 means none (a key not in the table, or no value).
+type AlgorithmKind int
 
 const (
-	MaskGenAlgorithmParametersIDMgf1 MaskGenAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.8
+	AlgHMACSHA1                      AlgorithmKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // 1.2.840.113549.1.1.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 3:
+		return runtime.Name("alg-hMAC-SHA1 id-mgf1 id-pSpecified", int(k)-1, "")
+	}
+	return "AlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\b":
 		// 1.2.840.113549.1.1.8
-		u.Kind = MaskGenAlgorithmParametersIDMgf1
+		u.Kind = PKCS1MGFAlgorithms_IDMgf1
 		p1, err := runtime.New[HashAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10232,7 +9712,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 		if err := u.IDMgf1.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PKCS1MGFAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10243,7 +9723,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS1MGFAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10253,16 +9733,16 @@ func (u *MaskGenAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MaskGenAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS1MGFAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MaskGenAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PKCS1MGFAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case MaskGenAlgorithmParametersIDMgf1:
+	case PKCS1MGFAlgorithms_IDMgf1:
 		if u.IDMgf1 == nil {
 			b.SetError(runtime.NilValue("HashAlgorithm"))
 		} else {
@@ -10530,7 +10010,7 @@ type AttributeCertificateV1 struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateV1AlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificateV1_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -10635,23 +10115,23 @@ type AttributeCertificateInfoV1 struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Subject is the component subject CHOICE.
-	Subject AttributeCertificateInfoV1Subject
+	Subject AttributeCertificateInfoV1_Subject
 	// Issuer is the component issuer GeneralNames.
 	Issuer GeneralNames
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	Signature AlgorithmIdentifier
+	Signature AlgorithmIdentifier_AttributeCertificateInfoV1
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// AttCertValidityPeriod is the component attCertValidityPeriod AttCertValidityPeriod.
 	AttCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoV1Attributes
+	Attributes AttributeCertificateInfoV1_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensionsV1
+	Extensions Extensions_AttributeCertExtensionsV1
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -10672,11 +10152,11 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 			return runtime.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == AttCertVersionV1V1 {
+		if !s.BER() && !s.Tolerates(runtime.TolerateExplicitDefault) && v.Version == AttCertVersionV1_V1 {
 			return runtime.WithField(runtime.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
 		}
 	} else {
-		v.Version = AttCertVersionV1V1
+		v.Version = AttCertVersionV1_V1
 	}
 	// subject CHOICE
 	if err := v.Subject.decode(&s); err != nil {
@@ -10726,7 +10206,7 @@ func (v *AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) er
 // encode writes v as a AttributeCertificateInfoV1 in DER.
 func (v *AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
+	if (v.HasVersion && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Version != AttCertVersionV1_V1 {
 		v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	}
 	v.Subject.encode(b)
@@ -10791,8 +10271,13 @@ func (v *AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Option
 type AttCertVersionV1 int64
 
 const (
-	AttCertVersionV1V1 AttCertVersionV1 = 0 // v1
+	AttCertVersionV1_V1 AttCertVersionV1 = 0 // v1
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersionV1) String() string {
+	return runtime.Name("v1", int(v), "")
+}
 
 // decode reads a AttCertVersionV1 from r.
 func (v *AttCertVersionV1) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -10851,35 +10336,41 @@ func (v *AttCertVersionV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// AttributeCertificateInfoV1Subject is the type of AttributeCertificateInfoV1.subject.
-type AttributeCertificateInfoV1Subject struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice AttributeCertificateInfoV1SubjectChoice
+// AttributeCertificateInfoV1_Subject is the type of AttributeCertificateInfoV1.subject.
+type AttributeCertificateInfoV1_Subject struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice AttributeCertificateInfoV1_SubjectChoice
 	// BaseCertificateID is the component baseCertificateID [0] EXPLICIT IssuerSerial.
 	BaseCertificateID *IssuerSerial
 	// SubjectName is the component subjectName [1] EXPLICIT GeneralNames.
 	SubjectName GeneralNames
 }
 
-// AttributeCertificateInfoV1SubjectChoice tells which alternative of AttributeCertificateInfoV1Subject a value holds.
-type AttributeCertificateInfoV1SubjectChoice int
+// AttributeCertificateInfoV1_SubjectChoice tells which alternative of AttributeCertificateInfoV1_Subject a value holds.
+type AttributeCertificateInfoV1_SubjectChoice int
 
 const (
-	AttributeCertificateInfoV1SubjectBaseCertificateID AttributeCertificateInfoV1SubjectChoice = 1 // baseCertificateID
-	AttributeCertificateInfoV1SubjectSubjectName       AttributeCertificateInfoV1SubjectChoice = 2 // subjectName
+	AttributeCertificateInfoV1_BaseCertificateID AttributeCertificateInfoV1_SubjectChoice = 1 // baseCertificateID
+	AttributeCertificateInfoV1_SubjectName       AttributeCertificateInfoV1_SubjectChoice = 2 // subjectName
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c AttributeCertificateInfoV1SubjectChoice) String() string {
-	return runtime.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c AttributeCertificateInfoV1_SubjectChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("baseCertificateID subjectName", int(c)-1, "")
+	}
+	return "AttributeCertificateInfoV1_SubjectChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AttributeCertificateInfoV1.subject from r.
-func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
+func (v *AttributeCertificateInfoV1_Subject) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = AttributeCertificateInfoV1SubjectBaseCertificateID
+		v.Choice = AttributeCertificateInfoV1_BaseCertificateID
 		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "baseCertificateID")
@@ -10896,7 +10387,7 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "baseCertificateID")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = AttributeCertificateInfoV1SubjectSubjectName
+		v.Choice = AttributeCertificateInfoV1_SubjectName
 		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "subjectName")
@@ -10914,9 +10405,9 @@ func (v *AttributeCertificateInfoV1Subject) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a AttributeCertificateInfoV1.subject in DER.
-func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
+func (v *AttributeCertificateInfoV1_Subject) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AttributeCertificateInfoV1SubjectBaseCertificateID:
+	case AttributeCertificateInfoV1_BaseCertificateID:
 		m1 := b.Begin(runtime.Context(0), true)
 		if v.BaseCertificateID == nil {
 			b.SetError(runtime.NilValue("IssuerSerial"))
@@ -10924,7 +10415,7 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
 			v.BaseCertificateID.encode(b, runtime.Universal(runtime.TagSequence))
 		}
 		b.End(m1)
-	case AttributeCertificateInfoV1SubjectSubjectName:
+	case AttributeCertificateInfoV1_SubjectName:
 		m2 := b.Begin(runtime.Context(1), true)
 		v.SubjectName.encode(b, runtime.Universal(runtime.TagSequence))
 		b.End(m2)
@@ -10935,19 +10426,19 @@ func (v *AttributeCertificateInfoV1Subject) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateInfoV1.subject.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateInfoV1.subject.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateInfoV1Subject{}
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificateInfoV1_Subject{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -10957,18 +10448,18 @@ func (v *AttributeCertificateInfoV1Subject) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificateInfoV1.subject.
-func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateInfoV1Subject) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateInfoV1Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificateInfoV1_Subject) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -11173,9 +10664,9 @@ func (v *GeneralNames) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	     registeredID                [8]  OBJECT IDENTIFIER
 //	}
 type GeneralName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice GeneralNameChoice
-	// OtherName is the component otherName [0] INSTANCE OF.
+	// OtherName is the component otherName [0] INSTANCE OF OTHER-NAME.
 	OtherName []byte
 	// RFC822Name is the component rfc822Name [1] IA5String.
 	RFC822Name string
@@ -11199,20 +10690,26 @@ type GeneralName struct {
 type GeneralNameChoice int
 
 const (
-	GeneralNameOtherName                 GeneralNameChoice = 1 // otherName
-	GeneralNameRFC822Name                GeneralNameChoice = 2 // rfc822Name
-	GeneralNameDNSName                   GeneralNameChoice = 3 // dNSName
-	GeneralNameX400Address               GeneralNameChoice = 4 // x400Address
-	GeneralNameDirectoryName             GeneralNameChoice = 5 // directoryName
-	GeneralNameEdiPartyName              GeneralNameChoice = 6 // ediPartyName
-	GeneralNameUniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
-	GeneralNameIPAddress                 GeneralNameChoice = 8 // iPAddress
-	GeneralNameRegisteredID              GeneralNameChoice = 9 // registeredID
+	GeneralName_OtherName                 GeneralNameChoice = 1 // otherName
+	GeneralName_RFC822Name                GeneralNameChoice = 2 // rfc822Name
+	GeneralName_DNSName                   GeneralNameChoice = 3 // dNSName
+	GeneralName_X400Address               GeneralNameChoice = 4 // x400Address
+	GeneralName_DirectoryName             GeneralNameChoice = 5 // directoryName
+	GeneralName_EdiPartyName              GeneralNameChoice = 6 // ediPartyName
+	GeneralName_UniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
+	GeneralName_IPAddress                 GeneralNameChoice = 8 // iPAddress
+	GeneralName_RegisteredID              GeneralNameChoice = 9 // registeredID
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c GeneralNameChoice) String() string {
-	return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 9:
+		return runtime.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "")
+	}
+	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a GeneralName from r.
@@ -11220,9 +10717,9 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = GeneralNameOtherName
+		v.Choice = GeneralName_OtherName
 		if !r.Peek(runtime.Context(0)) {
-			return runtime.WithField(r.Missing("[0] INSTANCE OF", runtime.Context(0)), "otherName")
+			return runtime.WithField(r.Missing("[0] INSTANCE OF OTHER-NAME", runtime.Context(0)), "otherName")
 		}
 		x1, err := r.ReadRawDER()
 		if err != nil {
@@ -11230,21 +10727,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 		}
 		v.OtherName = x1
 	case tag == runtime.Context(1):
-		v.Choice = GeneralNameRFC822Name
+		v.Choice = GeneralName_RFC822Name
 		x2, err := r.ReadIA5String(runtime.Context(1))
 		if err != nil {
 			return runtime.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == runtime.Context(2):
-		v.Choice = GeneralNameDNSName
+		v.Choice = GeneralName_DNSName
 		x3, err := r.ReadIA5String(runtime.Context(2))
 		if err != nil {
 			return runtime.WithField(err, "dNSName")
 		}
 		v.DNSName = x3
 	case tag == runtime.Context(3):
-		v.Choice = GeneralNameX400Address
+		v.Choice = GeneralName_X400Address
 		p4, err := runtime.New[ORAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "x400Address")
@@ -11254,7 +10751,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "x400Address")
 		}
 	case tag == runtime.Context(4):
-		v.Choice = GeneralNameDirectoryName
+		v.Choice = GeneralName_DirectoryName
 		w5, err := r.ReadConstructed(runtime.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "directoryName")
@@ -11266,7 +10763,7 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "directoryName")
 		}
 	case tag == runtime.Context(5):
-		v.Choice = GeneralNameEdiPartyName
+		v.Choice = GeneralName_EdiPartyName
 		p6, err := runtime.New[EDIPartyName](r)
 		if err != nil {
 			return runtime.WithField(err, "ediPartyName")
@@ -11276,21 +10773,21 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "ediPartyName")
 		}
 	case tag == runtime.Context(6):
-		v.Choice = GeneralNameUniformResourceIdentifier
+		v.Choice = GeneralName_UniformResourceIdentifier
 		x7, err := r.ReadIA5String(runtime.Context(6))
 		if err != nil {
 			return runtime.WithField(err, "uniformResourceIdentifier")
 		}
 		v.UniformResourceIdentifier = x7
 	case tag == runtime.Context(7):
-		v.Choice = GeneralNameIPAddress
+		v.Choice = GeneralName_IPAddress
 		x8, err := r.ReadOctetString(runtime.Context(7))
 		if err != nil {
 			return runtime.WithField(err, "iPAddress")
 		}
 		v.IPAddress = x8
 	case tag == runtime.Context(8):
-		v.Choice = GeneralNameRegisteredID
+		v.Choice = GeneralName_RegisteredID
 		x9, err := r.ReadOID(runtime.Context(8))
 		if err != nil {
 			return runtime.WithField(err, "registeredID")
@@ -11305,33 +10802,33 @@ func (v *GeneralName) decode(r *runtime.Reader) error {
 // encode writes v as a GeneralName in DER.
 func (v *GeneralName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case GeneralNameOtherName:
+	case GeneralName_OtherName:
 		b.AddRaw(v.OtherName)
-	case GeneralNameRFC822Name:
+	case GeneralName_RFC822Name:
 		b.AddString(runtime.Context(1), 22, v.RFC822Name)
-	case GeneralNameDNSName:
+	case GeneralName_DNSName:
 		b.AddString(runtime.Context(2), 22, v.DNSName)
-	case GeneralNameX400Address:
+	case GeneralName_X400Address:
 		if v.X400Address == nil {
 			b.SetError(runtime.NilValue("ORAddress"))
 		} else {
 			v.X400Address.encode(b, runtime.Context(3))
 		}
-	case GeneralNameDirectoryName:
+	case GeneralName_DirectoryName:
 		m1 := b.Begin(runtime.Context(4), true)
 		v.DirectoryName.encode(b)
 		b.End(m1)
-	case GeneralNameEdiPartyName:
+	case GeneralName_EdiPartyName:
 		if v.EdiPartyName == nil {
 			b.SetError(runtime.NilValue("EDIPartyName"))
 		} else {
 			v.EdiPartyName.encode(b, runtime.Context(5))
 		}
-	case GeneralNameUniformResourceIdentifier:
+	case GeneralName_UniformResourceIdentifier:
 		b.AddString(runtime.Context(6), 22, v.UniformResourceIdentifier)
-	case GeneralNameIPAddress:
+	case GeneralName_IPAddress:
 		b.AddPrimitive(runtime.Context(7), v.IPAddress)
-	case GeneralNameRegisteredID:
+	case GeneralName_RegisteredID:
 		b.AddOID(runtime.Context(8), v.RegisteredID)
 	default:
 		b.SetError(runtime.NoChoice("GeneralName"))
@@ -11742,7 +11239,7 @@ func (v *BuiltInStandardAttributes) AppendWith(dst []byte, opts *runtime.Options
 //	   iso-3166-alpha2-code  PrintableString
 //	                           (SIZE (ub-country-name-alpha-length)) }
 type CountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CountryNameChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
@@ -11752,13 +11249,19 @@ type CountryName struct {
 type CountryNameChoice int
 
 const (
-	CountryNameX121DccCode       CountryNameChoice = 1 // x121-dcc-code
-	CountryNameIso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
+	CountryName_X121DccCode       CountryNameChoice = 1 // x121-dcc-code
+	CountryName_Iso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a CountryName from r.
@@ -11766,7 +11269,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = CountryNameX121DccCode
+		v.Choice = CountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -11779,7 +11282,7 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = CountryNameIso3166Alpha2Code
+		v.Choice = CountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -11800,14 +11303,14 @@ func (v *CountryName) decode(r *runtime.Reader) error {
 // encode writes v as a CountryName in DER.
 func (v *CountryName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CountryNameX121DccCode:
+	case CountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case CountryNameIso3166Alpha2Code:
+	case CountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -11881,7 +11384,7 @@ func (v *CountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	   numeric   NumericString   (SIZE (0..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (0..ub-domain-name-length)) }
 type AdministrationDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AdministrationDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -11891,13 +11394,19 @@ type AdministrationDomainName struct {
 type AdministrationDomainNameChoice int
 
 const (
-	AdministrationDomainNameNumeric   AdministrationDomainNameChoice = 1 // numeric
-	AdministrationDomainNamePrintable AdministrationDomainNameChoice = 2 // printable
+	AdministrationDomainName_Numeric   AdministrationDomainNameChoice = 1 // numeric
+	AdministrationDomainName_Printable AdministrationDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AdministrationDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AdministrationDomainName from r.
@@ -11905,7 +11414,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = AdministrationDomainNameNumeric
+		v.Choice = AdministrationDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -11918,7 +11427,7 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = AdministrationDomainNamePrintable
+		v.Choice = AdministrationDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -11939,14 +11448,14 @@ func (v *AdministrationDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a AdministrationDomainName in DER.
 func (v *AdministrationDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AdministrationDomainNameNumeric:
+	case AdministrationDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case AdministrationDomainNamePrintable:
+	case AdministrationDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -12174,7 +11683,7 @@ func (v *TerminalIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	   numeric   NumericString   (SIZE (1..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (1..ub-domain-name-length)) }
 type PrivateDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice PrivateDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -12184,13 +11693,19 @@ type PrivateDomainName struct {
 type PrivateDomainNameChoice int
 
 const (
-	PrivateDomainNameNumeric   PrivateDomainNameChoice = 1 // numeric
-	PrivateDomainNamePrintable PrivateDomainNameChoice = 2 // printable
+	PrivateDomainName_Numeric   PrivateDomainNameChoice = 1 // numeric
+	PrivateDomainName_Printable PrivateDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c PrivateDomainNameChoice) String() string {
-	return runtime.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric printable", int(c)-1, "")
+	}
+	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PrivateDomainName from r.
@@ -12198,7 +11713,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = PrivateDomainNameNumeric
+		v.Choice = PrivateDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -12211,7 +11726,7 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = PrivateDomainNamePrintable
+		v.Choice = PrivateDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -12232,14 +11747,14 @@ func (v *PrivateDomainName) decode(r *runtime.Reader) error {
 // encode writes v as a PrivateDomainName in DER.
 func (v *PrivateDomainName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PrivateDomainNameNumeric:
+	case PrivateDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case PrivateDomainNamePrintable:
+	case PrivateDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable"))
@@ -13120,7 +12635,7 @@ type ExtensionAttribute struct {
 	// ExtensionAttributeType is the component extension-attribute-type [0] INTEGER.
 	ExtensionAttributeType int64
 	// ExtensionAttributeValue is the component extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type.
-	ExtensionAttributeValue ExtensionAttributeExtensionAttributeValue
+	ExtensionAttributeValue SupportedExtensionAttributes
 }
 
 // decode reads a ExtensionAttribute from r.
@@ -13221,71 +12736,83 @@ func (v *ExtensionAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValue is the open type ExtensionAttribute.extension-attribute-value: the encoding received (Raw) and, when the
+// SupportedExtensionAttributes is the open type EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeExtensionAttributeValue struct {
+type SupportedExtensionAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeExtensionAttributeValueKind
-	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionAttributeKind
+	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
-	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
-	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
-	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
-	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	// TeletexPersonalName is the value when Kind is EaTeletexPersonalName.
+	TeletexPersonalName *EaTeletexPersonalName_Type
+	// TeletexOrganizationalUnitNames is the value when Kind is EaTeletexOrganizationalUnitNames.
+	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type
+	// PhysicalDeliveryCountryName is the value when Kind is EaPhysicalDeliveryCountryName.
+	PhysicalDeliveryCountryName EaPhysicalDeliveryCountryName_Type
+	// PostalCode is the value when Kind is EaPostalCode.
+	PostalCode EaPostalCode_Type
+	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
-	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
-	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
-	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
-	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
+	// UnformattedPostalAddress is the value when Kind is EaUnformattedPostalAddress.
+	UnformattedPostalAddress *EaUnformattedPostalAddress_Type
+	// ExtendedNetworkAddress is the value when Kind is EaExtendedNetworkAddress.
+	ExtendedNetworkAddress *EaExtendedNetworkAddress_Type
+	// TerminalType is the value when Kind is EaTerminalType.
+	TerminalType EaTerminalType_Type
+	// TeletexDomainDefinedAttributes is the value when Kind is EaTeletexDomainDefinedAttributes.
+	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type
 }
 
-// ExtensionAttributeExtensionAttributeValueKind tells which row of the table of ExtensionAttributeExtensionAttributeValue a key selected.
-type ExtensionAttributeExtensionAttributeValueKind int
+// ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedExtensionAttributes. 0 means none (a key not in the table, or no value).
+type ExtensionAttributeKind int
 
 const (
-	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
-	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
-	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
-	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
-	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
-	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
-	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
-	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
-	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
-	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	EaCommonName                                 ExtensionAttributeKind = 1  // ea-commonName
+	EaExtendedNetworkAddress                     ExtensionAttributeKind = 2  // ea-extendedNetworkAddress
+	EaExtensionORAddressComponents               ExtensionAttributeKind = 3  // ea-extensionORAddressComponents
+	EaExtensionPhysicalDeliveryAddressComponents ExtensionAttributeKind = 4  // ea-extensionPhysicalDeliveryAddressComponents
+	EaLocalPostalAttributes                      ExtensionAttributeKind = 5  // ea-localPostalAttributes
+	EaPDSName                                    ExtensionAttributeKind = 6  // ea-pDSName
+	EaPhysicalDeliveryCountryName                ExtensionAttributeKind = 7  // ea-physicalDeliveryCountryName
+	EaPhysicalDeliveryOfficeName                 ExtensionAttributeKind = 8  // ea-physicalDeliveryOfficeName
+	EaPhysicalDeliveryOfficeNumber               ExtensionAttributeKind = 9  // ea-physicalDeliveryOfficeNumber
+	EaPhysicalDeliveryOrganizationName           ExtensionAttributeKind = 10 // ea-physicalDeliveryOrganizationName
+	EaPhysicalDeliveryPersonalName               ExtensionAttributeKind = 11 // ea-physicalDeliveryPersonalName
+	EaPostOfficeBoxAddress                       ExtensionAttributeKind = 12 // ea-postOfficeBoxAddress
+	EaPostalCode                                 ExtensionAttributeKind = 13 // ea-postalCode
+	EaPosteRestanteAddress                       ExtensionAttributeKind = 14 // ea-posteRestanteAddress
+	EaStreetAddress                              ExtensionAttributeKind = 15 // ea-streetAddress
+	EaTeletexCommonName                          ExtensionAttributeKind = 16 // ea-teletexCommonName
+	EaTeletexDomainDefinedAttributes             ExtensionAttributeKind = 17 // ea-teletexDomainDefinedAttributes
+	EaTeletexOrganizationName                    ExtensionAttributeKind = 18 // ea-teletexOrganizationName
+	EaTeletexOrganizationalUnitNames             ExtensionAttributeKind = 19 // ea-teletexOrganizationalUnitNames
+	EaTeletexPersonalName                        ExtensionAttributeKind = 20 // ea-teletexPersonalName
+	EaTerminalType                               ExtensionAttributeKind = 21 // ea-terminalType
+	EaUnformattedPostalAddress                   ExtensionAttributeKind = 22 // ea-unformattedPostalAddress
+	EaUniquePostalName                           ExtensionAttributeKind = 23 // ea-uniquePostalName
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 23:
+		return runtime.Name("ea-commonName ea-extendedNetworkAddress ea-extensionORAddressComponents ea-extensionPhysicalDeliveryAddressComponents ea-localPostalAttributes ea-pDSName ea-physicalDeliveryCountryName ea-physicalDeliveryOfficeName ea-physicalDeliveryOfficeNumber ea-physicalDeliveryOrganizationName ea-physicalDeliveryPersonalName ea-postOfficeBoxAddress ea-postalCode ea-posteRestanteAddress ea-streetAddress ea-teletexCommonName ea-teletexDomainDefinedAttributes ea-teletexOrganizationName ea-teletexOrganizationalUnitNames ea-teletexPersonalName ea-terminalType ea-unformattedPostalAddress ea-uniquePostalName", int(k)-1, "")
+	}
+	return "ExtensionAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) decode(key int64, r *runtime.Reader) error {
 	switch key {
 	case 1:
 		// ea-commonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
+		u.Kind = EaCommonName
 		off1 := r.Offset()
 		x2, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13297,13 +12824,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 2:
 		// ea-teletexCommonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
+		u.Kind = EaTeletexCommonName
 		off3 := r.Offset()
 		x4, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13315,13 +12842,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 3:
 		// ea-teletexOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
+		u.Kind = EaTeletexOrganizationName
 		off5 := r.Offset()
 		x6, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -13333,14 +12860,14 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
-		p7, err := runtime.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
+		u.Kind = EaTeletexPersonalName
+		p7, err := runtime.New[EaTeletexPersonalName_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13348,23 +12875,23 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.TeletexPersonalName.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
+		u.Kind = EaTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 7:
 		// ea-pDSName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
+		u.Kind = EaPDSName
 		off8 := r.Offset()
 		x9, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -13376,94 +12903,94 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
+		u.Kind = EaPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
+		u.Kind = EaPostalCode
 		if err := u.PostalCode.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 10:
 		// ea-physicalDeliveryOfficeName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
+		u.Kind = EaPhysicalDeliveryOfficeName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
+		u.Kind = EaPhysicalDeliveryOfficeNumber
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 12:
 		// ea-extensionORAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
+		u.Kind = EaExtensionORAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 13:
 		// ea-physicalDeliveryPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
+		u.Kind = EaPhysicalDeliveryPersonalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 14:
 		// ea-physicalDeliveryOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
+		u.Kind = EaPhysicalDeliveryOrganizationName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
+		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
-		p10, err := runtime.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		u.Kind = EaUnformattedPostalAddress
+		p10, err := runtime.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13471,64 +12998,64 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.UnformattedPostalAddress.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 17:
 		// ea-streetAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
+		u.Kind = EaStreetAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 18:
 		// ea-postOfficeBoxAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
+		u.Kind = EaPostOfficeBoxAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 19:
 		// ea-posteRestanteAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
+		u.Kind = EaPosteRestanteAddress
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 20:
 		// ea-uniquePostalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
+		u.Kind = EaUniquePostalName
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 21:
 		// ea-localPostalAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
+		u.Kind = EaLocalPostalAttributes
 		if err := u.PDSParameter.decode(r, runtime.Universal(runtime.TagSet)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
-		p11, err := runtime.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		u.Kind = EaExtendedNetworkAddress
+		p11, err := runtime.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -13536,27 +13063,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 		if err := u.ExtendedNetworkAddress.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
+		u.Kind = EaTerminalType
 		if err := u.TerminalType.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
+		u.Kind = EaTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -13567,7 +13094,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedExtensionAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -13577,100 +13104,100 @@ func (u *ExtensionAttributeExtensionAttributeValue) fail(r *runtime.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedExtensionAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeExtensionAttributeValue) encode(b *runtime.Builder) {
+func (u *SupportedExtensionAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeExtensionAttributeValueCommonName:
+	case EaCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "commonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
+	case EaTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexCommonName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
+	case EaTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(runtime.WithField(err, "teletexOrganizationName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
+	case EaTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
+	case EaTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValuePDSName:
+	case EaPDSName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "pDSName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
+	case EaPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.encode(b)
-	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
+	case EaPostalCode:
 		u.PostalCode.encode(b)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
+	case EaPhysicalDeliveryOfficeName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
+	case EaPhysicalDeliveryOfficeNumber:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
+	case EaExtensionORAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
+	case EaPhysicalDeliveryPersonalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
+	case EaPhysicalDeliveryOrganizationName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
+	case EaExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
+	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
 		} else {
 			u.UnformattedPostalAddress.encode(b, runtime.Universal(runtime.TagSet))
 		}
-	case ExtensionAttributeExtensionAttributeValueStreetAddress:
+	case EaStreetAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
+	case EaPostOfficeBoxAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
+	case EaPosteRestanteAddress:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
+	case EaUniquePostalName:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
+	case EaLocalPostalAttributes:
 		u.PDSParameter.encode(b, runtime.Universal(runtime.TagSet))
-	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
+	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
-			b.SetError(runtime.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+			b.SetError(runtime.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.encode(b)
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
+	case EaTerminalType:
 		u.TerminalType.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
+	case EaTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexPersonalName is the type of ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
+// EaTeletexPersonalName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+type EaTeletexPersonalName_Type struct {
 	// Surname is the component surname [0] TeletexString.
 	Surname string
 	// GivenName is the component given-name [1] TeletexString OPTIONAL.
@@ -13687,9 +13214,9 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 	HasGenerationQualifier bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexPersonalName from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName from r.
+func (v *EaTeletexPersonalName_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	if err != nil {
 		return err
 	}
@@ -13701,10 +13228,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(0):
 			// surname [0] TeletexString
 			if seen1 {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
@@ -13722,10 +13249,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(1):
 			// given-name [1] TeletexString OPTIONAL
 			if v.HasGivenName {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
@@ -13743,10 +13270,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(2):
 			// initials [2] TeletexString OPTIONAL
 			if v.HasInitials {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
@@ -13764,10 +13291,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 		case tag == runtime.Context(3):
 			// generation-qualifier [3] TeletexString OPTIONAL
 			if v.HasGenerationQualifier {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
@@ -13783,17 +13310,17 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) decode(r 
 			}
 			v.HasGenerationQualifier = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 		}
 	}
 	if !seen1 {
-		return runtime.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", runtime.Context(0)), "surname")
+		return runtime.WithField(s.Missing("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName", runtime.Context(0)), "surname")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexPersonalName in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName in DER.
+func (v *EaTeletexPersonalName_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] TeletexString", runtime.CharCount(string(v.Surname)), 1, 40); err != nil {
@@ -13828,53 +13355,53 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) encode(b 
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalDER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalBER(b []byte) error {
+func (v *EaTeletexPersonalName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueTeletexPersonalName{}
+func (v *EaTeletexPersonalName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaTeletexPersonalName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+func (v *EaTeletexPersonalName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaTeletexPersonalName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames is the type of ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
+// EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
+type EaTeletexOrganizationalUnitNames_Type []TeletexOrganizationalUnitName
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames from r.
+func (v *EaTeletexOrganizationalUnitNames_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
@@ -13887,7 +13414,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -13899,8 +13426,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames in DER.
+func (v *EaTeletexOrganizationalUnitNames_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -13987,33 +13514,39 @@ func (v *TeletexOrganizationalUnitName) AppendWith(dst []byte, opts *runtime.Opt
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName is the type of ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice
+// EaPhysicalDeliveryCountryName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+type EaPhysicalDeliveryCountryName_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPhysicalDeliveryCountryName_TypeChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName a value holds.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice int
+// EaPhysicalDeliveryCountryName_TypeChoice tells which alternative of EaPhysicalDeliveryCountryName_Type a value holds.
+type EaPhysicalDeliveryCountryName_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode       ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 1 // x121-dcc-code
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 2 // iso-3166-alpha2-code
+	EaPhysicalDeliveryCountryName_X121DccCode       EaPhysicalDeliveryCountryName_TypeChoice = 1 // x121-dcc-code
+	EaPhysicalDeliveryCountryName_Iso3166Alpha2Code EaPhysicalDeliveryCountryName_TypeChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPhysicalDeliveryCountryName_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "EaPhysicalDeliveryCountryName_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName from r.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName from r.
+func (v *EaPhysicalDeliveryCountryName_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
+		v.Choice = EaPhysicalDeliveryCountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -14026,7 +13559,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
+		v.Choice = EaPhysicalDeliveryCountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14039,22 +13572,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) d
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName in DER.
+func (v *EaPhysicalDeliveryCountryName_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
+	case EaPhysicalDeliveryCountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(runtime.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
+	case EaPhysicalDeliveryCountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(runtime.WithField(err, "iso-3166-alpha2-code"))
@@ -14062,78 +13595,84 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) e
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalDER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalBER(b []byte) error {
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName{}
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPhysicalDeliveryCountryName_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+func (v *EaPhysicalDeliveryCountryName_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPhysicalDeliveryCountryName_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCode is the type of ExtensionAttribute.extension-attribute-value.postalCode.
-type ExtensionAttributeExtensionAttributeValuePostalCode struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePostalCodeChoice
+// EaPostalCode_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+type EaPostalCode_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPostalCode_TypeChoice
 	// Value is the value of the alternative Choice names (numeric-code, printable-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCodeChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePostalCode a value holds.
-type ExtensionAttributeExtensionAttributeValuePostalCodeChoice int
+// EaPostalCode_TypeChoice tells which alternative of EaPostalCode_Type a value holds.
+type EaPostalCode_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode   ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 1 // numeric-code
-	ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 2 // printable-code
+	EaPostalCode_NumericCode   EaPostalCode_TypeChoice = 1 // numeric-code
+	EaPostalCode_PrintableCode EaPostalCode_TypeChoice = 2 // printable-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	return runtime.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPostalCode_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("numeric-code printable-code", int(c)-1, "")
+	}
+	return "EaPostalCode_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.postalCode from r.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode from r.
+func (v *EaPostalCode_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagNumericString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
+		v.Choice = EaPostalCode_NumericCode
 		off1 := r.Offset()
 		x2, err := r.ReadNumericString(runtime.Universal(runtime.TagNumericString))
 		if err != nil {
@@ -14146,7 +13685,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
+		v.Choice = EaPostalCode_PrintableCode
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -14159,22 +13698,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) decode(r *runtime.
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.postalCode")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.postalCode in DER.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode in DER.
+func (v *EaPostalCode_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
+	case EaPostalCode_NumericCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "numeric-code"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagNumericString), 18, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
+	case EaPostalCode_PrintableCode:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(runtime.WithField(err, "printable-code"))
@@ -14182,46 +13721,46 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) encode(b *runtime.
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.postalCode.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalBER(b []byte) error {
+func (v *EaPostalCode_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValuePostalCode{}
+func (v *EaPostalCode_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaPostalCode_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.postalCode")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.postalCode")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.postalCode.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+func (v *EaPostalCode_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaPostalCode_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -14367,10 +13906,10 @@ func (v *PDSParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
+// EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+type EaUnformattedPostalAddress_Type struct {
 	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
+	PrintableAddress EaUnformattedPostalAddress_Type_PrintableAddress
 	// HasPrintableAddress tells whether printable-address is present in the encoding.
 	HasPrintableAddress bool
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
@@ -14379,9 +13918,9 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 	HasTeletexString bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress from r.
+func (v *EaUnformattedPostalAddress_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	if err != nil {
 		return err
 	}
@@ -14392,10 +13931,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagSequence):
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 0 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 0
 			if err := v.PrintableAddress.decode(&s, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -14405,10 +13944,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 		case tag == runtime.Universal(runtime.TagTeletexString):
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return runtime.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 1 {
-				return runtime.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return runtime.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 1
 			off1 := s.Offset()
@@ -14424,14 +13963,14 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) deco
 			}
 			v.HasTeletexString = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 		}
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress in DER.
+func (v *EaUnformattedPostalAddress_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.encode(b, runtime.Universal(runtime.TagSequence))
@@ -14447,53 +13986,53 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) enco
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalDER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalBER(b []byte) error {
+func (v *EaUnformattedPostalAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress{}
+func (v *EaUnformattedPostalAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaUnformattedPostalAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSet)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+func (v *EaUnformattedPostalAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaUnformattedPostalAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
+// EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
+type EaUnformattedPostalAddress_Type_PrintableAddress []string
 
-// decode reads a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address from r.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
 	}
@@ -14514,7 +14053,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 			}
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -14526,8 +14065,8 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address in DER.
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
@@ -14545,40 +14084,46 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice
+// EaExtendedNetworkAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+type EaExtendedNetworkAddress_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaExtendedNetworkAddress_TypeChoice
 	// E163_4Address is the component e163-4-address SEQUENCE.
-	E163_4Address ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address
+	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address
 	// PsapAddress is the component psap-address [0] PresentationAddress.
 	PsapAddress *PresentationAddress
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice tells which alternative of ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress a value holds.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice int
+// EaExtendedNetworkAddress_TypeChoice tells which alternative of EaExtendedNetworkAddress_Type a value holds.
+type EaExtendedNetworkAddress_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2 ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 1 // e163-4-address
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress     ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 2 // psap-address
+	EaExtendedNetworkAddress_E163_4Address EaExtendedNetworkAddress_TypeChoice = 1 // e163-4-address
+	EaExtendedNetworkAddress_PsapAddress   EaExtendedNetworkAddress_TypeChoice = 2 // psap-address
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	return runtime.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaExtendedNetworkAddress_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("e163-4-address psap-address", int(c)-1, "")
+	}
+	return "EaExtendedNetworkAddress_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode(r *runtime.Reader) error {
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress from r.
+func (v *EaExtendedNetworkAddress_Type) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
+		v.Choice = EaExtendedNetworkAddress_E163_4Address
 		if err := v.E163_4Address.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "e163-4-address")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress
+		v.Choice = EaExtendedNetworkAddress_PsapAddress
 		p1, err := runtime.New[PresentationAddress](r)
 		if err != nil {
 			return runtime.WithField(err, "psap-address")
@@ -14588,70 +14133,70 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) decode
 			return runtime.WithField(err, "psap-address")
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) encode(b *runtime.Builder) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress in DER.
+func (v *EaExtendedNetworkAddress_Type) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
+	case EaExtendedNetworkAddress_E163_4Address:
 		v.E163_4Address.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
+	case EaExtendedNetworkAddress_PsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(runtime.NilValue("PresentationAddress"))
 		} else {
 			v.PsapAddress.encode(b, runtime.Context(0))
 		}
 	default:
-		b.SetError(runtime.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+		b.SetError(runtime.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 	}
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress{}
+func (v *EaExtendedNetworkAddress_Type) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+func (v *EaExtendedNetworkAddress_Type) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address struct {
+// EaExtendedNetworkAddress_Type_E163_4Address is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+type EaExtendedNetworkAddress_Type_E163_4Address struct {
 	// Number is the component number [0] NumericString.
 	Number string
 	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
@@ -14660,9 +14205,9 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 	HasSubAddress bool
 }
 
-// decode reads a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address from r.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address from r.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
 	}
@@ -14693,14 +14238,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address"); err != nil {
 		return err
 	}
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address in DER.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address in DER.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
@@ -14719,42 +14264,42 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalDER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
-// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
+// UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalBER(b []byte) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address{}
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EaExtendedNetworkAddress_Type_E163_4Address{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
-		return runtime.WithField(err, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+		return runtime.WithField(err, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	}
-	return r.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	return r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 }
 
-// MarshalDER returns the DER encoding of v, a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) MarshalDER() ([]byte, error) {
+// MarshalDER returns the DER encoding of v, a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendDER(dst []byte) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -14781,7 +14326,7 @@ type PresentationAddress struct {
 	// HasTSelector tells whether tSelector is present in the encoding.
 	HasTSelector bool
 	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
-	NAddresses PresentationAddressNAddresses
+	NAddresses PresentationAddress_NAddresses
 }
 
 // decode reads a PresentationAddress from r.
@@ -14920,11 +14465,11 @@ func (v *PresentationAddress) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// PresentationAddressNAddresses is the type of PresentationAddress.nAddresses.
-type PresentationAddressNAddresses [][]byte
+// PresentationAddress_NAddresses is the type of PresentationAddress.nAddresses.
+type PresentationAddress_NAddresses [][]byte
 
 // decode reads a PresentationAddress.nAddresses from r.
-func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PresentationAddress_NAddresses) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PresentationAddress.nAddresses")
 	if err != nil {
 		return err
@@ -14959,7 +14504,7 @@ func (v *PresentationAddressNAddresses) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a PresentationAddress.nAddresses in DER.
-func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PresentationAddress_NAddresses) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "[3] EXPLICIT SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -14972,20 +14517,39 @@ func (v *PresentationAddressNAddresses) encode(b *runtime.Builder, t runtime.Tag
 	b.EndSetOf(m)
 }
 
-// ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
-type ExtensionAttributeExtensionAttributeValueTerminalType int64
+// EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
+type EaTerminalType_Type int64
 
 const (
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTelex       ExtensionAttributeExtensionAttributeValueTerminalType = 3 // telex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTeletex     ExtensionAttributeExtensionAttributeValueTerminalType = 4 // teletex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG3Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 5 // g3-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG4Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 6 // g4-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeIa5Terminal ExtensionAttributeExtensionAttributeValueTerminalType = 7 // ia5-terminal
-	ExtensionAttributeExtensionAttributeValueTerminalTypeVideotex    ExtensionAttributeExtensionAttributeValueTerminalType = 8 // videotex
+	EaTerminalType_Telex       EaTerminalType_Type = 3 // telex
+	EaTerminalType_Teletex     EaTerminalType_Type = 4 // teletex
+	EaTerminalType_G3Facsimile EaTerminalType_Type = 5 // g3-facsimile
+	EaTerminalType_G4Facsimile EaTerminalType_Type = 6 // g4-facsimile
+	EaTerminalType_Ia5Terminal EaTerminalType_Type = 7 // ia5-terminal
+	EaTerminalType_Videotex    EaTerminalType_Type = 8 // videotex
 )
 
-// decode reads a ExtensionAttribute.extension-attribute-value.terminalType from r.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtime.Reader, t runtime.Tag) error {
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EaTerminalType_Type) String() string {
+	switch v {
+	case EaTerminalType_Telex:
+		return "telex"
+	case EaTerminalType_Teletex:
+		return "teletex"
+	case EaTerminalType_G3Facsimile:
+		return "g3-facsimile"
+	case EaTerminalType_G4Facsimile:
+		return "g4-facsimile"
+	case EaTerminalType_Ia5Terminal:
+		return "ia5-terminal"
+	case EaTerminalType_Videotex:
+		return "videotex"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType from r.
+func (v *EaTerminalType_Type) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
@@ -14996,12 +14560,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) decode(r *runtim
 			return err
 		}
 	}
-	*v = ExtensionAttributeExtensionAttributeValueTerminalType(x)
+	*v = EaTerminalType_Type(x)
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.terminalType in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType in DER.
+func (v *EaTerminalType_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	if !b.SkipConstraints() {
 		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
@@ -15010,12 +14574,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) encode(b *runtim
 	b.AddInt64(t, int64(*v))
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
+// EaTeletexDomainDefinedAttributes_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes.
+type EaTeletexDomainDefinedAttributes_Type []TeletexDomainDefinedAttribute
 
-// decode reads a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes from r.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+// decode reads a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes from r.
+func (v *EaTeletexDomainDefinedAttributes_Type) decode(r *runtime.Reader, t runtime.Tag) error {
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
@@ -15028,7 +14592,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 			return runtime.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -15040,8 +14604,8 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 	return nil
 }
 
-// encode writes v as a ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes in DER.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+// encode writes v as a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes in DER.
+func (v *EaTeletexDomainDefinedAttributes_Type) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
@@ -15171,11 +14735,11 @@ func (v *TeletexDomainDefinedAttribute) AppendWith(dst []byte, opts *runtime.Opt
 //	}
 type EDIPartyName struct {
 	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner DirectoryStringUbMax
+	NameAssigner DirectoryString_UbMax
 	// HasNameAssigner tells whether nameAssigner is present in the encoding.
 	HasNameAssigner bool
 	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
-	PartyName DirectoryStringUbMax
+	PartyName DirectoryString_UbMax
 }
 
 // decode reads a EDIPartyName from r.
@@ -15270,7 +14834,7 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// DirectoryStringUbMax is the ASN.1 type DirectoryString.
+// DirectoryString_UbMax is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -15279,36 +14843,42 @@ func (v *EDIPartyName) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbMax struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbMax struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
-// DirectoryStringUbMax, X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+// DirectoryString_UbMax, DirectoryString_UbPseudonym, DirectoryString_UbTitle, X520CommonName, X520LocalityName, X520OrganizationName, X520OrganizationalUnitName, X520StateOrProvinceName, X520name (they differ only in constraints).
 type DirectoryStringChoice int
 
 const (
-	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
-	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
-	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
-	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
-	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
+	DirectoryString_TeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryString_PrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryString_BmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryString_UniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryString_UTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DirectoryStringChoice) String() string {
-	return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "")
+	}
+	return "DirectoryStringChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DirectoryString from r.
-func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
+func (v *DirectoryString_UbMax) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagTeletexString):
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadTeletexString(runtime.Universal(runtime.TagTeletexString))
 		if err != nil {
@@ -15321,7 +14891,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagPrintableString):
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadPrintableString(runtime.Universal(runtime.TagPrintableString))
 		if err != nil {
@@ -15334,7 +14904,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagBMPString):
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -15347,7 +14917,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUniversalString):
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadUniversalString(runtime.Universal(runtime.TagUniversalString))
 		if err != nil {
@@ -15360,7 +14930,7 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 			}
 		}
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
@@ -15379,37 +14949,37 @@ func (v *DirectoryStringUbMax) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a DirectoryString in DER.
-func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
+func (v *DirectoryString_UbMax) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "TeletexString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "teletexString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagTeletexString), 20, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "printableString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagPrintableString), 19, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "bmpString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UniversalString", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "universalString"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagUniversalString), 28, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "UTF8String", runtime.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(runtime.WithField(err, "uTF8String"))
@@ -15423,19 +14993,19 @@ func (v *DirectoryStringUbMax) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a DirectoryString.
 // v aliases b: the byte slices it holds point into b.
-func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a DirectoryString.
 // v aliases b, except for strings that BER splits into segments.
-func (v *DirectoryStringUbMax) UnmarshalBER(b []byte) error {
+func (v *DirectoryString_UbMax) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = DirectoryStringUbMax{}
+func (v *DirectoryString_UbMax) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = DirectoryString_UbMax{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -15445,24 +15015,24 @@ func (v *DirectoryStringUbMax) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a DirectoryString.
-func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) {
+func (v *DirectoryString_UbMax) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *DirectoryStringUbMax) AppendDER(dst []byte) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *DirectoryString_UbMax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// AlgorithmIdentifier is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_AttributeCertificateInfoV1 is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -15470,17 +15040,17 @@ func (v *DirectoryStringUbMax) AppendWith(dst []byte, opts *runtime.Options) ([]
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier struct {
+type AlgorithmIdentifier_AttributeCertificateInfoV1 struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierParameters
+	Parameters AttributeCertificateInfoV1_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -15512,7 +15082,7 @@ func (v *AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -15523,19 +15093,19 @@ func (v *AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifier{}
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_AttributeCertificateInfoV1{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -15545,38 +15115,35 @@ func (v *AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) err
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_AttributeCertificateInfoV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AttributeCertificateInfoV1_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierParameters struct {
+type AttributeCertificateInfoV1_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierParametersKind tells which row of the table of AlgorithmIdentifierParameters a key selected.
-type AlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertificateInfoV1_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -15585,7 +15152,7 @@ func (u *AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) er
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertificateInfoV1_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15595,14 +15162,14 @@ func (u *AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *AttributeCertificateInfoV1_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *AttributeCertificateInfoV1_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -15695,16 +15262,16 @@ func (v *AttCertValidityPeriod) AppendWith(dst []byte, opts *runtime.Options) ([
 	return b.Bytes()
 }
 
-// AttributeCertificateInfoV1Attributes is the type of AttributeCertificateInfoV1.attributes.
-type AttributeCertificateInfoV1Attributes []AttributeSetAttrList
+// AttributeCertificateInfoV1_Attributes is the type of AttributeCertificateInfoV1.attributes.
+type AttributeCertificateInfoV1_Attributes []AttributeSet_AttrList
 
 // decode reads a AttributeCertificateInfoV1.attributes from r.
-func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateInfoV1_Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttrList](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_AttrList](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -15721,7 +15288,7 @@ func (v *AttributeCertificateInfoV1Attributes) decode(r *runtime.Reader, t runti
 }
 
 // encode writes v as a AttributeCertificateInfoV1.attributes in DER.
-func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateInfoV1_Attributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -15729,22 +15296,22 @@ func (v *AttributeCertificateInfoV1Attributes) encode(b *runtime.Builder, t runt
 	b.End(m)
 }
 
-// AttributeSetAttrList is the ASN.1 type AttributeSet.
+// AttributeSet_AttrList is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttrList struct {
+type AttributeSet_AttrList struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttrListValues
+	Values []AttrList
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_AttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -15765,7 +15332,7 @@ func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttrListValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AttrList](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -15797,7 +15364,7 @@ func (v *AttributeSetAttrList) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_AttrList) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -15810,19 +15377,19 @@ func (v *AttributeSetAttrList) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttrList) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttrList) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_AttrList) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttrList{}
+func (v *AttributeSet_AttrList) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_AttrList{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -15832,38 +15399,35 @@ func (v *AttributeSetAttrList) UnmarshalWith(b []byte, opts *runtime.Options) er
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_AttrList) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttrList) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_AttrList) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_AttrList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSetAttrListValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttrList is the open type ATTRIBUTE.&Type({AttrList}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttrListValues struct {
+type AttrList struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttrListValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
 }
 
-// AttributeSetAttrListValuesKind tells which row of the table of AttributeSetAttrListValues a key selected.
-type AttributeSetAttrListValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttrList) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -15872,7 +15436,7 @@ func (u *AttributeSetAttrListValues) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
+func (u *AttrList) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15882,33 +15446,33 @@ func (u *AttributeSetAttrListValues) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttrListValues) keepDER(r *runtime.Reader) error {
+func (u *AttrList) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttrListValues) encode(b *runtime.Builder) {
+func (u *AttrList) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsAttributeCertExtensionsV1 is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensionsV1 is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensionsV1 []ExtensionAttributeCertExtensionsV1
+type Extensions_AttributeCertExtensionsV1 []Extension_AttributeCertExtensionsV1
 
 // decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_AttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensionsV1](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_AttributeCertExtensionsV1](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -15930,7 +15494,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_AttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -15945,19 +15509,19 @@ func (v *ExtensionsAttributeCertExtensionsV1) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensionsV1
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_AttributeCertExtensionsV1
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -15968,24 +15532,24 @@ func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsV1 is the ASN.1 type Extension.
+// Extension_AttributeCertExtensionsV1 is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -15998,7 +15562,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensionsV1 struct {
+type Extension_AttributeCertExtensionsV1 struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -16006,11 +15570,11 @@ type ExtensionAttributeCertExtensionsV1 struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsV1ExtnValue
+	ExtnValue AttributeCertExtensionsV1
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_AttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -16053,7 +15617,7 @@ func (v *ExtensionAttributeCertExtensionsV1) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_AttributeCertExtensionsV1) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -16067,19 +15631,19 @@ func (v *ExtensionAttributeCertExtensionsV1) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensionsV1{}
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_AttributeCertExtensionsV1{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -16089,38 +15653,35 @@ func (v *ExtensionAttributeCertExtensionsV1) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_AttributeCertExtensionsV1) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsV1ExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// AttributeCertExtensionsV1 is the open type EXTENSION.&ExtnType({AttributeCertExtensionsV1}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsV1ExtnValue struct {
+type AttributeCertExtensionsV1 struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsV1ExtnValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
 }
 
-// ExtensionAttributeCertExtensionsV1ExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsV1ExtnValue a key selected.
-type ExtensionAttributeCertExtensionsV1ExtnValueKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertExtensionsV1) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -16129,7 +15690,7 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *runt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertExtensionsV1) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -16138,30 +15699,30 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *runtime.Reader, er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *AttributeCertExtensionsV1) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *runtime.Builder) {
+func (u *AttributeCertExtensionsV1) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AttributeCertificateV1AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
-type AttributeCertificateV1AlgorithmIdentifier struct {
+// AttributeCertificateV1_AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
+type AttributeCertificateV1_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateV1AlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AttributeCertificateV1.algorithmIdentifier from r.
-func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -16193,7 +15754,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) decode(r *runtime.Reader, t 
 }
 
 // encode writes v as a AttributeCertificateV1.algorithmIdentifier in DER.
-func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -16204,19 +15765,19 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) encode(b *runtime.Builder, t
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificateV1.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateV1AlgorithmIdentifier{}
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificateV1_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -16226,240 +15787,21 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalWith(b []byte, opts
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificateV1.algorithmIdentifier.
-func (v *AttributeCertificateV1AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateV1AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParameters is the open type AttributeCertificateV1.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateV1AlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateV1AlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateV1AlgorithmIdentifierParameters a key selected.
-type AttributeCertificateV1AlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateV1AlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateV1AlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateV1AlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateV1AlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateV1AlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateV1AlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateV1AlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateV1AlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateV1AlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateV1AlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // AttributeCertificateV2 is the ASN.1 type AttributeCertificateV2.
@@ -16478,7 +15820,7 @@ type AttributeCertificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateAlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -16584,19 +15926,19 @@ type AttributeCertificateInfo struct {
 	// Issuer is the component issuer AttCertIssuer.
 	Issuer AttCertIssuer
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// AttrCertValidityPeriod is the component attrCertValidityPeriod AttCertValidityPeriod.
 	AttrCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoAttributes
+	Attributes AttributeCertificateInfo_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensions
+	Extensions Extensions_AttributeCertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -16725,8 +16067,17 @@ func (v *AttributeCertificateInfo) AppendWith(dst []byte, opts *runtime.Options)
 type AttCertVersion int64
 
 const (
-	AttCertVersionV2 AttCertVersion = 1 // v2
+	AttCertVersion_V2 AttCertVersion = 1 // v2
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersion) String() string {
+	switch v {
+	case AttCertVersion_V2:
+		return "v2"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
 
 // decode reads a AttCertVersion from r.
 func (v *AttCertVersion) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -16916,13 +16267,13 @@ func (v *Holder) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 //	}
 type ObjectDigestInfo struct {
 	// DigestedObjectType is the component digestedObjectType ENUMERATED.
-	DigestedObjectType ObjectDigestInfoDigestedObjectType
+	DigestedObjectType ObjectDigestInfo_DigestedObjectType
 	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
 	OtherObjectTypeID runtime.OID
 	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
 	HasOtherObjectTypeID bool
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	DigestAlgorithm AlgorithmIdentifierDigestAlgorithm
+	DigestAlgorithm AlgorithmIdentifier_ObjectDigestInfo
 	// ObjectDigest is the component objectDigest BIT STRING.
 	ObjectDigest runtime.BitString
 }
@@ -17015,49 +16366,49 @@ func (v *ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// ObjectDigestInfoDigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
-type ObjectDigestInfoDigestedObjectType int64
+// ObjectDigestInfo_DigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
+type ObjectDigestInfo_DigestedObjectType int64
 
 const (
-	ObjectDigestInfoDigestedObjectTypePublicKey        ObjectDigestInfoDigestedObjectType = 0 // publicKey
-	ObjectDigestInfoDigestedObjectTypePublicKeyCert    ObjectDigestInfoDigestedObjectType = 1 // publicKeyCert
-	ObjectDigestInfoDigestedObjectTypeOtherObjectTypes ObjectDigestInfoDigestedObjectType = 2 // otherObjectTypes
+	ObjectDigestInfo_PublicKey        ObjectDigestInfo_DigestedObjectType = 0 // publicKey
+	ObjectDigestInfo_PublicKeyCert    ObjectDigestInfo_DigestedObjectType = 1 // publicKeyCert
+	ObjectDigestInfo_OtherObjectTypes ObjectDigestInfo_DigestedObjectType = 2 // otherObjectTypes
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
-func (v ObjectDigestInfoDigestedObjectType) String() string {
+func (v ObjectDigestInfo_DigestedObjectType) String() string {
 	return runtime.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
 // marker: no other value is valid (X.680 20).
-func (v ObjectDigestInfoDigestedObjectType) valid() bool {
+func (v ObjectDigestInfo_DigestedObjectType) valid() bool {
 	return uint64(v) < 3
 }
 
 // decode reads a ObjectDigestInfo.digestedObjectType from r.
-func (v *ObjectDigestInfoDigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *ObjectDigestInfo_DigestedObjectType) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadEnumerated(t)
 	if err != nil {
 		return err
 	}
-	if !ObjectDigestInfoDigestedObjectType(x).valid() {
+	if !ObjectDigestInfo_DigestedObjectType(x).valid() {
 		return runtime.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
-	*v = ObjectDigestInfoDigestedObjectType(x)
+	*v = ObjectDigestInfo_DigestedObjectType(x)
 	return nil
 }
 
 // encode writes v as a ObjectDigestInfo.digestedObjectType in DER.
-func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *ObjectDigestInfo_DigestedObjectType) encode(b *runtime.Builder, t runtime.Tag) {
 	if !v.valid() {
 		b.SetError(runtime.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_ObjectDigestInfo is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -17065,17 +16416,17 @@ func (v *ObjectDigestInfoDigestedObjectType) encode(b *runtime.Builder, t runtim
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierDigestAlgorithm struct {
+type AlgorithmIdentifier_ObjectDigestInfo struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierDigestAlgorithmParameters
+	Parameters ObjectDigestInfo_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -17107,7 +16458,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -17118,19 +16469,19 @@ func (v *AlgorithmIdentifierDigestAlgorithm) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierDigestAlgorithm{}
+func (v *AlgorithmIdentifier_ObjectDigestInfo) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_ObjectDigestInfo{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17140,38 +16491,35 @@ func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierDigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_ObjectDigestInfo) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// ObjectDigestInfo_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierDigestAlgorithmParameters struct {
+type ObjectDigestInfo_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
-type AlgorithmIdentifierDigestAlgorithmParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *ObjectDigestInfo_Params) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -17180,7 +16528,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *ObjectDigestInfo_Params) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17190,14 +16538,14 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *ObjectDigestInfo_Params) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *ObjectDigestInfo_Params) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -17212,7 +16560,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *runtime.Builder
 //	    v2Form   [0] V2Form     -- v2 only
 //	}
 type AttCertIssuer struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AttCertIssuerChoice
 	// V1Form is the component v1Form GeneralNames.
 	V1Form GeneralNames
@@ -17224,13 +16572,19 @@ type AttCertIssuer struct {
 type AttCertIssuerChoice int
 
 const (
-	AttCertIssuerV1Form AttCertIssuerChoice = 1 // v1Form
-	AttCertIssuerV2Form AttCertIssuerChoice = 2 // v2Form
+	AttCertIssuer_V1Form AttCertIssuerChoice = 1 // v1Form
+	AttCertIssuer_V2Form AttCertIssuerChoice = 2 // v2Form
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AttCertIssuerChoice) String() string {
-	return runtime.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("v1Form v2Form", int(c)-1, "")
+	}
+	return "AttCertIssuerChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a AttCertIssuer from r.
@@ -17238,12 +16592,12 @@ func (v *AttCertIssuer) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = AttCertIssuerV1Form
+		v.Choice = AttCertIssuer_V1Form
 		if err := v.V1Form.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "v1Form")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = AttCertIssuerV2Form
+		v.Choice = AttCertIssuer_V2Form
 		p1, err := runtime.New[V2Form](r)
 		if err != nil {
 			return runtime.WithField(err, "v2Form")
@@ -17261,9 +16615,9 @@ func (v *AttCertIssuer) decode(r *runtime.Reader) error {
 // encode writes v as a AttCertIssuer in DER.
 func (v *AttCertIssuer) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case AttCertIssuerV1Form:
+	case AttCertIssuer_V1Form:
 		v.V1Form.encode(b, runtime.Universal(runtime.TagSequence))
-	case AttCertIssuerV2Form:
+	case AttCertIssuer_V2Form:
 		if v.V2Form == nil {
 			b.SetError(runtime.NilValue("V2Form"))
 		} else {
@@ -17429,16 +16783,16 @@ func (v *V2Form) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// AttributeCertificateInfoAttributes is the type of AttributeCertificateInfo.attributes.
-type AttributeCertificateInfoAttributes []AttributeSetAttributesDefined
+// AttributeCertificateInfo_Attributes is the type of AttributeCertificateInfo.attributes.
+type AttributeCertificateInfo_Attributes []AttributeSet_AttributesDefined
 
 // decode reads a AttributeCertificateInfo.attributes from r.
-func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificateInfo_Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := runtime.MakeSlice[AttributeSet_AttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -17455,7 +16809,7 @@ func (v *AttributeCertificateInfoAttributes) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a AttributeCertificateInfo.attributes in DER.
-func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificateInfo_Attributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -17463,22 +16817,22 @@ func (v *AttributeCertificateInfoAttributes) encode(b *runtime.Builder, t runtim
 	b.End(m)
 }
 
-// AttributeSetAttributesDefined is the ASN.1 type AttributeSet.
+// AttributeSet_AttributesDefined is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttributesDefined struct {
+type AttributeSet_AttributesDefined struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttributesDefinedValues
+	Values []AttributesDefined
 }
 
 // decode reads a AttributeSet from r.
-func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeSet_AttributesDefined) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
 		return err
@@ -17499,7 +16853,7 @@ func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag)
 			return runtime.WithField(err, "values")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSetAttributesDefinedValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AttributesDefined](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "values")
 	}
@@ -17531,7 +16885,7 @@ func (v *AttributeSetAttributesDefined) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a AttributeSet in DER.
-func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeSet_AttributesDefined) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Type)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -17544,19 +16898,19 @@ func (v *AttributeSetAttributesDefined) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeSet.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSetAttributesDefined) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_AttributesDefined) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeSet.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSetAttributesDefined) UnmarshalBER(b []byte) error {
+func (v *AttributeSet_AttributesDefined) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSetAttributesDefined{}
+func (v *AttributeSet_AttributesDefined) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeSet_AttributesDefined{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -17566,62 +16920,49 @@ func (v *AttributeSetAttributesDefined) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeSet.
-func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSetAttributesDefined) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSetAttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeSet_AttributesDefined) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSetAttributesDefinedValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttributesDefined is the open type ATTRIBUTE.&Type({AttributesDefined}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttributesDefinedValues struct {
+type AttributesDefined struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttributesDefinedValuesKind
-	// SvceAuthInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo or AttributeSetAttributesDefinedValuesAccesIdentity.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
+	// SvceAuthInfo is the value when Kind is AtAuthenticationInfo or AtAccesIdentity.
 	SvceAuthInfo *SvceAuthInfo
-	// IetfAttrSyntax is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity or AttributeSetAttributesDefinedValuesGroup.
+	// IetfAttrSyntax is the value when Kind is AtChargingIdentity or AtGroup.
 	IetfAttrSyntax *IetfAttrSyntax
-	// Role is the value when Kind is AttributeSetAttributesDefinedValuesRole.
+	// Role is the value when Kind is AtRole.
 	Role *RoleSyntax
-	// Clearance is the value when Kind is AttributeSetAttributesDefinedValuesClearance.
+	// Clearance is the value when Kind is AtClearance.
 	Clearance *Clearance
-	// EncAttrs is the value when Kind is AttributeSetAttributesDefinedValuesEncAttrs.
+	// EncAttrs is the value when Kind is AtEncAttrs.
 	EncAttrs *ContentInfo
 }
 
-// AttributeSetAttributesDefinedValuesKind tells which row of the table of AttributeSetAttributesDefinedValues a key selected.
-type AttributeSetAttributesDefinedValuesKind int
-
-const (
-	AttributeSetAttributesDefinedValuesAuthenticationInfo AttributeSetAttributesDefinedValuesKind = 1 // at-authenticationInfo 1.3.6.1.5.5.7.10.1
-	AttributeSetAttributesDefinedValuesAccesIdentity      AttributeSetAttributesDefinedValuesKind = 2 // at-accesIdentity 1.3.6.1.5.5.7.10.2
-	AttributeSetAttributesDefinedValuesChargingIdentity   AttributeSetAttributesDefinedValuesKind = 3 // at-chargingIdentity 1.3.6.1.5.5.7.10.3
-	AttributeSetAttributesDefinedValuesGroup              AttributeSetAttributesDefinedValuesKind = 4 // at-group 1.3.6.1.5.5.7.10.4
-	AttributeSetAttributesDefinedValuesRole               AttributeSetAttributesDefinedValuesKind = 5 // at-role 2.5.4.72
-	AttributeSetAttributesDefinedValuesClearance          AttributeSetAttributesDefinedValuesKind = 6 // at-clearance 2.5.4.55
-	AttributeSetAttributesDefinedValuesEncAttrs           AttributeSetAttributesDefinedValuesKind = 7 // at-encAttrs 1.3.6.1.5.5.7.10.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributesDefined) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\n\x01":
 		// at-authenticationInfo 1.3.6.1.5.5.7.10.1
-		u.Kind = AttributeSetAttributesDefinedValuesAuthenticationInfo
+		u.Kind = AtAuthenticationInfo
 		p1, err := runtime.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17630,13 +16971,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x02":
 		// at-accesIdentity 1.3.6.1.5.5.7.10.2
-		u.Kind = AttributeSetAttributesDefinedValuesAccesIdentity
+		u.Kind = AtAccesIdentity
 		p2, err := runtime.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17645,13 +16986,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.SvceAuthInfo.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x03":
 		// at-chargingIdentity 1.3.6.1.5.5.7.10.3
-		u.Kind = AttributeSetAttributesDefinedValuesChargingIdentity
+		u.Kind = AtChargingIdentity
 		p3, err := runtime.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17660,13 +17001,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x04":
 		// at-group 1.3.6.1.5.5.7.10.4
-		u.Kind = AttributeSetAttributesDefinedValuesGroup
+		u.Kind = AtGroup
 		p4, err := runtime.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17675,13 +17016,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.IetfAttrSyntax.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04H":
 		// at-role 2.5.4.72
-		u.Kind = AttributeSetAttributesDefinedValuesRole
+		u.Kind = AtRole
 		p5, err := runtime.New[RoleSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17690,13 +17031,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.Role.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x047":
 		// at-clearance 2.5.4.55
-		u.Kind = AttributeSetAttributesDefinedValuesClearance
+		u.Kind = AtClearance
 		p6, err := runtime.New[Clearance](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17705,13 +17046,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.Clearance.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x06":
 		// at-encAttrs 1.3.6.1.5.5.7.10.6
-		u.Kind = AttributeSetAttributesDefinedValuesEncAttrs
+		u.Kind = AtEncAttrs
 		p7, err := runtime.New[ContentInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -17720,7 +17061,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 		if err := u.EncAttrs.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -17731,7 +17072,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error) error {
+func (u *AttributesDefined) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17741,52 +17082,52 @@ func (u *AttributeSetAttributesDefinedValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttributesDefinedValues) keepDER(r *runtime.Reader) error {
+func (u *AttributesDefined) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttributesDefinedValues) encode(b *runtime.Builder) {
+func (u *AttributesDefined) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
+	case AtAuthenticationInfo:
 		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesAccesIdentity:
+	case AtAccesIdentity:
 		if u.SvceAuthInfo == nil {
 			b.SetError(runtime.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesChargingIdentity:
+	case AtChargingIdentity:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesGroup:
+	case AtGroup:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(runtime.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesRole:
+	case AtRole:
 		if u.Role == nil {
 			b.SetError(runtime.NilValue("RoleSyntax"))
 		} else {
 			u.Role.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesClearance:
+	case AtClearance:
 		if u.Clearance == nil {
 			b.SetError(runtime.NilValue("Clearance"))
 		} else {
 			u.Clearance.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AttributeSetAttributesDefinedValuesEncAttrs:
+	case AtEncAttrs:
 		if u.EncAttrs == nil {
 			b.SetError(runtime.NilValue("ContentInfo"))
 		} else {
@@ -17912,7 +17253,7 @@ type IetfAttrSyntax struct {
 	// HasPolicyAuthority tells whether policyAuthority is present in the encoding.
 	HasPolicyAuthority bool
 	// Values is the component values SEQUENCE OF.
-	Values IetfAttrSyntaxValues
+	Values IetfAttrSyntax_Values
 }
 
 // decode reads a IetfAttrSyntax from r.
@@ -17989,16 +17330,16 @@ func (v *IetfAttrSyntax) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// IetfAttrSyntaxValues is the type of IetfAttrSyntax.values.
-type IetfAttrSyntaxValues []IetfAttrSyntaxValuesItem
+// IetfAttrSyntax_Values is the type of IetfAttrSyntax.values.
+type IetfAttrSyntax_Values []IetfAttrSyntax_Values_Item
 
 // decode reads a IetfAttrSyntax.values from r.
-func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *IetfAttrSyntax_Values) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "IetfAttrSyntax.values")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[IetfAttrSyntaxValuesItem](&s, s.Count())
+	list, err := runtime.MakeSlice[IetfAttrSyntax_Values_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18015,7 +17356,7 @@ func (v *IetfAttrSyntaxValues) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a IetfAttrSyntax.values in DER.
-func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *IetfAttrSyntax_Values) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b)
@@ -18023,10 +17364,10 @@ func (v *IetfAttrSyntaxValues) encode(b *runtime.Builder, t runtime.Tag) {
 	b.End(m)
 }
 
-// IetfAttrSyntaxValuesItem is the type of IetfAttrSyntax.values.item.
-type IetfAttrSyntaxValuesItem struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice IetfAttrSyntaxValuesItemChoice
+// IetfAttrSyntax_Values_Item is the type of IetfAttrSyntax.values.item.
+type IetfAttrSyntax_Values_Item struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice IetfAttrSyntax_Values_ItemChoice
 	// Octets is the component octets OCTET STRING.
 	Octets []byte
 	// OID is the component oid OBJECT IDENTIFIER.
@@ -18035,40 +17376,46 @@ type IetfAttrSyntaxValuesItem struct {
 	String string
 }
 
-// IetfAttrSyntaxValuesItemChoice tells which alternative of IetfAttrSyntaxValuesItem a value holds.
-type IetfAttrSyntaxValuesItemChoice int
+// IetfAttrSyntax_Values_ItemChoice tells which alternative of IetfAttrSyntax_Values_Item a value holds.
+type IetfAttrSyntax_Values_ItemChoice int
 
 const (
-	IetfAttrSyntaxValuesItemOctets IetfAttrSyntaxValuesItemChoice = 1 // octets
-	IetfAttrSyntaxValuesItemOID    IetfAttrSyntaxValuesItemChoice = 2 // oid
-	IetfAttrSyntaxValuesItemString IetfAttrSyntaxValuesItemChoice = 3 // string
+	IetfAttrSyntax_Values_Octets IetfAttrSyntax_Values_ItemChoice = 1 // octets
+	IetfAttrSyntax_Values_OID    IetfAttrSyntax_Values_ItemChoice = 2 // oid
+	IetfAttrSyntax_Values_String IetfAttrSyntax_Values_ItemChoice = 3 // string
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c IetfAttrSyntaxValuesItemChoice) String() string {
-	return runtime.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c IetfAttrSyntax_Values_ItemChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("octets oid string", int(c)-1, "")
+	}
+	return "IetfAttrSyntax_Values_ItemChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a IetfAttrSyntax.values.item from r.
-func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
+func (v *IetfAttrSyntax_Values_Item) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = IetfAttrSyntaxValuesItemOctets
+		v.Choice = IetfAttrSyntax_Values_Octets
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return runtime.WithField(err, "octets")
 		}
 		v.Octets = x1
 	case tag == runtime.Universal(runtime.TagOID):
-		v.Choice = IetfAttrSyntaxValuesItemOID
+		v.Choice = IetfAttrSyntax_Values_OID
 		x2, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return runtime.WithField(err, "oid")
 		}
 		v.OID = x2
 	case tag == runtime.Universal(runtime.TagUTF8String):
-		v.Choice = IetfAttrSyntaxValuesItemString
+		v.Choice = IetfAttrSyntax_Values_String
 		x3, err := r.ReadUTF8String(runtime.Universal(runtime.TagUTF8String))
 		if err != nil {
 			return runtime.WithField(err, "string")
@@ -18081,13 +17428,13 @@ func (v *IetfAttrSyntaxValuesItem) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a IetfAttrSyntax.values.item in DER.
-func (v *IetfAttrSyntaxValuesItem) encode(b *runtime.Builder) {
+func (v *IetfAttrSyntax_Values_Item) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case IetfAttrSyntaxValuesItemOctets:
+	case IetfAttrSyntax_Values_Octets:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Octets)
-	case IetfAttrSyntaxValuesItemOID:
+	case IetfAttrSyntax_Values_OID:
 		b.AddOID(runtime.Universal(runtime.TagOID), v.OID)
-	case IetfAttrSyntaxValuesItemString:
+	case IetfAttrSyntax_Values_String:
 		b.AddString(runtime.Universal(runtime.TagUTF8String), 12, v.String)
 	default:
 		b.SetError(runtime.NoChoice("IetfAttrSyntax.values.item"))
@@ -18096,19 +17443,19 @@ func (v *IetfAttrSyntaxValuesItem) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a IetfAttrSyntax.values.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalDER(b []byte) error {
+func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a IetfAttrSyntax.values.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalBER(b []byte) error {
+func (v *IetfAttrSyntax_Values_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = IetfAttrSyntaxValuesItem{}
+func (v *IetfAttrSyntax_Values_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = IetfAttrSyntax_Values_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -18118,18 +17465,18 @@ func (v *IetfAttrSyntaxValuesItem) UnmarshalWith(b []byte, opts *runtime.Options
 }
 
 // MarshalDER returns the DER encoding of v, a IetfAttrSyntax.values.item.
-func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *IetfAttrSyntaxValuesItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *IetfAttrSyntaxValuesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *IetfAttrSyntax_Values_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -18249,7 +17596,7 @@ type Clearance struct {
 	// HasClassList tells whether classList is present in the encoding.
 	HasClassList bool
 	// SecurityCategories is the component securityCategories SET OF OPTIONAL.
-	SecurityCategories ClearanceSecurityCategories
+	SecurityCategories Clearance_SecurityCategories
 	// HasSecurityCategories tells whether securityCategories is present in the encoding.
 	HasSecurityCategories bool
 }
@@ -18354,12 +17701,12 @@ type ClassList runtime.BitString
 
 // The named bits of ClassList, as bit numbers.
 const (
-	ClassListUnmarked     = 0 // unmarked
-	ClassListUnclassified = 1 // unclassified
-	ClassListRestricted   = 2 // restricted
-	ClassListConfidential = 3 // confidential
-	ClassListSecret       = 4 // secret
-	ClassListTopSecret    = 5 // topSecret
+	ClassList_Unmarked     = 0 // unmarked
+	ClassList_Unclassified = 1 // unclassified
+	ClassList_Restricted   = 2 // restricted
+	ClassList_Confidential = 3 // confidential
+	ClassList_Secret       = 4 // secret
+	ClassList_TopSecret    = 5 // topSecret
 )
 
 // NewClassList returns the ClassList with the bits given set, in DER form:
@@ -18370,32 +17717,32 @@ func NewClassList(bits ...int) ClassList {
 
 // Unmarked reports whether the named bit unmarked (0) is set.
 func (v ClassList) Unmarked() bool {
-	return v.Has(ClassListUnmarked)
+	return v.Has(ClassList_Unmarked)
 }
 
 // Unclassified reports whether the named bit unclassified (1) is set.
 func (v ClassList) Unclassified() bool {
-	return v.Has(ClassListUnclassified)
+	return v.Has(ClassList_Unclassified)
 }
 
 // Restricted reports whether the named bit restricted (2) is set.
 func (v ClassList) Restricted() bool {
-	return v.Has(ClassListRestricted)
+	return v.Has(ClassList_Restricted)
 }
 
 // Confidential reports whether the named bit confidential (3) is set.
 func (v ClassList) Confidential() bool {
-	return v.Has(ClassListConfidential)
+	return v.Has(ClassList_Confidential)
 }
 
 // Secret reports whether the named bit secret (4) is set.
 func (v ClassList) Secret() bool {
-	return v.Has(ClassListSecret)
+	return v.Has(ClassList_Secret)
 }
 
 // TopSecret reports whether the named bit topSecret (5) is set.
 func (v ClassList) TopSecret() bool {
-	return v.Has(ClassListTopSecret)
+	return v.Has(ClassList_TopSecret)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -18474,11 +17821,11 @@ func (v *ClassList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 	return b.Bytes()
 }
 
-// ClearanceSecurityCategories is the type of Clearance.securityCategories.
-type ClearanceSecurityCategories []SecurityCategorySupportedSecurityCategories
+// Clearance_SecurityCategories is the type of Clearance.securityCategories.
+type Clearance_SecurityCategories []SecurityCategory_SupportedSecurityCategories
 
 // decode reads a Clearance.securityCategories from r.
-func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Clearance_SecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Clearance.securityCategories")
 	if err != nil {
 		return err
@@ -18489,7 +17836,7 @@ func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) e
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[SecurityCategorySupportedSecurityCategories](&s, s.Count())
+	list, err := runtime.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18506,7 +17853,7 @@ func (v *ClearanceSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Clearance.securityCategories in DER.
-func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Clearance_SecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -18514,7 +17861,7 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 	b.EndSetOf(m)
 }
 
-// SecurityCategorySupportedSecurityCategories is the ASN.1 type SecurityCategory.
+// SecurityCategory_SupportedSecurityCategories is the ASN.1 type SecurityCategory.
 //
 //	SecurityCategory{SECURITY-CATEGORY:Supported} ::= SEQUENCE {
 //	    type      [0]  IMPLICIT SECURITY-CATEGORY.
@@ -18522,15 +17869,15 @@ func (v *ClearanceSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) 
 //	    value     [1]  EXPLICIT SECURITY-CATEGORY.
 //	            &Type({Supported}{@type})
 //	}
-type SecurityCategorySupportedSecurityCategories struct {
+type SecurityCategory_SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
 	Type runtime.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SecurityCategorySupportedSecurityCategoriesValue
+	Value SupportedSecurityCategories
 }
 
 // decode reads a SecurityCategory from r.
-func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SecurityCategory_SupportedSecurityCategories) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SecurityCategory")
 	if err != nil {
 		return err
@@ -18566,7 +17913,7 @@ func (v *SecurityCategorySupportedSecurityCategories) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a SecurityCategory in DER.
-func (v *SecurityCategorySupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SecurityCategory_SupportedSecurityCategories) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Context(0), v.Type)
 	m1 := b.Begin(runtime.Context(1), true)
@@ -18577,19 +17924,19 @@ func (v *SecurityCategorySupportedSecurityCategories) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a SecurityCategory.
 // v aliases b: the byte slices it holds point into b.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalDER(b []byte) error {
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a SecurityCategory.
 // v aliases b, except for strings that BER splits into segments.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalBER(b []byte) error {
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = SecurityCategorySupportedSecurityCategories{}
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = SecurityCategory_SupportedSecurityCategories{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18599,38 +17946,50 @@ func (v *SecurityCategorySupportedSecurityCategories) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a SecurityCategory.
-func (v *SecurityCategorySupportedSecurityCategories) MarshalDER() ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *SecurityCategorySupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *SecurityCategorySupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// SecurityCategorySupportedSecurityCategoriesValue is the open type SecurityCategory.value: the encoding received (Raw) and, when the
+// SupportedSecurityCategories is the open type SECURITY-CATEGORY.&Type({SupportedSecurityCategories}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecurityCategorySupportedSecurityCategoriesValue struct {
+type SupportedSecurityCategories struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecurityCategorySupportedSecurityCategoriesValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SecurityCategoryKind
 }
 
-// SecurityCategorySupportedSecurityCategoriesValueKind tells which row of the table of SecurityCategorySupportedSecurityCategoriesValue a key selected.
-type SecurityCategorySupportedSecurityCategoriesValueKind int
+// SecurityCategoryKind tells which information object of class SECURITY-CATEGORY an open type's key selected:
+// the Kind of SupportedSecurityCategories. 0 means none (a key not in the table, or no value).
+type SecurityCategoryKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SecurityCategoryKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "SecurityCategoryKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedSecurityCategories) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -18639,7 +17998,7 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedSecurityCategories) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -18649,33 +18008,33 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *runtime.Reade
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedSecurityCategories) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *runtime.Builder) {
+func (u *SupportedSecurityCategories) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsAttributeCertExtensions is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensions []ExtensionAttributeCertExtensions
+type Extensions_AttributeCertExtensions []Extension_AttributeCertExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_AttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionAttributeCertExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_AttributeCertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -18697,7 +18056,7 @@ func (v *ExtensionsAttributeCertExtensions) decode(r *runtime.Reader, t runtime.
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_AttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -18712,19 +18071,19 @@ func (v *ExtensionsAttributeCertExtensions) encode(b *runtime.Builder, t runtime
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_AttributeCertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsAttributeCertExtensions
+func (v *Extensions_AttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_AttributeCertExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -18735,24 +18094,24 @@ func (v *ExtensionsAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtim
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_AttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensions is the ASN.1 type Extension.
+// Extension_AttributeCertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -18765,7 +18124,7 @@ func (v *ExtensionsAttributeCertExtensions) AppendWith(dst []byte, opts *runtime
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensions struct {
+type Extension_AttributeCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -18773,11 +18132,11 @@ type ExtensionAttributeCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsExtnValue
+	ExtnValue AttributeCertExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_AttributeCertExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -18820,7 +18179,7 @@ func (v *ExtensionAttributeCertExtensions) decode(r *runtime.Reader, t runtime.T
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_AttributeCertExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -18834,19 +18193,19 @@ func (v *ExtensionAttributeCertExtensions) encode(b *runtime.Builder, t runtime.
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionAttributeCertExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_AttributeCertExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionAttributeCertExtensions{}
+func (v *Extension_AttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_AttributeCertExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -18856,81 +18215,67 @@ func (v *ExtensionAttributeCertExtensions) UnmarshalWith(b []byte, opts *runtime
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionAttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionAttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_AttributeCertExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionAttributeCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// AttributeCertExtensions is the open type EXTENSION.&ExtnType({AttributeCertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsExtnValue struct {
+type AttributeCertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsExtnValueKind
-	// TargetInformation is the value when Kind is ExtensionAttributeCertExtensionsExtnValueTargetInformation.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// TargetInformation is the value when Kind is ExtTargetInformation.
 	TargetInformation Targets
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// AuthorityInfoAccess is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints.
 	CRLDistributionPoints CRLDistributionPoints
-	// NoRevAvail is the value when Kind is ExtensionAttributeCertExtensionsExtnValueNoRevAvail.
+	// NoRevAvail is the value when Kind is ExtNoRevAvail.
 	NoRevAvail struct{}
-	// AcProxying is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAcProxying.
+	// AcProxying is the value when Kind is ExtAcProxying.
 	AcProxying ProxyInfo
-	// AaControls is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAaControls.
+	// AaControls is the value when Kind is ExtAaControls.
 	AaControls *AAControls
 }
 
-// ExtensionAttributeCertExtensionsExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsExtnValue a key selected.
-type ExtensionAttributeCertExtensionsExtnValueKind int
-
-const (
-	ExtensionAttributeCertExtensionsExtnValueAuditIdentity          ExtensionAttributeCertExtensionsExtnValueKind = 1 // ext-auditIdentity 1.3.6.1.5.5.7.1.4
-	ExtensionAttributeCertExtensionsExtnValueTargetInformation      ExtensionAttributeCertExtensionsExtnValueKind = 2 // ext-targetInformation 2.5.29.55
-	ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier ExtensionAttributeCertExtensionsExtnValueKind = 3 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess    ExtensionAttributeCertExtensionsExtnValueKind = 4 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints  ExtensionAttributeCertExtensionsExtnValueKind = 5 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionAttributeCertExtensionsExtnValueNoRevAvail             ExtensionAttributeCertExtensionsExtnValueKind = 6 // ext-noRevAvail 2.5.29.56
-	ExtensionAttributeCertExtensionsExtnValueAcProxying             ExtensionAttributeCertExtensionsExtnValueKind = 7 // ext-ac-proxying 1.3.6.1.5.5.7.1.10
-	ExtensionAttributeCertExtensionsExtnValueAaControls             ExtensionAttributeCertExtensionsExtnValueKind = 8 // ext-aaControls 1.3.6.1.5.5.7.1.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *AttributeCertExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuditIdentity
+		u.Kind = ExtAuditIdentity
 		return u.keepDER(r)
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
+		u.Kind = ExtTargetInformation
 		if err := u.TargetInformation.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -18939,53 +18284,53 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
+		u.Kind = ExtNoRevAvail
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
+		u.Kind = ExtAcProxying
 		if err := u.AcProxying.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x06":
 		// ext-aaControls 1.3.6.1.5.5.7.1.6
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAaControls
+		u.Kind = ExtAaControls
 		p2, err := runtime.New[AAControls](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -18994,7 +18339,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 		if err := u.AaControls.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -19005,7 +18350,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *runtim
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *AttributeCertExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -19014,30 +18359,30 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *runtime.Reader, err 
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *AttributeCertExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *AttributeCertExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
+	case ExtTargetInformation:
 		u.TargetInformation.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
+	case ExtNoRevAvail:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
+	case ExtAcProxying:
 		u.AcProxying.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionAttributeCertExtensionsExtnValueAaControls:
+	case ExtAaControls:
 		if u.AaControls == nil {
 			b.SetError(runtime.NilValue("AAControls"))
 		} else {
@@ -19145,7 +18490,7 @@ func (v *Targets) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 //	    targetCert     [2] TargetCert
 //	}
 type Target struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TargetChoice
 	// TargetName is the component targetName [0] EXPLICIT GeneralName.
 	TargetName *GeneralName
@@ -19159,14 +18504,20 @@ type Target struct {
 type TargetChoice int
 
 const (
-	TargetTargetName  TargetChoice = 1 // targetName
-	TargetTargetGroup TargetChoice = 2 // targetGroup
-	TargetTargetCert  TargetChoice = 3 // targetCert
+	Target_TargetName  TargetChoice = 1 // targetName
+	Target_TargetGroup TargetChoice = 2 // targetGroup
+	Target_TargetCert  TargetChoice = 3 // targetCert
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TargetChoice) String() string {
-	return runtime.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("targetName targetGroup targetCert", int(c)-1, "")
+	}
+	return "TargetChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Target from r.
@@ -19174,7 +18525,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = TargetTargetName
+		v.Choice = Target_TargetName
 		w1, err := r.ReadConstructed(runtime.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetName")
@@ -19191,7 +18542,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "targetName")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = TargetTargetGroup
+		v.Choice = Target_TargetGroup
 		w3, err := r.ReadConstructed(runtime.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return runtime.WithField(err, "targetGroup")
@@ -19208,7 +18559,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "targetGroup")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = TargetTargetCert
+		v.Choice = Target_TargetCert
 		p5, err := runtime.New[TargetCert](r)
 		if err != nil {
 			return runtime.WithField(err, "targetCert")
@@ -19226,7 +18577,7 @@ func (v *Target) decode(r *runtime.Reader) error {
 // encode writes v as a Target in DER.
 func (v *Target) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case TargetTargetName:
+	case Target_TargetName:
 		m1 := b.Begin(runtime.Context(0), true)
 		if v.TargetName == nil {
 			b.SetError(runtime.NilValue("GeneralName"))
@@ -19234,7 +18585,7 @@ func (v *Target) encode(b *runtime.Builder) {
 			v.TargetName.encode(b)
 		}
 		b.End(m1)
-	case TargetTargetGroup:
+	case Target_TargetGroup:
 		m2 := b.Begin(runtime.Context(1), true)
 		if v.TargetGroup == nil {
 			b.SetError(runtime.NilValue("GeneralName"))
@@ -19242,7 +18593,7 @@ func (v *Target) encode(b *runtime.Builder) {
 			v.TargetGroup.encode(b)
 		}
 		b.End(m2)
-	case TargetTargetCert:
+	case Target_TargetCert:
 		if v.TargetCert == nil {
 			b.SetError(runtime.NilValue("TargetCert"))
 		} else {
@@ -19710,18 +19061,18 @@ func (v *AttrSpec) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error)
 	return b.Bytes()
 }
 
-// AttributeCertificateAlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
-type AttributeCertificateAlgorithmIdentifier struct {
+// AttributeCertificate_AlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
+type AttributeCertificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AttributeCertificate.algorithmIdentifier from r.
-func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -19753,7 +19104,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) decode(r *runtime.Reader, t ru
 }
 
 // encode writes v as a AttributeCertificate.algorithmIdentifier in DER.
-func (v *AttributeCertificateAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AttributeCertificate_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -19764,19 +19115,19 @@ func (v *AttributeCertificateAlgorithmIdentifier) encode(b *runtime.Builder, t r
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AttributeCertificate.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AttributeCertificate.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeCertificateAlgorithmIdentifier{}
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AttributeCertificate_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -19786,240 +19137,21 @@ func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalWith(b []byte, opts *
 }
 
 // MarshalDER returns the DER encoding of v, a AttributeCertificate.algorithmIdentifier.
-func (v *AttributeCertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeCertificateAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// AttributeCertificateAlgorithmIdentifierParameters is the open type AttributeCertificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AttributeCertificateAlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateAlgorithmIdentifierParameters a key selected.
-type AttributeCertificateAlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // OtherCertificateFormat is the ASN.1 type OtherCertificateFormat.
@@ -20033,7 +19165,7 @@ type OtherCertificateFormat struct {
 	// OtherCertFormat is the component otherCertFormat OBJECT IDENTIFIER.
 	OtherCertFormat runtime.OID
 	// OtherCert is the component otherCert OTHER-CERT-FMT.&Type.
-	OtherCert OtherCertificateFormatOtherCert
+	OtherCert SupportedCertFormats
 }
 
 // decode reads a OtherCertificateFormat from r.
@@ -20114,21 +19246,33 @@ func (v *OtherCertificateFormat) AppendWith(dst []byte, opts *runtime.Options) (
 	return b.Bytes()
 }
 
-// OtherCertificateFormatOtherCert is the open type OtherCertificateFormat.otherCert: the encoding received (Raw) and, when the
+// SupportedCertFormats is the open type OTHER-CERT-FMT.&Type({SupportedCertFormats}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherCertificateFormatOtherCert struct {
+type SupportedCertFormats struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherCertificateFormatOtherCertKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherCertFmtKind
 }
 
-// OtherCertificateFormatOtherCertKind tells which row of the table of OtherCertificateFormatOtherCert a key selected.
-type OtherCertificateFormatOtherCertKind int
+// OtherCertFmtKind tells which information object of class OTHER-CERT-FMT an open type's key selected:
+// the Kind of SupportedCertFormats. 0 means none (a key not in the table, or no value).
+type OtherCertFmtKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherCertFmtKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherCertFmtKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedCertFormats) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -20137,7 +19281,7 @@ func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) error {
+func (u *SupportedCertFormats) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -20147,14 +19291,14 @@ func (u *OtherCertificateFormatOtherCert) fail(r *runtime.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherCertificateFormatOtherCert) keepDER(r *runtime.Reader) error {
+func (u *SupportedCertFormats) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherCertificateFormatOtherCert) encode(b *runtime.Builder) {
+func (u *SupportedCertFormats) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -20266,13 +19410,19 @@ type RevocationInfoChoice struct {
 type RevocationInfoChoiceChoice int
 
 const (
-	RevocationInfoChoiceCRL   RevocationInfoChoiceChoice = 1 // crl
-	RevocationInfoChoiceOther RevocationInfoChoiceChoice = 2 // other
+	RevocationInfoChoice_CRL   RevocationInfoChoiceChoice = 1 // crl
+	RevocationInfoChoice_Other RevocationInfoChoiceChoice = 2 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RevocationInfoChoiceChoice) String() string {
-	return runtime.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("crl other", int(c)-1, "")
+	}
+	return "RevocationInfoChoiceChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RevocationInfoChoice from r.
@@ -20280,7 +19430,7 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RevocationInfoChoiceCRL
+		v.Choice = RevocationInfoChoice_CRL
 		p1, err := runtime.New[CertificateList](r)
 		if err != nil {
 			return runtime.WithField(err, "crl")
@@ -20290,7 +19440,7 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "crl")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = RevocationInfoChoiceOther
+		v.Choice = RevocationInfoChoice_Other
 		if err := v.Other.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "other")
 		}
@@ -20308,13 +19458,13 @@ func (v *RevocationInfoChoice) decode(r *runtime.Reader) error {
 // encode writes v as a RevocationInfoChoice in DER.
 func (v *RevocationInfoChoice) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RevocationInfoChoiceCRL:
+	case RevocationInfoChoice_CRL:
 		if v.CRL == nil {
 			b.SetError(runtime.NilValue("CertificateList"))
 		} else {
 			v.CRL.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case RevocationInfoChoiceOther:
+	case RevocationInfoChoice_Other:
 		v.Other.encode(b, runtime.Context(1))
 	default:
 		if v.Unknown != nil {
@@ -20375,7 +19525,7 @@ type CertificateList struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateListAlgorithmIdentifier
+	AlgorithmIdentifier CertificateList_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature runtime.BitString
 }
@@ -20484,25 +19634,25 @@ func (v *CertificateList) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 //	    ]], ... }
 type TBSCertList struct {
 	// Version is the component version Version OPTIONAL.
-	Version PKIX1Explicit2009Version
+	Version Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// ThisUpdate is the component thisUpdate Time.
-	ThisUpdate PKIX1Explicit2009Time
+	ThisUpdate Time
 	// NextUpdate is the component nextUpdate Time OPTIONAL.
-	NextUpdate PKIX1Explicit2009Time
+	NextUpdate Time
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates TBSCertListRevokedCertificates
+	RevokedCertificates TBSCertList_RevokedCertificates
 	// HasRevokedCertificates tells whether revokedCertificates is present in the encoding.
 	HasRevokedCertificates bool
 	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions ExtensionsCRLExtensions
+	CRLExtensions Extensions_CRLExtensions
 	// HasCRLExtensions tells whether crlExtensions is present in the encoding.
 	HasCRLExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -20644,44 +19794,50 @@ func (v *TBSCertList) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// PKIX1Explicit2009Time is the ASN.1 type Time.
+// Time is the ASN.1 type Time.
 //
 //	Time ::= CHOICE {
 //	    utcTime        UTCTime,
 //	    generalTime    GeneralizedTime }
-type PKIX1Explicit2009Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PKIX1Explicit2009TimeChoice
+type Time struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
 }
 
-// PKIX1Explicit2009TimeChoice tells which alternative of PKIX1Explicit2009Time a value holds.
-type PKIX1Explicit2009TimeChoice int
+// TimeChoice tells which alternative of Time a value holds.
+type TimeChoice int
 
 const (
-	PKIX1Explicit2009TimeUTCTime     PKIX1Explicit2009TimeChoice = 1 // utcTime
-	PKIX1Explicit2009TimeGeneralTime PKIX1Explicit2009TimeChoice = 2 // generalTime
+	Time_UTCTime     TimeChoice = 1 // utcTime
+	Time_GeneralTime TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PKIX1Explicit2009TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "PKIX1Explicit2009TimeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c TimeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Time from r.
-func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
+func (v *Time) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagUTCTime):
-		v.Choice = PKIX1Explicit2009TimeUTCTime
+		v.Choice = Time_UTCTime
 		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
-		v.Choice = PKIX1Explicit2009TimeGeneralTime
+		v.Choice = Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
@@ -20694,11 +19850,11 @@ func (v *PKIX1Explicit2009Time) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Time in DER.
-func (v *PKIX1Explicit2009Time) encode(b *runtime.Builder) {
+func (v *Time) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PKIX1Explicit2009TimeUTCTime:
+	case Time_UTCTime:
 		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
-	case PKIX1Explicit2009TimeGeneralTime:
+	case Time_GeneralTime:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
@@ -20707,19 +19863,19 @@ func (v *PKIX1Explicit2009Time) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
 // v aliases b: the byte slices it holds point into b.
-func (v *PKIX1Explicit2009Time) UnmarshalDER(b []byte) error {
+func (v *Time) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PKIX1Explicit2009Time) UnmarshalBER(b []byte) error {
+func (v *Time) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PKIX1Explicit2009Time{}
+func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Time{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -20729,33 +19885,33 @@ func (v *PKIX1Explicit2009Time) UnmarshalWith(b []byte, opts *runtime.Options) e
 }
 
 // MarshalDER returns the DER encoding of v, a Time.
-func (v *PKIX1Explicit2009Time) MarshalDER() ([]byte, error) {
+func (v *Time) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PKIX1Explicit2009Time) AppendDER(dst []byte) ([]byte, error) {
+func (v *Time) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PKIX1Explicit2009Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// TBSCertListRevokedCertificates is the type of TBSCertList.revokedCertificates.
-type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
+// TBSCertList_RevokedCertificates is the type of TBSCertList.revokedCertificates.
+type TBSCertList_RevokedCertificates []TBSCertList_RevokedCertificates_Item
 
 // decode reads a TBSCertList.revokedCertificates from r.
-func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
+	list, err := runtime.MakeSlice[TBSCertList_RevokedCertificates_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -20777,7 +19933,7 @@ func (v *TBSCertListRevokedCertificates) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a TBSCertList.revokedCertificates in DER.
-func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -20790,14 +19946,14 @@ func (v *TBSCertListRevokedCertificates) encode(b *runtime.Builder, t runtime.Ta
 	b.End(m)
 }
 
-// TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
-type TBSCertListRevokedCertificatesItem struct {
+// TBSCertList_RevokedCertificates_Item is the type of TBSCertList.revokedCertificates.item.
+type TBSCertList_RevokedCertificates_Item struct {
 	// UserCertificate is the component userCertificate CertificateSerialNumber.
 	UserCertificate CertificateSerialNumber
 	// RevocationDate is the component revocationDate Time.
-	RevocationDate PKIX1Explicit2009Time
+	RevocationDate Time
 	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions ExtensionsCRLEntryExtensions
+	CRLEntryExtensions Extensions_CRLEntryExtensions
 	// HasCRLEntryExtensions tells whether crlEntryExtensions is present in the encoding.
 	HasCRLEntryExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -20805,7 +19961,7 @@ type TBSCertListRevokedCertificatesItem struct {
 }
 
 // decode reads a TBSCertList.revokedCertificates.item from r.
-func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *TBSCertList_RevokedCertificates_Item) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
 		return err
@@ -20837,7 +19993,7 @@ func (v *TBSCertListRevokedCertificatesItem) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a TBSCertList.revokedCertificates.item in DER.
-func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *TBSCertList_RevokedCertificates_Item) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.UserCertificate.encode(b, runtime.Universal(runtime.TagInteger))
 	v.RevocationDate.encode(b)
@@ -20850,19 +20006,19 @@ func (v *TBSCertListRevokedCertificatesItem) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b: the byte slices it holds point into b.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a TBSCertList.revokedCertificates.item.
 // v aliases b, except for strings that BER splits into segments.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalBER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = TBSCertListRevokedCertificatesItem{}
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = TBSCertList_RevokedCertificates_Item{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -20872,36 +20028,36 @@ func (v *TBSCertListRevokedCertificatesItem) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a TBSCertList.revokedCertificates.item.
-func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *TBSCertListRevokedCertificatesItem) AppendDER(dst []byte) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *TBSCertListRevokedCertificatesItem) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *TBSCertList_RevokedCertificates_Item) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionsCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_CRLEntryExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
+type Extensions_CRLEntryExtensions []Extension_CRLEntryExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -20923,7 +20079,7 @@ func (v *ExtensionsCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -20938,19 +20094,19 @@ func (v *ExtensionsCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLEntryExtensions
+func (v *Extensions_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLEntryExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -20961,24 +20117,24 @@ func (v *ExtensionsCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_CRLEntryExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -20991,7 +20147,7 @@ func (v *ExtensionsCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Opti
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLEntryExtensions struct {
+type Extension_CRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -20999,11 +20155,11 @@ type ExtensionCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLEntryExtensionsExtnValue
+	ExtnValue CRLEntryExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -21046,7 +20202,7 @@ func (v *ExtensionCRLEntryExtensions) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -21060,19 +20216,19 @@ func (v *ExtensionCRLEntryExtensions) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLEntryExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLEntryExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLEntryExtensions{}
+func (v *Extension_CRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLEntryExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21082,95 +20238,85 @@ func (v *ExtensionCRLEntryExtensions) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLEntryExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLEntryExtensions is the open type EXTENSION.&ExtnType({CrlEntryExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLEntryExtensionsExtnValue struct {
+type CRLEntryExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLEntryExtensionsExtnValueKind
-	// CRLReason is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCRLReason.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// CRLReason is the value when Kind is ExtCRLReason.
 	CRLReason CRLReason
-	// CertificateIssuer is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCertificateIssuer.
+	// CertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	CertificateIssuer GeneralNames
-	// HoldInstructionCode is the value when Kind is ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode.
+	// HoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	HoldInstructionCode runtime.OID
-	// InvalidityDate is the value when Kind is ExtensionCRLEntryExtensionsExtnValueInvalidityDate.
+	// InvalidityDate is the value when Kind is ExtInvalidityDate.
 	InvalidityDate time.Time
 }
 
-// ExtensionCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionCRLEntryExtensionsExtnValue a key selected.
-type ExtensionCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLEntryExtensionsExtnValueCRLReason           ExtensionCRLEntryExtensionsExtnValueKind = 1 // ext-CRLReason 2.5.29.21
-	ExtensionCRLEntryExtensionsExtnValueCertificateIssuer   ExtensionCRLEntryExtensionsExtnValueKind = 2 // ext-CertificateIssuer 2.5.29.29
-	ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode ExtensionCRLEntryExtensionsExtnValueKind = 3 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionCRLEntryExtensionsExtnValueInvalidityDate      ExtensionCRLEntryExtensionsExtnValueKind = 4 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLEntryExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.CRLReason.decode(r, runtime.Universal(runtime.TagEnumerated)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.CertificateIssuer.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x1, err := r.ReadOID(runtime.Universal(runtime.TagOID))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.HoldInstructionCode = x1
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.InvalidityDate = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -21181,7 +20327,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *runtime.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLEntryExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -21190,20 +20336,20 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *runtime.Reader, err error
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLEntryExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLEntryExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
+	case ExtCRLReason:
 		u.CRLReason.encode(b, runtime.Universal(runtime.TagEnumerated))
-	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.CertificateIssuer.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(runtime.Universal(runtime.TagOID), u.HoldInstructionCode)
-	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
@@ -21227,40 +20373,40 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *runtime.Builder) {
 type CRLReason int64
 
 const (
-	CRLReasonUnspecified          CRLReason = 0  // unspecified
-	CRLReasonKeyCompromise        CRLReason = 1  // keyCompromise
-	CRLReasonCACompromise         CRLReason = 2  // cACompromise
-	CRLReasonAffiliationChanged   CRLReason = 3  // affiliationChanged
-	CRLReasonSuperseded           CRLReason = 4  // superseded
-	CRLReasonCessationOfOperation CRLReason = 5  // cessationOfOperation
-	CRLReasonCertificateHold      CRLReason = 6  // certificateHold
-	CRLReasonRemoveFromCRL        CRLReason = 8  // removeFromCRL
-	CRLReasonPrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
-	CRLReasonAACompromise         CRLReason = 10 // aACompromise
+	CRLReason_Unspecified          CRLReason = 0  // unspecified
+	CRLReason_KeyCompromise        CRLReason = 1  // keyCompromise
+	CRLReason_CACompromise         CRLReason = 2  // cACompromise
+	CRLReason_AffiliationChanged   CRLReason = 3  // affiliationChanged
+	CRLReason_Superseded           CRLReason = 4  // superseded
+	CRLReason_CessationOfOperation CRLReason = 5  // cessationOfOperation
+	CRLReason_CertificateHold      CRLReason = 6  // certificateHold
+	CRLReason_RemoveFromCRL        CRLReason = 8  // removeFromCRL
+	CRLReason_PrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
+	CRLReason_AACompromise         CRLReason = 10 // aACompromise
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CRLReason) String() string {
 	switch v {
-	case CRLReasonUnspecified:
+	case CRLReason_Unspecified:
 		return "unspecified"
-	case CRLReasonKeyCompromise:
+	case CRLReason_KeyCompromise:
 		return "keyCompromise"
-	case CRLReasonCACompromise:
+	case CRLReason_CACompromise:
 		return "cACompromise"
-	case CRLReasonAffiliationChanged:
+	case CRLReason_AffiliationChanged:
 		return "affiliationChanged"
-	case CRLReasonSuperseded:
+	case CRLReason_Superseded:
 		return "superseded"
-	case CRLReasonCessationOfOperation:
+	case CRLReason_CessationOfOperation:
 		return "cessationOfOperation"
-	case CRLReasonCertificateHold:
+	case CRLReason_CertificateHold:
 		return "certificateHold"
-	case CRLReasonRemoveFromCRL:
+	case CRLReason_RemoveFromCRL:
 		return "removeFromCRL"
-	case CRLReasonPrivilegeWithdrawn:
+	case CRLReason_PrivilegeWithdrawn:
 		return "privilegeWithdrawn"
-	case CRLReasonAACompromise:
+	case CRLReason_AACompromise:
 		return "aACompromise"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -21270,7 +20416,7 @@ func (v CRLReason) String() string {
 // marker: no other value is valid (X.680 20).
 func (v CRLReason) valid() bool {
 	switch v {
-	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+	case CRLReason_Unspecified, CRLReason_KeyCompromise, CRLReason_CACompromise, CRLReason_AffiliationChanged, CRLReason_Superseded, CRLReason_CessationOfOperation, CRLReason_CertificateHold, CRLReason_RemoveFromCRL, CRLReason_PrivilegeWithdrawn, CRLReason_AACompromise:
 		return true
 	}
 	return false
@@ -21340,19 +20486,19 @@ func (v *CRLReason) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 	return b.Bytes()
 }
 
-// ExtensionsCRLExtensions is the ASN.1 type Extensions.
+// Extensions_CRLExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLExtensions []ExtensionCRLExtensions
+type Extensions_CRLExtensions []Extension_CRLExtensions
 
 // decode reads a Extensions from r.
-func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extensions_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
 		return err
 	}
-	list, err := runtime.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
+	list, err := runtime.MakeSlice[Extension_CRLExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -21374,7 +20520,7 @@ func (v *ExtensionsCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error
 }
 
 // encode writes v as a Extensions in DER.
-func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extensions_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -21389,19 +20535,19 @@ func (v *ExtensionsCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extensions.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extensions.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionsCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extensions_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero ExtensionsCRLExtensions
+func (v *Extensions_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Extensions_CRLExtensions
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -21412,24 +20558,24 @@ func (v *ExtensionsCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options)
 }
 
 // MarshalDER returns the DER encoding of v, a Extensions.
-func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extensions_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionsCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extensions_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensions is the ASN.1 type Extension.
+// Extension_CRLExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -21442,7 +20588,7 @@ func (v *ExtensionsCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) 
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLExtensions struct {
+type Extension_CRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID runtime.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -21450,11 +20596,11 @@ type ExtensionCRLExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLExtensionsExtnValue
+	ExtnValue CRLExtensions
 }
 
 // decode reads a Extension from r.
-func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Extension_CRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
 		return err
@@ -21497,7 +20643,7 @@ func (v *ExtensionCRLExtensions) decode(r *runtime.Reader, t runtime.Tag) error 
 }
 
 // encode writes v as a Extension in DER.
-func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Extension_CRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.ExtnID)
 	if (v.HasCritical && b.Tolerates(runtime.TolerateExplicitDefault)) || v.Critical {
@@ -21511,19 +20657,19 @@ func (v *ExtensionCRLExtensions) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Extension.
 // v aliases b: the byte slices it holds point into b.
-func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Extension.
 // v aliases b, except for strings that BER splits into segments.
-func (v *ExtensionCRLExtensions) UnmarshalBER(b []byte) error {
+func (v *Extension_CRLExtensions) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = ExtensionCRLExtensions{}
+func (v *Extension_CRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Extension_CRLExtensions{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -21533,63 +20679,51 @@ func (v *ExtensionCRLExtensions) UnmarshalWith(b []byte, opts *runtime.Options) 
 }
 
 // MarshalDER returns the DER encoding of v, a Extension.
-func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) {
+func (v *Extension_CRLExtensions) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *ExtensionCRLExtensions) AppendDER(dst []byte) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *ExtensionCRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Extension_CRLExtensions) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// ExtensionCRLExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLExtensions is the open type EXTENSION.&ExtnType({CrlExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLExtensionsExtnValue struct {
+type CRLExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// IssuerAltName is the value when Kind is ExtensionCRLExtensionsExtnValueIssuerAltName.
+	// IssuerAltName is the value when Kind is ExtIssuerAltName.
 	IssuerAltName GeneralNames
-	// CRLNumber is the value when Kind is ExtensionCRLExtensionsExtnValueCRLNumber.
+	// CRLNumber is the value when Kind is ExtCRLNumber.
 	CRLNumber runtime.Integer
-	// DeltaCRLIndicator is the value when Kind is ExtensionCRLExtensionsExtnValueDeltaCRLIndicator.
+	// DeltaCRLIndicator is the value when Kind is ExtDeltaCRLIndicator.
 	DeltaCRLIndicator CRLNumber
-	// IssuingDistributionPoint is the value when Kind is ExtensionCRLExtensionsExtnValueIssuingDistributionPoint.
+	// IssuingDistributionPoint is the value when Kind is ExtIssuingDistributionPoint.
 	IssuingDistributionPoint *IssuingDistributionPoint
-	// FreshestCRL is the value when Kind is ExtensionCRLExtensionsExtnValueFreshestCRL.
+	// FreshestCRL is the value when Kind is ExtFreshestCRL.
 	FreshestCRL CRLDistributionPoints
 }
 
-// ExtensionCRLExtensionsExtnValueKind tells which row of the table of ExtensionCRLExtensionsExtnValue a key selected.
-type ExtensionCRLExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier   ExtensionCRLExtensionsExtnValueKind = 1 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCRLExtensionsExtnValueIssuerAltName            ExtensionCRLExtensionsExtnValueKind = 2 // ext-IssuerAltName 2.5.29.18
-	ExtensionCRLExtensionsExtnValueCRLNumber                ExtensionCRLExtensionsExtnValueKind = 3 // ext-CRLNumber 2.5.29.20
-	ExtensionCRLExtensionsExtnValueDeltaCRLIndicator        ExtensionCRLExtensionsExtnValueKind = 4 // ext-DeltaCRLIndicator 2.5.29.27
-	ExtensionCRLExtensionsExtnValueIssuingDistributionPoint ExtensionCRLExtensionsExtnValueKind = 5 // ext-IssuingDistributionPoint 2.5.29.28
-	ExtensionCRLExtensionsExtnValueFreshestCRL              ExtensionCRLExtensionsExtnValueKind = 6 // ext-FreshestCRL 2.5.29.46
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLExtensions) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := runtime.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -21598,23 +20732,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.AuthorityKeyIdentifier.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.IssuerAltName.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x14":
 		// ext-CRLNumber 2.5.29.20
-		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
+		u.Kind = ExtCRLNumber
 		off2 := r.Offset()
 		x3, err := r.ReadInteger(runtime.Universal(runtime.TagInteger))
 		if err != nil {
@@ -21626,23 +20760,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
-		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
+		u.Kind = ExtDeltaCRLIndicator
 		if err := u.DeltaCRLIndicator.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
+		u.Kind = ExtIssuingDistributionPoint
 		p4, err := runtime.New[IssuingDistributionPoint](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -21651,17 +20785,17 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 		if err := u.IssuingDistributionPoint.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.FreshestCRL.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -21672,7 +20806,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *runtime.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLExtensions) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -21681,37 +20815,37 @@ func (u *ExtensionCRLExtensionsExtnValue) fail(r *runtime.Reader, err error) err
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *runtime.Reader) error {
+func (u *CRLExtensions) keepDER(_ *runtime.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLExtensionsExtnValue) encode(b *runtime.Builder) {
+func (u *CRLExtensions) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(runtime.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.IssuerAltName.encode(b, runtime.Universal(runtime.TagSequence))
-	case ExtensionCRLExtensionsExtnValueCRLNumber:
+	case ExtCRLNumber:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckIntegerRange(-1, "INTEGER", runtime.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(runtime.WithField(err, "CRLNumber"))
 			}
 		}
 		b.AddInteger(runtime.Universal(runtime.TagInteger), u.CRLNumber)
-	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
+	case ExtDeltaCRLIndicator:
 		u.DeltaCRLIndicator.encode(b, runtime.Universal(runtime.TagInteger))
-	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
+	case ExtIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(runtime.NilValue("IssuingDistributionPoint"))
 		} else {
 			u.IssuingDistributionPoint.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case ExtensionCRLExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.FreshestCRL.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -22010,7 +21144,7 @@ func (v *IssuingDistributionPoint) AppendWith(dst []byte, opts *runtime.Options)
 //	     nameRelativeToCRLIssuer [1] RelativeDistinguishedName
 //	}
 type DistributionPointName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DistributionPointNameChoice
 	// FullName is the component fullName [0] GeneralNames.
 	FullName GeneralNames
@@ -22022,13 +21156,19 @@ type DistributionPointName struct {
 type DistributionPointNameChoice int
 
 const (
-	DistributionPointNameFullName                DistributionPointNameChoice = 1 // fullName
-	DistributionPointNameNameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
+	DistributionPointName_FullName                DistributionPointNameChoice = 1 // fullName
+	DistributionPointName_NameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DistributionPointNameChoice) String() string {
-	return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "")
+	}
+	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a DistributionPointName from r.
@@ -22036,12 +21176,12 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Context(0):
-		v.Choice = DistributionPointNameFullName
+		v.Choice = DistributionPointName_FullName
 		if err := v.FullName.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "fullName")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
+		v.Choice = DistributionPointName_NameRelativeToCRLIssuer
 		if err := v.NameRelativeToCRLIssuer.decode(r, runtime.Context(1)); err != nil {
 			return runtime.WithField(err, "nameRelativeToCRLIssuer")
 		}
@@ -22054,9 +21194,9 @@ func (v *DistributionPointName) decode(r *runtime.Reader) error {
 // encode writes v as a DistributionPointName in DER.
 func (v *DistributionPointName) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case DistributionPointNameFullName:
+	case DistributionPointName_FullName:
 		v.FullName.encode(b, runtime.Context(0))
-	case DistributionPointNameNameRelativeToCRLIssuer:
+	case DistributionPointName_NameRelativeToCRLIssuer:
 		v.NameRelativeToCRLIssuer.encode(b, runtime.Context(1))
 	default:
 		b.SetError(runtime.NoChoice("DistributionPointName"))
@@ -22121,15 +21261,15 @@ type ReasonFlags runtime.BitString
 
 // The named bits of ReasonFlags, as bit numbers.
 const (
-	ReasonFlagsUnused               = 0 // unused
-	ReasonFlagsKeyCompromise        = 1 // keyCompromise
-	ReasonFlagsCACompromise         = 2 // cACompromise
-	ReasonFlagsAffiliationChanged   = 3 // affiliationChanged
-	ReasonFlagsSuperseded           = 4 // superseded
-	ReasonFlagsCessationOfOperation = 5 // cessationOfOperation
-	ReasonFlagsCertificateHold      = 6 // certificateHold
-	ReasonFlagsPrivilegeWithdrawn   = 7 // privilegeWithdrawn
-	ReasonFlagsAACompromise         = 8 // aACompromise
+	ReasonFlags_Unused               = 0 // unused
+	ReasonFlags_KeyCompromise        = 1 // keyCompromise
+	ReasonFlags_CACompromise         = 2 // cACompromise
+	ReasonFlags_AffiliationChanged   = 3 // affiliationChanged
+	ReasonFlags_Superseded           = 4 // superseded
+	ReasonFlags_CessationOfOperation = 5 // cessationOfOperation
+	ReasonFlags_CertificateHold      = 6 // certificateHold
+	ReasonFlags_PrivilegeWithdrawn   = 7 // privilegeWithdrawn
+	ReasonFlags_AACompromise         = 8 // aACompromise
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
@@ -22140,47 +21280,47 @@ func NewReasonFlags(bits ...int) ReasonFlags {
 
 // Unused reports whether the named bit unused (0) is set.
 func (v ReasonFlags) Unused() bool {
-	return v.Has(ReasonFlagsUnused)
+	return v.Has(ReasonFlags_Unused)
 }
 
 // KeyCompromise reports whether the named bit keyCompromise (1) is set.
 func (v ReasonFlags) KeyCompromise() bool {
-	return v.Has(ReasonFlagsKeyCompromise)
+	return v.Has(ReasonFlags_KeyCompromise)
 }
 
 // CACompromise reports whether the named bit cACompromise (2) is set.
 func (v ReasonFlags) CACompromise() bool {
-	return v.Has(ReasonFlagsCACompromise)
+	return v.Has(ReasonFlags_CACompromise)
 }
 
 // AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
 func (v ReasonFlags) AffiliationChanged() bool {
-	return v.Has(ReasonFlagsAffiliationChanged)
+	return v.Has(ReasonFlags_AffiliationChanged)
 }
 
 // Superseded reports whether the named bit superseded (4) is set.
 func (v ReasonFlags) Superseded() bool {
-	return v.Has(ReasonFlagsSuperseded)
+	return v.Has(ReasonFlags_Superseded)
 }
 
 // CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
 func (v ReasonFlags) CessationOfOperation() bool {
-	return v.Has(ReasonFlagsCessationOfOperation)
+	return v.Has(ReasonFlags_CessationOfOperation)
 }
 
 // CertificateHold reports whether the named bit certificateHold (6) is set.
 func (v ReasonFlags) CertificateHold() bool {
-	return v.Has(ReasonFlagsCertificateHold)
+	return v.Has(ReasonFlags_CertificateHold)
 }
 
 // PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
 func (v ReasonFlags) PrivilegeWithdrawn() bool {
-	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+	return v.Has(ReasonFlags_PrivilegeWithdrawn)
 }
 
 // AACompromise reports whether the named bit aACompromise (8) is set.
 func (v ReasonFlags) AACompromise() bool {
-	return v.Has(ReasonFlagsAACompromise)
+	return v.Has(ReasonFlags_AACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -22259,18 +21399,18 @@ func (v *ReasonFlags) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
-type CertificateListAlgorithmIdentifier struct {
+// CertificateList_AlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
+type CertificateList_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateListAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a CertificateList.algorithmIdentifier from r.
-func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CertificateList_AlgorithmIdentifier) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
 		return err
@@ -22302,7 +21442,7 @@ func (v *CertificateListAlgorithmIdentifier) decode(r *runtime.Reader, t runtime
 }
 
 // encode writes v as a CertificateList.algorithmIdentifier in DER.
-func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CertificateList_AlgorithmIdentifier) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -22313,19 +21453,19 @@ func (v *CertificateListAlgorithmIdentifier) encode(b *runtime.Builder, t runtim
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a CertificateList.algorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalBER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CertificateListAlgorithmIdentifier{}
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CertificateList_AlgorithmIdentifier{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -22335,240 +21475,21 @@ func (v *CertificateListAlgorithmIdentifier) UnmarshalWith(b []byte, opts *runti
 }
 
 // MarshalDER returns the DER encoding of v, a CertificateList.algorithmIdentifier.
-func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CertificateListAlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CertificateListAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CertificateList_AlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
-}
-
-// CertificateListAlgorithmIdentifierParameters is the open type CertificateList.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateListAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateListAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// CertificateListAlgorithmIdentifierParametersKind tells which row of the table of CertificateListAlgorithmIdentifierParameters a key selected.
-type CertificateListAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateListAlgorithmIdentifierParametersRSAWithMD2      CertificateListAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateListAlgorithmIdentifierParametersRSAWithMD5      CertificateListAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateListAlgorithmIdentifierParametersRSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA1   CertificateListAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA224   CertificateListAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA256   CertificateListAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA224 CertificateListAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA256 CertificateListAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 CertificateListAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA512 CertificateListAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateListAlgorithmIdentifierParametersRSASSAPSS       CertificateListAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := runtime.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *CertificateListAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
-	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *CertificateListAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
-	switch u.Kind {
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(runtime.Universal(runtime.TagNull))
-	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(runtime.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.encode(b, runtime.Universal(runtime.TagSequence))
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // OtherRevocationInfoFormat is the ASN.1 type OtherRevocationInfoFormat.
@@ -22582,7 +21503,7 @@ type OtherRevocationInfoFormat struct {
 	// OtherRevInfoFormat is the component otherRevInfoFormat OBJECT IDENTIFIER.
 	OtherRevInfoFormat runtime.OID
 	// OtherRevInfo is the component otherRevInfo OTHER-REVOK-INFO.&Type.
-	OtherRevInfo OtherRevocationInfoFormatOtherRevInfo
+	OtherRevInfo SupportedOtherRevokInfo
 }
 
 // decode reads a OtherRevocationInfoFormat from r.
@@ -22663,21 +21584,33 @@ func (v *OtherRevocationInfoFormat) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// OtherRevocationInfoFormatOtherRevInfo is the open type OtherRevocationInfoFormat.otherRevInfo: the encoding received (Raw) and, when the
+// SupportedOtherRevokInfo is the open type OTHER-REVOK-INFO.&Type({SupportedOtherRevokInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRevocationInfoFormatOtherRevInfo struct {
+type SupportedOtherRevokInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRevocationInfoFormatOtherRevInfoKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRevokInfoKind
 }
 
-// OtherRevocationInfoFormatOtherRevInfoKind tells which row of the table of OtherRevocationInfoFormatOtherRevInfo a key selected.
-type OtherRevocationInfoFormatOtherRevInfoKind int
+// OtherRevokInfoKind tells which information object of class OTHER-REVOK-INFO an open type's key selected:
+// the Kind of SupportedOtherRevokInfo. 0 means none (a key not in the table, or no value).
+type OtherRevokInfoKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRevokInfoKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherRevokInfoKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedOtherRevokInfo) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -22686,7 +21619,7 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err error) error {
+func (u *SupportedOtherRevokInfo) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -22696,14 +21629,14 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *runtime.Reader) error {
+func (u *SupportedOtherRevokInfo) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRevocationInfoFormatOtherRevInfo) encode(b *runtime.Builder) {
+func (u *SupportedOtherRevokInfo) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -22823,7 +21756,7 @@ type SignerInfo struct {
 	// Signature is the component signature SignatureValue.
 	Signature SignatureValue
 	// UnsignedAttrs is the component unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnsignedAttributes}} OPTIONAL.
-	UnsignedAttrs AttributesUnsignedAttributes
+	UnsignedAttrs Attributes_UnsignedAttributes
 	// HasUnsignedAttrs tells whether unsignedAttrs is present in the encoding.
 	HasUnsignedAttrs bool
 }
@@ -22955,13 +21888,19 @@ type SignerIdentifier struct {
 type SignerIdentifierChoice int
 
 const (
-	SignerIdentifierIssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
-	SignerIdentifierSubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
+	SignerIdentifier_IssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
+	SignerIdentifier_SubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c SignerIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "SignerIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a SignerIdentifier from r.
@@ -22969,12 +21908,12 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = SignerIdentifierIssuerAndSerialNumber
+		v.Choice = SignerIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = SignerIdentifierSubjectKeyIdentifier
+		v.Choice = SignerIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
@@ -22992,9 +21931,9 @@ func (v *SignerIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a SignerIdentifier in DER.
 func (v *SignerIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case SignerIdentifierIssuerAndSerialNumber:
+	case SignerIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case SignerIdentifierSubjectKeyIdentifier:
+	case SignerIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -23192,7 +22131,7 @@ func (v *SubjectKeyIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]
 // SignedAttributes is the ASN.1 type SignedAttributes.
 //
 //	SignedAttributes ::= Attributes {{ SignedAttributesSet }}
-type SignedAttributes []AttributeSignedAttributesSet
+type SignedAttributes []Attribute_SignedAttributesSet
 
 // decode reads a SignedAttributes from r.
 func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -23206,7 +22145,7 @@ func (v *SignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeSignedAttributesSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -23283,22 +22222,22 @@ func (v *SignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// AttributeSignedAttributesSet is the ASN.1 type Attribute.
+// Attribute_SignedAttributesSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeSignedAttributesSet struct {
+type Attribute_SignedAttributesSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeSignedAttributesSetAttrValues
+	AttrValues []SignedAttributesSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_SignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -23319,7 +22258,7 @@ func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) 
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeSignedAttributesSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[SignedAttributesSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -23346,7 +22285,7 @@ func (v *AttributeSignedAttributesSet) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_SignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -23359,19 +22298,19 @@ func (v *AttributeSignedAttributesSet) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeSignedAttributesSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeSignedAttributesSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_SignedAttributesSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeSignedAttributesSet{}
+func (v *Attribute_SignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_SignedAttributesSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -23381,78 +22320,69 @@ func (v *AttributeSignedAttributesSet) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeSignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeSignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_SignedAttributesSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeSignedAttributesSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// SignedAttributesSet is the open type ATTRIBUTE.&Type({SignedAttributesSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSignedAttributesSetAttrValues struct {
+type SignedAttributesSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSignedAttributesSetAttrValuesKind
-	// SigningTime is the value when Kind is AttributeSignedAttributesSetAttrValuesSigningTime.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
-	// MessageDigest is the value when Kind is AttributeSignedAttributesSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// ContentType is the value when Kind is AttributeSignedAttributesSetAttrValuesContentType.
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
 }
 
-// AttributeSignedAttributesSetAttrValuesKind tells which row of the table of AttributeSignedAttributesSetAttrValues a key selected.
-type AttributeSignedAttributesSetAttrValuesKind int
-
-const (
-	AttributeSignedAttributesSetAttrValuesSigningTime   AttributeSignedAttributesSetAttrValuesKind = 1 // aa-signingTime 1.2.840.113549.1.9.5
-	AttributeSignedAttributesSetAttrValuesMessageDigest AttributeSignedAttributesSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeSignedAttributesSetAttrValuesContentType   AttributeSignedAttributesSetAttrValuesKind = 3 // aa-contentType 1.2.840.113549.1.9.3
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *SignedAttributesSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeSignedAttributesSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -23463,7 +22393,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *SignedAttributesSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -23473,20 +22403,20 @@ func (u *AttributeSignedAttributesSetAttrValues) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *SignedAttributesSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSignedAttributesSetAttrValues) encode(b *runtime.Builder) {
+func (u *SignedAttributesSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeSignedAttributesSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.encode(b)
-	case AttributeSignedAttributesSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AttributeSignedAttributesSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
 	default:
 		b.AddRaw(u.Raw)
@@ -23501,7 +22431,7 @@ type SignatureAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -23589,21 +22519,48 @@ func (v *SignatureAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opti
 	return b.Bytes()
 }
 
-// SignatureAlgorithmIdentifierParameters is the open type SignatureAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithmSet is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SignatureAlgorithmIdentifierParameters struct {
+type SignatureAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SignatureAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// SignatureAlgorithmIdentifierParametersKind tells which row of the table of SignatureAlgorithmIdentifierParameters a key selected.
-type SignatureAlgorithmIdentifierParametersKind int
+// SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
+// the Kind of AttributeCertificateInfoV1_Params, SignatureAlgorithmSet or SignatureAlgorithms. 0 means none (a key not in the table, or no value).
+type SignatureAlgorithmKind int
+
+const (
+	SaDSAWithSHA1     SignatureAlgorithmKind = 1  // sa-dsaWithSHA1 1.2.840.10040.4.3
+	SaDSAWithSHA224   SignatureAlgorithmKind = 2  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
+	SaDSAWithSHA256   SignatureAlgorithmKind = 3  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
+	SaECDSAWithSHA1   SignatureAlgorithmKind = 4  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
+	SaECDSAWithSHA224 SignatureAlgorithmKind = 5  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
+	SaECDSAWithSHA256 SignatureAlgorithmKind = 6  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
+	SaECDSAWithSHA384 SignatureAlgorithmKind = 7  // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
+	SaECDSAWithSHA512 SignatureAlgorithmKind = 8  // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
+	SaRSASSAPSS       SignatureAlgorithmKind = 9  // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
+	SaRSAWithMD2      SignatureAlgorithmKind = 10 // sa-rsaWithMD2 1.2.840.113549.1.1.2
+	SaRSAWithMD5      SignatureAlgorithmKind = 11 // sa-rsaWithMD5 1.2.840.113549.1.1.4
+	SaRSAWithSHA1     SignatureAlgorithmKind = 12 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SignatureAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 12:
+		return runtime.Name("sa-dsaWithSHA1 sa-dsaWithSHA224 sa-dsaWithSHA256 sa-ecdsaWithSHA1 sa-ecdsaWithSHA224 sa-ecdsaWithSHA256 sa-ecdsaWithSHA384 sa-ecdsaWithSHA512 sa-rsaSSA-PSS sa-rsaWithMD2 sa-rsaWithMD5 sa-rsaWithSHA1", int(k)-1, "")
+	}
+	return "SignatureAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *SignatureAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -23612,7 +22569,7 @@ func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *SignatureAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -23622,14 +22579,14 @@ func (u *SignatureAlgorithmIdentifierParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *SignatureAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SignatureAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *SignatureAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -23698,14 +22655,14 @@ func (v *SignatureValue) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// AttributesUnsignedAttributes is the ASN.1 type Attributes.
+// Attributes_UnsignedAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	    SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnsignedAttributes []AttributeUnsignedAttributes
+type Attributes_UnsignedAttributes []Attribute_UnsignedAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_UnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -23716,7 +22673,7 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnsignedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -23738,7 +22695,7 @@ func (v *AttributesUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_UnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -23753,19 +22710,19 @@ func (v *AttributesUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnsignedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnsignedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_UnsignedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnsignedAttributes
+func (v *Attributes_UnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_UnsignedAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -23776,39 +22733,39 @@ func (v *AttributesUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_UnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnsignedAttributes is the ASN.1 type Attribute.
+// Attribute_UnsignedAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeUnsignedAttributes struct {
+type Attribute_UnsignedAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnsignedAttributesAttrValues
+	AttrValues []UnsignedAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -23829,7 +22786,7 @@ func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) e
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnsignedAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnsignedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -23856,7 +22813,7 @@ func (v *AttributeUnsignedAttributes) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -23869,19 +22826,19 @@ func (v *AttributeUnsignedAttributes) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnsignedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnsignedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnsignedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnsignedAttributes{}
+func (v *Attribute_UnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnsignedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -23891,48 +22848,41 @@ func (v *AttributeUnsignedAttributes) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnsignedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnsignedAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnsignedAttributes is the open type ATTRIBUTE.&Type({UnsignedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnsignedAttributesAttrValues struct {
+type UnsignedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnsignedAttributesAttrValuesKind
-	// Countersignature is the value when Kind is AttributeUnsignedAttributesAttrValuesCountersignature.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
+	// Countersignature is the value when Kind is AaCountersignature.
 	Countersignature *Countersignature
 }
 
-// AttributeUnsignedAttributesAttrValuesKind tells which row of the table of AttributeUnsignedAttributesAttrValues a key selected.
-type AttributeUnsignedAttributesAttrValuesKind int
-
-const (
-	AttributeUnsignedAttributesAttrValuesCountersignature AttributeUnsignedAttributesAttrValuesKind = 1 // aa-countersignature 1.2.840.113549.1.9.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnsignedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x06":
 		// aa-countersignature 1.2.840.113549.1.9.6
-		u.Kind = AttributeUnsignedAttributesAttrValuesCountersignature
+		u.Kind = AaCountersignature
 		p1, err := runtime.New[Countersignature](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -23941,7 +22891,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 		if err := u.Countersignature.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({UnsignedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -23952,7 +22902,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnsignedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -23962,16 +22912,16 @@ func (u *AttributeUnsignedAttributesAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnsignedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *UnsignedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeUnsignedAttributesAttrValuesCountersignature:
+	case AaCountersignature:
 		if u.Countersignature == nil {
 			b.SetError(runtime.NilValue("Countersignature"))
 		} else {
@@ -23989,7 +22939,7 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *runtime.Builder) {
 // It has the Go type of SignerInfo.
 type Countersignature = SignerInfo
 
-// CryptographicMessageSyntax2009EncryptedData is the ASN.1 type EncryptedData.
+// EncryptedData is the ASN.1 type EncryptedData.
 //
 //	EncryptedData ::= SEQUENCE {
 //	    version CMSVersion,
@@ -23997,13 +22947,13 @@ type Countersignature = SignerInfo
 //	    ...,
 //	    [[2: unprotectedAttrs [1] IMPLICIT Attributes
 //	        {{UnprotectedAttributes}} OPTIONAL ]] }
-type CryptographicMessageSyntax2009EncryptedData struct {
+type EncryptedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnprotectedAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedAttributes
+	UnprotectedAttrs Attributes_UnprotectedAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -24011,7 +22961,7 @@ type CryptographicMessageSyntax2009EncryptedData struct {
 }
 
 // decode reads a EncryptedData from r.
-func (v *CryptographicMessageSyntax2009EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "EncryptedData")
 	if err != nil {
 		return err
@@ -24043,7 +22993,7 @@ func (v *CryptographicMessageSyntax2009EncryptedData) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a EncryptedData in DER.
-func (v *CryptographicMessageSyntax2009EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Version.encode(b, runtime.Universal(runtime.TagInteger))
 	v.EncryptedContentInfo.encode(b, runtime.Universal(runtime.TagSequence))
@@ -24056,19 +23006,19 @@ func (v *CryptographicMessageSyntax2009EncryptedData) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedData.
 // v aliases b: the byte slices it holds point into b.
-func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalDER(b []byte) error {
+func (v *EncryptedData) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedData.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalBER(b []byte) error {
+func (v *EncryptedData) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CryptographicMessageSyntax2009EncryptedData{}
+func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = EncryptedData{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -24078,18 +23028,18 @@ func (v *CryptographicMessageSyntax2009EncryptedData) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a EncryptedData.
-func (v *CryptographicMessageSyntax2009EncryptedData) MarshalDER() ([]byte, error) {
+func (v *EncryptedData) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CryptographicMessageSyntax2009EncryptedData) AppendDER(dst []byte) ([]byte, error) {
+func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CryptographicMessageSyntax2009EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -24203,7 +23153,7 @@ type ContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters ContentEncryptionAlgorithmIdentifierParameters
+	Parameters ContentEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -24291,48 +23241,40 @@ func (v *ContentEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runt
 	return b.Bytes()
 }
 
-// ContentEncryptionAlgorithmIdentifierParameters is the open type ContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// ContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentEncryptionAlgorithmIdentifierParameters struct {
+type ContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentEncryptionAlgorithmIdentifierParametersKind
-	// X3DESCbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersX3DESCbc.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
+	// X3DESCbc is the value when Kind is Cea3DESCbc.
 	X3DESCbc IV
-	// RC2Cbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersRC2Cbc.
-	RC2Cbc CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter
+	// RC2Cbc is the value when Kind is CeaRC2Cbc.
+	RC2Cbc CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter
 }
 
-// ContentEncryptionAlgorithmIdentifierParametersKind tells which row of the table of ContentEncryptionAlgorithmIdentifierParameters a key selected.
-type ContentEncryptionAlgorithmIdentifierParametersKind int
-
-const (
-	ContentEncryptionAlgorithmIdentifierParametersX3DESCbc ContentEncryptionAlgorithmIdentifierParametersKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
-	ContentEncryptionAlgorithmIdentifierParametersRC2Cbc   ContentEncryptionAlgorithmIdentifierParametersKind = 2 // cea-RC2-cbc 1.2.840.113549.3.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
+		u.Kind = Cea3DESCbc
 		if err := u.X3DESCbc.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
+		u.Kind = CeaRC2Cbc
 		if err := u.RC2Cbc.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -24343,7 +23285,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *ContentEncryptionAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -24353,18 +23295,18 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *ContentEncryptionAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
+	case Cea3DESCbc:
 		u.X3DESCbc.encode(b, runtime.Universal(runtime.TagOctetString))
-	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
+	case CeaRC2Cbc:
 		u.RC2Cbc.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -24433,12 +23375,12 @@ func (v *IV) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter is the ASN.1 type RC2CBCParameter.
+// CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter is the ASN.1 type RC2CBCParameter.
 //
 //	RC2CBCParameter ::= SEQUENCE {
 //	    rc2ParameterVersion INTEGER (1..256),
 //	    iv OCTET STRING  }  -- exactly 8 octets
-type CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter struct {
+type CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter struct {
 	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER.
 	Rc2ParameterVersion int64
 	// Iv is the component iv OCTET STRING.
@@ -24446,7 +23388,7 @@ type CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter struct {
 }
 
 // decode reads a RC2CBCParameter from r.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "RC2CBCParameter")
 	if err != nil {
 		return err
@@ -24476,7 +23418,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) decode(r *runt
 }
 
 // encode writes v as a RC2CBCParameter in DER.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
@@ -24490,19 +23432,19 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) encode(b *runt
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC2CBCParameter.
 // v aliases b: the byte slices it holds point into b.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalDER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC2CBCParameter.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalBER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter{}
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -24512,31 +23454,31 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) UnmarshalWith(
 }
 
 // MarshalDER returns the DER encoding of v, a RC2CBCParameter.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) MarshalDER() ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributesUnprotectedAttributes is the ASN.1 type Attributes.
+// Attributes_UnprotectedAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	    SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnprotectedAttributes []AttributeUnprotectedAttributes
+type Attributes_UnprotectedAttributes []Attribute_UnprotectedAttributes
 
 // decode reads a Attributes from r.
-func (v *AttributesUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attributes_UnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
 		return err
@@ -24547,7 +23489,7 @@ func (v *AttributesUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Ta
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnprotectedAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnprotectedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -24569,7 +23511,7 @@ func (v *AttributesUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Ta
 }
 
 // encode writes v as a Attributes in DER.
-func (v *AttributesUnprotectedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attributes_UnprotectedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if !b.SkipConstraints() {
 		if err := runtime.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
@@ -24584,19 +23526,19 @@ func (v *AttributesUnprotectedAttributes) encode(b *runtime.Builder, t runtime.T
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attributes.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributesUnprotectedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnprotectedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attributes.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributesUnprotectedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attributes_UnprotectedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributesUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero AttributesUnprotectedAttributes
+func (v *Attributes_UnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero Attributes_UnprotectedAttributes
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -24607,39 +23549,39 @@ func (v *AttributesUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.
 }
 
 // MarshalDER returns the DER encoding of v, a Attributes.
-func (v *AttributesUnprotectedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attributes_UnprotectedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributesUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attributes_UnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributesUnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attributes_UnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSet))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedAttributes is the ASN.1 type Attribute.
+// Attribute_UnprotectedAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeUnprotectedAttributes struct {
+type Attribute_UnprotectedAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnprotectedAttributesAttrValues
+	AttrValues []UnprotectedAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -24660,7 +23602,7 @@ func (v *AttributeUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnprotectedAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnprotectedAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -24687,7 +23629,7 @@ func (v *AttributeUnprotectedAttributes) decode(r *runtime.Reader, t runtime.Tag
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnprotectedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnprotectedAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -24700,19 +23642,19 @@ func (v *AttributeUnprotectedAttributes) encode(b *runtime.Builder, t runtime.Ta
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnprotectedAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnprotectedAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnprotectedAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnprotectedAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnprotectedAttributes{}
+func (v *Attribute_UnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnprotectedAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -24722,38 +23664,35 @@ func (v *AttributeUnprotectedAttributes) UnmarshalWith(b []byte, opts *runtime.O
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnprotectedAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnprotectedAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnprotectedAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnprotectedAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnprotectedAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnprotectedAttributes is the open type ATTRIBUTE.&Type({UnprotectedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnprotectedAttributesAttrValues struct {
+type UnprotectedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnprotectedAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
 }
 
-// AttributeUnprotectedAttributesAttrValuesKind tells which row of the table of AttributeUnprotectedAttributesAttrValues a key selected.
-type AttributeUnprotectedAttributesAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnprotectedAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -24762,7 +23701,7 @@ func (u *AttributeUnprotectedAttributesAttrValues) decode(key []byte, r *runtime
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnprotectedAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -24772,14 +23711,14 @@ func (u *AttributeUnprotectedAttributesAttrValues) fail(r *runtime.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnprotectedAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *UnprotectedAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -24808,7 +23747,7 @@ type EnvelopedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2009.UnprotectedAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedAttributes
+	UnprotectedAttrs Attributes_UnprotectedAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -25134,16 +24073,22 @@ type RecipientInfo struct {
 type RecipientInfoChoice int
 
 const (
-	RecipientInfoKtri  RecipientInfoChoice = 1 // ktri
-	RecipientInfoKari  RecipientInfoChoice = 2 // kari
-	RecipientInfoKekri RecipientInfoChoice = 3 // kekri
-	RecipientInfoPwri  RecipientInfoChoice = 4 // pwri
-	RecipientInfoOri   RecipientInfoChoice = 5 // ori
+	RecipientInfo_Ktri  RecipientInfoChoice = 1 // ktri
+	RecipientInfo_Kari  RecipientInfoChoice = 2 // kari
+	RecipientInfo_Kekri RecipientInfoChoice = 3 // kekri
+	RecipientInfo_Pwri  RecipientInfoChoice = 4 // pwri
+	RecipientInfo_Ori   RecipientInfoChoice = 5 // ori
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientInfoChoice) String() string {
-	return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return runtime.Name("ktri kari kekri pwri ori", int(c)-1, "")
+	}
+	return "RecipientInfoChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RecipientInfo from r.
@@ -25151,7 +24096,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RecipientInfoKtri
+		v.Choice = RecipientInfo_Ktri
 		p1, err := runtime.New[KeyTransRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "ktri")
@@ -25161,7 +24106,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "ktri")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = RecipientInfoKari
+		v.Choice = RecipientInfo_Kari
 		p2, err := runtime.New[KeyAgreeRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "kari")
@@ -25171,7 +24116,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "kari")
 		}
 	case tag == runtime.Context(2):
-		v.Choice = RecipientInfoKekri
+		v.Choice = RecipientInfo_Kekri
 		p3, err := runtime.New[KEKRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "kekri")
@@ -25181,7 +24126,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "kekri")
 		}
 	case tag == runtime.Context(3):
-		v.Choice = RecipientInfoPwri
+		v.Choice = RecipientInfo_Pwri
 		p4, err := runtime.New[PasswordRecipientInfo](r)
 		if err != nil {
 			return runtime.WithField(err, "pwri")
@@ -25191,7 +24136,7 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 			return runtime.WithField(err, "pwri")
 		}
 	case tag == runtime.Context(4):
-		v.Choice = RecipientInfoOri
+		v.Choice = RecipientInfo_Ori
 		if err := v.Ori.decode(r, runtime.Context(4)); err != nil {
 			return runtime.WithField(err, "ori")
 		}
@@ -25209,31 +24154,31 @@ func (v *RecipientInfo) decode(r *runtime.Reader) error {
 // encode writes v as a RecipientInfo in DER.
 func (v *RecipientInfo) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RecipientInfoKtri:
+	case RecipientInfo_Ktri:
 		if v.Ktri == nil {
 			b.SetError(runtime.NilValue("KeyTransRecipientInfo"))
 		} else {
 			v.Ktri.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case RecipientInfoKari:
+	case RecipientInfo_Kari:
 		if v.Kari == nil {
 			b.SetError(runtime.NilValue("KeyAgreeRecipientInfo"))
 		} else {
 			v.Kari.encode(b, runtime.Context(1))
 		}
-	case RecipientInfoKekri:
+	case RecipientInfo_Kekri:
 		if v.Kekri == nil {
 			b.SetError(runtime.NilValue("KEKRecipientInfo"))
 		} else {
 			v.Kekri.encode(b, runtime.Context(2))
 		}
-	case RecipientInfoPwri:
+	case RecipientInfo_Pwri:
 		if v.Pwri == nil {
 			b.SetError(runtime.NilValue("PasswordRecipientInfo"))
 		} else {
 			v.Pwri.encode(b, runtime.Context(3))
 		}
-	case RecipientInfoOri:
+	case RecipientInfo_Ori:
 		v.Ori.encode(b, runtime.Context(4))
 	default:
 		if v.Unknown != nil {
@@ -25299,7 +24244,7 @@ type KeyTransRecipientInfo struct {
 	// Rid is the component rid RecipientIdentifier.
 	Rid RecipientIdentifier
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2009.KeyTransportAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyTransportAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyTransportAlgorithmSet
 	// EncryptedKey is the component encryptedKey EncryptedKey.
 	EncryptedKey EncryptedKey
 }
@@ -25404,13 +24349,19 @@ type RecipientIdentifier struct {
 type RecipientIdentifierChoice int
 
 const (
-	RecipientIdentifierIssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	RecipientIdentifierSubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
+	RecipientIdentifier_IssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	RecipientIdentifier_SubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "RecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a RecipientIdentifier from r.
@@ -25418,12 +24369,12 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = RecipientIdentifierIssuerAndSerialNumber
+		v.Choice = RecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = RecipientIdentifierSubjectKeyIdentifier
+		v.Choice = RecipientIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
@@ -25441,9 +24392,9 @@ func (v *RecipientIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a RecipientIdentifier in DER.
 func (v *RecipientIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case RecipientIdentifierIssuerAndSerialNumber:
+	case RecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case RecipientIdentifierSubjectKeyIdentifier:
+	case RecipientIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -25495,7 +24446,7 @@ func (v *RecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -25503,17 +24454,17 @@ func (v *RecipientIdentifier) AppendWith(dst []byte, opts *runtime.Options) ([]b
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyTransportAlgorithmSet struct {
+type AlgorithmIdentifier_KeyTransportAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyTransportAlgorithmSetParameters
+	Parameters KeyTransportAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -25545,7 +24496,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -25556,19 +24507,19 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyTransportAlgorithmSet{}
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_KeyTransportAlgorithmSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -25578,52 +24529,64 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyTransportAlgorithmSet is the open type KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParameters struct {
+type KeyTransportAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyTransportKind
+	// RSA is the value when Kind is KtRSA.
 	RSA struct{}
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyTransportAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind int
+// KeyTransportKind tells which information object of class KEY-TRANSPORT an open type's key selected:
+// the Kind of KeyTransportAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyTransportKind int
 
 const (
-	AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind = 1 // kt-rsa 1.2.840.113549.1.1.1
+	KtRSA KeyTransportKind = 1 // kt-rsa 1.2.840.113549.1.1.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyTransportKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("kt-rsa", int(k)-1, "")
+	}
+	return "KeyTransportKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyTransportAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
+		u.Kind = KtRSA
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -25634,7 +24597,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyTransportAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -25644,16 +24607,16 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyTransportAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *KeyTransportAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
+	case KtRSA:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -25741,7 +24704,7 @@ type KeyAgreeRecipientInfo struct {
 	// HasUkm tells whether ukm is present in the encoding.
 	HasUkm bool
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2009.KeyAgreementAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyAgreementAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet
 	// RecipientEncryptedKeys is the component recipientEncryptedKeys RecipientEncryptedKeys.
 	RecipientEncryptedKeys RecipientEncryptedKeys
 }
@@ -25860,7 +24823,7 @@ func (v *KeyAgreeRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([
 //	    subjectKeyIdentifier [0] SubjectKeyIdentifier,
 //	    originatorKey [1] OriginatorPublicKey }
 type OriginatorIdentifierOrKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice OriginatorIdentifierOrKeyChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -25874,14 +24837,20 @@ type OriginatorIdentifierOrKey struct {
 type OriginatorIdentifierOrKeyChoice int
 
 const (
-	OriginatorIdentifierOrKeyIssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
-	OriginatorIdentifierOrKeySubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
-	OriginatorIdentifierOrKeyOriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
+	OriginatorIdentifierOrKey_IssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
+	OriginatorIdentifierOrKey_SubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
+	OriginatorIdentifierOrKey_OriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c OriginatorIdentifierOrKeyChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return runtime.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "")
+	}
+	return "OriginatorIdentifierOrKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a OriginatorIdentifierOrKey from r.
@@ -25889,17 +24858,17 @@ func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
+		v.Choice = OriginatorIdentifierOrKey_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = OriginatorIdentifierOrKeySubjectKeyIdentifier
+		v.Choice = OriginatorIdentifierOrKey_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.decode(r, runtime.Context(0)); err != nil {
 			return runtime.WithField(err, "subjectKeyIdentifier")
 		}
 	case tag == runtime.Context(1):
-		v.Choice = OriginatorIdentifierOrKeyOriginatorKey
+		v.Choice = OriginatorIdentifierOrKey_OriginatorKey
 		p1, err := runtime.New[OriginatorPublicKey](r)
 		if err != nil {
 			return runtime.WithField(err, "originatorKey")
@@ -25917,11 +24886,11 @@ func (v *OriginatorIdentifierOrKey) decode(r *runtime.Reader) error {
 // encode writes v as a OriginatorIdentifierOrKey in DER.
 func (v *OriginatorIdentifierOrKey) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
+	case OriginatorIdentifierOrKey_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
+	case OriginatorIdentifierOrKey_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.encode(b, runtime.Context(0))
-	case OriginatorIdentifierOrKeyOriginatorKey:
+	case OriginatorIdentifierOrKey_OriginatorKey:
 		if v.OriginatorKey == nil {
 			b.SetError(runtime.NilValue("OriginatorPublicKey"))
 		} else {
@@ -25980,7 +24949,7 @@ func (v *OriginatorIdentifierOrKey) AppendWith(dst []byte, opts *runtime.Options
 //	    publicKey BIT STRING }
 type OriginatorPublicKey struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2009.OriginatorKeySet}}.
-	Algorithm AlgorithmIdentifierOriginatorKeySet
+	Algorithm AlgorithmIdentifier_OriginatorKeySet
 	// PublicKey is the component publicKey BIT STRING.
 	PublicKey runtime.BitString
 }
@@ -26056,7 +25025,7 @@ func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierOriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_OriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -26064,17 +25033,17 @@ func (v *OriginatorPublicKey) AppendWith(dst []byte, opts *runtime.Options) ([]b
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierOriginatorKeySet struct {
+type AlgorithmIdentifier_OriginatorKeySet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierOriginatorKeySetParameters
+	Parameters OriginatorKeySet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -26106,7 +25075,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -26117,19 +25086,19 @@ func (v *AlgorithmIdentifierOriginatorKeySet) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierOriginatorKeySet{}
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_OriginatorKeySet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -26139,48 +25108,41 @@ func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierOriginatorKeySet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierOriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierOriginatorKeySetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// OriginatorKeySet is the open type PUBLIC-KEY.&Params({OriginatorKeySet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierOriginatorKeySetParameters struct {
+type OriginatorKeySet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierOriginatorKeySetParametersKind
-	// DH is the value when Kind is AlgorithmIdentifierOriginatorKeySetParametersDH.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
 }
 
-// AlgorithmIdentifierOriginatorKeySetParametersKind tells which row of the table of AlgorithmIdentifierOriginatorKeySetParameters a key selected.
-type AlgorithmIdentifierOriginatorKeySetParametersKind int
-
-const (
-	AlgorithmIdentifierOriginatorKeySetParametersDH AlgorithmIdentifierOriginatorKeySetParametersKind = 1 // pk-dh 1.2.840.10046.2.1
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *OriginatorKeySet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierOriginatorKeySetParametersDH
+		u.Kind = PkDH
 		p1, err := runtime.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -26189,7 +25151,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 		if err := u.DH.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({OriginatorKeySet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -26200,7 +25162,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *ru
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, err error) error {
+func (u *OriginatorKeySet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -26210,16 +25172,16 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *runtime.Reader) error {
+func (u *OriginatorKeySet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *runtime.Builder) {
+func (u *OriginatorKeySet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierOriginatorKeySetParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(runtime.NilValue("DomainParameters"))
 		} else {
@@ -26292,7 +25254,7 @@ func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -26300,17 +25262,17 @@ func (v *UserKeyingMaterial) AppendWith(dst []byte, opts *runtime.Options) ([]by
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyAgreementAlgorithmSet struct {
+type AlgorithmIdentifier_KeyAgreementAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyAgreementAlgorithmSetParameters
+	Parameters KeyAgreementAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -26342,7 +25304,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) decode(r *runtime.Reader, 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -26353,19 +25315,19 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) encode(b *runtime.Builder,
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierKeyAgreementAlgorithmSet{}
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_KeyAgreementAlgorithmSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -26375,49 +25337,61 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalWith(b []byte, op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyAgreementAlgorithmSet is the open type KEY-AGREE.&Params({KeyAgreementAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParameters struct {
+type KeyAgreementAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind
-	// KeyWrapAlgorithm is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh or AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAgreeKind
+	// KeyWrapAlgorithm is the value when Kind is KaaEsdh or KaaSsdh.
 	KeyWrapAlgorithm *KeyWrapAlgorithm
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyAgreementAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind int
+// KeyAgreeKind tells which information object of class KEY-AGREE an open type's key selected:
+// the Kind of KeyAgreementAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyAgreeKind int
 
 const (
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
+	KaaEsdh KeyAgreeKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
+	KaaSsdh KeyAgreeKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAgreeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("kaa-esdh kaa-ssdh", int(k)-1, "")
+	}
+	return "KeyAgreeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyAgreementAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x05":
 		// kaa-esdh 1.2.840.113549.1.9.16.3.5
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh
+		u.Kind = KaaEsdh
 		p1, err := runtime.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -26426,13 +25400,13 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\n":
 		// kaa-ssdh 1.2.840.113549.1.9.16.3.10
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh
+		u.Kind = KaaSsdh
 		p2, err := runtime.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -26441,7 +25415,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -26452,7 +25426,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyAgreementAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -26462,22 +25436,22 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *runtime.
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyAgreementAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *runtime.Builder) {
+func (u *KeyAgreementAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
+	case KaaEsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
 			u.KeyWrapAlgorithm.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
+	case KaaSsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(runtime.NilValue("KeyWrapAlgorithm"))
 		} else {
@@ -26496,7 +25470,7 @@ type KeyWrapAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyWrapAlgorithmParameters
+	Parameters KeyWrapAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -26584,48 +25558,40 @@ func (v *KeyWrapAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// KeyWrapAlgorithmParameters is the open type KeyWrapAlgorithm.parameters: the encoding received (Raw) and, when the
+// KeyWrapAlgs is the open type KEY-WRAP.&Params({KeyWrapAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyWrapAlgorithmParameters struct {
+type KeyWrapAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyWrapAlgorithmParametersKind
-	// X3DESWrap is the value when Kind is KeyWrapAlgorithmParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyWrapAlgorithmParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyWrapAlgorithmParametersKind tells which row of the table of KeyWrapAlgorithmParameters a key selected.
-type KeyWrapAlgorithmParametersKind int
-
-const (
-	KeyWrapAlgorithmParametersX3DESWrap KeyWrapAlgorithmParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyWrapAlgorithmParametersRC2Wrap   KeyWrapAlgorithmParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyWrapAlgs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -26636,7 +25602,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyWrapAlgs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -26646,18 +25612,18 @@ func (u *KeyWrapAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyWrapAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyWrapAlgs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyWrapAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *KeyWrapAlgs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyWrapAlgorithmParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case KeyWrapAlgorithmParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
 	default:
 		b.AddRaw(u.Raw)
@@ -26829,7 +25795,7 @@ func (v *RecipientEncryptedKey) AppendWith(dst []byte, opts *runtime.Options) ([
 //	    issuerAndSerialNumber IssuerAndSerialNumber,
 //	    rKeyId [0] IMPLICIT RecipientKeyIdentifier }
 type KeyAgreeRecipientIdentifier struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice KeyAgreeRecipientIdentifierChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -26841,13 +25807,19 @@ type KeyAgreeRecipientIdentifier struct {
 type KeyAgreeRecipientIdentifierChoice int
 
 const (
-	KeyAgreeRecipientIdentifierIssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	KeyAgreeRecipientIdentifierRKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
+	KeyAgreeRecipientIdentifier_IssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	KeyAgreeRecipientIdentifier_RKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c KeyAgreeRecipientIdentifierChoice) String() string {
-	return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("issuerAndSerialNumber rKeyId", int(c)-1, "")
+	}
+	return "KeyAgreeRecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a KeyAgreeRecipientIdentifier from r.
@@ -26855,12 +25827,12 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
+		v.Choice = KeyAgreeRecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == runtime.Context(0):
-		v.Choice = KeyAgreeRecipientIdentifierRKeyID
+		v.Choice = KeyAgreeRecipientIdentifier_RKeyID
 		p1, err := runtime.New[RecipientKeyIdentifier](r)
 		if err != nil {
 			return runtime.WithField(err, "rKeyId")
@@ -26878,9 +25850,9 @@ func (v *KeyAgreeRecipientIdentifier) decode(r *runtime.Reader) error {
 // encode writes v as a KeyAgreeRecipientIdentifier in DER.
 func (v *KeyAgreeRecipientIdentifier) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
+	case KeyAgreeRecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.encode(b, runtime.Universal(runtime.TagSequence))
-	case KeyAgreeRecipientIdentifierRKeyID:
+	case KeyAgreeRecipientIdentifier_RKeyID:
 		if v.RKeyID == nil {
 			b.SetError(runtime.NilValue("RecipientKeyIdentifier"))
 		} else {
@@ -27253,7 +26225,7 @@ type OtherKeyAttribute struct {
 	// KeyAttrID is the component keyAttrId OBJECT IDENTIFIER.
 	KeyAttrID runtime.OID
 	// KeyAttr is the component keyAttr KEY-ATTRIBUTE.&Type.
-	KeyAttr OtherKeyAttributeKeyAttr
+	KeyAttr SupportedKeyAttributes
 }
 
 // decode reads a OtherKeyAttribute from r.
@@ -27334,21 +26306,33 @@ func (v *OtherKeyAttribute) AppendWith(dst []byte, opts *runtime.Options) ([]byt
 	return b.Bytes()
 }
 
-// OtherKeyAttributeKeyAttr is the open type OtherKeyAttribute.keyAttr: the encoding received (Raw) and, when the
+// SupportedKeyAttributes is the open type KEY-ATTRIBUTE.&Type({SupportedKeyAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherKeyAttributeKeyAttr struct {
+type SupportedKeyAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherKeyAttributeKeyAttrKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAttributeKind
 }
 
-// OtherKeyAttributeKeyAttrKind tells which row of the table of OtherKeyAttributeKeyAttr a key selected.
-type OtherKeyAttributeKeyAttrKind int
+// KeyAttributeKind tells which information object of class KEY-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedKeyAttributes. 0 means none (a key not in the table, or no value).
+type KeyAttributeKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "KeyAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedKeyAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -27357,7 +26341,7 @@ func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
+func (u *SupportedKeyAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -27367,14 +26351,14 @@ func (u *OtherKeyAttributeKeyAttr) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherKeyAttributeKeyAttr) keepDER(r *runtime.Reader) error {
+func (u *SupportedKeyAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherKeyAttributeKeyAttr) encode(b *runtime.Builder) {
+func (u *SupportedKeyAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -27389,7 +26373,7 @@ type KeyEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyEncryptionAlgorithmIdentifierParameters
+	Parameters KeyEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -27477,48 +26461,60 @@ func (v *KeyEncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.
 	return b.Bytes()
 }
 
-// KeyEncryptionAlgorithmIdentifierParameters is the open type KeyEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyEncryptionAlgorithmSet is the open type KEY-WRAP.&Params({KeyEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyEncryptionAlgorithmIdentifierParameters struct {
+type KeyEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyEncryptionAlgorithmIdentifierParametersKind
-	// X3DESWrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyEncryptionAlgorithmIdentifierParametersKind tells which row of the table of KeyEncryptionAlgorithmIdentifierParameters a key selected.
-type KeyEncryptionAlgorithmIdentifierParametersKind int
+// KeyWrapKind tells which information object of class KEY-WRAP an open type's key selected:
+// the Kind of KeyEncryptionAlgorithmSet or KeyWrapAlgs. 0 means none (a key not in the table, or no value).
+type KeyWrapKind int
 
 const (
-	KeyEncryptionAlgorithmIdentifierParametersX3DESWrap KeyEncryptionAlgorithmIdentifierParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyEncryptionAlgorithmIdentifierParametersRC2Wrap   KeyEncryptionAlgorithmIdentifierParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
+	Kwa3DESWrap KeyWrapKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
+	KwaRC2Wrap  KeyWrapKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyWrapKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("kwa-3DESWrap kwa-RC2Wrap", int(k)-1, "")
+	}
+	return "KeyWrapKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.decode(r, runtime.Universal(runtime.TagInteger)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -27529,7 +26525,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runti
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyEncryptionAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -27539,18 +26535,18 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyEncryptionAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.encode(b, runtime.Universal(runtime.TagInteger))
 	default:
 		b.AddRaw(u.Raw)
@@ -27754,7 +26750,7 @@ type KeyDerivationAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
-	Parameters KeyDerivationAlgorithmIdentifierParameters
+	Parameters KeyDerivationAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -27842,32 +26838,44 @@ func (v *KeyDerivationAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.
 	return b.Bytes()
 }
 
-// KeyDerivationAlgorithmIdentifierParameters is the open type KeyDerivationAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyDerivationAlgs is the open type KEY-DERIVATION.&Params({KeyDerivationAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyDerivationAlgorithmIdentifierParameters struct {
+type KeyDerivationAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyDerivationAlgorithmIdentifierParametersKind
-	// PBKDF2 is the value when Kind is KeyDerivationAlgorithmIdentifierParametersPBKDF2.
-	PBKDF2 *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyDerivationKind
+	// PBKDF2 is the value when Kind is KdaPBKDF2.
+	PBKDF2 *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params
 }
 
-// KeyDerivationAlgorithmIdentifierParametersKind tells which row of the table of KeyDerivationAlgorithmIdentifierParameters a key selected.
-type KeyDerivationAlgorithmIdentifierParametersKind int
+// KeyDerivationKind tells which information object of class KEY-DERIVATION an open type's key selected:
+// the Kind of KeyDerivationAlgs. 0 means none (a key not in the table, or no value).
+type KeyDerivationKind int
 
 const (
-	KeyDerivationAlgorithmIdentifierParametersPBKDF2 KeyDerivationAlgorithmIdentifierParametersKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
+	KdaPBKDF2 KeyDerivationKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyDerivationKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("kda-PBKDF2", int(k)-1, "")
+	}
+	return "KeyDerivationKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyDerivationAlgs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// kda-PBKDF2 1.2.840.113549.1.5.12
-		u.Kind = KeyDerivationAlgorithmIdentifierParametersPBKDF2
-		p1, err := runtime.New[CryptographicMessageSyntaxAlgorithms2009PBKDF2Params](r)
+		u.Kind = KdaPBKDF2
+		p1, err := runtime.New[CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -27875,7 +26883,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 		if err := u.PBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-DERIVATION.&Params({KeyDerivationAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -27886,7 +26894,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *runti
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyDerivationAlgs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -27896,16 +26904,16 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *runtime.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyDerivationAlgs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyDerivationAlgs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case KeyDerivationAlgorithmIdentifierParametersPBKDF2:
+	case KdaPBKDF2:
 		if u.PBKDF2 == nil {
 			b.SetError(runtime.NilValue("PBKDF2-params"))
 		} else {
@@ -27916,7 +26924,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) 
 	}
 }
 
-// CryptographicMessageSyntaxAlgorithms2009PBKDF2Params is the ASN.1 type PBKDF2-params.
+// CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params is the ASN.1 type PBKDF2-params.
 //
 //	PBKDF2-params ::= SEQUENCE {
 //	    salt CHOICE {
@@ -27927,9 +26935,9 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *runtime.Builder) 
 //	    prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT
 //	            defaultPBKDF2
 //	        }
-type CryptographicMessageSyntaxAlgorithms2009PBKDF2Params struct {
+type CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
-	Salt CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt
+	Salt CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount runtime.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
@@ -27943,7 +26951,7 @@ type CryptographicMessageSyntaxAlgorithms2009PBKDF2Params struct {
 }
 
 // decode reads a PBKDF2-params from r.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PBKDF2-params")
 	if err != nil {
 		return err
@@ -27993,7 +27001,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) decode(r *runtime
 }
 
 // encode writes v as a PBKDF2-params in DER.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Salt.encode(b)
 	if !b.SkipConstraints() {
@@ -28018,19 +27026,19 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) encode(b *runtime
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.
 // v aliases b: the byte slices it holds point into b.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalDER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalBER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CryptographicMessageSyntaxAlgorithms2009PBKDF2Params{}
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -28040,59 +27048,65 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) UnmarshalWith(b [
 }
 
 // MarshalDER returns the DER encoding of v, a PBKDF2-params.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) MarshalDER() ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
-type CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice
+// CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt is the type of PBKDF2-params.salt.
+type CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice
 	// Specified is the component specified OCTET STRING.
 	Specified []byte
 	// OtherSource is the component otherSource PBKDF2-SaltSourcesAlgorithmIdentifier.
 	OtherSource PBKDF2SaltSourcesAlgorithmIdentifier
 }
 
-// CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice tells which alternative of CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt a value holds.
-type CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice int
+// CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice tells which alternative of CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt a value holds.
+type CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice int
 
 const (
-	CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified   CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice = 1 // specified
-	CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice = 2 // otherSource
+	CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Specified   CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice = 1 // specified
+	CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_OtherSource CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice = 2 // otherSource
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice) String() string {
-	return runtime.Name("specified otherSource", int(c)-1, "CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("specified otherSource", int(c)-1, "")
+	}
+	return "CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_SaltChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PBKDF2-params.salt from r.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified
+		v.Choice = CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Specified
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return runtime.WithField(err, "specified")
 		}
 		v.Specified = x1
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource
+		v.Choice = CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_OtherSource
 		if err := v.OtherSource.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "otherSource")
 		}
@@ -28103,11 +27117,11 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) decode(r *run
 }
 
 // encode writes v as a PBKDF2-params.salt in DER.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) encode(b *runtime.Builder) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltSpecified:
+	case CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Specified:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Specified)
-	case CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSaltOtherSource:
+	case CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_OtherSource:
 		v.OtherSource.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("PBKDF2-params.salt"))
@@ -28116,19 +27130,19 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) encode(b *run
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.salt.
 // v aliases b: the byte slices it holds point into b.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalDER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.salt.
 // v aliases b, except for strings that BER splits into segments.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt{}
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -28138,18 +27152,18 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) UnmarshalWith
 }
 
 // MarshalDER returns the DER encoding of v, a PBKDF2-params.salt.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CryptographicMessageSyntaxAlgorithms2009_PBKDF2Params_Salt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -28163,7 +27177,7 @@ type PBKDF2SaltSourcesAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2SaltSourcesAlgorithmIdentifierParameters
+	Parameters CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -28251,21 +27265,18 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) AppendWith(dst []byte, opts *runt
 	return b.Bytes()
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParameters is the open type PBKDF2-SaltSourcesAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources is the open type ALGORITHM.&Params({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2SaltSourcesAlgorithmIdentifierParameters struct {
+type CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2SaltSourcesAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2SaltSourcesAlgorithmIdentifierParameters a key selected.
-type PBKDF2SaltSourcesAlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -28274,7 +27285,7 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -28284,14 +27295,14 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2SaltSources) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -28306,7 +27317,7 @@ type PBKDF2PRFsAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2PRFsAlgorithmIdentifierParameters
+	Parameters CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -28394,35 +27405,28 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opt
 	return b.Bytes()
 }
 
-// PBKDF2PRFsAlgorithmIdentifierParameters is the open type PBKDF2-PRFsAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs is the open type ALGORITHM.&Params({PBKDF2-PRFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2PRFsAlgorithmIdentifierParameters struct {
+type CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2PRFsAlgorithmIdentifierParametersKind
-	// HMACSHA1 is the value when Kind is PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// HMACSHA1 is the value when Kind is AlgHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// PBKDF2PRFsAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2PRFsAlgorithmIdentifierParameters a key selected.
-type PBKDF2PRFsAlgorithmIdentifierParametersKind int
-
-const (
-	PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1 PBKDF2PRFsAlgorithmIdentifierParametersKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
+		u.Kind = AlgHMACSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -28433,7 +27437,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -28443,16 +27447,16 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *CryptographicMessageSyntaxAlgorithms2009_PBKDF2PRFs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
+	case AlgHMACSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -28470,7 +27474,7 @@ type OtherRecipientInfo struct {
 	// OriType is the component oriType OBJECT IDENTIFIER.
 	OriType runtime.OID
 	// OriValue is the component oriValue OTHER-RECIPIENT.&Type.
-	OriValue OtherRecipientInfoOriValue
+	OriValue SupportedOtherRecipInfo
 }
 
 // decode reads a OtherRecipientInfo from r.
@@ -28551,21 +27555,33 @@ func (v *OtherRecipientInfo) AppendWith(dst []byte, opts *runtime.Options) ([]by
 	return b.Bytes()
 }
 
-// OtherRecipientInfoOriValue is the open type OtherRecipientInfo.oriValue: the encoding received (Raw) and, when the
+// SupportedOtherRecipInfo is the open type OTHER-RECIPIENT.&Type({SupportedOtherRecipInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRecipientInfoOriValue struct {
+type SupportedOtherRecipInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRecipientInfoOriValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRecipientKind
 }
 
-// OtherRecipientInfoOriValueKind tells which row of the table of OtherRecipientInfoOriValue a key selected.
-type OtherRecipientInfoOriValueKind int
+// OtherRecipientKind tells which information object of class OTHER-RECIPIENT an open type's key selected:
+// the Kind of SupportedOtherRecipInfo. 0 means none (a key not in the table, or no value).
+type OtherRecipientKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRecipientKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return runtime.Name("", int(k)-1, "")
+	}
+	return "OtherRecipientKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SupportedOtherRecipInfo) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -28574,7 +27590,7 @@ func (u *OtherRecipientInfoOriValue) decode(key []byte, r *runtime.Reader) error
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
+func (u *SupportedOtherRecipInfo) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -28584,14 +27600,14 @@ func (u *OtherRecipientInfoOriValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRecipientInfoOriValue) keepDER(r *runtime.Reader) error {
+func (u *SupportedOtherRecipInfo) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRecipientInfoOriValue) encode(b *runtime.Builder) {
+func (u *SupportedOtherRecipInfo) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -28784,7 +27800,7 @@ type MessageAuthenticationCodeAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
-	Parameters MessageAuthenticationCodeAlgorithmParameters
+	Parameters MessageAuthenticationCodeAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -28872,35 +27888,47 @@ func (v *MessageAuthenticationCodeAlgorithm) AppendWith(dst []byte, opts *runtim
 	return b.Bytes()
 }
 
-// MessageAuthenticationCodeAlgorithmParameters is the open type MessageAuthenticationCodeAlgorithm.parameters: the encoding received (Raw) and, when the
+// MessageAuthenticationCodeAlgorithmSet is the open type MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MessageAuthenticationCodeAlgorithmParameters struct {
+type MessageAuthenticationCodeAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MessageAuthenticationCodeAlgorithmParametersKind
-	// HMACSHA1 is the value when Kind is MessageAuthenticationCodeAlgorithmParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind MacAlgorithmKind
+	// HMACSHA1 is the value when Kind is MacaHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// MessageAuthenticationCodeAlgorithmParametersKind tells which row of the table of MessageAuthenticationCodeAlgorithmParameters a key selected.
-type MessageAuthenticationCodeAlgorithmParametersKind int
+// MacAlgorithmKind tells which information object of class MAC-ALGORITHM an open type's key selected:
+// the Kind of MessageAuthenticationCodeAlgorithmSet. 0 means none (a key not in the table, or no value).
+type MacAlgorithmKind int
 
 const (
-	MessageAuthenticationCodeAlgorithmParametersHMACSHA1 MessageAuthenticationCodeAlgorithmParametersKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	MacaHMACSHA1 MacAlgorithmKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k MacAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return runtime.Name("maca-hMAC-SHA1", int(k)-1, "")
+	}
+	return "MacAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
+		u.Kind = MacaHMACSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
+		if err := r.Finish("MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -28911,7 +27939,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *run
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -28921,16 +27949,16 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *runtime.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *MessageAuthenticationCodeAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
+	case MacaHMACSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -28945,7 +27973,7 @@ type DigestAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters DigestAlgorithmIdentifierParameters
+	Parameters DigestAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -29033,21 +28061,41 @@ func (v *DigestAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Options
 	return b.Bytes()
 }
 
-// DigestAlgorithmIdentifierParameters is the open type DigestAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// DigestAlgorithmSet is the open type DIGEST-ALGORITHM.&Params({DigestAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type DigestAlgorithmIdentifierParameters struct {
+type DigestAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind DigestAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// DigestAlgorithmIdentifierParametersKind tells which row of the table of DigestAlgorithmIdentifierParameters a key selected.
-type DigestAlgorithmIdentifierParametersKind int
+// DigestAlgorithmKind tells which information object of class DIGEST-ALGORITHM an open type's key selected:
+// the Kind of DigestAlgorithmSet, HashAlgorithms or ObjectDigestInfo_Params. 0 means none (a key not in the table, or no value).
+type DigestAlgorithmKind int
+
+const (
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // 2.16.840.1.101.3.4.2.3
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k DigestAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 5:
+		return runtime.Name("id-sha1 id-sha224 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "DigestAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *DigestAlgorithmSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -29056,7 +28104,7 @@ func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *DigestAlgorithmSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -29066,14 +28114,14 @@ func (u *DigestAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *DigestAlgorithmSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *DigestAlgorithmSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -29084,7 +28132,7 @@ func (u *DigestAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
 //
 //	AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	    {{AuthAttributeSet}}
-type AuthAttributes []AttributeAuthAttributeSet
+type AuthAttributes []Attribute_AuthAttributeSet
 
 // decode reads a AuthAttributes from r.
 func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -29098,7 +28146,7 @@ func (v *AuthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeAuthAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -29175,22 +28223,22 @@ func (v *AuthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, 
 	return b.Bytes()
 }
 
-// AttributeAuthAttributeSet is the ASN.1 type Attribute.
+// Attribute_AuthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeAuthAttributeSet struct {
+type Attribute_AuthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeAuthAttributeSetAttrValues
+	AttrValues []AuthAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_AuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -29211,7 +28259,7 @@ func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) err
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeAuthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[AuthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -29238,7 +28286,7 @@ func (v *AttributeAuthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) err
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_AuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -29251,19 +28299,19 @@ func (v *AttributeAuthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeAuthAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeAuthAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_AuthAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeAuthAttributeSet{}
+func (v *Attribute_AuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_AuthAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -29273,78 +28321,69 @@ func (v *AttributeAuthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Option
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeAuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeAuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_AuthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeAuthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// AuthAttributeSet is the open type ATTRIBUTE.&Type({AuthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeAuthAttributeSetAttrValues struct {
+type AuthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeAuthAttributeSetAttrValuesKind
-	// ContentType is the value when Kind is AttributeAuthAttributeSetAttrValuesContentType.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
-	// MessageDigest is the value when Kind is AttributeAuthAttributeSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AttributeAuthAttributeSetAttrValuesSigningTime.
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
 }
 
-// AttributeAuthAttributeSetAttrValuesKind tells which row of the table of AttributeAuthAttributeSetAttrValues a key selected.
-type AttributeAuthAttributeSetAttrValuesKind int
-
-const (
-	AttributeAuthAttributeSetAttrValuesContentType   AttributeAuthAttributeSetAttrValuesKind = 1 // aa-contentType 1.2.840.113549.1.9.3
-	AttributeAuthAttributeSetAttrValuesMessageDigest AttributeAuthAttributeSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeAuthAttributeSetAttrValuesSigningTime   AttributeAuthAttributeSetAttrValuesKind = 3 // aa-signingTime 1.2.840.113549.1.9.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *AuthAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.decode(r, runtime.Universal(runtime.TagOID)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.decode(r, runtime.Universal(runtime.TagOctetString)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeAuthAttributeSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.decode(r); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -29355,7 +28394,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *runtime.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *AuthAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -29365,20 +28404,20 @@ func (u *AttributeAuthAttributeSetAttrValues) fail(r *runtime.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *AuthAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *AuthAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AttributeAuthAttributeSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.encode(b, runtime.Universal(runtime.TagOID))
-	case AttributeAuthAttributeSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.encode(b, runtime.Universal(runtime.TagOctetString))
-	case AttributeAuthAttributeSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.encode(b)
 	default:
 		b.AddRaw(u.Raw)
@@ -29523,47 +28562,53 @@ func (v *MessageDigest) AppendWith(dst []byte, opts *runtime.Options) ([]byte, e
 //
 //	SigningTime  ::= Time
 //
-// It has the Go type of Time.
-type SigningTime = Time
+// It has the Go type of CryptographicMessageSyntax2009_Time.
+type SigningTime = CryptographicMessageSyntax2009_Time
 
-// Time is the ASN.1 type Time.
+// CryptographicMessageSyntax2009_Time is the ASN.1 type Time.
 //
 //	Time ::= CHOICE {
 //	    utcTime UTCTime,
 //	    generalTime GeneralizedTime }
-type Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice TimeChoice
+type CryptographicMessageSyntax2009_Time struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice CryptographicMessageSyntax2009_TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
 }
 
-// TimeChoice tells which alternative of Time a value holds.
-type TimeChoice int
+// CryptographicMessageSyntax2009_TimeChoice tells which alternative of CryptographicMessageSyntax2009_Time a value holds.
+type CryptographicMessageSyntax2009_TimeChoice int
 
 const (
-	TimeUTCTime     TimeChoice = 1 // utcTime
-	TimeGeneralTime TimeChoice = 2 // generalTime
+	CryptographicMessageSyntax2009_Time_UTCTime     CryptographicMessageSyntax2009_TimeChoice = 1 // utcTime
+	CryptographicMessageSyntax2009_Time_GeneralTime CryptographicMessageSyntax2009_TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c TimeChoice) String() string {
-	return runtime.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c CryptographicMessageSyntax2009_TimeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "CryptographicMessageSyntax2009_TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a Time from r.
-func (v *Time) decode(r *runtime.Reader) error {
+func (v *CryptographicMessageSyntax2009_Time) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagUTCTime):
-		v.Choice = TimeUTCTime
+		v.Choice = CryptographicMessageSyntax2009_Time_UTCTime
 		x1, err := r.ReadUTCTime(runtime.Universal(runtime.TagUTCTime))
 		if err != nil {
 			return runtime.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == runtime.Universal(runtime.TagGeneralizedTime):
-		v.Choice = TimeGeneralTime
+		v.Choice = CryptographicMessageSyntax2009_Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime))
 		if err != nil {
 			return runtime.WithField(err, "generalTime")
@@ -29576,11 +28621,11 @@ func (v *Time) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a Time in DER.
-func (v *Time) encode(b *runtime.Builder) {
+func (v *CryptographicMessageSyntax2009_Time) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case TimeUTCTime:
+	case CryptographicMessageSyntax2009_Time_UTCTime:
 		b.AddUTCTime(runtime.Universal(runtime.TagUTCTime), v.Value)
-	case TimeGeneralTime:
+	case CryptographicMessageSyntax2009_Time_GeneralTime:
 		b.AddGeneralizedTime(runtime.Universal(runtime.TagGeneralizedTime), v.Value)
 	default:
 		b.SetError(runtime.NoChoice("Time"))
@@ -29589,19 +28634,19 @@ func (v *Time) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Time.
 // v aliases b: the byte slices it holds point into b.
-func (v *Time) UnmarshalDER(b []byte) error {
+func (v *CryptographicMessageSyntax2009_Time) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Time.
 // v aliases b, except for strings that BER splits into segments.
-func (v *Time) UnmarshalBER(b []byte) error {
+func (v *CryptographicMessageSyntax2009_Time) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = Time{}
+func (v *CryptographicMessageSyntax2009_Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = CryptographicMessageSyntax2009_Time{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -29611,18 +28656,18 @@ func (v *Time) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a Time.
-func (v *Time) MarshalDER() ([]byte, error) {
+func (v *CryptographicMessageSyntax2009_Time) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *Time) AppendDER(dst []byte) ([]byte, error) {
+func (v *CryptographicMessageSyntax2009_Time) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *CryptographicMessageSyntax2009_Time) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
@@ -29694,7 +28739,7 @@ func (v *MessageAuthenticationCode) AppendWith(dst []byte, opts *runtime.Options
 //
 //	UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	    {{UnauthAttributeSet}}
-type UnauthAttributes []AttributeUnauthAttributeSet
+type UnauthAttributes []Attribute_UnauthAttributeSet
 
 // decode reads a UnauthAttributes from r.
 func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -29708,7 +28753,7 @@ func (v *UnauthAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeUnauthAttributeSet](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -29785,22 +28830,22 @@ func (v *UnauthAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// AttributeUnauthAttributeSet is the ASN.1 type Attribute.
+// Attribute_UnauthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeUnauthAttributeSet struct {
+type Attribute_UnauthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnauthAttributeSetAttrValues
+	AttrValues []UnauthAttributeSet
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_UnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -29821,7 +28866,7 @@ func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) e
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeUnauthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[UnauthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -29848,7 +28893,7 @@ func (v *AttributeUnauthAttributeSet) decode(r *runtime.Reader, t runtime.Tag) e
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_UnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -29861,19 +28906,19 @@ func (v *AttributeUnauthAttributeSet) encode(b *runtime.Builder, t runtime.Tag) 
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeUnauthAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeUnauthAttributeSet) UnmarshalBER(b []byte) error {
+func (v *Attribute_UnauthAttributeSet) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeUnauthAttributeSet{}
+func (v *Attribute_UnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_UnauthAttributeSet{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -29883,38 +28928,35 @@ func (v *AttributeUnauthAttributeSet) UnmarshalWith(b []byte, opts *runtime.Opti
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeUnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeUnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_UnauthAttributeSet) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeUnauthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnauthAttributeSet is the open type ATTRIBUTE.&Type({UnauthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnauthAttributeSetAttrValues struct {
+type UnauthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnauthAttributeSetAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
 }
 
-// AttributeUnauthAttributeSetAttrValuesKind tells which row of the table of AttributeUnauthAttributeSetAttrValues a key selected.
-type AttributeUnauthAttributeSetAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *UnauthAttributeSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -29923,7 +28965,7 @@ func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *runtime.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *UnauthAttributeSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -29933,14 +28975,14 @@ func (u *AttributeUnauthAttributeSetAttrValues) fail(r *runtime.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *runtime.Reader) error {
+func (u *UnauthAttributeSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthAttributeSetAttrValues) encode(b *runtime.Builder) {
+func (u *UnauthAttributeSet) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -30290,9 +29332,9 @@ type SafeBag struct {
 	// BagID is the component bagId OBJECT IDENTIFIER.
 	BagID runtime.OID
 	// BagValue is the component bagValue [0] EXPLICIT BAG-TYPE.&Type.
-	BagValue SafeBagBagValue
+	BagValue PKCS12BagSet
 	// BagAttributes is the component bagAttributes SET OF OPTIONAL.
-	BagAttributes SafeBagBagAttributes
+	BagAttributes SafeBag_BagAttributes
 	// HasBagAttributes tells whether bagAttributes is present in the encoding.
 	HasBagAttributes bool
 }
@@ -30394,11 +29436,11 @@ func (v *SafeBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 	return b.Bytes()
 }
 
-// SafeBagBagAttributes is the type of SafeBag.bagAttributes.
-type SafeBagBagAttributes []PKCS12Attribute
+// SafeBag_BagAttributes is the type of SafeBag.bagAttributes.
+type SafeBag_BagAttributes []PKCS12Attribute
 
 // decode reads a SafeBag.bagAttributes from r.
-func (v *SafeBagBagAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *SafeBag_BagAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "SafeBag.bagAttributes")
 	if err != nil {
 		return err
@@ -30426,7 +29468,7 @@ func (v *SafeBagBagAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a SafeBag.bagAttributes in DER.
-func (v *SafeBagBagAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *SafeBag_BagAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	for i := range *v {
 		(*v)[i].encode(b, runtime.Universal(runtime.TagSequence))
@@ -30434,46 +29476,61 @@ func (v *SafeBagBagAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	b.EndSetOf(m)
 }
 
-// SafeBagBagValue is the open type SafeBag.bagValue: the encoding received (Raw) and, when the
+// PKCS12BagSet is the open type BAG-TYPE.&Type({PKCS12BagSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SafeBagBagValue struct {
+type PKCS12BagSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SafeBagBagValueKind
-	// KeyBag is the value when Kind is SafeBagBagValueKeyBag.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// KeyBag is the value when Kind is BagTypeKind_KeyBag.
 	KeyBag *KeyBag
-	// PKCS8ShroudedKeyBag is the value when Kind is SafeBagBagValuePKCS8ShroudedKeyBag.
+	// PKCS8ShroudedKeyBag is the value when Kind is BagTypeKind_PKCS8ShroudedKeyBag.
 	PKCS8ShroudedKeyBag *PKCS8ShroudedKeyBag
-	// CertBag is the value when Kind is SafeBagBagValueCertBag.
+	// CertBag is the value when Kind is BagTypeKind_CertBag.
 	CertBag *CertBag
-	// CRLBag is the value when Kind is SafeBagBagValueCRLBag.
+	// CRLBag is the value when Kind is BagTypeKind_CRLBag.
 	CRLBag *CRLBag
-	// SecretBag is the value when Kind is SafeBagBagValueSecretBag.
+	// SecretBag is the value when Kind is BagTypeKind_SecretBag.
 	SecretBag *SecretBag
-	// SafeContentsBag is the value when Kind is SafeBagBagValueSafeContentsBag.
+	// SafeContentsBag is the value when Kind is BagTypeKind_SafeContentsBag.
 	SafeContentsBag SafeContents
 }
 
-// SafeBagBagValueKind tells which row of the table of SafeBagBagValue a key selected.
-type SafeBagBagValueKind int
+// BagTypeKind tells which information object of class BAG-TYPE an open type's key selected:
+// the Kind of CRLTypes, CertTypes, PKCS12BagSet or SecretTypes. 0 means none (a key not in the table, or no value).
+type BagTypeKind int
 
 const (
-	SafeBagBagValueKeyBag              SafeBagBagValueKind = 1 // keyBag 1.2.840.113549.1.12.10.1.1
-	SafeBagBagValuePKCS8ShroudedKeyBag SafeBagBagValueKind = 2 // pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
-	SafeBagBagValueCertBag             SafeBagBagValueKind = 3 // certBag 1.2.840.113549.1.12.10.1.3
-	SafeBagBagValueCRLBag              SafeBagBagValueKind = 4 // crlBag 1.2.840.113549.1.12.10.1.4
-	SafeBagBagValueSecretBag           SafeBagBagValueKind = 5 // secretBag 1.2.840.113549.1.12.10.1.5
-	SafeBagBagValueSafeContentsBag     SafeBagBagValueKind = 6 // safeContentsBag 1.2.840.113549.1.12.10.1.6
+	BagTypeKind_CRLBag              BagTypeKind = 1 // crlBag 1.2.840.113549.1.12.10.1.4
+	BagTypeKind_CertBag             BagTypeKind = 2 // certBag 1.2.840.113549.1.12.10.1.3
+	BagTypeKind_KeyBag              BagTypeKind = 3 // keyBag 1.2.840.113549.1.12.10.1.1
+	BagTypeKind_PKCS8ShroudedKeyBag BagTypeKind = 4 // pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
+	BagTypeKind_SafeContentsBag     BagTypeKind = 5 // safeContentsBag 1.2.840.113549.1.12.10.1.6
+	BagTypeKind_SdsiCertificate     BagTypeKind = 6 // sdsiCertificate 1.2.840.113549.1.9.22.2
+	BagTypeKind_SecretBag           BagTypeKind = 7 // secretBag 1.2.840.113549.1.12.10.1.5
+	BagTypeKind_X509CRL             BagTypeKind = 8 // x509CRL 1.2.840.113549.1.9.23.1
+	BagTypeKind_X509Certificate     BagTypeKind = 9 // x509Certificate 1.2.840.113549.1.9.22.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k BagTypeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 9:
+		return runtime.Name("crlBag certBag keyBag pkcs8ShroudedKeyBag safeContentsBag sdsiCertificate secretBag x509CRL x509Certificate", int(k)-1, "")
+	}
+	return "BagTypeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS12BagSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x01":
 		// keyBag 1.2.840.113549.1.12.10.1.1
-		u.Kind = SafeBagBagValueKeyBag
+		u.Kind = BagTypeKind_KeyBag
 		p1, err := runtime.New[KeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -30482,13 +29539,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 		if err := u.KeyBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x02":
 		// pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
-		u.Kind = SafeBagBagValuePKCS8ShroudedKeyBag
+		u.Kind = BagTypeKind_PKCS8ShroudedKeyBag
 		p2, err := runtime.New[PKCS8ShroudedKeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -30497,13 +29554,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 		if err := u.PKCS8ShroudedKeyBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x03":
 		// certBag 1.2.840.113549.1.12.10.1.3
-		u.Kind = SafeBagBagValueCertBag
+		u.Kind = BagTypeKind_CertBag
 		p3, err := runtime.New[CertBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -30512,13 +29569,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 		if err := u.CertBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x04":
 		// crlBag 1.2.840.113549.1.12.10.1.4
-		u.Kind = SafeBagBagValueCRLBag
+		u.Kind = BagTypeKind_CRLBag
 		p4, err := runtime.New[CRLBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -30527,13 +29584,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 		if err := u.CRLBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x05":
 		// secretBag 1.2.840.113549.1.12.10.1.5
-		u.Kind = SafeBagBagValueSecretBag
+		u.Kind = BagTypeKind_SecretBag
 		p5, err := runtime.New[SecretBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -30542,17 +29599,17 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 		if err := u.SecretBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x06":
 		// safeContentsBag 1.2.840.113549.1.12.10.1.6
-		u.Kind = SafeBagBagValueSafeContentsBag
+		u.Kind = BagTypeKind_SafeContentsBag
 		if err := u.SafeContentsBag.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -30563,7 +29620,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SafeBagBagValue) fail(r *runtime.Reader, err error) error {
+func (u *PKCS12BagSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -30573,46 +29630,46 @@ func (u *SafeBagBagValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SafeBagBagValue) keepDER(r *runtime.Reader) error {
+func (u *PKCS12BagSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SafeBagBagValue) encode(b *runtime.Builder) {
+func (u *PKCS12BagSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case SafeBagBagValueKeyBag:
+	case BagTypeKind_KeyBag:
 		if u.KeyBag == nil {
 			b.SetError(runtime.NilValue("KeyBag"))
 		} else {
 			u.KeyBag.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case SafeBagBagValuePKCS8ShroudedKeyBag:
+	case BagTypeKind_PKCS8ShroudedKeyBag:
 		if u.PKCS8ShroudedKeyBag == nil {
 			b.SetError(runtime.NilValue("PKCS8ShroudedKeyBag"))
 		} else {
 			u.PKCS8ShroudedKeyBag.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case SafeBagBagValueCertBag:
+	case BagTypeKind_CertBag:
 		if u.CertBag == nil {
 			b.SetError(runtime.NilValue("CertBag"))
 		} else {
 			u.CertBag.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case SafeBagBagValueCRLBag:
+	case BagTypeKind_CRLBag:
 		if u.CRLBag == nil {
 			b.SetError(runtime.NilValue("CRLBag"))
 		} else {
 			u.CRLBag.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case SafeBagBagValueSecretBag:
+	case BagTypeKind_SecretBag:
 		if u.SecretBag == nil {
 			b.SetError(runtime.NilValue("SecretBag"))
 		} else {
 			u.SecretBag.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case SafeBagBagValueSafeContentsBag:
+	case BagTypeKind_SafeContentsBag:
 		u.SafeContentsBag.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.AddRaw(u.Raw)
@@ -30646,7 +29703,7 @@ type PrivateKeyInfo = OneAsymmetricKey
 //	}
 type OneAsymmetricKey struct {
 	// Version is the component version Version.
-	Version Version
+	Version AsymmetricKeyPackageModuleV1_Version
 	// PrivateKeyAlgorithm is the component privateKeyAlgorithm PrivateKeyAlgorithmIdentifier.
 	PrivateKeyAlgorithm PrivateKeyAlgorithmIdentifier
 	// PrivateKey is the component privateKey PrivateKey.
@@ -30763,46 +29820,51 @@ func (v *OneAsymmetricKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// Version is the ASN.1 type Version.
+// AsymmetricKeyPackageModuleV1_Version is the ASN.1 type Version.
 //
 //	Version ::= INTEGER { v1(0), v2(1) } (v1, ..., v2)
-type Version int64
+type AsymmetricKeyPackageModuleV1_Version int64
 
 const (
-	VersionV1 Version = 0 // v1
-	VersionV2 Version = 1 // v2
+	AsymmetricKeyPackageModuleV1_Version_V1 AsymmetricKeyPackageModuleV1_Version = 0 // v1
+	AsymmetricKeyPackageModuleV1_Version_V2 AsymmetricKeyPackageModuleV1_Version = 1 // v2
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AsymmetricKeyPackageModuleV1_Version) String() string {
+	return runtime.Name("v1 v2", int(v), "")
+}
+
 // decode reads a Version from r.
-func (v *Version) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AsymmetricKeyPackageModuleV1_Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadInt64(t)
 	if err != nil {
 		return err
 	}
-	*v = Version(x)
+	*v = AsymmetricKeyPackageModuleV1_Version(x)
 	return nil
 }
 
 // encode writes v as a Version in DER.
-func (v *Version) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AsymmetricKeyPackageModuleV1_Version) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddInt64(t, int64(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Version.
 // v aliases b: the byte slices it holds point into b.
-func (v *Version) UnmarshalDER(b []byte) error {
+func (v *AsymmetricKeyPackageModuleV1_Version) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Version.
 // v aliases b, except for strings that BER splits into segments.
-func (v *Version) UnmarshalBER(b []byte) error {
+func (v *AsymmetricKeyPackageModuleV1_Version) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero Version
+func (v *AsymmetricKeyPackageModuleV1_Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero AsymmetricKeyPackageModuleV1_Version
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -30813,18 +29875,18 @@ func (v *Version) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a Version.
-func (v *Version) MarshalDER() ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_Version) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *Version) AppendDER(dst []byte) ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_Version) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_Version) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagInteger))
 	return b.Bytes()
@@ -30839,7 +29901,7 @@ type PrivateKeyAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters PrivateKeyAlgorithmIdentifierParameters
+	Parameters PrivateKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -30927,21 +29989,45 @@ func (v *PrivateKeyAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opt
 	return b.Bytes()
 }
 
-// PrivateKeyAlgorithmIdentifierParameters is the open type PrivateKeyAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PrivateKeyAlgorithms is the open type PUBLIC-KEY.&Params({PrivateKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PrivateKeyAlgorithmIdentifierParameters struct {
+type PrivateKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PrivateKeyAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
 }
 
-// PrivateKeyAlgorithmIdentifierParametersKind tells which row of the table of PrivateKeyAlgorithmIdentifierParameters a key selected.
-type PrivateKeyAlgorithmIdentifierParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of OriginatorKeySet, PrivateKeyAlgorithms or PublicKeyAlgorithms. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
+
+const (
+	PkDH        PublicKeyKind = 1 // pk-dh 1.2.840.10046.2.1
+	PkDSA       PublicKeyKind = 2 // pk-dsa 1.2.840.10040.4.1
+	PkEC        PublicKeyKind = 3 // pk-ec 1.2.840.10045.2.1
+	PkECDH      PublicKeyKind = 4 // pk-ecDH 1.3.132.1.12
+	PkECMQV     PublicKeyKind = 5 // pk-ecMQV 1.3.132.1.13
+	PkKea       PublicKeyKind = 6 // pk-kea 2.16.840.1.101.2.1.1.22
+	PkRSA       PublicKeyKind = 7 // pk-rsa 1.2.840.113549.1.1.1
+	PkRSAESOAEP PublicKeyKind = 8 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
+	PkRSASSAPSS PublicKeyKind = 9 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 9:
+		return runtime.Name("pk-dh pk-dsa pk-ec pk-ecDH pk-ecMQV pk-kea pk-rsa pk-rsaES-OAEP pk-rsaSSA-PSS", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PrivateKeyAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -30950,7 +30036,7 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *PrivateKeyAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -30960,14 +30046,14 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PrivateKeyAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *PrivateKeyAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PrivateKeyAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *PrivateKeyAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -31039,7 +30125,7 @@ func (v *PrivateKey) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 // Attributes is the ASN.1 type Attributes.
 //
 //	Attributes ::= SET OF Attribute { { OneAsymmetricKeyAttributes } }
-type Attributes []AttributeOneAsymmetricKeyAttributes
+type Attributes []Attribute_OneAsymmetricKeyAttributes
 
 // decode reads a Attributes from r.
 func (v *Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
@@ -31053,7 +30139,7 @@ func (v *Attributes) decode(r *runtime.Reader, t runtime.Tag) error {
 			return err
 		}
 	}
-	list, err := runtime.MakeSlice[AttributeOneAsymmetricKeyAttributes](&s, s.Count())
+	list, err := runtime.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -31120,22 +30206,22 @@ func (v *Attributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, erro
 	return b.Bytes()
 }
 
-// AttributeOneAsymmetricKeyAttributes is the ASN.1 type Attribute.
+// Attribute_OneAsymmetricKeyAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeOneAsymmetricKeyAttributes struct {
+type Attribute_OneAsymmetricKeyAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeOneAsymmetricKeyAttributesAttrValues
+	AttrValues []OneAsymmetricKeyAttributes
 }
 
 // decode reads a Attribute from r.
-func (v *AttributeOneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *Attribute_OneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
 		return err
@@ -31156,7 +30242,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtim
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[AttributeOneAsymmetricKeyAttributesAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[OneAsymmetricKeyAttributes](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -31183,7 +30269,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) decode(r *runtime.Reader, t runtim
 }
 
 // encode writes v as a Attribute in DER.
-func (v *AttributeOneAsymmetricKeyAttributes) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *Attribute_OneAsymmetricKeyAttributes) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.AttrType)
 	m1 := b.Begin(runtime.Universal(runtime.TagSet), true)
@@ -31196,19 +30282,19 @@ func (v *AttributeOneAsymmetricKeyAttributes) encode(b *runtime.Builder, t runti
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a Attribute.
 // v aliases b: the byte slices it holds point into b.
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a Attribute.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalBER(b []byte) error {
+func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AttributeOneAsymmetricKeyAttributes{}
+func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = Attribute_OneAsymmetricKeyAttributes{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -31218,38 +30304,81 @@ func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalWith(b []byte, opts *runt
 }
 
 // MarshalDER returns the DER encoding of v, a Attribute.
-func (v *AttributeOneAsymmetricKeyAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_OneAsymmetricKeyAttributes) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AttributeOneAsymmetricKeyAttributes) AppendDER(dst []byte) ([]byte, error) {
+func (v *Attribute_OneAsymmetricKeyAttributes) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AttributeOneAsymmetricKeyAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *Attribute_OneAsymmetricKeyAttributes) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AttributeOneAsymmetricKeyAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// OneAsymmetricKeyAttributes is the open type ATTRIBUTE.&Type({OneAsymmetricKeyAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeOneAsymmetricKeyAttributesAttrValues struct {
+type OneAsymmetricKeyAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeOneAsymmetricKeyAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
 }
 
-// AttributeOneAsymmetricKeyAttributesAttrValuesKind tells which row of the table of AttributeOneAsymmetricKeyAttributesAttrValues a key selected.
-type AttributeOneAsymmetricKeyAttributesAttrValuesKind int
+// PKIXCommonTypes2009_AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of AttrList, AttributesDefined, AuthAttributeSet, OneAsymmetricKeyAttributes, SignedAttributesSet, SupportedAttributes, UnauthAttributeSet, UnprotectedAttributes or UnsignedAttributes. 0 means none (a key not in the table, or no value).
+type PKIXCommonTypes2009_AttributeKind int
+
+const (
+	AaContentType                PKIXCommonTypes2009_AttributeKind = 1  // aa-contentType 1.2.840.113549.1.9.3
+	AaCountersignature           PKIXCommonTypes2009_AttributeKind = 2  // aa-countersignature 1.2.840.113549.1.9.6
+	AaMessageDigest              PKIXCommonTypes2009_AttributeKind = 3  // aa-messageDigest 1.2.840.113549.1.9.4
+	AaSigningTime                PKIXCommonTypes2009_AttributeKind = 4  // aa-signingTime 1.2.840.113549.1.9.5
+	AtAccesIdentity              PKIXCommonTypes2009_AttributeKind = 5  // at-accesIdentity 1.3.6.1.5.5.7.10.2
+	AtAuthenticationInfo         PKIXCommonTypes2009_AttributeKind = 6  // at-authenticationInfo 1.3.6.1.5.5.7.10.1
+	AtChargingIdentity           PKIXCommonTypes2009_AttributeKind = 7  // at-chargingIdentity 1.3.6.1.5.5.7.10.3
+	AtClearance                  PKIXCommonTypes2009_AttributeKind = 8  // at-clearance 2.5.4.55
+	AtDomainComponent            PKIXCommonTypes2009_AttributeKind = 9  // at-domainComponent 0.9.2342.19200300.100.1.25
+	AtEmailAddress               PKIXCommonTypes2009_AttributeKind = 10 // at-emailAddress 1.2.840.113549.1.9.1
+	AtEncAttrs                   PKIXCommonTypes2009_AttributeKind = 11 // at-encAttrs 1.3.6.1.5.5.7.10.6
+	AtGenerationQualifier        PKIXCommonTypes2009_AttributeKind = 12 // at-generationQualifier 2.5.4.44
+	AtGivenName                  PKIXCommonTypes2009_AttributeKind = 13 // at-givenName 2.5.4.42
+	AtGroup                      PKIXCommonTypes2009_AttributeKind = 14 // at-group 1.3.6.1.5.5.7.10.4
+	AtInitials                   PKIXCommonTypes2009_AttributeKind = 15 // at-initials 2.5.4.43
+	AtName                       PKIXCommonTypes2009_AttributeKind = 16 // at-name 2.5.4.41
+	AtRole                       PKIXCommonTypes2009_AttributeKind = 17 // at-role 2.5.4.72
+	AtSurname                    PKIXCommonTypes2009_AttributeKind = 18 // at-surname 2.5.4.4
+	AtX520CommonName             PKIXCommonTypes2009_AttributeKind = 19 // at-x520CommonName 2.5.4.3
+	AtX520LocalityName           PKIXCommonTypes2009_AttributeKind = 20 // at-x520LocalityName 2.5.4.7
+	AtX520OrganizationName       PKIXCommonTypes2009_AttributeKind = 21 // at-x520OrganizationName 2.5.4.10
+	AtX520OrganizationalUnitName PKIXCommonTypes2009_AttributeKind = 22 // at-x520OrganizationalUnitName 2.5.4.11
+	AtX520Pseudonym              PKIXCommonTypes2009_AttributeKind = 23 // at-x520Pseudonym 2.5.4.65
+	AtX520SerialNumber           PKIXCommonTypes2009_AttributeKind = 24 // at-x520SerialNumber 2.5.4.5
+	AtX520StateOrProvinceName    PKIXCommonTypes2009_AttributeKind = 25 // at-x520StateOrProvinceName 2.5.4.8
+	AtX520Title                  PKIXCommonTypes2009_AttributeKind = 26 // at-x520Title 2.5.4.12
+	AtX520countryName            PKIXCommonTypes2009_AttributeKind = 27 // at-x520countryName 2.5.4.6
+	AtX520dnQualifier            PKIXCommonTypes2009_AttributeKind = 28 // at-x520dnQualifier 2.5.4.46
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKIXCommonTypes2009_AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 28:
+		return runtime.Name("aa-contentType aa-countersignature aa-messageDigest aa-signingTime at-accesIdentity at-authenticationInfo at-chargingIdentity at-clearance at-domainComponent at-emailAddress at-encAttrs at-generationQualifier at-givenName at-group at-initials at-name at-role at-surname at-x520CommonName at-x520LocalityName at-x520OrganizationName at-x520OrganizationalUnitName at-x520Pseudonym at-x520SerialNumber at-x520StateOrProvinceName at-x520Title at-x520countryName at-x520dnQualifier", int(k)-1, "")
+	}
+	return "PKIXCommonTypes2009_AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *OneAsymmetricKeyAttributes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -31258,7 +30387,7 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *ru
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *OneAsymmetricKeyAttributes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31268,14 +30397,14 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *runtime.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) keepDER(r *runtime.Reader) error {
+func (u *OneAsymmetricKeyAttributes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) encode(b *runtime.Builder) {
+func (u *OneAsymmetricKeyAttributes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -31360,7 +30489,7 @@ type EncryptedPrivateKeyInfo struct {
 	// EncryptionAlgorithm is the component encryptionAlgorithm EncryptionAlgorithmIdentifier.
 	EncryptionAlgorithm EncryptionAlgorithmIdentifier
 	// EncryptedData is the component encryptedData EncryptedData.
-	EncryptedData EncryptedData
+	EncryptedData AsymmetricKeyPackageModuleV1_EncryptedData
 }
 
 // decode reads a EncryptedPrivateKeyInfo from r.
@@ -31441,7 +30570,7 @@ type EncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters EncryptionAlgorithmIdentifierParameters
+	Parameters KeyEncryptionAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -31529,21 +30658,38 @@ func (v *EncryptionAlgorithmIdentifier) AppendWith(dst []byte, opts *runtime.Opt
 	return b.Bytes()
 }
 
-// EncryptionAlgorithmIdentifierParameters is the open type EncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyEncryptionAlgorithms is the open type CONTENT-ENCRYPTION.&Params({KeyEncryptionAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type EncryptionAlgorithmIdentifierParameters struct {
+type KeyEncryptionAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind EncryptionAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
 }
 
-// EncryptionAlgorithmIdentifierParametersKind tells which row of the table of EncryptionAlgorithmIdentifierParameters a key selected.
-type EncryptionAlgorithmIdentifierParametersKind int
+// ContentEncryptionKind tells which information object of class CONTENT-ENCRYPTION an open type's key selected:
+// the Kind of ContentEncryptionAlgorithmSet or KeyEncryptionAlgorithms. 0 means none (a key not in the table, or no value).
+type ContentEncryptionKind int
+
+const (
+	Cea3DESCbc ContentEncryptionKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
+	CeaRC2Cbc  ContentEncryptionKind = 2 // cea-RC2-cbc 1.2.840.113549.3.2
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentEncryptionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("cea-3DES-cbc cea-RC2-cbc", int(k)-1, "")
+	}
+	return "ContentEncryptionKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -31552,7 +30698,7 @@ func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err error) error {
+func (u *KeyEncryptionAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31562,55 +30708,55 @@ func (u *EncryptionAlgorithmIdentifierParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *EncryptionAlgorithmIdentifierParameters) keepDER(r *runtime.Reader) error {
+func (u *KeyEncryptionAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncryptionAlgorithmIdentifierParameters) encode(b *runtime.Builder) {
+func (u *KeyEncryptionAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// EncryptedData is the ASN.1 type EncryptedData.
+// AsymmetricKeyPackageModuleV1_EncryptedData is the ASN.1 type EncryptedData.
 //
 //	EncryptedData ::= OCTET STRING -- Encrypted PrivateKeyInfo
-type EncryptedData []byte
+type AsymmetricKeyPackageModuleV1_EncryptedData []byte
 
 // decode reads a EncryptedData from r.
-func (v *EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) decode(r *runtime.Reader, t runtime.Tag) error {
 	x, err := r.ReadOctetString(t)
 	if err != nil {
 		return err
 	}
-	*v = EncryptedData(x)
+	*v = AsymmetricKeyPackageModuleV1_EncryptedData(x)
 	return nil
 }
 
 // encode writes v as a EncryptedData in DER.
-func (v *EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) encode(b *runtime.Builder, t runtime.Tag) {
 	b.AddPrimitive(t, []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a EncryptedData.
 // v aliases b: the byte slices it holds point into b.
-func (v *EncryptedData) UnmarshalDER(b []byte) error {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a EncryptedData.
 // v aliases b, except for strings that BER splits into segments.
-func (v *EncryptedData) UnmarshalBER(b []byte) error {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	var zero EncryptedData
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	var zero AsymmetricKeyPackageModuleV1_EncryptedData
 	*v = zero
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
@@ -31621,18 +30767,18 @@ func (v *EncryptedData) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a EncryptedData.
-func (v *EncryptedData) MarshalDER() ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *EncryptedData) AppendDER(dst []byte) ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AsymmetricKeyPackageModuleV1_EncryptedData) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagOctetString))
 	return b.Bytes()
@@ -31648,7 +30794,7 @@ type CertBag struct {
 	// CertID is the component certId OBJECT IDENTIFIER.
 	CertID runtime.OID
 	// CertValue is the component certValue [0] EXPLICIT BAG-TYPE.&Type.
-	CertValue CertBagCertValue
+	CertValue CertTypes
 }
 
 // decode reads a CertBag from r.
@@ -31738,52 +30884,44 @@ func (v *CertBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) 
 	return b.Bytes()
 }
 
-// CertBagCertValue is the open type CertBag.certValue: the encoding received (Raw) and, when the
+// CertTypes is the open type BAG-TYPE.&Type({CertTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertBagCertValue struct {
+type CertTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertBagCertValueKind
-	// X509Certificate is the value when Kind is CertBagCertValueX509Certificate.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// X509Certificate is the value when Kind is BagTypeKind_X509Certificate.
 	X509Certificate []byte
-	// SdsiCertificate is the value when Kind is CertBagCertValueSdsiCertificate.
+	// SdsiCertificate is the value when Kind is BagTypeKind_SdsiCertificate.
 	SdsiCertificate string
 }
 
-// CertBagCertValueKind tells which row of the table of CertBagCertValue a key selected.
-type CertBagCertValueKind int
-
-const (
-	CertBagCertValueX509Certificate CertBagCertValueKind = 1 // x509Certificate 1.2.840.113549.1.9.22.1
-	CertBagCertValueSdsiCertificate CertBagCertValueKind = 2 // sdsiCertificate 1.2.840.113549.1.9.22.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertBagCertValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CertTypes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x01":
 		// x509Certificate 1.2.840.113549.1.9.22.1
-		u.Kind = CertBagCertValueX509Certificate
+		u.Kind = BagTypeKind_X509Certificate
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.X509Certificate = x1
-		if err := r.Finish("CertBag.certValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CertTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x16\x02":
 		// sdsiCertificate 1.2.840.113549.1.9.22.2
-		u.Kind = CertBagCertValueSdsiCertificate
+		u.Kind = BagTypeKind_SdsiCertificate
 		x2, err := r.ReadIA5String(runtime.Universal(runtime.TagIA5String))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SdsiCertificate = x2
-		if err := r.Finish("CertBag.certValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CertTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -31794,7 +30932,7 @@ func (u *CertBagCertValue) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertBagCertValue) fail(r *runtime.Reader, err error) error {
+func (u *CertTypes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31804,18 +30942,18 @@ func (u *CertBagCertValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertBagCertValue) keepDER(r *runtime.Reader) error {
+func (u *CertTypes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertBagCertValue) encode(b *runtime.Builder) {
+func (u *CertTypes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case CertBagCertValueX509Certificate:
+	case BagTypeKind_X509Certificate:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.X509Certificate)
-	case CertBagCertValueSdsiCertificate:
+	case BagTypeKind_SdsiCertificate:
 		b.AddString(runtime.Universal(runtime.TagIA5String), 22, u.SdsiCertificate)
 	default:
 		b.AddRaw(u.Raw)
@@ -31832,7 +30970,7 @@ type CRLBag struct {
 	// CRLID is the component crlId OBJECT IDENTIFIER.
 	CRLID runtime.OID
 	// CrltValue is the component crltValue [0] EXPLICIT BAG-TYPE.&Type.
-	CrltValue CRLBagCrltValue
+	CrltValue CRLTypes
 }
 
 // decode reads a CRLBag from r.
@@ -31922,37 +31060,30 @@ func (v *CRLBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	return b.Bytes()
 }
 
-// CRLBagCrltValue is the open type CRLBag.crltValue: the encoding received (Raw) and, when the
+// CRLTypes is the open type BAG-TYPE.&Type({CRLTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CRLBagCrltValue struct {
+type CRLTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CRLBagCrltValueKind
-	// X509CRL is the value when Kind is CRLBagCrltValueX509CRL.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// X509CRL is the value when Kind is BagTypeKind_X509CRL.
 	X509CRL []byte
 }
 
-// CRLBagCrltValueKind tells which row of the table of CRLBagCrltValue a key selected.
-type CRLBagCrltValueKind int
-
-const (
-	CRLBagCrltValueX509CRL CRLBagCrltValueKind = 1 // x509CRL 1.2.840.113549.1.9.23.1
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CRLBagCrltValue) decode(key []byte, r *runtime.Reader) error {
+func (u *CRLTypes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x17\x01":
 		// x509CRL 1.2.840.113549.1.9.23.1
-		u.Kind = CRLBagCrltValueX509CRL
+		u.Kind = BagTypeKind_X509CRL
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.X509CRL = x1
-		if err := r.Finish("CRLBag.crltValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CRLTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -31963,7 +31094,7 @@ func (u *CRLBagCrltValue) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CRLBagCrltValue) fail(r *runtime.Reader, err error) error {
+func (u *CRLTypes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -31973,16 +31104,16 @@ func (u *CRLBagCrltValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CRLBagCrltValue) keepDER(r *runtime.Reader) error {
+func (u *CRLTypes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CRLBagCrltValue) encode(b *runtime.Builder) {
+func (u *CRLTypes) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case CRLBagCrltValueX509CRL:
+	case BagTypeKind_X509CRL:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.X509CRL)
 	default:
 		b.AddRaw(u.Raw)
@@ -32000,7 +31131,7 @@ type SecretBag struct {
 	// SecretTypeID is the component secretTypeId OBJECT IDENTIFIER.
 	SecretTypeID runtime.OID
 	// SecretValue is the component secretValue [0] EXPLICIT BAG-TYPE.&Type.
-	SecretValue SecretBagSecretValue
+	SecretValue SecretTypes
 }
 
 // decode reads a SecretBag from r.
@@ -32090,21 +31221,18 @@ func (v *SecretBag) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error
 	return b.Bytes()
 }
 
-// SecretBagSecretValue is the open type SecretBag.secretValue: the encoding received (Raw) and, when the
+// SecretTypes is the open type BAG-TYPE.&Type({SecretTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecretBagSecretValue struct {
+type SecretTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecretBagSecretValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
 }
 
-// SecretBagSecretValueKind tells which row of the table of SecretBagSecretValue a key selected.
-type SecretBagSecretValueKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecretBagSecretValue) decode(key []byte, r *runtime.Reader) error {
+func (u *SecretTypes) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -32113,7 +31241,7 @@ func (u *SecretBagSecretValue) decode(key []byte, r *runtime.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecretBagSecretValue) fail(r *runtime.Reader, err error) error {
+func (u *SecretTypes) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -32123,14 +31251,14 @@ func (u *SecretBagSecretValue) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecretBagSecretValue) keepDER(r *runtime.Reader) error {
+func (u *SecretTypes) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecretBagSecretValue) encode(b *runtime.Builder) {
+func (u *SecretTypes) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -32344,7 +31472,7 @@ type DigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters DigestAlgorithmParameters
+	Parameters PKCS1V1_5DigestAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -32432,90 +31560,102 @@ func (v *DigestAlgorithm) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// DigestAlgorithmParameters is the open type DigestAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1V1_5DigestAlgorithms is the open type ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type DigestAlgorithmParameters struct {
+type PKCS1V1_5DigestAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind DigestAlgorithmParametersKind
-	// Struct is the value when Kind is DigestAlgorithmParametersIDMD2, DigestAlgorithmParametersIDMD5, DigestAlgorithmParametersIDSHA1, DigestAlgorithmParametersIDSHA256, DigestAlgorithmParametersIDSHA384 or DigestAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS1_AlgorithmIdentifierKind
+	// Struct is the value when Kind is PKCS1V1_5DigestAlgorithms_IDMD2, PKCS1V1_5DigestAlgorithms_IDMD5, PKCS1V1_5DigestAlgorithms_IDSHA1, PKCS1V1_5DigestAlgorithms_IDSHA256, PKCS1V1_5DigestAlgorithms_IDSHA384 or PKCS1V1_5DigestAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// DigestAlgorithmParametersKind tells which row of the table of DigestAlgorithmParameters a key selected.
-type DigestAlgorithmParametersKind int
+// PKCS1_AlgorithmIdentifierKind tells which information object of class ALGORITHM-IDENTIFIER an open type's key selected:
+// the Kind of PKCS1V1_5DigestAlgorithms. 0 means none (a key not in the table, or no value).
+type PKCS1_AlgorithmIdentifierKind int
 
 const (
-	DigestAlgorithmParametersIDMD2    DigestAlgorithmParametersKind = 1 // 1.2.840.113549.2.2
-	DigestAlgorithmParametersIDMD5    DigestAlgorithmParametersKind = 2 // 1.2.840.113549.2.5
-	DigestAlgorithmParametersIDSHA1   DigestAlgorithmParametersKind = 3 // 1.3.14.3.2.26
-	DigestAlgorithmParametersIDSHA256 DigestAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.1
-	DigestAlgorithmParametersIDSHA384 DigestAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.2
-	DigestAlgorithmParametersIDSHA512 DigestAlgorithmParametersKind = 6 // 2.16.840.1.101.3.4.2.3
+	PKCS1V1_5DigestAlgorithms_IDMD2    PKCS1_AlgorithmIdentifierKind = 1 // 1.2.840.113549.2.2
+	PKCS1V1_5DigestAlgorithms_IDMD5    PKCS1_AlgorithmIdentifierKind = 2 // 1.2.840.113549.2.5
+	PKCS1V1_5DigestAlgorithms_IDSHA1   PKCS1_AlgorithmIdentifierKind = 3 // 1.3.14.3.2.26
+	PKCS1V1_5DigestAlgorithms_IDSHA256 PKCS1_AlgorithmIdentifierKind = 4 // 2.16.840.1.101.3.4.2.1
+	PKCS1V1_5DigestAlgorithms_IDSHA384 PKCS1_AlgorithmIdentifierKind = 5 // 2.16.840.1.101.3.4.2.2
+	PKCS1V1_5DigestAlgorithms_IDSHA512 PKCS1_AlgorithmIdentifierKind = 6 // 2.16.840.1.101.3.4.2.3
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKCS1_AlgorithmIdentifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 6:
+		return runtime.Name("id-md2 id-md5 id-sha1 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "PKCS1_AlgorithmIdentifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS1V1_5DigestAlgorithms) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\x02":
 		// 1.2.840.113549.2.2
-		u.Kind = DigestAlgorithmParametersIDMD2
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDMD2
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\x05":
 		// 1.2.840.113549.2.5
-		u.Kind = DigestAlgorithmParametersIDMD5
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDMD5
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = DigestAlgorithmParametersIDSHA1
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = DigestAlgorithmParametersIDSHA256
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = DigestAlgorithmParametersIDSHA384
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = DigestAlgorithmParametersIDSHA512
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -32526,7 +31666,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *runtime.Reader) error 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS1V1_5DigestAlgorithms) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -32536,26 +31676,26 @@ func (u *DigestAlgorithmParameters) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS1V1_5DigestAlgorithms) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmParameters) encode(b *runtime.Builder) {
+func (u *PKCS1V1_5DigestAlgorithms) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case DigestAlgorithmParametersIDMD2:
+	case PKCS1V1_5DigestAlgorithms_IDMD2:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case DigestAlgorithmParametersIDMD5:
+	case PKCS1V1_5DigestAlgorithms_IDMD5:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case DigestAlgorithmParametersIDSHA1:
+	case PKCS1V1_5DigestAlgorithms_IDSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case DigestAlgorithmParametersIDSHA256:
+	case PKCS1V1_5DigestAlgorithms_IDSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case DigestAlgorithmParametersIDSHA384:
+	case PKCS1V1_5DigestAlgorithms_IDSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case DigestAlgorithmParametersIDSHA512:
+	case PKCS1V1_5DigestAlgorithms_IDSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -32572,7 +31712,7 @@ type PKCS12Attribute struct {
 	// AttrID is the component attrId OBJECT IDENTIFIER.
 	AttrID runtime.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []PKCS12AttributeAttrValues
+	AttrValues []PKCS12AttrSet
 }
 
 // decode reads a PKCS12Attribute from r.
@@ -32597,7 +31737,7 @@ func (v *PKCS12Attribute) decode(r *runtime.Reader, t runtime.Tag) error {
 			return runtime.WithField(err, "attrValues")
 		}
 	}
-	list3, err := runtime.MakeSlice[PKCS12AttributeAttrValues](&l2, l2.Count())
+	list3, err := runtime.MakeSlice[PKCS12AttrSet](&l2, l2.Count())
 	if err != nil {
 		return runtime.WithField(err, "attrValues")
 	}
@@ -32676,34 +31816,46 @@ func (v *PKCS12Attribute) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 	return b.Bytes()
 }
 
-// PKCS12AttributeAttrValues is the open type PKCS12Attribute.attrValues: the encoding received (Raw) and, when the
+// PKCS12AttrSet is the open type ATTRIBUTE.&Type({PKCS12AttrSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PKCS12AttributeAttrValues struct {
+type PKCS12AttrSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PKCS12AttributeAttrValuesKind
-	// FriendlyName is the value when Kind is PKCS12AttributeAttrValuesFriendlyName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind InformationFramework_AttributeKind
+	// FriendlyName is the value when Kind is FriendlyName.
 	FriendlyName string
-	// LocalKeyID is the value when Kind is PKCS12AttributeAttrValuesLocalKeyID.
+	// LocalKeyID is the value when Kind is LocalKeyID.
 	LocalKeyID []byte
 }
 
-// PKCS12AttributeAttrValuesKind tells which row of the table of PKCS12AttributeAttrValues a key selected.
-type PKCS12AttributeAttrValuesKind int
+// InformationFramework_AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of PKCS12AttrSet. 0 means none (a key not in the table, or no value).
+type InformationFramework_AttributeKind int
 
 const (
-	PKCS12AttributeAttrValuesFriendlyName PKCS12AttributeAttrValuesKind = 1 // friendlyName 1.2.840.113549.1.9.20
-	PKCS12AttributeAttrValuesLocalKeyID   PKCS12AttributeAttrValuesKind = 2 // localKeyId 1.2.840.113549.1.9.21
+	FriendlyName InformationFramework_AttributeKind = 1 // friendlyName 1.2.840.113549.1.9.20
+	LocalKeyID   InformationFramework_AttributeKind = 2 // localKeyId 1.2.840.113549.1.9.21
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k InformationFramework_AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return runtime.Name("friendlyName localKeyId", int(k)-1, "")
+	}
+	return "InformationFramework_AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS12AttrSet) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x14":
 		// friendlyName 1.2.840.113549.1.9.20
-		u.Kind = PKCS12AttributeAttrValuesFriendlyName
+		u.Kind = FriendlyName
 		off1 := r.Offset()
 		x2, err := r.ReadBMPString(runtime.Universal(runtime.TagBMPString))
 		if err != nil {
@@ -32715,19 +31867,19 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error 
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("PKCS12Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({PKCS12AttrSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x15":
 		// localKeyId 1.2.840.113549.1.9.21
-		u.Kind = PKCS12AttributeAttrValuesLocalKeyID
+		u.Kind = LocalKeyID
 		x3, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.LocalKeyID = x3
-		if err := r.Finish("PKCS12Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({PKCS12AttrSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -32738,7 +31890,7 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *runtime.Reader) error 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PKCS12AttributeAttrValues) fail(r *runtime.Reader, err error) error {
+func (u *PKCS12AttrSet) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -32748,23 +31900,23 @@ func (u *PKCS12AttributeAttrValues) fail(r *runtime.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PKCS12AttributeAttrValues) keepDER(r *runtime.Reader) error {
+func (u *PKCS12AttrSet) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PKCS12AttributeAttrValues) encode(b *runtime.Builder) {
+func (u *PKCS12AttrSet) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case PKCS12AttributeAttrValuesFriendlyName:
+	case FriendlyName:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "BMPString", runtime.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
 				b.SetError(runtime.WithField(err, "friendlyName"))
 			}
 		}
 		b.AddString(runtime.Universal(runtime.TagBMPString), 30, u.FriendlyName)
-	case PKCS12AttributeAttrValuesLocalKeyID:
+	case LocalKeyID:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.LocalKeyID)
 	default:
 		b.AddRaw(u.Raw)
@@ -32779,9 +31931,9 @@ func (u *PKCS12AttributeAttrValues) encode(b *runtime.Builder) {
 //	}
 type PBES2Params struct {
 	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifierPBES2KDFs
+	KeyDerivationFunc AlgorithmIdentifier_PBES2KDFs
 	// EncryptionScheme is the component encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}.
-	EncryptionScheme AlgorithmIdentifierPBES2Encs
+	EncryptionScheme AlgorithmIdentifier_PBES2Encs
 }
 
 // decode reads a PBES2-params from r.
@@ -32853,7 +32005,7 @@ func (v *PBES2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBES2KDFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBES2KDFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -32861,17 +32013,17 @@ func (v *PBES2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, err
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBES2KDFs struct {
+type AlgorithmIdentifier_PBES2KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBES2KDFsParameters
+	Parameters PBES2KDFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -32903,7 +32055,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBES2KDFs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PBES2KDFs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -32914,19 +32066,19 @@ func (v *AlgorithmIdentifierPBES2KDFs) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBES2KDFs{}
+func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PBES2KDFs{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -32936,49 +32088,75 @@ func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBES2KDFs) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2KDFs) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBES2KDFs) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2KDFs) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBES2KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBES2KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBES2KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBES2KDFsParameters struct {
+type PBES2KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBES2KDFsParametersKind
-	// IDPBKDF2 is the value when Kind is AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2.
-	IDPBKDF2 *PBKDF2Params
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
+	IDPBKDF2 *PKCS5v2_1_PBKDF2Params
 }
 
-// AlgorithmIdentifierPBES2KDFsParametersKind tells which row of the table of AlgorithmIdentifierPBES2KDFsParameters a key selected.
-type AlgorithmIdentifierPBES2KDFsParametersKind int
+// PKCS5v2_1_AlgorithmIdentifierKind tells which information object of class ALGORITHM-IDENTIFIER an open type's key selected:
+// the Kind of PBES2Encs, PBES2KDFs, PBMAC1KDFs, PBMAC1MACs, PKCS5v2_1_PBKDF2PRFs or PKCS5v2_1_PBKDF2SaltSources. 0 means none (a key not in the table, or no value).
+type PKCS5v2_1_AlgorithmIdentifierKind int
 
 const (
-	AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2 AlgorithmIdentifierPBES2KDFsParametersKind = 1 // 1.2.840.113549.1.5.12
+	PBES2KDFs_IDPBKDF2                PKCS5v2_1_AlgorithmIdentifierKind = 1  // 1.2.840.113549.1.5.12
+	PBKDF2PRFs_IDHMACWithSHA1         PKCS5v2_1_AlgorithmIdentifierKind = 2  // 1.2.840.113549.2.7
+	PBKDF2PRFs_IDHMACWithSHA224       PKCS5v2_1_AlgorithmIdentifierKind = 3  // 1.2.840.113549.2.8
+	PBKDF2PRFs_IDHMACWithSHA256       PKCS5v2_1_AlgorithmIdentifierKind = 4  // 1.2.840.113549.2.9
+	PBKDF2PRFs_IDHMACWithSHA384       PKCS5v2_1_AlgorithmIdentifierKind = 5  // 1.2.840.113549.2.10
+	PBKDF2PRFs_IDHMACWithSHA512       PKCS5v2_1_AlgorithmIdentifierKind = 6  // 1.2.840.113549.2.11
+	PBKDF2PRFs_IDHMACWithSHA512_224   PKCS5v2_1_AlgorithmIdentifierKind = 7  // 1.2.840.113549.2.12
+	PBKDF2PRFs_IDHMACWithSHA512_256   PKCS5v2_1_AlgorithmIdentifierKind = 8  // 1.2.840.113549.2.13
+	SupportingAlgorithms_AES128CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 9  // 2.16.840.1.101.3.4.1.2
+	SupportingAlgorithms_AES192CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 10 // 2.16.840.1.101.3.4.1.22
+	SupportingAlgorithms_AES256CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 11 // 2.16.840.1.101.3.4.1.42
+	SupportingAlgorithms_DESCBC       PKCS5v2_1_AlgorithmIdentifierKind = 12 // 1.3.14.3.2.7
+	SupportingAlgorithms_DESEDE3CBC   PKCS5v2_1_AlgorithmIdentifierKind = 13 // 1.2.840.113549.3.7
+	SupportingAlgorithms_Rc2CBC       PKCS5v2_1_AlgorithmIdentifierKind = 14 // 1.2.840.113549.3.2
+	SupportingAlgorithms_Rc5CBCPAD    PKCS5v2_1_AlgorithmIdentifierKind = 15 // 1.2.840.113549.3.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKCS5v2_1_AlgorithmIdentifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return runtime.Name("id-PBKDF2 id-hmacWithSHA1 id-hmacWithSHA224 id-hmacWithSHA256 id-hmacWithSHA384 id-hmacWithSHA512 id-hmacWithSHA512-224 id-hmacWithSHA512-256 aes128-CBC-PAD aes192-CBC-PAD aes256-CBC-PAD desCBC des-EDE3-CBC rc2CBC rc5-CBC-PAD", int(k)-1, "")
+	}
+	return "PKCS5v2_1_AlgorithmIdentifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBES2KDFs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
-		u.Kind = AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2
-		p1, err := runtime.New[PBKDF2Params](r)
+		u.Kind = PBES2KDFs_IDPBKDF2
+		p1, err := runtime.New[PKCS5v2_1_PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -32986,7 +32164,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *runtime.R
 		if err := u.IDPBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -32997,7 +32175,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBES2KDFs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -33007,16 +32185,16 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2KDFsParameters) keepDER(r *runtime.Reader) error {
+func (u *PBES2KDFs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *runtime.Builder) {
+func (u *PBES2KDFs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2:
+	case PBES2KDFs_IDPBKDF2:
 		if u.IDPBKDF2 == nil {
 			b.SetError(runtime.NilValue("PBKDF2-params"))
 		} else {
@@ -33027,7 +32205,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *runtime.Builder) {
 	}
 }
 
-// AlgorithmIdentifierPBES2Encs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBES2Encs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -33035,17 +32213,17 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *runtime.Builder) {
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBES2Encs struct {
+type AlgorithmIdentifier_PBES2Encs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBES2EncsParameters
+	Parameters PBES2Encs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBES2Encs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PBES2Encs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -33077,7 +32255,7 @@ func (v *AlgorithmIdentifierPBES2Encs) decode(r *runtime.Reader, t runtime.Tag) 
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBES2Encs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PBES2Encs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -33088,19 +32266,19 @@ func (v *AlgorithmIdentifierPBES2Encs) encode(b *runtime.Builder, t runtime.Tag)
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBES2Encs{}
+func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PBES2Encs{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -33110,71 +32288,57 @@ func (v *AlgorithmIdentifierPBES2Encs) UnmarshalWith(b []byte, opts *runtime.Opt
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBES2Encs) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2Encs) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBES2Encs) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2Encs) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBES2Encs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBES2Encs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBES2EncsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBES2Encs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-Encs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBES2EncsParameters struct {
+type PBES2Encs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBES2EncsParametersKind
-	// IDHMACWithSHA1 is the value when Kind is AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDHMACWithSHA1 is the value when Kind is PBKDF2PRFs_IDHMACWithSHA1.
 	IDHMACWithSHA1 struct{}
-	// Bytes is the value when Kind is AlgorithmIdentifierPBES2EncsParametersDESCBC, AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC, AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD, AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD or AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD.
+	// Bytes is the value when Kind is SupportingAlgorithms_DESCBC, SupportingAlgorithms_DESEDE3CBC, SupportingAlgorithms_AES128CBCPAD, SupportingAlgorithms_AES192CBCPAD or SupportingAlgorithms_AES256CBCPAD.
 	Bytes []byte
-	// Rc2CBC is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc2CBC.
-	Rc2CBC *RC2CBCParameter
-	// Rc5CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD.
+	// Rc2CBC is the value when Kind is SupportingAlgorithms_Rc2CBC.
+	Rc2CBC *PKCS5v2_1_RC2CBCParameter
+	// Rc5CBCPAD is the value when Kind is SupportingAlgorithms_Rc5CBCPAD.
 	Rc5CBCPAD *RC5CBCParameters
 }
 
-// AlgorithmIdentifierPBES2EncsParametersKind tells which row of the table of AlgorithmIdentifierPBES2EncsParameters a key selected.
-type AlgorithmIdentifierPBES2EncsParametersKind int
-
-const (
-	AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1 AlgorithmIdentifierPBES2EncsParametersKind = 1 // 1.2.840.113549.2.7
-	AlgorithmIdentifierPBES2EncsParametersDESCBC         AlgorithmIdentifierPBES2EncsParametersKind = 2 // 1.3.14.3.2.7
-	AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC     AlgorithmIdentifierPBES2EncsParametersKind = 3 // 1.2.840.113549.3.7
-	AlgorithmIdentifierPBES2EncsParametersRc2CBC         AlgorithmIdentifierPBES2EncsParametersKind = 4 // 1.2.840.113549.3.2
-	AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD      AlgorithmIdentifierPBES2EncsParametersKind = 5 // 1.2.840.113549.3.9
-	AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 6 // 2.16.840.1.101.3.4.1.2
-	AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 7 // 2.16.840.1.101.3.4.1.22
-	AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 8 // 2.16.840.1.101.3.4.1.42
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBES2Encs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x0e\x03\x02\a":
 		// 1.3.14.3.2.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESCBC
+		u.Kind = SupportingAlgorithms_DESCBC
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -33186,13 +32350,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\a":
 		// 1.2.840.113549.3.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC
+		u.Kind = SupportingAlgorithms_DESEDE3CBC
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -33204,14 +32368,14 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// 1.2.840.113549.3.2
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc2CBC
-		p5, err := runtime.New[RC2CBCParameter](r)
+		u.Kind = SupportingAlgorithms_Rc2CBC
+		p5, err := runtime.New[PKCS5v2_1_RC2CBCParameter](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -33219,13 +32383,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err := u.Rc2CBC.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\t":
 		// 1.2.840.113549.3.9
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD
+		u.Kind = SupportingAlgorithms_Rc5CBCPAD
 		p6, err := runtime.New[RC5CBCParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -33234,13 +32398,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 		if err := u.Rc5CBCPAD.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x02":
 		// 2.16.840.1.101.3.4.1.2
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD
+		u.Kind = SupportingAlgorithms_AES128CBCPAD
 		off7 := r.Offset()
 		x8, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -33252,13 +32416,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x16":
 		// 2.16.840.1.101.3.4.1.22
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD
+		u.Kind = SupportingAlgorithms_AES192CBCPAD
 		off9 := r.Offset()
 		x10, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -33270,13 +32434,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01*":
 		// 2.16.840.1.101.3.4.1.42
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD
+		u.Kind = SupportingAlgorithms_AES256CBCPAD
 		off11 := r.Offset()
 		x12, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
@@ -33288,7 +32452,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -33299,7 +32463,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *runtime.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBES2Encs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -33309,58 +32473,58 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *runtime.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2EncsParameters) keepDER(r *runtime.Reader) error {
+func (u *PBES2Encs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
+func (u *PBES2Encs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1:
+	case PBKDF2PRFs_IDHMACWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBES2EncsParametersDESCBC:
+	case SupportingAlgorithms_DESCBC:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(runtime.WithField(err, "desCBC"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC:
+	case SupportingAlgorithms_DESEDE3CBC:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(runtime.WithField(err, "des-EDE3-CBC"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersRc2CBC:
+	case SupportingAlgorithms_Rc2CBC:
 		if u.Rc2CBC == nil {
 			b.SetError(runtime.NilValue("RC2-CBC-Parameter"))
 		} else {
 			u.Rc2CBC.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD:
+	case SupportingAlgorithms_Rc5CBCPAD:
 		if u.Rc5CBCPAD == nil {
 			b.SetError(runtime.NilValue("RC5-CBC-Parameters"))
 		} else {
 			u.Rc5CBCPAD.encode(b, runtime.Universal(runtime.TagSequence))
 		}
-	case AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD:
+	case SupportingAlgorithms_AES128CBCPAD:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes128-CBC-PAD"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD:
+	case SupportingAlgorithms_AES192CBCPAD:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes192-CBC-PAD"))
 			}
 		}
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD:
+	case SupportingAlgorithms_AES256CBCPAD:
 		if !b.SkipConstraints() {
 			if err := runtime.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(runtime.WithField(err, "aes256-CBC-PAD"))
@@ -33372,7 +32536,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
 	}
 }
 
-// PBKDF2Params is the ASN.1 type PBKDF2-params.
+// PKCS5v2_1_PBKDF2Params is the ASN.1 type PBKDF2-params.
 //
 //	PBKDF2-params ::= SEQUENCE {
 //	    salt CHOICE {
@@ -33384,9 +32548,9 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *runtime.Builder) {
 //	    prf AlgorithmIdentifier {{PBKDF2-PRFs}} DEFAULT
 //	    algid-hmacWithSHA1
 //	}
-type PBKDF2Params struct {
+type PKCS5v2_1_PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
-	Salt PBKDF2ParamsSalt
+	Salt PKCS5v2_1_PBKDF2Params_Salt
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount runtime.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
@@ -33394,13 +32558,13 @@ type PBKDF2Params struct {
 	// HasKeyLength tells whether keyLength is present in the encoding.
 	HasKeyLength bool
 	// Prf is the component prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1.
-	Prf AlgorithmIdentifierPBKDF2PRFs
+	Prf AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs
 	// HasPrf tells whether prf is present in the encoding.
 	HasPrf bool
 }
 
 // decode reads a PBKDF2-params from r.
-func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PKCS5v2_1_PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "PBKDF2-params")
 	if err != nil {
 		return err
@@ -33450,7 +32614,7 @@ func (v *PBKDF2Params) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a PBKDF2-params in DER.
-func (v *PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PKCS5v2_1_PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	v.Salt.encode(b)
 	if !b.SkipConstraints() {
@@ -33475,19 +32639,19 @@ func (v *PBKDF2Params) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.
 // v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2Params) UnmarshalDER(b []byte) error {
+func (v *PKCS5v2_1_PBKDF2Params) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2Params) UnmarshalBER(b []byte) error {
+func (v *PKCS5v2_1_PBKDF2Params) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2Params{}
+func (v *PKCS5v2_1_PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PKCS5v2_1_PBKDF2Params{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -33497,59 +32661,65 @@ func (v *PBKDF2Params) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a PBKDF2-params.
-func (v *PBKDF2Params) MarshalDER() ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
-type PBKDF2ParamsSalt struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PBKDF2ParamsSaltChoice
+// PKCS5v2_1_PBKDF2Params_Salt is the type of PBKDF2-params.salt.
+type PKCS5v2_1_PBKDF2Params_Salt struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PKCS5v2_1_PBKDF2Params_SaltChoice
 	// Specified is the component specified OCTET STRING.
 	Specified []byte
 	// OtherSource is the component otherSource AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-SaltSources}}.
-	OtherSource AlgorithmIdentifierPBKDF2SaltSources
+	OtherSource AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources
 }
 
-// PBKDF2ParamsSaltChoice tells which alternative of PBKDF2ParamsSalt a value holds.
-type PBKDF2ParamsSaltChoice int
+// PKCS5v2_1_PBKDF2Params_SaltChoice tells which alternative of PKCS5v2_1_PBKDF2Params_Salt a value holds.
+type PKCS5v2_1_PBKDF2Params_SaltChoice int
 
 const (
-	PBKDF2ParamsSaltSpecified   PBKDF2ParamsSaltChoice = 1 // specified
-	PBKDF2ParamsSaltOtherSource PBKDF2ParamsSaltChoice = 2 // otherSource
+	PKCS5v2_1_PBKDF2Params_Specified   PKCS5v2_1_PBKDF2Params_SaltChoice = 1 // specified
+	PKCS5v2_1_PBKDF2Params_OtherSource PKCS5v2_1_PBKDF2Params_SaltChoice = 2 // otherSource
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PBKDF2ParamsSaltChoice) String() string {
-	return runtime.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PKCS5v2_1_PBKDF2Params_SaltChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return runtime.Name("specified otherSource", int(c)-1, "")
+	}
+	return "PKCS5v2_1_PBKDF2Params_SaltChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // decode reads a PBKDF2-params.salt from r.
-func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) decode(r *runtime.Reader) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == runtime.Universal(runtime.TagOctetString):
-		v.Choice = PBKDF2ParamsSaltSpecified
+		v.Choice = PKCS5v2_1_PBKDF2Params_Specified
 		x1, err := r.ReadOctetString(runtime.Universal(runtime.TagOctetString))
 		if err != nil {
 			return runtime.WithField(err, "specified")
 		}
 		v.Specified = x1
 	case tag == runtime.Universal(runtime.TagSequence):
-		v.Choice = PBKDF2ParamsSaltOtherSource
+		v.Choice = PKCS5v2_1_PBKDF2Params_OtherSource
 		if err := v.OtherSource.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return runtime.WithField(err, "otherSource")
 		}
@@ -33560,11 +32730,11 @@ func (v *PBKDF2ParamsSalt) decode(r *runtime.Reader) error {
 }
 
 // encode writes v as a PBKDF2-params.salt in DER.
-func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) encode(b *runtime.Builder) {
 	switch v.Choice {
-	case PBKDF2ParamsSaltSpecified:
+	case PKCS5v2_1_PBKDF2Params_Specified:
 		b.AddPrimitive(runtime.Universal(runtime.TagOctetString), v.Specified)
-	case PBKDF2ParamsSaltOtherSource:
+	case PKCS5v2_1_PBKDF2Params_OtherSource:
 		v.OtherSource.encode(b, runtime.Universal(runtime.TagSequence))
 	default:
 		b.SetError(runtime.NoChoice("PBKDF2-params.salt"))
@@ -33573,19 +32743,19 @@ func (v *PBKDF2ParamsSalt) encode(b *runtime.Builder) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a PBKDF2-params.salt.
 // v aliases b: the byte slices it holds point into b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a PBKDF2-params.salt.
 // v aliases b, except for strings that BER splits into segments.
-func (v *PBKDF2ParamsSalt) UnmarshalBER(b []byte) error {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = PBKDF2ParamsSalt{}
+func (v *PKCS5v2_1_PBKDF2Params_Salt) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PKCS5v2_1_PBKDF2Params_Salt{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r); err != nil {
@@ -33595,24 +32765,24 @@ func (v *PBKDF2ParamsSalt) UnmarshalWith(b []byte, opts *runtime.Options) error 
 }
 
 // MarshalDER returns the DER encoding of v, a PBKDF2-params.salt.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *PBKDF2ParamsSalt) AppendDER(dst []byte) ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PKCS5v2_1_PBKDF2Params_Salt) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b)
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBKDF2SaltSources is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -33620,17 +32790,17 @@ func (v *PBKDF2ParamsSalt) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBKDF2SaltSources struct {
+type AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBKDF2SaltSourcesParameters
+	Parameters PKCS5v2_1_PBKDF2SaltSources
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -33662,7 +32832,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) decode(r *runtime.Reader, t runti
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -33673,19 +32843,19 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) encode(b *runtime.Builder, t runt
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBKDF2SaltSources{}
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -33695,38 +32865,35 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalWith(b []byte, opts *run
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2SaltSources) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBKDF2SaltSourcesParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKCS5v2_1_PBKDF2SaltSources is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBKDF2SaltSourcesParameters struct {
+type PKCS5v2_1_PBKDF2SaltSources struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBKDF2SaltSourcesParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
 }
 
-// AlgorithmIdentifierPBKDF2SaltSourcesParametersKind tells which row of the table of AlgorithmIdentifierPBKDF2SaltSourcesParameters a key selected.
-type AlgorithmIdentifierPBKDF2SaltSourcesParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS5v2_1_PBKDF2SaltSources) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -33735,7 +32902,7 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS5v2_1_PBKDF2SaltSources) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -33745,21 +32912,21 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *runtime.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS5v2_1_PBKDF2SaltSources) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *runtime.Builder) {
+func (u *PKCS5v2_1_PBKDF2SaltSources) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AlgorithmIdentifierPBKDF2PRFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -33767,17 +32934,17 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *runtime.Build
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBKDF2PRFs struct {
+type AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBKDF2PRFsParameters
+	Parameters PKCS5v2_1_PBKDF2PRFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -33809,7 +32976,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBKDF2PRFs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -33820,19 +32987,19 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBKDF2PRFs{}
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -33842,118 +33009,105 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBKDF2PRFs) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBKDF2PRFs) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBKDF2PRFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS5v2_1_PBKDF2PRFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBKDF2PRFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKCS5v2_1_PBKDF2PRFs is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBKDF2PRFsParameters struct {
+type PKCS5v2_1_PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBKDF2PRFsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224 or AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// Struct is the value when Kind is PBKDF2PRFs_IDHMACWithSHA1, PBKDF2PRFs_IDHMACWithSHA224, PBKDF2PRFs_IDHMACWithSHA256, PBKDF2PRFs_IDHMACWithSHA384, PBKDF2PRFs_IDHMACWithSHA512, PBKDF2PRFs_IDHMACWithSHA512_224 or PBKDF2PRFs_IDHMACWithSHA512_256.
 	Struct struct{}
 }
 
-// AlgorithmIdentifierPBKDF2PRFsParametersKind tells which row of the table of AlgorithmIdentifierPBKDF2PRFsParameters a key selected.
-type AlgorithmIdentifierPBKDF2PRFsParametersKind int
-
-const (
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1       AlgorithmIdentifierPBKDF2PRFsParametersKind = 1 // 1.2.840.113549.2.7
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224     AlgorithmIdentifierPBKDF2PRFsParametersKind = 2 // 1.2.840.113549.2.8
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256     AlgorithmIdentifierPBKDF2PRFsParametersKind = 3 // 1.2.840.113549.2.9
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384     AlgorithmIdentifierPBKDF2PRFsParametersKind = 4 // 1.2.840.113549.2.10
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512     AlgorithmIdentifierPBKDF2PRFsParametersKind = 5 // 1.2.840.113549.2.11
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224 AlgorithmIdentifierPBKDF2PRFsParametersKind = 6 // 1.2.840.113549.2.12
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256 AlgorithmIdentifierPBKDF2PRFsParametersKind = 7 // 1.2.840.113549.2.13
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PKCS5v2_1_PBKDF2PRFs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA1
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\b":
 		// 1.2.840.113549.2.8
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\t":
 		// 1.2.840.113549.2.9
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\n":
 		// 1.2.840.113549.2.10
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA384
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\v":
 		// 1.2.840.113549.2.11
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\f":
 		// 1.2.840.113549.2.12
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512_224
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\r":
 		// 1.2.840.113549.2.13
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512_256
 		if err := r.ReadNull(runtime.Universal(runtime.TagNull)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -33964,7 +33118,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PKCS5v2_1_PBKDF2PRFs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -33974,28 +33128,28 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) keepDER(r *runtime.Reader) error {
+func (u *PKCS5v2_1_PBKDF2PRFs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *runtime.Builder) {
+func (u *PKCS5v2_1_PBKDF2PRFs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1:
+	case PBKDF2PRFs_IDHMACWithSHA1:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224:
+	case PBKDF2PRFs_IDHMACWithSHA224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256:
+	case PBKDF2PRFs_IDHMACWithSHA256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384:
+	case PBKDF2PRFs_IDHMACWithSHA384:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512:
+	case PBKDF2PRFs_IDHMACWithSHA512:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224:
+	case PBKDF2PRFs_IDHMACWithSHA512_224:
 		b.AddNull(runtime.Universal(runtime.TagNull))
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256:
+	case PBKDF2PRFs_IDHMACWithSHA512_256:
 		b.AddNull(runtime.Universal(runtime.TagNull))
 	default:
 		b.AddRaw(u.Raw)
@@ -34010,9 +33164,9 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *runtime.Builder) {
 //	}
 type PBMAC1Params struct {
 	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifierPBMAC1KDFs
+	KeyDerivationFunc AlgorithmIdentifier_PBMAC1KDFs
 	// MessageAuthScheme is the component messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}.
-	MessageAuthScheme AlgorithmIdentifierPBMAC1MACs
+	MessageAuthScheme AlgorithmIdentifier_PBMAC1MACs
 }
 
 // decode reads a PBMAC1-params from r.
@@ -34084,7 +33238,7 @@ func (v *PBMAC1Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -34092,17 +33246,17 @@ func (v *PBMAC1Params) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBMAC1KDFs struct {
+type AlgorithmIdentifier_PBMAC1KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBMAC1KDFsParameters
+	Parameters PBMAC1KDFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -34134,7 +33288,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBMAC1KDFs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -34145,19 +33299,19 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBMAC1KDFs{}
+func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PBMAC1KDFs{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34167,49 +33321,42 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBMAC1KDFs) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBMAC1KDFs) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBMAC1KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBMAC1KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBMAC1KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBMAC1KDFsParameters struct {
+type PBMAC1KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBMAC1KDFsParametersKind
-	// IDPBKDF2 is the value when Kind is AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2.
-	IDPBKDF2 *PBKDF2Params
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
+	IDPBKDF2 *PKCS5v2_1_PBKDF2Params
 }
 
-// AlgorithmIdentifierPBMAC1KDFsParametersKind tells which row of the table of AlgorithmIdentifierPBMAC1KDFsParameters a key selected.
-type AlgorithmIdentifierPBMAC1KDFsParametersKind int
-
-const (
-	AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2 AlgorithmIdentifierPBMAC1KDFsParametersKind = 1 // 1.2.840.113549.1.5.12
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBMAC1KDFs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
-		u.Kind = AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2
-		p1, err := runtime.New[PBKDF2Params](r)
+		u.Kind = PBES2KDFs_IDPBKDF2
+		p1, err := runtime.New[PKCS5v2_1_PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -34217,7 +33364,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *runtime.
 		if err := u.IDPBKDF2.decode(r, runtime.Universal(runtime.TagSequence)); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -34228,7 +33375,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBMAC1KDFs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -34238,16 +33385,16 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) keepDER(r *runtime.Reader) error {
+func (u *PBMAC1KDFs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *runtime.Builder) {
+func (u *PBMAC1KDFs) encode(b *runtime.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2:
+	case PBES2KDFs_IDPBKDF2:
 		if u.IDPBKDF2 == nil {
 			b.SetError(runtime.NilValue("PBKDF2-params"))
 		} else {
@@ -34258,7 +33405,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *runtime.Builder) {
 	}
 }
 
-// AlgorithmIdentifierPBMAC1MACs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBMAC1MACs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -34266,17 +33413,17 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *runtime.Builder) {
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBMAC1MACs struct {
+type AlgorithmIdentifier_PBMAC1MACs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm runtime.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBMAC1MACsParameters
+	Parameters PBMAC1MACs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // decode reads a AlgorithmIdentifier from r.
-func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *AlgorithmIdentifier_PBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
 		return err
@@ -34308,7 +33455,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) decode(r *runtime.Reader, t runtime.Tag)
 }
 
 // encode writes v as a AlgorithmIdentifier in DER.
-func (v *AlgorithmIdentifierPBMAC1MACs) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *AlgorithmIdentifier_PBMAC1MACs) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	b.AddOID(runtime.Universal(runtime.TagOID), v.Algorithm)
 	if v.HasParameters {
@@ -34319,19 +33466,19 @@ func (v *AlgorithmIdentifierPBMAC1MACs) encode(b *runtime.Builder, t runtime.Tag
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a AlgorithmIdentifier.
 // v aliases b: the byte slices it holds point into b.
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a AlgorithmIdentifier.
 // v aliases b, except for strings that BER splits into segments.
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalBER(b []byte) error {
+func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = AlgorithmIdentifierPBMAC1MACs{}
+func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = AlgorithmIdentifier_PBMAC1MACs{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34341,38 +33488,35 @@ func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalWith(b []byte, opts *runtime.Op
 }
 
 // MarshalDER returns the DER encoding of v, a AlgorithmIdentifier.
-func (v *AlgorithmIdentifierPBMAC1MACs) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1MACs) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *AlgorithmIdentifierPBMAC1MACs) AppendDER(dst []byte) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1MACs) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *AlgorithmIdentifierPBMAC1MACs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *AlgorithmIdentifier_PBMAC1MACs) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
 }
 
-// AlgorithmIdentifierPBMAC1MACsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBMAC1MACs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-MACs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBMAC1MACsParameters struct {
+type PBMAC1MACs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBMAC1MACsParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
 }
 
-// AlgorithmIdentifierPBMAC1MACsParametersKind tells which row of the table of AlgorithmIdentifierPBMAC1MACsParameters a key selected.
-type AlgorithmIdentifierPBMAC1MACsParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *runtime.Reader) error {
+func (u *PBMAC1MACs) decode(key []byte, r *runtime.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -34381,7 +33525,7 @@ func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *runtime.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (runtime.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *runtime.Reader, err error) error {
+func (u *PBMAC1MACs) fail(r *runtime.Reader, err error) error {
 	if !r.Tolerates(runtime.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -34391,14 +33535,14 @@ func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *runtime.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) keepDER(r *runtime.Reader) error {
+func (u *PBMAC1MACs) keepDER(r *runtime.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) encode(b *runtime.Builder) {
+func (u *PBMAC1MACs) encode(b *runtime.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -34502,13 +33646,13 @@ func (v *PBEParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, er
 	return b.Bytes()
 }
 
-// RC2CBCParameter is the ASN.1 type RC2-CBC-Parameter.
+// PKCS5v2_1_RC2CBCParameter is the ASN.1 type RC2-CBC-Parameter.
 //
 //	RC2-CBC-Parameter ::= SEQUENCE {
 //	   rc2ParameterVersion INTEGER OPTIONAL,
 //	   iv OCTET STRING (SIZE(8))
 //	}
-type RC2CBCParameter struct {
+type PKCS5v2_1_RC2CBCParameter struct {
 	// Rc2ParameterVersion is the component rc2ParameterVersion INTEGER OPTIONAL.
 	Rc2ParameterVersion runtime.Integer
 	// HasRc2ParameterVersion tells whether rc2ParameterVersion is present in the encoding.
@@ -34518,7 +33662,7 @@ type RC2CBCParameter struct {
 }
 
 // decode reads a RC2-CBC-Parameter from r.
-func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *PKCS5v2_1_RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 	s, err := r.ReadConstructed(t, "RC2-CBC-Parameter")
 	if err != nil {
 		return err
@@ -34551,7 +33695,7 @@ func (v *RC2CBCParameter) decode(r *runtime.Reader, t runtime.Tag) error {
 }
 
 // encode writes v as a RC2-CBC-Parameter in DER.
-func (v *RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *PKCS5v2_1_RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
 	m := b.Begin(t, true)
 	if v.HasRc2ParameterVersion {
 		b.AddInteger(runtime.Universal(runtime.TagInteger), v.Rc2ParameterVersion)
@@ -34567,19 +33711,19 @@ func (v *RC2CBCParameter) encode(b *runtime.Builder, t runtime.Tag) {
 
 // UnmarshalDER decodes v from b, which must hold exactly one DER encoding of a RC2-CBC-Parameter.
 // v aliases b: the byte slices it holds point into b.
-func (v *RC2CBCParameter) UnmarshalDER(b []byte) error {
+func (v *PKCS5v2_1_RC2CBCParameter) UnmarshalDER(b []byte) error {
 	return v.UnmarshalWith(b, nil)
 }
 
 // UnmarshalBER decodes v from b, which must hold exactly one BER encoding of a RC2-CBC-Parameter.
 // v aliases b, except for strings that BER splits into segments.
-func (v *RC2CBCParameter) UnmarshalBER(b []byte) error {
+func (v *PKCS5v2_1_RC2CBCParameter) UnmarshalBER(b []byte) error {
 	return v.UnmarshalWith(b, &runtime.Options{BER: true})
 }
 
 // UnmarshalWith decodes v from b with the options given (nil: strict DER, default limits).
-func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
-	*v = RC2CBCParameter{}
+func (v *PKCS5v2_1_RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
+	*v = PKCS5v2_1_RC2CBCParameter{}
 	r := runtime.NewPooledReader(b, opts)
 	defer r.Release()
 	if err := v.decode(&r, runtime.Universal(runtime.TagSequence)); err != nil {
@@ -34589,18 +33733,18 @@ func (v *RC2CBCParameter) UnmarshalWith(b []byte, opts *runtime.Options) error {
 }
 
 // MarshalDER returns the DER encoding of v, a RC2-CBC-Parameter.
-func (v *RC2CBCParameter) MarshalDER() ([]byte, error) {
+func (v *PKCS5v2_1_RC2CBCParameter) MarshalDER() ([]byte, error) {
 	return v.AppendDER(nil)
 }
 
 // AppendDER appends the DER encoding of v to dst.
-func (v *RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
+func (v *PKCS5v2_1_RC2CBCParameter) AppendDER(dst []byte) ([]byte, error) {
 	return v.AppendWith(dst, nil)
 }
 
 // AppendWith appends the DER encoding of v to dst with the options given: with
 // SkipConstraints, values outside their SIZE, range or alphabet are written as they are.
-func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
+func (v *PKCS5v2_1_RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte, error) {
 	b := runtime.NewBuilderWith(dst, opts)
 	v.encode(b, runtime.Universal(runtime.TagSequence))
 	return b.Bytes()
@@ -34616,7 +33760,7 @@ func (v *RC2CBCParameter) AppendWith(dst []byte, opts *runtime.Options) ([]byte,
 //	}
 type RC5CBCParameters struct {
 	// Version is the component version INTEGER.
-	Version RC5CBCParametersVersion
+	Version RC5CBCParameters_Version
 	// Rounds is the component rounds INTEGER.
 	Rounds int64
 	// BlockSizeInBits is the component blockSizeInBits INTEGER.
@@ -34739,15 +33883,24 @@ func (v *RC5CBCParameters) AppendWith(dst []byte, opts *runtime.Options) ([]byte
 	return b.Bytes()
 }
 
-// RC5CBCParametersVersion is the type of RC5-CBC-Parameters.version.
-type RC5CBCParametersVersion int64
+// RC5CBCParameters_Version is the type of RC5-CBC-Parameters.version.
+type RC5CBCParameters_Version int64
 
 const (
-	RC5CBCParametersVersionV1_0 RC5CBCParametersVersion = 16 // v1-0
+	RC5CBCParameters_V1_0 RC5CBCParameters_Version = 16 // v1-0
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RC5CBCParameters_Version) String() string {
+	switch v {
+	case RC5CBCParameters_V1_0:
+		return "v1-0"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
 // decode reads a RC5-CBC-Parameters.version from r.
-func (v *RC5CBCParametersVersion) decode(r *runtime.Reader, t runtime.Tag) error {
+func (v *RC5CBCParameters_Version) decode(r *runtime.Reader, t runtime.Tag) error {
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
 	if err != nil {
@@ -34758,12 +33911,12 @@ func (v *RC5CBCParametersVersion) decode(r *runtime.Reader, t runtime.Tag) error
 			return err
 		}
 	}
-	*v = RC5CBCParametersVersion(x)
+	*v = RC5CBCParameters_Version(x)
 	return nil
 }
 
 // encode writes v as a RC5-CBC-Parameters.version in DER.
-func (v *RC5CBCParametersVersion) encode(b *runtime.Builder, t runtime.Tag) {
+func (v *RC5CBCParameters_Version) encode(b *runtime.Builder, t runtime.Tag) {
 	if !b.SkipConstraints() {
 		if err := runtime.CheckRange(-1, "INTEGER", int64(int64(*v)), 16, 16); err != nil {
 			b.SetError(err)
