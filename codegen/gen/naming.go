@@ -127,7 +127,7 @@ func (p *plan) kindConstOf(u *union, e *model.OpenTypeEntry) *kindConst {
 		c.home = min(c.home, p.enclosing(e.Object))
 		return c
 	}
-	c := &kindConst{kind: k, label: label, comment: comment, home: p.enclosing(e.Object)}
+	c := &kindConst{kind: k, label: label, comment: strings.TrimSpace(label + " " + comment), home: p.enclosing(e.Object)}
 	k.byKey[label] = c
 	k.consts = append(k.consts, c)
 	return c

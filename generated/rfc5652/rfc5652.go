@@ -7209,11 +7209,11 @@ type DigestAlgorithmSet struct {
 type DigestAlgorithmKind int
 
 const (
-	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // 1.3.14.3.2.26
-	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // 2.16.840.1.101.3.4.2.3
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // id-sha1 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // id-sha224 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // id-sha256 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // id-sha384 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // id-sha512 2.16.840.1.101.3.4.2.3
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.
@@ -10817,8 +10817,8 @@ type AlgorithmKind int
 
 const (
 	AlgHMACSHA1                      AlgorithmKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // 1.2.840.113549.1.1.8
-	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // 1.2.840.113549.1.1.9
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // id-mgf1 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // id-pSpecified 1.2.840.113549.1.1.9
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.

@@ -9683,8 +9683,8 @@ type AlgorithmKind int
 
 const (
 	AlgHMACSHA1                      AlgorithmKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // 1.2.840.113549.1.1.8
-	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // 1.2.840.113549.1.1.9
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 2 // id-mgf1 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 3 // id-pSpecified 1.2.840.113549.1.1.9
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.
@@ -28076,11 +28076,11 @@ type DigestAlgorithmSet struct {
 type DigestAlgorithmKind int
 
 const (
-	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // 1.3.14.3.2.26
-	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // 2.16.840.1.101.3.4.2.3
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // id-sha1 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // id-sha224 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // id-sha256 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // id-sha384 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // id-sha512 2.16.840.1.101.3.4.2.3
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.
@@ -31577,12 +31577,12 @@ type PKCS1V1_5DigestAlgorithms struct {
 type PKCS1_AlgorithmIdentifierKind int
 
 const (
-	PKCS1V1_5DigestAlgorithms_IDMD2    PKCS1_AlgorithmIdentifierKind = 1 // 1.2.840.113549.2.2
-	PKCS1V1_5DigestAlgorithms_IDMD5    PKCS1_AlgorithmIdentifierKind = 2 // 1.2.840.113549.2.5
-	PKCS1V1_5DigestAlgorithms_IDSHA1   PKCS1_AlgorithmIdentifierKind = 3 // 1.3.14.3.2.26
-	PKCS1V1_5DigestAlgorithms_IDSHA256 PKCS1_AlgorithmIdentifierKind = 4 // 2.16.840.1.101.3.4.2.1
-	PKCS1V1_5DigestAlgorithms_IDSHA384 PKCS1_AlgorithmIdentifierKind = 5 // 2.16.840.1.101.3.4.2.2
-	PKCS1V1_5DigestAlgorithms_IDSHA512 PKCS1_AlgorithmIdentifierKind = 6 // 2.16.840.1.101.3.4.2.3
+	PKCS1V1_5DigestAlgorithms_IDMD2    PKCS1_AlgorithmIdentifierKind = 1 // id-md2 1.2.840.113549.2.2
+	PKCS1V1_5DigestAlgorithms_IDMD5    PKCS1_AlgorithmIdentifierKind = 2 // id-md5 1.2.840.113549.2.5
+	PKCS1V1_5DigestAlgorithms_IDSHA1   PKCS1_AlgorithmIdentifierKind = 3 // id-sha1 1.3.14.3.2.26
+	PKCS1V1_5DigestAlgorithms_IDSHA256 PKCS1_AlgorithmIdentifierKind = 4 // id-sha256 2.16.840.1.101.3.4.2.1
+	PKCS1V1_5DigestAlgorithms_IDSHA384 PKCS1_AlgorithmIdentifierKind = 5 // id-sha384 2.16.840.1.101.3.4.2.2
+	PKCS1V1_5DigestAlgorithms_IDSHA512 PKCS1_AlgorithmIdentifierKind = 6 // id-sha512 2.16.840.1.101.3.4.2.3
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.
@@ -32122,21 +32122,21 @@ type PBES2KDFs struct {
 type PKCS5v2_1_AlgorithmIdentifierKind int
 
 const (
-	PBES2KDFs_IDPBKDF2                PKCS5v2_1_AlgorithmIdentifierKind = 1  // 1.2.840.113549.1.5.12
-	PBKDF2PRFs_IDHMACWithSHA1         PKCS5v2_1_AlgorithmIdentifierKind = 2  // 1.2.840.113549.2.7
-	PBKDF2PRFs_IDHMACWithSHA224       PKCS5v2_1_AlgorithmIdentifierKind = 3  // 1.2.840.113549.2.8
-	PBKDF2PRFs_IDHMACWithSHA256       PKCS5v2_1_AlgorithmIdentifierKind = 4  // 1.2.840.113549.2.9
-	PBKDF2PRFs_IDHMACWithSHA384       PKCS5v2_1_AlgorithmIdentifierKind = 5  // 1.2.840.113549.2.10
-	PBKDF2PRFs_IDHMACWithSHA512       PKCS5v2_1_AlgorithmIdentifierKind = 6  // 1.2.840.113549.2.11
-	PBKDF2PRFs_IDHMACWithSHA512_224   PKCS5v2_1_AlgorithmIdentifierKind = 7  // 1.2.840.113549.2.12
-	PBKDF2PRFs_IDHMACWithSHA512_256   PKCS5v2_1_AlgorithmIdentifierKind = 8  // 1.2.840.113549.2.13
-	SupportingAlgorithms_AES128CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 9  // 2.16.840.1.101.3.4.1.2
-	SupportingAlgorithms_AES192CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 10 // 2.16.840.1.101.3.4.1.22
-	SupportingAlgorithms_AES256CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 11 // 2.16.840.1.101.3.4.1.42
-	SupportingAlgorithms_DESCBC       PKCS5v2_1_AlgorithmIdentifierKind = 12 // 1.3.14.3.2.7
-	SupportingAlgorithms_DESEDE3CBC   PKCS5v2_1_AlgorithmIdentifierKind = 13 // 1.2.840.113549.3.7
-	SupportingAlgorithms_Rc2CBC       PKCS5v2_1_AlgorithmIdentifierKind = 14 // 1.2.840.113549.3.2
-	SupportingAlgorithms_Rc5CBCPAD    PKCS5v2_1_AlgorithmIdentifierKind = 15 // 1.2.840.113549.3.9
+	PBES2KDFs_IDPBKDF2                PKCS5v2_1_AlgorithmIdentifierKind = 1  // id-PBKDF2 1.2.840.113549.1.5.12
+	PBKDF2PRFs_IDHMACWithSHA1         PKCS5v2_1_AlgorithmIdentifierKind = 2  // id-hmacWithSHA1 1.2.840.113549.2.7
+	PBKDF2PRFs_IDHMACWithSHA224       PKCS5v2_1_AlgorithmIdentifierKind = 3  // id-hmacWithSHA224 1.2.840.113549.2.8
+	PBKDF2PRFs_IDHMACWithSHA256       PKCS5v2_1_AlgorithmIdentifierKind = 4  // id-hmacWithSHA256 1.2.840.113549.2.9
+	PBKDF2PRFs_IDHMACWithSHA384       PKCS5v2_1_AlgorithmIdentifierKind = 5  // id-hmacWithSHA384 1.2.840.113549.2.10
+	PBKDF2PRFs_IDHMACWithSHA512       PKCS5v2_1_AlgorithmIdentifierKind = 6  // id-hmacWithSHA512 1.2.840.113549.2.11
+	PBKDF2PRFs_IDHMACWithSHA512_224   PKCS5v2_1_AlgorithmIdentifierKind = 7  // id-hmacWithSHA512-224 1.2.840.113549.2.12
+	PBKDF2PRFs_IDHMACWithSHA512_256   PKCS5v2_1_AlgorithmIdentifierKind = 8  // id-hmacWithSHA512-256 1.2.840.113549.2.13
+	SupportingAlgorithms_AES128CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 9  // aes128-CBC-PAD 2.16.840.1.101.3.4.1.2
+	SupportingAlgorithms_AES192CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 10 // aes192-CBC-PAD 2.16.840.1.101.3.4.1.22
+	SupportingAlgorithms_AES256CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 11 // aes256-CBC-PAD 2.16.840.1.101.3.4.1.42
+	SupportingAlgorithms_DESCBC       PKCS5v2_1_AlgorithmIdentifierKind = 12 // desCBC 1.3.14.3.2.7
+	SupportingAlgorithms_DESEDE3CBC   PKCS5v2_1_AlgorithmIdentifierKind = 13 // des-EDE3-CBC 1.2.840.113549.3.7
+	SupportingAlgorithms_Rc2CBC       PKCS5v2_1_AlgorithmIdentifierKind = 14 // rc2CBC 1.2.840.113549.3.2
+	SupportingAlgorithms_Rc5CBCPAD    PKCS5v2_1_AlgorithmIdentifierKind = 15 // rc5-CBC-PAD 1.2.840.113549.3.9
 )
 
 // String returns the ASN.1 name of the object, or "none" for 0.
