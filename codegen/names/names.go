@@ -32,22 +32,29 @@
 //     AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}} is
 //     AlgorithmIdentifier_SignatureAlgorithms, DirectoryString{ub-title}
 //     DirectoryString_UbTitle, Extensions{{CertExtensions}}
-//     Extensions_CertExtensions. An actual written in place (a set of
-//     objects) is named after the named type it is written in:
-//     Extensions{{re-ocsp-nonce | re-ocsp-response, ...}} in TBSRequest is
-//     Extensions_TBSRequest; when the same text is written in several types
-//     (the model keeps one instance), after the first of them by module and
-//     assignment name. Two instances that would get one name are two
-//     declarations that want one name: the collision rule below decides
-//     (an actual that is itself qualified, PKCS10_SignatureAlgorithms,
-//     usually keeps them apart).
+//     Extensions_CertExtensions. A built-in type or a number written as
+//     the actual is named by its text (Pair{IA5String}: Pair_IA5String,
+//     Bounded{3}: Bounded_3). Any other actual written in place (a set of
+//     objects, a constrained type) is named after the named type it is
+//     written in: Extensions{{re-ocsp-nonce | re-ocsp-response, ...}} in
+//     TBSRequest is Extensions_TBSRequest; when the same text is written in
+//     several types (the model keeps one instance), after the first of them
+//     by module, assignment name and path; when two instances of one
+//     template are named after one type, both take the path too
+//     (AlgID_Signed_AnySig, AlgID_Signed_Hash). Two instances that would
+//     still get one name are two declarations that want one name: the
+//     collision rule below decides (an actual that is itself qualified,
+//     PKCS10_SignatureAlgorithms, keeps most apart).
 //   - An open type constrained by an information object set (X.682): a
 //     struct shared by every use of the set, named after the set
 //     (CertExtensions, SupportedAttributes, SignatureAlgorithms): one for
-//     SingleAttribute's value and AttributeSet's values. A set whose tables
-//     constrain several fields (or decode differently) has one per field:
-//     Set_Field. A set written in place is named after the type it is
-//     written in and the field: BasicOCSPResponse_Params.
+//     SingleAttribute's value and AttributeSet's values. A set whose open
+//     types need several structs (one is the contents of an OCTET STRING,
+//     another not; they constrain different fields) has one per kind of
+//     use, each named after the first type and component that holds it:
+//     ContentInfo_Content and EncapsulatedContentInfo_EContent for
+//     ContentSet. A set written in place is named after the type it is
+//     written in and the class field: BasicOCSPResponse_Params.
 //   - The discriminant of those structs (their Kind field) is one type per
 //     information object class, named by [ClassKind]: ExtensionKind for
 //     EXTENSION, AttributeKind, SignatureAlgorithmKind. Its constants are
@@ -60,7 +67,11 @@
 //     per set would need a second, qualified constant for the same object.
 //     An object written in place in a set, which has no name, is named
 //     after the assignment it is written in and its key
-//     (HashAlgorithms_IDSha1).
+//     (HashAlgorithms_IDSHA1 for the object of key id-sha1 in
+//     HashAlgorithms). The constants of one class follow one rule: when an
+//     object's name is taken (the object certBag and the type CertBag of
+//     PKCS #12), every constant of the class is ClassKind_Object
+//     (BagTypeKind_CertBag, BagTypeKind_X509Certificate).
 //   - A CHOICE's discriminant type: TChoice (GeneralNameChoice). Instances
 //     of one parameterized CHOICE that differ only in constraints share one,
 //     named after the template (DirectoryStringChoice).
