@@ -53,8 +53,8 @@ func elemLabel(t *model.Type) string {
 }
 
 // unionKeyOf identifies the union of an open type: its object set (a named
-// set, or the key of a set written in place), class and field, and the
-// shape of its decoder.
+// set, or the key of a set written in place), class, field and key field,
+// and the shape of its decoder.
 func unionKeyOf(tbl *model.OpenTypeTable, keyKind model.TypeKind, containing, keyRaw bool) string {
 	var b strings.Builder
 	if o := tbl.Origin; o.Set != nil {
@@ -62,7 +62,7 @@ func unionKeyOf(tbl *model.OpenTypeTable, keyKind model.TypeKind, containing, ke
 	} else {
 		b.WriteString("anon " + o.Key)
 	}
-	b.WriteString(" " + classKey(tbl.Class) + "." + tbl.Field)
+	b.WriteString(" " + classKey(tbl.Class) + "." + tbl.Field + " by " + tbl.KeyField)
 	b.WriteString(" " + keyKind.String())
 	if containing {
 		b.WriteString(" containing")
