@@ -32,7 +32,7 @@ import (
 )
 
 func TestMsg(t *testing.T) {
-	m := Msg{ID: 7, Name: "n", HasName: true, Kind: MsgKindPong, Items: MsgItems{1, 2}}
+	m := Msg{ID: 7, Name: "n", HasName: true, Kind: Msg_Pong, Items: Msg_Items{1, 2}}
 	b, err := m.MarshalDER()
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestMsg(t *testing.T) {
 	if err := got.UnmarshalDER(b); err != nil {
 		t.Fatal(err)
 	}
-	if got.ID != 7 || got.Name != "n" || got.Kind != MsgKindPong || len(got.Items) != 2 || got.Items[1] != 2 {
+	if got.ID != 7 || got.Name != "n" || got.Kind != Msg_Pong || len(got.Items) != 2 || got.Items[1] != 2 {
 		t.Errorf("UnmarshalDER = %+v", got)
 	}
 	b[1] = 0x20 // announces more than there is

@@ -506,8 +506,8 @@ func (e *emitter) baseMethods(f *jen.File, gt *goType) {
 	})
 }
 
-// unionDecl emits an open type's union: the struct, its discriminant and
-// constants, and decode and encode by key.
+// unionDecl emits an open type's union: the struct and decode and encode
+// by key (and after the class's first union, its discriminant).
 func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	u := gt.union
 	comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.name, gt.asn1))
@@ -517,7 +517,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
 		comment(g, "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.")
 		g.Id("Raw").Index().Byte()
-		comment(g, "Kind tells which row of the table the key selected; 0 when the key is not in the table.")
+		comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
 		g.Id("Kind").Id(u.kindTyp)
 		for _, sl := range unionSlots(u) {
 			first := sl[0]
@@ -537,15 +537,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 			g.Id(first.f.name).Add(typ)
 		}
 	})
-	comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected.", u.kindTyp, gt.name))
-	f.Type().Id(u.kindTyp).Int()
-	if len(u.entries) > 0 {
-		f.Const().DefsFunc(func(g *jen.Group) {
-			for i, ue := range u.entries {
-				g.Id(ue.constName).Id(u.kindTyp).Op("=").Lit(i + 1).Comment(ue.comment)
-			}
-		})
-	}
+	e.kindDecl(f, u.kind, gt) // the class's discriminant, after its first union
 	// decode
 	e.tmp = 0
 	keyParam := jen.Id("key").Index().Byte()

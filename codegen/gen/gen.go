@@ -6,8 +6,10 @@
 // # The generated API
 //
 // For every ASN.1 type assignment T (and every instance of a
-// parameterized type, and every type written in place, named after its
-// parent and component) the package has a Go type T. Every Go type has
+// parameterized type, and every type written in place) the package has a
+// Go type, named by identity as the codegen/names package documents:
+// Certificate, TBSCertList_RevokedCertificates, Extensions_CertExtensions.
+// Every Go type has
 //
 //	func (v *T) DecodeASN1(r *der.Reader, t der.Tag) error
 //	func (v *T) EncodeASN1(b *der.Builder, t der.Tag)
@@ -39,7 +41,7 @@
 //     holds the default when the component is absent, HasX tells whether
 //     it was encoded, and DER encoding omits a value equal to its default.
 //   - CHOICE: a struct with a discriminant Choice (type TChoice, constants
-//     TAlternative) and one field per alternative: decoding allocates
+//     T_Alternative, with String) and one field per alternative: decoding allocates
 //     nothing but for alternatives larger than 64 bytes, which are behind
 //     pointers (GeneralName's ORAddress), and for those larger than 48
 //     bytes in a CHOICE whose alternatives add up to more than 128
@@ -49,22 +51,29 @@
 //     Instances of one parameterized CHOICE whose alternatives differ only
 //     in constraints (DirectoryString{ub-name}, DirectoryString{ub-title})
 //     share one discriminant type, named after the template
-//     (DirectoryStringChoice), so that their Go types have one underlying
-//     type and convert into one another.
+//     (DirectoryStringChoice, DirectoryString_UTF8String), so that their Go
+//     types have one underlying type and convert into one another.
 //   - SEQUENCE OF, SET OF: a slice type; DER encoding sorts SET OF.
 //   - INTEGER: int64 when a constraint keeps it within int64 or it has
-//     named numbers (typed constants), otherwise der.Integer (the exact
-//     two's-complement bytes, with Int64 and Big). ENUMERATED: a named
-//     int64 type with constants and String.
+//     named numbers (typed constants and String), otherwise der.Integer
+//     (the exact two's-complement bytes, with Int64 and Big). ENUMERATED:
+//     a named int64 type with constants and String.
 //   - BIT STRING: der.BitString; with named bits, a named type with a
-//     method per bit. OCTET STRING: []byte. NULL: struct{}. OBJECT
-//     IDENTIFIER: der.OID (the contents octets; OID value assignments
-//     are package variables). Character strings: string, checked against
+//     method per bit. OCTET STRING: []byte, or the contained type for
+//     OCTET STRING (CONTAINING T). NULL: struct{}. OBJECT IDENTIFIER:
+//     der.OID (the contents octets; OID value assignments are package
+//     variables, their dotted form in a trailing comment that go doc
+//     shows). Character strings: string, checked against
 //     the type's alphabet. UTCTime, GeneralizedTime: time.Time.
 //   - Open types with a table (X.682 component relation constraints, and
 //     1988 ANY DEFINED BY given a mapping): a union struct with the
 //     received encoding (Raw), a discriminant Kind and a typed field per
-//     row of the table; rows whose values have one Go layout share a field
+//     row of the table, one per information object set, shared by every
+//     open type over the set (CertExtensions for Extension{{CertExtensions}}'s
+//     extnValue), named after the set. Kind has the discriminant type of the
+//     class (ExtensionKind), one constant per information object of the
+//     package's tables (ExtSubjectAltName), with String. Rows whose values
+//     have one Go layout share a field
 //     (the DirectoryString instances of a Name's attributes share
 //     DirectoryString, its strings String), and each row keeps the
 //     constraints of its own type on decode and encode. Decoding resolves the key at once; an unknown key
@@ -75,16 +84,13 @@
 //     (SignedAttributes) in a field named after the component plus Raw.
 //   - Extensible types keep unknown extension additions (or an unknown
 //     CHOICE alternative) in Unknown and encode them back.
-//   - A module set becomes one Go package; a name defined by two modules
-//     is prefixed with its module's name. An instance of a parameterized
-//     type used in place is named after the template and what its actual
-//     parameters refer to (AlgorithmIdentifierSignatureAlgorithms); when
-//     two instances would share that name, the later one takes the
-//     references' modules (AlgorithmIdentifierPKCS10SignatureAlgorithms)
-//     or its classes (AlgorithmIdentifierDigestAlgorithm). A discriminant
-//     constant whose name a type written in place has taken puts the
-//     discriminant type's name first (MLDSA44PrivateKeyChoiceBoth). A
-//     numeric suffix (_2) is the last resort.
+//   - A module set becomes one Go package. The names are the rule of
+//     codegen/names (names by identity, never by file order or first use):
+//     a name defined by two modules stays with the module the other
+//     imports (Version of PKIX1Explicit-2009; OCSP2009_Version), an
+//     instance is Template_Actual (AlgorithmIdentifier_SignatureAlgorithms),
+//     a constant Type_Item (GeneralName_DNSName, CRLReason_KeyCompromise).
+//     naming.go applies it.
 package gen
 
 import (

@@ -383,7 +383,7 @@ func TestGoldenRoots(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(c.generate()["want/roots.go"])
-	for _, want := range []string{"type Top struct", "type Used struct", "type TopList []Elem", "type Elem int64", "type Other bool"} {
+	for _, want := range []string{"type Top struct", "type Used struct", "type Top_List []Elem", "type Elem int64", "type Other bool"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("-roots output lacks %q", want)
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
-	"github.com/asn1gen/asn1gen/codegen/names"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -27,17 +26,6 @@ import (
 // module and the assignment's name, which for an instance holds what its
 // actual parameters denote (model's instance key).
 func assignmentKey(a *model.Assignment) string { return a.Module.Name + "." + a.Name }
-
-// scopeFor returns the scope in which the names of pkg's types are
-// allocated while planning: another package's names are provisional
-// (usePackages replaces them with the manifest's), and must not take the
-// names of this package's types.
-func (p *plan) scopeFor(pkg string) *names.Scope {
-	if pkg == "" {
-		return p.local
-	}
-	return p.foreign
-}
 
 // usePackages gives the types of used packages the Go names their
 // manifests record.

@@ -14,16 +14,27 @@ import (
 // instance of a parameterized type, or a type written in place inside
 // another (named after its parent and component).
 type goType struct {
-	name string // Go name
+	name string // Go name, given by assignNames (naming.go)
 	asn1 string // ASN.1 name, for errors and doc comments
 	// pkg is the import path of the package that declares the type when it
 	// is another generated package's (Config.Used), "" for a type of this
-	// package.
-	pkg string
-	// key is the type's ASN.1 identity (see identity.go), under which a
-	// manifest records its Go name.
-	key string
-	doc string // ASN.1 source text of the assignment, if any
+	// package. key is the type's ASN.1 identity (see identity.go), under
+	// which a manifest records its Go name.
+	pkg, key string
+
+	// What the Go name is a function of (naming.go): the assignment of a
+	// named type or instance, or the type this one is written in and the
+	// Go form of the component (label). A union has neither: its name
+	// comes from its object set.
+	asg    *model.Assignment
+	parent *goType
+	label  string
+	// obj is set for a type written in place in an information object
+	// (the &Type of ea-postalCode), which is named after the object and
+	// the field objField.
+	obj      *model.Object
+	objField string
+	doc      string // ASN.1 source text of the assignment, if any
 
 	// body is the model type whose structure this Go type has. For a
 	// reference that only renames (alias) or re-tags/constrains (base),
@@ -119,6 +130,15 @@ type union struct {
 	table   *model.OpenTypeTable
 	keyKind model.TypeKind
 	kindTyp string // discriminant type
+	// kind is the discriminant of the table's class, shared by every union
+	// of the class (naming.go).
+	kind *classKind
+	// key identifies the union: every open type over one object set and
+	// class field, of one shape, shares it (unionKeyOf).
+	key string
+	// label names the union of a table without a class (an ANY mapping):
+	// the component's Go form.
+	label   string
 	entries []*unionEntry
 	// keyRaw: an INTEGER key of any size (runtime.Integer), compared
 	// through Int64.
@@ -134,6 +154,8 @@ type unionEntry struct {
 	// Rows whose values have one Go layout share a field (f.name): see
 	// shareUnionSlots.
 	f *field
+	// kc is the discriminant constant of the row's object.
+	kc *kindConst
 	// slot is the Go type of the field holding the row's value when it
 	// differs from the row's own (a DirectoryString instance kept in the
 	// field of another instance); the value is converted, nil otherwise.
@@ -146,19 +168,8 @@ type unionEntry struct {
 
 // plan collects the Go types of a module set.
 type plan struct {
-	set *model.Set
-	// scope is the scope names are allocated in: local for this package's
-	// types, foreign while another package's types are planned (their
-	// names come from that package's manifest; see usePackages).
-	scope, local, foreign *names.Scope
-	// used are the manifests of the packages generated code may refer to,
-	// by import path; usedTypes maps an ASN.1 identity to its package.
-	used      map[string]*manifest.Manifest
-	usedTypes map[string]string
-	// emit holds the types this package declares (see markEmitted), seeds
-	// the named types it starts from (the roots, or every assignment).
-	emit  map[*goType]bool
-	seeds []*goType
+	set   *model.Set
+	namer *names.Namer // set by assignNames
 	types []*goType
 	byAsg map[*model.Assignment]*goType
 	// owner maps an instance to the assignment that names it
@@ -173,6 +184,19 @@ type plan struct {
 	cur *goType
 	// roots are the types chosen with Config.Roots (nil: all).
 	roots []*goType
+	// unions are the open-type unions by key (unionKeyOf); kinds the
+	// discriminants by class, in the order made.
+	unions   map[string]*union
+	kinds    map[string]*classKind
+	kindList []*classKind
+	// used are the manifests of the packages generated code may refer to,
+	// by import path; usedTypes maps an ASN.1 identity to its package.
+	used      map[string]*manifest.Manifest
+	usedTypes map[string]string
+	// emit holds the types this package declares (see markEmitted), seeds
+	// the named types it starts from (the roots, or every assignment).
+	emit  map[*goType]bool
+	seeds []*goType
 }
 
 // goValue is a value assignment emitted as a Go constant or variable.
@@ -182,10 +206,10 @@ type goValue struct {
 }
 
 func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, error) {
-	p := &plan{set: set, local: names.NewScope(), foreign: names.NewScope(), byAsg: map[*model.Assignment]*goType{},
+	p := &plan{set: set, byAsg: map[*model.Assignment]*goType{},
 		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*goType{},
-		matches: map[*goType]string{}, used: map[string]*manifest.Manifest{}, usedTypes: map[string]string{}}
-	p.scope = p.local
+		matches: map[*goType]string{}, unions: map[string]*union{}, kinds: map[string]*classKind{},
+		used: map[string]*manifest.Manifest{}, usedTypes: map[string]string{}}
 	for _, m := range used {
 		p.used[m.ImportPath] = m
 		for key := range m.Types {
@@ -210,8 +234,8 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 		}
 		asgs = sel
 	}
-	// Names first, in module and source order, so that every type gets
-	// the same name whatever refers to it first.
+	// Named types first, in module and source order; names are given
+	// once everything is planned (assignNames), by identity.
 	for _, a := range asgs {
 		gt := p.named(a)
 		p.seeds = append(p.seeds, gt)
@@ -221,20 +245,10 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 	}
 	for i := 0; i < len(p.types); i++ { // grows while bodies are planned
 		p.cur = p.types[i]
-		p.scope = p.scopeFor(p.cur.pkg)
 		p.fill(p.types[i])
 	}
-	p.cur, p.scope = nil, p.local
-	p.nameChoices()
-	p.markPointers()
-	p.markLarge()
-	p.shareUnionSlots()
-	if err := p.usePackages(); err != nil {
-		return nil, err
-	}
-	if err := p.markEmitted(); err != nil {
-		return nil, err
-	}
+	p.cur = nil
+	p.groupChoices()
 	if len(roots) == 0 {
 		for _, m := range set.Modules {
 			if m.Package != "" {
@@ -242,10 +256,20 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 			}
 			for _, a := range m.Assignments {
 				if a.Kind == model.KindValue && len(a.Params) == 0 && a.Value != nil && emittableValue(a) {
-					p.values = append(p.values, &goValue{name: p.scope.Name(a.Name, m.Name), a: a})
+					p.values = append(p.values, &goValue{a: a})
 				}
 			}
 		}
+	}
+	p.assignNames()
+	if err := p.usePackages(); err != nil {
+		return nil, err
+	}
+	p.markPointers()
+	p.markLarge()
+	p.shareUnionSlots()
+	if err := p.markEmitted(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -308,36 +332,14 @@ func (p *plan) named(a *model.Assignment) *goType {
 		p.byAsg[a] = gt
 		return gt
 	}
-	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type, key: assignmentKey(a)}
-	gt.pkg = a.Module.Package
+	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type, asg: a, key: assignmentKey(a), pkg: a.Module.Package}
 	if a.Instance != nil {
+		gt.asn1 = a.Instance.Name
+		gt.template = a.Instance
 		// An instance is the used package's when that package declares
 		// it, and this package's otherwise, whatever module its template
 		// is in.
 		gt.pkg = p.usedTypes[gt.key]
-	}
-	saved := p.scope
-	p.scope = p.scopeFor(gt.pkg)
-	defer func() { p.scope = saved }()
-	if a.Instance != nil {
-		// A name that another instance has takes the modules of its
-		// references (AlgorithmIdentifierPKCS10SignatureAlgorithms), or
-		// else its classes (CertID's AlgorithmIdentifier{DIGEST-ALGORITHM,
-		// {...}}: AlgorithmIdentifierDigestAlgorithm).
-		name := instanceName(a, instancePlain)
-		for _, form := range []int{instanceQualified, instanceClasses} {
-			if !p.scope.Taken(name) {
-				break
-			}
-			if alt := instanceName(a, form); !p.scope.Taken(alt) {
-				name = alt
-			}
-		}
-		gt.name = p.scope.Unique(name)
-		gt.asn1 = a.Instance.Name
-		gt.template = a.Instance
-	} else {
-		gt.name = p.scope.Name(a.Name, a.Module.Name)
 	}
 	p.byAsg[a] = gt
 	p.add(gt)
@@ -397,73 +399,10 @@ func sameRange(a, b *model.Range) bool {
 	return *a == *b
 }
 
-// instanceName names an instance used in place: the template's name
-// followed by the names its actual parameters refer to, classes left out
-// (AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}} is
-// AlgorithmIdentifierSignatureAlgorithms). The other forms tell apart
-// instances whose plain names collide: instanceQualified precedes each
-// name with its module's, instanceClasses adds the classes.
-func instanceName(a *model.Assignment, form int) string {
-	name := names.Exported(a.Instance.Name)
-	key := strings.TrimPrefix(a.Name, a.Instance.Name)
-	var b strings.Builder
-	for _, word := range splitRefs(key) {
-		if i := strings.LastIndex(word, "."); i >= 0 {
-			if form == instanceQualified && !isClassName(word[i+1:]) {
-				b.WriteString(names.Exported(word[:i]))
-			}
-			word = word[i+1:]
-		}
-		switch {
-		case !isClassName(word):
-			b.WriteString(names.Exported(word))
-		case form == instanceClasses && strings.ContainsAny(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"):
-			b.WriteString(names.Exported(strings.ToLower(word)))
-		}
-	}
-	return name + b.String()
-}
-
-// The forms of instanceName.
-const (
-	instancePlain = iota
-	instanceQualified
-	instanceClasses
-)
-
-// splitRefs returns the references in an instance key, in order.
-func splitRefs(s string) []string {
-	var out []string
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		c := byte(0)
-		if i < len(s) {
-			c = s[i]
-		}
-		isWord := c == '-' || c == '.' || c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
-		if isWord && start < 0 {
-			start = i
-		} else if !isWord && start >= 0 {
-			out = append(out, strings.Trim(s[start:i], "-."))
-			start = -1
-		}
-	}
-	return out
-}
-
-func isClassName(s string) bool {
-	for _, c := range s {
-		if 'a' <= c && c <= 'z' {
-			return false
-		}
-	}
-	return true
-}
-
 // inlineType returns the Go type of a type written in place that needs a
 // name of its own (constructed types, ENUMERATED, INTEGER with named
 // numbers, BIT STRING with named bits), or nil for an anonymous built-in.
-func (p *plan) inlineType(t *model.Type, name, asn1 string) *goType {
+func (p *plan) inlineType(t *model.Type, parent *goType, label, asn1 string) *goType {
 	if gt := p.inline[t]; gt != nil {
 		return gt
 	}
@@ -476,21 +415,25 @@ func (p *plan) inlineType(t *model.Type, name, asn1 string) *goType {
 	default:
 		return nil
 	}
-	gt := &goType{name: p.scope.Unique(name), asn1: asn1, body: t, top: t, kind: t.Kind}
-	if c := p.cur; c != nil {
-		gt.pkg, gt.key = c.pkg, c.key+strings.TrimPrefix(asn1, c.asn1)
+	gt := &goType{parent: parent, label: label, asn1: asn1, body: t, top: t, kind: t.Kind}
+	switch {
+	case parent != nil:
+		gt.pkg, gt.key = parent.pkg, parent.key+"/"+label
+	case p.cur != nil:
+		gt.pkg, gt.key = p.cur.pkg, p.cur.key+"/"+asn1
 	}
 	p.inline[t] = gt
 	p.add(gt)
 	return gt
 }
 
-// typeOf returns the named Go type of a component's type, planning it.
-func (p *plan) typeOf(t *model.Type, name, asn1 string) *goType {
+// typeOf returns the named Go type of a component's type, planning it: a
+// type written in place is named after parent and label (naming.go).
+func (p *plan) typeOf(t *model.Type, parent *goType, label, asn1 string) *goType {
 	if t.Ref != nil && t.Ref.Type != nil {
 		return p.named(t.Ref)
 	}
-	return p.inlineType(t, name, asn1)
+	return p.inlineType(t, parent, label, asn1)
 }
 
 // fill plans the structure of a Go type: its fields, element, union,
@@ -502,18 +445,18 @@ func (p *plan) fill(gt *goType) {
 	t := gt.body
 	switch t.Kind {
 	case model.TypeSequence, model.TypeSet, model.TypeChoice:
-		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "MarshalDER", "DecodeASN1", "EncodeASN1"}
+		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith"}
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
 			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
 			f.alt = f.name
 			if ct := containedType(c.Type); ct != nil {
 				// A built-in contained type (INTEGER) stays octets.
-				if f.gt = p.typeOf(ct, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name); f.gt != nil {
+				if f.gt = p.typeOf(ct, gt, names.Exported(c.Name), gt.asn1+"."+c.Name); f.gt != nil {
 					f.octets, f.inner = true, ct
 				}
 			} else if !unionCandidate(c.Type) {
-				f.gt = p.typeOf(c.Type, gt.name+names.Exported(c.Name), gt.asn1+"."+c.Name)
+				f.gt = p.typeOf(c.Type, gt, names.Exported(c.Name), gt.asn1+"."+c.Name)
 			}
 			gt.fields = append(gt.fields, f)
 		}
@@ -546,13 +489,13 @@ func (p *plan) fill(gt *goType) {
 		p.planUnions(gt)
 		for _, f := range gt.fields {
 			if f.union == nil && unionCandidate(f.t) {
-				f.gt = p.typeOf(f.t, gt.name+f.name, gt.asn1+"."+f.asn1)
+				f.gt = p.typeOf(f.t, gt, names.Exported(f.asn1), gt.asn1+"."+f.asn1)
 			}
 		}
 	case model.TypeSequenceOf, model.TypeSetOf:
 		e := t.Elem
 		gt.elem = &field{t: e, asn1: "", name: "elem"}
-		gt.elem.gt = p.typeOf(e, gt.name+"Item", gt.asn1+".item")
+		gt.elem.gt = p.typeOf(e, gt, elemLabel(t), gt.asn1+".item")
 		if gt.keepRaw {
 			// A kept SET OF (SignedAttributes) is a slice: the received
 			// encoding is on the component that holds it.
@@ -560,10 +503,7 @@ func (p *plan) fill(gt *goType) {
 		}
 	case model.TypeInteger, model.TypeEnumerated, model.TypeBitString:
 		for _, nn := range t.NamedNumbers {
-			gt.consts = append(gt.consts, namedConst{name: p.scope.Unique(names.ConstName(gt.name, nn.Name)), asn1: nn.Name, value: nn.Value})
-		}
-		if t.Kind == model.TypeBitString && len(gt.consts) > 0 {
-			gt.ctor = p.scope.Unique("New" + gt.name)
+			gt.consts = append(gt.consts, namedConst{asn1: nn.Name, value: nn.Value})
 		}
 	}
 	if t.Kind == model.TypeInteger {
@@ -624,30 +564,32 @@ func (p *plan) planUnions(gt *goType) {
 		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
 			continue
 		}
-		u := &union{table: tbl, keyKind: kk, containing: containing, keyRaw: kk == model.TypeInteger && goIntOf(key) != "int64"}
-		u.gt = &goType{name: p.scope.Unique(gt.name + f.name), asn1: gt.asn1 + "." + f.asn1, kind: model.TypeOpen, union: u,
-			pkg: gt.pkg, key: gt.key + "." + f.asn1}
-		u.kindTyp = p.scope.Unique(u.gt.name + "Kind")
-		p.add(u.gt)
-		p.planEntries(u, containing)
+		keyRaw := kk == model.TypeInteger && goIntOf(key) != "int64"
+		// Each package has its unions: another package's union decodes
+		// through unexported methods.
+		uk := unionKeyOf(tbl, kk, containing, keyRaw)
+		if gt.pkg != "" {
+			uk = "package " + gt.pkg + " " + uk
+		}
+		u := p.unions[uk]
+		if u == nil {
+			// One union per object set, class field and shape, shared by
+			// every open type over them (naming.go names it after the set).
+			u = &union{table: tbl, keyKind: kk, containing: containing, keyRaw: keyRaw, key: uk, label: names.Exported(f.asn1)}
+			u.gt = &goType{asn1: unionASN1(tbl), kind: model.TypeOpen, union: u, pkg: gt.pkg, key: "union " + uk}
+			if tbl.Class == nil {
+				// An ANY mapping: one table per component.
+				u.gt.asn1 = gt.asn1 + "." + f.asn1
+			}
+			p.unions[uk] = u
+			p.add(u.gt)
+			p.planEntries(u, containing)
+		}
 		f.union, f.key, f.containing, f.list, f.deferred = u, key, containing, list, deferred
 		if !list {
 			f.gt = u.gt
 		}
 	}
-}
-
-// constName allocates the name of a discriminant constant: name, or when
-// another identifier has it (the type of the alternative or row written in
-// place, MLDSA44PrivateKeyBoth), alt, which prefixes the discriminant's
-// type (MLDSA44PrivateKeyChoiceBoth) rather than suffixing a number;
-// unless alt holds a suffix itself (a discriminant type named T_2), which
-// would only move the number to the middle.
-func (p *plan) constName(name, alt string) string {
-	if p.scope.Taken(name) && !p.scope.Taken(alt) && !strings.Contains(alt, "_") {
-		return p.scope.Unique(alt)
-	}
-	return p.scope.Unique(name)
 }
 
 // shareUnionSlots lets the rows of an open type whose values have one Go
@@ -713,7 +655,20 @@ func (p *plan) slotKey(f *field) (key, name string, typ *goType) {
 		if gt.choiceOwner != nil {
 			owner = gt.choiceOwner
 		}
-		return "choice " + owner.pkg + "." + owner.choiceType, owner.template.Name, owner
+		// The field has the Go type of the instance first by name (one an
+		// assignment names before one used in place), so that it does not
+		// depend on which instance was planned first.
+		canon := owner
+		for _, o := range owner.choiceSharers {
+			if inPlace, cur := o.asg.Instance != nil, canon.asg.Instance != nil; inPlace != cur {
+				if !inPlace {
+					canon = o
+				}
+			} else if o.name < canon.name {
+				canon = o
+			}
+		}
+		return "choice " + owner.pkg + "." + owner.choiceType, owner.template.Name, canon
 	}
 	if f.ptr {
 		return "ptr " + gt.pkg + "." + gt.name, gt.name, nil
@@ -740,15 +695,15 @@ func builtinSlotName(goType string) string {
 	return goType
 }
 
-// nameChoices names the discriminant type and constants of every CHOICE.
-// Instances of one parameterized CHOICE whose alternatives have the same
-// identifiers, tags and Go types (DirectoryString{ub-name} and
-// DirectoryString{ub-common-name}: only constraints differ) share one
-// discriminant, named after the template (DirectoryStringChoice,
-// DirectoryStringUTF8String): their Go types then have one underlying
-// type, so that a value converts from one to another, and an open type's
-// rows of such types share one field (shareUnionSlots).
-func (p *plan) nameChoices() {
+// groupChoices finds the CHOICEs that share a discriminant (type and
+// constants, named in naming.go). Instances of one parameterized CHOICE
+// whose alternatives have the same identifiers, tags and Go types
+// (DirectoryString{ub-name} and DirectoryString{ub-common-name}: only
+// constraints differ) share one, named after the template
+// (DirectoryStringChoice, DirectoryString_UTF8String): their Go types then
+// have one underlying type, so that a value converts from one to another,
+// and an open type's rows of such types share one field (shareUnionSlots).
+func (p *plan) groupChoices() {
 	groups := map[string][]*goType{}
 	var keys []string
 	for _, gt := range p.types {
@@ -761,27 +716,14 @@ func (p *plan) nameChoices() {
 		}
 		groups[key] = append(groups[key], gt)
 	}
-	for _, key := range keys { // in the order of p.types: deterministic
+	for _, key := range keys {
 		g := groups[key]
 		owner := g[0]
-		p.scope = p.scopeFor(owner.pkg)
-		prefix := owner.name
-		if len(g) > 1 {
-			prefix = names.Exported(owner.template.Name)
-		}
-		owner.choiceType = p.scope.Unique(prefix + "Choice")
-		for _, f := range owner.fields {
-			f.choiceConst = p.constName(prefix+f.alt, owner.choiceType+f.alt)
-		}
 		owner.choiceSharers = g[1:]
 		for _, gt := range g[1:] {
-			gt.choiceOwner, gt.choiceType = owner, owner.choiceType
-			for i, f := range gt.fields {
-				f.choiceConst = owner.fields[i].choiceConst
-			}
+			gt.choiceOwner = owner
 		}
 	}
-	p.scope = p.local
 }
 
 // choiceShape returns the key under which CHOICE instances share a
@@ -789,7 +731,7 @@ func (p *plan) nameChoices() {
 // parameterized type.
 func choiceShape(gt *goType) string {
 	if gt.template == nil || !gt.single {
-		return "type " + gt.pkg + "." + gt.name
+		return fmt.Sprintf("type %p", gt)
 	}
 	var b strings.Builder
 	// Only the types of one package share a discriminant: the names of
@@ -884,6 +826,7 @@ func openTable(t *model.Type) (*model.OpenTypeTable, bool) {
 }
 
 func (p *plan) planEntries(u *union, containing bool) {
+	p.classKindOf(u)
 	fn := names.NewFieldNamer("Raw", "Kind")
 	prefix := commonPrefix(u.table.Entries)
 	for _, e := range u.table.Entries {
@@ -892,14 +835,17 @@ func (p *plan) planEntries(u *union, containing bool) {
 		if e.Type != nil && !(containing && plainOctetString(e.Type)) {
 			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
 			if ct := containedType(e.Type); ct != nil {
-				if ue.f.gt = p.typeOf(ct, u.gt.name+names.Exported(label), u.gt.asn1+"."+label); ue.f.gt != nil {
+				if ue.f.gt = p.typeOf(ct, u.gt, names.Exported(label), u.gt.asn1+"."+label); ue.f.gt != nil {
 					ue.f.octets, ue.f.inner = true, ct
 				}
 			} else {
-				ue.f.gt = p.typeOf(e.Type, u.gt.name+names.Exported(label), u.gt.asn1+"."+label)
+				ue.f.gt = p.typeOf(e.Type, u.gt, names.Exported(label), u.gt.asn1+"."+label)
+			}
+			if gt := ue.f.gt; gt != nil && gt.parent == u.gt && namedObject(e.Object) && gt.obj == nil {
+				gt.obj, gt.objField = e.Object, u.table.Field
 			}
 		}
-		ue.constName = p.constName(u.gt.name+names.Exported(label), u.kindTyp+names.Exported(label))
+		ue.kc = p.kindConstOf(u, e)
 		switch u.keyKind {
 		case model.TypeObjectIdentifier:
 			if e.Key == nil || e.Key.Kind != model.ValueOID {

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -139,7 +140,11 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 		})
 	case model.TypeChoice:
 		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
-			comment(g, "Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).")
+			if gt.unknown != "" {
+				comment(g, "Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).")
+			} else {
+				comment(g, "Choice tells which alternative the value holds; 0 means none.")
+			}
 			g.Id("Choice").Id(gt.choiceType)
 			if gt.single {
 				var alts []string
@@ -176,6 +181,10 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 			})
 		}
 		e.namedNumbers(f, gt)
+		if gt.intGo == "int64" && len(gt.consts) > 0 {
+			// Named numbers make the type an enumeration in practice.
+			e.enumString(f, gt)
+		}
 	case model.TypeEnumerated:
 		f.Type().Id(gt.name).Int64()
 		e.namedNumbers(f, gt)
@@ -285,6 +294,8 @@ func typeText(t *model.Type) string {
 		b.WriteString(t.Name)
 	case t.Kind == model.TypeOpen && t.Class != nil:
 		b.WriteString(t.Class.Name + "." + t.Field)
+	case t.Kind == model.TypeInstanceOf && t.Class != nil:
+		b.WriteString("INSTANCE OF " + t.Class.Name)
 	case t.Kind == model.TypeOpen:
 		b.WriteString("ANY")
 	default:
@@ -328,6 +339,8 @@ func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
 		for _, o := range gt.choiceSharers {
 			sharers = append(sharers, o.name)
 		}
+		sort.Strings(sharers) // not in planning order, which follows the files'
+
 		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds, for each of its instances:\n%s (they differ only in constraints).",
 			gt.choiceType, gt.template.Name, strings.Join(sharers, ", ")))
 	}
@@ -341,9 +354,7 @@ func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
 	for _, fl := range gt.fields {
 		names = append(names, fl.asn1)
 	}
-	comment(f, "String returns the ASN.1 identifier of the alternative.")
-	f.Func().Params(jen.Id("c").Id(gt.choiceType)).Id("String").Params().String().Block(
-		jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("c")).Op("-").Lit(1), jen.Lit(gt.choiceType))))
+	e.stringMethod(f, gt.choiceType, "c", "String returns the ASN.1 identifier of the alternative, or \"none\" for 0.", names)
 }
 
 // denseEnum reports whether the items of an enumeration are 0, 1, 2, ...
@@ -428,10 +439,12 @@ func (e *emitter) values(f *jen.File) {
 		switch a.Value.Kind {
 		case model.ValueOID:
 			comment(f, fmt.Sprintf("%s is the OBJECT IDENTIFIER %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
-			f.Var().Id(v.name).Op("=").Add(rt("OID")).Call(jen.Lit(oidContents(a.Value.OID)))
+			// The dotted form as a trailing comment too: go doc prints it
+			// on the declaration, whose value is the contents octets.
+			f.Var().Id(v.name).Op("=").Add(rt("OID")).Call(jen.Lit(oidContents(a.Value.OID))).Comment(a.Value.OID.String())
 		case model.ValueRelativeOID:
 			comment(f, fmt.Sprintf("%s is the RELATIVE-OID %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
-			f.Var().Id(v.name).Op("=").Add(rt("RelativeOID")).Call(jen.Lit(relOIDContents(a.Value.OID)))
+			f.Var().Id(v.name).Op("=").Add(rt("RelativeOID")).Call(jen.Lit(relOIDContents(a.Value.OID))).Comment(a.Value.OID.String())
 		case model.ValueInteger:
 			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
 			f.Const().Id(v.name).Op("=").Add(num(a.Value.Int))

@@ -132,6 +132,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		}
 	}
 	s.resolveAll()
+	s.describeInstances()
 	s.checkExtensions()
 	s.checkExtensible()
 	s.applyAnyMap()

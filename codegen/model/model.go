@@ -128,6 +128,9 @@ type Assignment struct {
 	// template and Actuals its actual parameters.
 	Instance *Assignment
 	Actuals  []parser.Setting
+	// Args tells, for an instance, what each actual denotes (one per
+	// actual), for naming by identity.
+	Args []InstanceArg
 
 	// Type is the type (KindType), the governor (KindValue), or the
 	// governor constrained by the set (KindValueSet).

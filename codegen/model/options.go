@@ -250,7 +250,8 @@ func (s *Set) applyAnyMap() {
 		}
 		tab := tables[comp]
 		if tab == nil {
-			tab = &OpenTypeTable{KeyPath: []string{keyName}, Key: key, Extensible: true}
+			tab = &OpenTypeTable{KeyPath: []string{keyName}, Key: key, Extensible: true,
+				Origin: SetOrigin{Key: "anymap " + m.Module + "." + m.Type + "." + m.Component, Pos: m.Pos}}
 			tables[comp] = tab
 			switch comp.Type.Kind {
 			case TypeOpen:

@@ -58,6 +58,8 @@ type OpenTypeTable struct {
 	// Extensible tells that the object set is extensible: a key not in
 	// Entries is not an error.
 	Extensible bool
+	// Origin is the object set the table is drawn from.
+	Origin SetOrigin
 }
 
 // OpenTypeEntry is one row of an OpenTypeTable.
@@ -754,7 +756,8 @@ func (s *Set) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 		return
 	}
 	tab := &OpenTypeTable{Class: class, Field: t.Field, KeyLevel: tc.AtNotations[0].Level,
-		KeyPath: tc.AtNotations[0].Components, Key: key, KeyField: keyField, Extensible: tc.Set.Extensible}
+		KeyPath: tc.AtNotations[0].Components, Key: key, KeyField: keyField, Extensible: tc.Set.Extensible,
+		Origin: s.setOrigin(tc.sc, tc.ObjectSet)}
 	typeField := t.Field
 	switch f := class.Field(t.Field).(type) {
 	case *parser.VariableTypeValueFieldSpec:

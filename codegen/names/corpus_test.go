@@ -74,7 +74,7 @@ func loadCorpus(t *testing.T) []corpusModule {
 
 // TestCorpusNames maps every identifier and reference of the RFC 5912 and
 // NR RRC modules and checks that each result is a usable Go identifier, and
-// that one Scope gives every assigned reference of the whole set (as if all
+// that one Namer gives every assigned reference of the whole set (as if all
 // modules went into one Go package) a distinct name.
 func TestCorpusNames(t *testing.T) {
 	mods := loadCorpus(t)
@@ -95,25 +95,37 @@ func TestCorpusNames(t *testing.T) {
 		t.Fatalf("corpus too small: %d type assignments, %d assignments; the regexps miss the modules", types, refs)
 	}
 
-	s := NewScope()
-	byGo := map[string]string{}
-	plain := 0
+	// One Namer for the whole set, as if all modules went into one Go
+	// package (no imports known: a name two modules define is qualified).
+	var nmods []Module
+	var decls []Decl
+	keys := map[string]bool{}
 	for _, m := range mods {
+		nmods = append(nmods, Module{Name: m.name})
 		for _, r := range m.refs {
-			if _, ok := s.Lookup(r, m.name); ok {
+			k := m.name + "." + r
+			if keys[k] {
 				continue // assigned twice in one module (a lenient source); one name
 			}
-			g := s.Name(r, m.name)
-			checkExported(t, r, g)
-			if prev, dup := byGo[g]; dup {
-				t.Errorf("Scope gave %q to both %s and %s.%s", g, prev, m.name, r)
-			}
-			byGo[g] = m.name + "." + r
-			if g == Exported(r) {
-				plain++
-			} else if testing.Verbose() {
-				t.Logf("%s.%s -> %s", m.name, r, g)
-			}
+			keys[k] = true
+			decls = append(decls, Decl{Key: k, Name: Exported(r), Module: m.name})
+		}
+	}
+	n := NewNamer(nmods)
+	n.Assignments(decls)
+	byGo := map[string]string{}
+	plain := 0
+	for _, d := range decls {
+		g := n.Name(d.Key)
+		checkExported(t, d.Key, g)
+		if prev, dup := byGo[g]; dup {
+			t.Errorf("Namer gave %q to both %s and %s", g, prev, d.Key)
+		}
+		byGo[g] = d.Key
+		if g == d.Name {
+			plain++
+		} else if testing.Verbose() {
+			t.Logf("%s -> %s", d.Key, g)
 		}
 	}
 	t.Logf("%d modules, %d words, %d type assignments, %d assignments; %d unique Go names, %d kept the plain name",

@@ -50,24 +50,6 @@ func ExampleUnexported() {
 	// string_
 }
 
-func ExampleScope() {
-	// One Go package for two modules that both define Version, and two
-	// ASN.1 names that map to the same Go name. Names are fed in a stable
-	// order (modules as given, assignments in source order).
-	s := names.NewScope("RuntimeVersion")
-	fmt.Println(s.Name("Version", "PKIX1Explicit-2009"))
-	fmt.Println(s.Name("Version", "CryptographicMessageSyntax-2009"))
-	fmt.Println(s.Name("id-x", "M"))
-	fmt.Println(s.Name("idX", "M"))
-	fmt.Println(s.Name("idX", "M")) // the same pair again: the same name
-	// Output:
-	// Version
-	// CryptographicMessageSyntax2009Version
-	// IDX
-	// MIDX
-	// MIDX
-}
-
 func ExampleFieldNamer() {
 	// The methods the generator puts on every type are reserved; a field
 	// may share its type's name.
@@ -81,12 +63,4 @@ func ExampleFieldNamer() {
 	// String_
 	// AB
 	// AB_
-}
-
-func ExampleConstName() {
-	fmt.Println(names.ConstName("KeyUsage", "digitalSignature"))
-	fmt.Println(names.ConstName("CRLReason", "aACompromise"))
-	// Output:
-	// KeyUsageDigitalSignature
-	// CRLReasonAACompromise
 }

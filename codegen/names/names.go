@@ -4,6 +4,102 @@
 // package, so that hyphens, case, initialisms, Go keywords and collisions are
 // handled by one documented, tested rule.
 //
+// # Names by identity
+//
+// A package-level Go name is a function of what it names: the module, the
+// assignment and the path inside the assignment, and, where two
+// declarations of one Go package want the same name, of the other
+// declarations that want it. It never depends on the order in which the
+// module files are given, nor on which use of a type was read first. The
+// generator (codegen/gen) names:
+//
+//   - A type, value, value set or information object set assignment:
+//     [Exported] of its ASN.1 name (Certificate, TBSCertificate,
+//     GeneralName, IDPe for id-pe).
+//   - A type written in place: the Go name of the type it is written in,
+//     an underscore and Exported of the component ([Nested]), as
+//     protoc-gen-go names nested messages: TBSCertList_RevokedCertificates.
+//     The element of a SEQUENCE OF or SET OF written in place is named after
+//     the list and the element's identifier when one is written
+//     ("SEQUENCE OF entry T", X.680 26.1), Item otherwise:
+//     TBSCertList_RevokedCertificates_Item, PolicyMappings_Item. A type
+//     written in an information object is named after the object and the
+//     field: EaPostalCode_Type (the &Type of ea-postalCode).
+//   - An instance of a parameterized type: the Go name of the assignment it
+//     is the whole of (Certificate ::= SIGNED{TBSCertificate} is
+//     Certificate), or else the template's name and the Go names of its
+//     actual parameters that are not classes, joined by underscores:
+//     AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}} is
+//     AlgorithmIdentifier_SignatureAlgorithms, DirectoryString{ub-title}
+//     DirectoryString_UbTitle, Extensions{{CertExtensions}}
+//     Extensions_CertExtensions. A built-in type or a number written as
+//     the actual is named by its text (Pair{IA5String}: Pair_IA5String,
+//     Bounded{3}: Bounded_3). Any other actual written in place (a set of
+//     objects, a constrained type) is named after the named type it is
+//     written in: Extensions{{re-ocsp-nonce | re-ocsp-response, ...}} in
+//     TBSRequest is Extensions_TBSRequest; when the same text is written in
+//     several types (the model keeps one instance), after the first of them
+//     by module, assignment name and path; when two instances of one
+//     template are named after one type, both take the path too
+//     (AlgID_Signed_AnySig, AlgID_Signed_Hash). Two instances that would
+//     still get one name are two declarations that want one name: the
+//     collision rule below decides (an actual that is itself qualified,
+//     PKCS10_SignatureAlgorithms, keeps most apart).
+//   - An open type constrained by an information object set (X.682): a
+//     struct shared by every use of the set, named after the set
+//     (CertExtensions, SupportedAttributes, SignatureAlgorithms): one for
+//     SingleAttribute's value and AttributeSet's values. A set whose open
+//     types need several structs (one is the contents of an OCTET STRING,
+//     another not; they constrain different fields) has one per kind of
+//     use, each named after the first type and component that holds it:
+//     ContentInfo_Content and EncapsulatedContentInfo_EContent for
+//     ContentSet. A set written in place is named after the type it is
+//     written in and the class field: BasicOCSPResponse_Params.
+//   - The discriminant of those structs (their Kind field) is one type per
+//     information object class, named by [ClassKind]: ExtensionKind for
+//     EXTENSION, AttributeKind, SignatureAlgorithmKind. Its constants are
+//     the information objects, named after the objects:
+//     ExtSubjectAltName for ext-SubjectAltName, AtX520CommonName for
+//     at-x520CommonName, each with the object's name and dotted OID as its
+//     comment. An object that two sets hold (ext-AuthorityKeyIdentifier in
+//     CertExtensions and CrlExtensions) is one constant, which is why the
+//     discriminant belongs to the class and not to one set: a discriminant
+//     per set would need a second, qualified constant for the same object.
+//     An object written in place in a set, which has no name, is named
+//     after the assignment it is written in and its key
+//     (HashAlgorithms_IDSHA1 for the object of key id-sha1 in
+//     HashAlgorithms). The constants of one class follow one rule: when an
+//     object's name is taken (the object certBag and the type CertBag of
+//     PKCS #12), every constant of the class is ClassKind_Object
+//     (BagTypeKind_CertBag, BagTypeKind_X509Certificate).
+//   - A CHOICE's discriminant type: TChoice (GeneralNameChoice). Instances
+//     of one parameterized CHOICE that differ only in constraints share one,
+//     named after the template (DirectoryStringChoice).
+//   - Constants of a type (CHOICE alternatives, ENUMERATED items, named
+//     numbers, named bits): Scope_Item, where Scope is the type's Go name,
+//     or for a type written in place the type (or object) it is written in,
+//     as protoc-gen-go prefixes the values of a nested enum with the
+//     enclosing message: GeneralName_DNSName, CRLReason_KeyCompromise,
+//     KeyUsage_DigitalSignature, AttributeCertificateInfoV1_SubjectName
+//     (for the CHOICE written in place in AttributeCertificateInfoV1.subject).
+//     Every constant of one type follows one rule: when any of them would
+//     collide with another declaration (MLDSA44PrivateKey_Both is the type
+//     of the alternative both, written in place), all of them take the
+//     alternative form, TChoice_Alternative for a CHOICE
+//     (MLDSA44PrivateKeyChoice_Both) and Type_Item for a type written in
+//     place.
+//   - The constructor of a BIT STRING type with named bits: NewT.
+//
+// Declarations are named in batches by a [Namer]: the ASN.1 assignments
+// (and objects and classes) first, then each derived name after the names
+// it is made of. The collision rule of [Namer] decides between the
+// declarations of a batch that want one name, by identity only: a name two
+// modules define goes to the module the other imports (OCSP-2009 imports
+// PKIX1Explicit-2009: Version and OCSP2009_Version), else every one is
+// qualified with its module; then types before discriminants before
+// constants, and the first identity in byte order, keep a name, and the
+// others append "_".
+//
 // # The rule of Exported
 //
 // X.680 12.2 (type references) and 12.3 (identifiers) allow ASCII letters,
@@ -48,7 +144,7 @@
 //	UE-CapabilityRAT-Container UECapabilityRATContainer
 //
 // The mapping is not injective ("a-b" and "aB" both give "AB", "id-x" and
-// "idX" both give "IDX"); a [Scope] or [FieldNamer] resolves such collisions.
+// "idX" both give "IDX"); a [Namer] or [FieldNamer] resolves such collisions.
 package names
 
 import (
@@ -199,15 +295,6 @@ func goName(asn1Name string, exported bool) string {
 		s = "x" + s
 	}
 	return s
-}
-
-// ConstName returns the name of the constant for a named number, named bit
-// or enumeration item of the Go type typeName (already a Go name):
-// ConstName("KeyUsage", "digitalSignature") is "KeyUsageDigitalSignature".
-// The result may collide with another package-level name; allocate it
-// through [Scope.Unique] after all type names.
-func ConstName(typeName, itemName string) string {
-	return typeName + Exported(itemName)
 }
 
 // keywords are the Go keywords (The Go Programming Language Specification,

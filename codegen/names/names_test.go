@@ -74,7 +74,7 @@ var nameTests = []struct {
 	{"error", "Error", "error_"},
 	{"nil", "Nil", "nil_"},
 	{"true", "True", "true_"},
-	// Collisions of the mapping itself (resolved by Scope).
+	// Collisions of the mapping itself (resolved by Namer).
 	{"a-b", "AB", "aB"},
 	{"aB", "AB", "ab"},
 	{"id-x", "IDX", "idX"},
@@ -125,23 +125,6 @@ func checkExported(t *testing.T, asn1, g string) {
 	t.Helper()
 	if !token.IsIdentifier(g) || !token.IsExported(g) || token.IsKeyword(g) {
 		t.Errorf("Exported(%q) = %q: not a valid exported identifier", asn1, g)
-	}
-}
-
-func TestConstName(t *testing.T) {
-	tests := []struct{ typ, item, want string }{
-		{"KeyUsage", "digitalSignature", "KeyUsageDigitalSignature"},
-		{"KeyUsage", "cRLSign", "KeyUsageCRLSign"},
-		{"ReasonFlags", "aACompromise", "ReasonFlagsAACompromise"},
-		{"CRLReason", "keyCompromise", "CRLReasonKeyCompromise"},
-		{"Version", "v1", "VersionV1"},
-		{"EstablishmentCause", "mo-Signalling", "EstablishmentCauseMoSignalling"},
-		{"SIB1", "n1", "SIB1N1"},
-	}
-	for _, tt := range tests {
-		if got := ConstName(tt.typ, tt.item); got != tt.want {
-			t.Errorf("ConstName(%q, %q) = %q, want %q", tt.typ, tt.item, got, tt.want)
-		}
 	}
 }
 

@@ -341,13 +341,13 @@ func diff(t *testing.T, name, what string, want, got any) {
 func generalNames(t *testing.T, name string, gns rfc5280.GeneralNames) (dns, email []string, ips []net.IP, uris []string) {
 	for _, g := range gns {
 		switch g.Choice {
-		case rfc5280.GeneralNameDNSName:
+		case rfc5280.GeneralName_DNSName:
 			dns = append(dns, g.DNSName)
-		case rfc5280.GeneralNameRFC822Name:
+		case rfc5280.GeneralName_RFC822Name:
 			email = append(email, g.RFC822Name)
-		case rfc5280.GeneralNameIPAddress:
+		case rfc5280.GeneralName_IPAddress:
 			ips = append(ips, net.IP(g.IPAddress))
-		case rfc5280.GeneralNameUniformResourceIdentifier:
+		case rfc5280.GeneralName_UniformResourceIdentifier:
 			u, err := url.Parse(g.UniformResourceIdentifier)
 			if err != nil {
 				t.Errorf("%s: SAN URI %q: %v", name, g.UniformResourceIdentifier, err)
@@ -387,7 +387,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 		}
 		v := &e.ExtnValue
 		switch v.Kind {
-		case rfc5280.ExtensionCertExtensionsExtnValueSubjectAltName:
+		case rfc5280.ExtSubjectAltName:
 			dns, email, ips, uris := generalNames(t, name, v.GeneralNames)
 			var xuris []string
 			for _, u := range xc.URIs {
@@ -397,7 +397,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 			diff(t, name, "SAN rfc822Name", xc.EmailAddresses, email)
 			diff(t, name, "SAN iPAddress", fmt.Sprint(xc.IPAddresses), fmt.Sprint(ips))
 			diff(t, name, "SAN URI", xuris, uris)
-		case rfc5280.ExtensionCertExtensionsExtnValueKeyUsage:
+		case rfc5280.ExtKeyUsage:
 			var ku x509.KeyUsage
 			for bit := 0; bit < 9; bit++ {
 				if v.KeyUsage.Has(bit) {
@@ -405,7 +405,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 				}
 			}
 			diff(t, name, "key usage", xc.KeyUsage, ku)
-		case rfc5280.ExtensionCertExtensionsExtnValueExtKeyUsage:
+		case rfc5280.ExtExtKeyUsage:
 			var known []x509.ExtKeyUsage
 			var unknown []string
 			for _, o := range v.ExtKeyUsage {
@@ -421,7 +421,7 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 			}
 			diff(t, name, "extended key usage", xc.ExtKeyUsage, known)
 			diff(t, name, "unknown extended key usage", xunknown, unknown)
-		case rfc5280.ExtensionCertExtensionsExtnValueBasicConstraints:
+		case rfc5280.ExtBasicConstraints:
 			sawBC = true
 			bc := v.BasicConstraints
 			mpl := -1
@@ -433,28 +433,28 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 				mpl = int(n)
 			}
 			diff(t, name, "basic constraints", [3]any{true, xc.IsCA, xc.MaxPathLen}, [3]any{true, bc.CA, mpl})
-		case rfc5280.ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
+		case rfc5280.ExtAuthorityKeyIdentifier:
 			if v.AuthorityKeyIdentifier.HasKeyIdentifier {
 				aki = v.AuthorityKeyIdentifier.KeyIdentifier
 			}
-		case rfc5280.ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
+		case rfc5280.ExtSubjectKeyIdentifier:
 			ski = v.SubjectKeyIdentifier
-		case rfc5280.ExtensionCertExtensionsExtnValueCRLDistributionPoints:
+		case rfc5280.ExtCRLDistributionPoints:
 			// crypto/x509 keeps the leading URIs of each fullName.
 			for _, dp := range v.CRLDistributionPoints {
-				if !dp.HasDistributionPoint || dp.DistributionPoint.Choice != rfc5280.DistributionPointNameFullName {
+				if !dp.HasDistributionPoint || dp.DistributionPoint.Choice != rfc5280.DistributionPointName_FullName {
 					continue
 				}
 				for _, g := range dp.DistributionPoint.FullName {
-					if g.Choice != rfc5280.GeneralNameUniformResourceIdentifier {
+					if g.Choice != rfc5280.GeneralName_UniformResourceIdentifier {
 						break
 					}
 					crldp = append(crldp, g.UniformResourceIdentifier)
 				}
 			}
-		case rfc5280.ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
+		case rfc5280.ExtAuthorityInfoAccess:
 			for _, ad := range v.AuthorityInfoAccess {
-				if ad.AccessLocation.Choice != rfc5280.GeneralNameUniformResourceIdentifier {
+				if ad.AccessLocation.Choice != rfc5280.GeneralName_UniformResourceIdentifier {
 					continue
 				}
 				switch {
@@ -464,11 +464,11 @@ func compareCertExtensions(t *testing.T, name string, tbs *rfc5280.TBSCertificat
 					caIssuers = append(caIssuers, ad.AccessLocation.UniformResourceIdentifier)
 				}
 			}
-		case rfc5280.ExtensionCertExtensionsExtnValueCertificatePolicies:
+		case rfc5280.ExtCertificatePolicies:
 			for _, p := range v.CertificatePolicies {
 				policies = append(policies, der.OID(p.PolicyIdentifier).String())
 			}
-		case rfc5280.ExtensionCertExtensionsExtnValueNameConstraints:
+		case rfc5280.ExtNameConstraints:
 			compareNameConstraints(t, name, v.NameConstraints, e.Critical, xc)
 		case 0:
 			if known := knownCertExtension(e.ExtnID); known && typed {
@@ -509,13 +509,13 @@ func compareNameConstraints(t *testing.T, name string, nc *rfc5280.NameConstrain
 	values := func(subtrees rfc5280.GeneralSubtrees) (dns, emails, uris []string, ips []string) {
 		for _, st := range subtrees {
 			switch g := st.Base; g.Choice {
-			case rfc5280.GeneralNameDNSName:
+			case rfc5280.GeneralName_DNSName:
 				dns = append(dns, g.DNSName)
-			case rfc5280.GeneralNameRFC822Name:
+			case rfc5280.GeneralName_RFC822Name:
 				emails = append(emails, g.RFC822Name)
-			case rfc5280.GeneralNameUniformResourceIdentifier:
+			case rfc5280.GeneralName_UniformResourceIdentifier:
 				uris = append(uris, g.UniformResourceIdentifier)
-			case rfc5280.GeneralNameIPAddress:
+			case rfc5280.GeneralName_IPAddress:
 				n := len(g.IPAddress) / 2
 				ips = append(ips, (&net.IPNet{IP: net.IP(g.IPAddress[:n]), Mask: net.IPMask(g.IPAddress[n:])}).String())
 			}

@@ -147,9 +147,9 @@ func compareCRL(t *testing.T, name string, encoded []byte, l *rfc5280.Certificat
 	compareExtensions(t, name, "CRL extension", len(tbs.CRLExtensions), xl.Extensions, func(i int) (der.OID, bool, []byte) {
 		e := &tbs.CRLExtensions[i]
 		switch e.ExtnValue.Kind {
-		case rfc5280.ExtensionCRLExtensionsExtnValueCRLNumber:
+		case rfc5280.ExtCRLNumber:
 			number = e.ExtnValue.CRLNumber.Big()
-		case rfc5280.ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
+		case rfc5280.ExtAuthorityKeyIdentifier:
 			if a := e.ExtnValue.AuthorityKeyIdentifier; a.HasKeyIdentifier {
 				aki = a.KeyIdentifier
 			}
@@ -216,7 +216,7 @@ func compareExtensions(t *testing.T, name, what string, n int, want []pkix.Exten
 
 // compareEntry compares one revoked certificate and reports whether it
 // agrees.
-func compareEntry(t *testing.T, name string, i int, e *rfc5280.TBSCertListRevokedCertificatesItem, w *x509.RevocationListEntry) bool {
+func compareEntry(t *testing.T, name string, i int, e *rfc5280.TBSCertList_RevokedCertificates_Item, w *x509.RevocationListEntry) bool {
 	t.Helper()
 	ok := true
 	if got := der.Integer(e.UserCertificate).Big(); got.Cmp(w.SerialNumber) != 0 {
@@ -230,7 +230,7 @@ func compareEntry(t *testing.T, name string, i int, e *rfc5280.TBSCertListRevoke
 	reason := 0
 	ok = compareExtensions(t, name, "entry extension", len(e.CRLEntryExtensions), w.Extensions, func(j int) (der.OID, bool, []byte) {
 		x := &e.CRLEntryExtensions[j]
-		if x.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
+		if x.ExtnValue.Kind == rfc5280.ExtCRLReason {
 			reason = int(x.ExtnValue.CRLReason)
 		}
 		return x.ExtnID, x.Critical, x.ExtnValue.Raw
@@ -270,7 +270,7 @@ func TestGeneratedCRL(t *testing.T) {
 		}
 		if wantExt {
 			x := e.CRLEntryExtensions[0].ExtnValue
-			if x.Kind != rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason || x.CRLReason != reasonOf(i) {
+			if x.Kind != rfc5280.ExtCRLReason || x.CRLReason != reasonOf(i) {
 				t.Fatalf("entry %d: reason %v (kind %v), want %v", i, x.CRLReason, x.Kind, reasonOf(i))
 			}
 		}

@@ -45,7 +45,7 @@ type CRLReader struct {
 	outerEnd             int
 	prefix, suffix, tail []byte // TBSCertList before and after the entries; the signature algorithm and value
 	header               TBSCertList
-	entry                TBSCertListRevokedCertificatesItem
+	entry                TBSCertList_RevokedCertificates_Item
 	// The entries are read in batches of about batchSize octets and decoded
 	// from batch with one reader, so that their lists share MakeSlice's
 	// chunks (an allocation per hundreds of entries, not per entry).
@@ -94,7 +94,7 @@ func (c *CRLReader) Header() (*TBSCertList, error) {
 // entry, and the slices it holds, are valid until the next call of Next.
 // Entries are read ahead in batches of 64 KB; an error of the stream is
 // still reported after the entries before it.
-func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
+func (c *CRLReader) Next() (*TBSCertList_RevokedCertificates_Item, error) {
 	if err := c.start(); err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (c *CRLReader) Next() (*TBSCertListRevokedCertificatesItem, error) {
 			return nil, c.fail(err)
 		}
 	}
-	c.entry = TBSCertListRevokedCertificatesItem{}
+	c.entry = TBSCertList_RevokedCertificates_Item{}
 	if err := c.entry.DecodeASN1(&c.batched, der.TagSequence); err != nil {
 		// The path a decode of the whole CRL gives.
 		err = der.WithIndex(err, c.entries)

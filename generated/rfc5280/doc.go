@@ -7,7 +7,7 @@
 // state the open types as tables: every extension of CertExtensions,
 // CrlExtensions and CrlEntryExtensions, every algorithm's parameters and
 // every attribute of a Name is decoded into its typed value (see
-// ExtensionCertExtensionsExtnValue), and unknown ones keep their bytes.
+// CertExtensions), and unknown ones keep their bytes.
 //
 // RFC 5912's SignatureAlgorithms and PublicKeyAlgorithms
 // (PKIX1Explicit-2009) are extensible sets that a system is to expand with

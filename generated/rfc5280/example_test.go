@@ -24,20 +24,20 @@ func Example_subjectAltName() {
 		log.Fatal(err)
 	}
 	for _, ext := range certs[0].ToBeSigned.Extensions {
-		if ext.ExtnValue.Kind != rfc5280.ExtensionCertExtensionsExtnValueSubjectAltName {
+		if ext.ExtnValue.Kind != rfc5280.ExtSubjectAltName {
 			continue
 		}
 		// The rows of the table that select GeneralNames (subject and
 		// issuer alternative names) share the field GeneralNames.
 		for _, name := range ext.ExtnValue.GeneralNames {
 			switch name.Choice {
-			case rfc5280.GeneralNameDNSName:
+			case rfc5280.GeneralName_DNSName:
 				fmt.Println("DNS:", name.DNSName)
-			case rfc5280.GeneralNameRFC822Name:
+			case rfc5280.GeneralName_RFC822Name:
 				fmt.Println("email:", name.RFC822Name)
-			case rfc5280.GeneralNameIPAddress:
+			case rfc5280.GeneralName_IPAddress:
 				fmt.Println("IP:", net.IP(name.IPAddress))
-			case rfc5280.GeneralNameUniformResourceIdentifier:
+			case rfc5280.GeneralName_UniformResourceIdentifier:
 				fmt.Println("URI:", name.UniformResourceIdentifier)
 			default:
 				fmt.Println(name.Choice)
@@ -68,13 +68,13 @@ func Example_subjectAttributes() {
 	for _, rdn := range certs[0].ToBeSigned.Subject.RdnSequence {
 		for _, atv := range rdn {
 			switch v := atv.Value; v.Kind {
-			case rfc5280.SingleAttributeSupportedAttributesValueX520CommonName:
+			case rfc5280.AtX520CommonName:
 				fmt.Println("CN:", v.DirectoryString.Value, "as", v.DirectoryString.Choice)
-			case rfc5280.SingleAttributeSupportedAttributesValueX520OrganizationName:
+			case rfc5280.AtX520OrganizationName:
 				// The value converts to the attribute's own type.
 				org := rfc5280.X520OrganizationName(v.DirectoryString)
 				fmt.Println("O:", org.Value)
-			case rfc5280.SingleAttributeSupportedAttributesValueX520countryName:
+			case rfc5280.AtX520countryName:
 				fmt.Println("C:", v.String)
 			default:
 				fmt.Println(atv.Type, v.Kind)
@@ -103,7 +103,7 @@ func ExampleCertificateList() {
 		serial := der.Integer(entry.UserCertificate).Big()
 		fmt.Printf("serial %X revoked %s\n", serial, entry.RevocationDate.Value.Format(time.DateOnly))
 		for _, ext := range entry.CRLEntryExtensions {
-			if ext.ExtnValue.Kind == rfc5280.ExtensionCRLEntryExtensionsExtnValueCRLReason {
+			if ext.ExtnValue.Kind == rfc5280.ExtCRLReason {
 				fmt.Println("  reason:", ext.ExtnValue.CRLReason)
 			}
 		}

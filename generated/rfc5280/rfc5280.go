@@ -30,153 +30,123 @@ const _ = der.Version1
 // IDPKIX is the OBJECT IDENTIFIER 1.3.6.1.5.5.7:
 //
 //	id-pkix OBJECT IDENTIFIER ::= {iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) pkix(7)}
-var IDPKIX = der.OID("+\x06\x01\x05\x05\a")
-
+var IDPKIX = der.OID("+\x06\x01\x05\x05\a") // 1.3.6.1.5.5.7
 // IDPe is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1:
 //
 //	id-pe OBJECT IDENTIFIER ::= { id-pkix 1 }
-var IDPe = der.OID("+\x06\x01\x05\x05\a\x01")
-
+var IDPe = der.OID("+\x06\x01\x05\x05\a\x01") // 1.3.6.1.5.5.7.1
 // IDQt is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2:
 //
 //	id-qt OBJECT IDENTIFIER ::= { id-pkix 2 }
-var IDQt = der.OID("+\x06\x01\x05\x05\a\x02")
-
+var IDQt = der.OID("+\x06\x01\x05\x05\a\x02") // 1.3.6.1.5.5.7.2
 // IDKp is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3:
 //
 //	id-kp OBJECT IDENTIFIER ::= { id-pkix 3 }
-var IDKp = der.OID("+\x06\x01\x05\x05\a\x03")
-
+var IDKp = der.OID("+\x06\x01\x05\x05\a\x03") // 1.3.6.1.5.5.7.3
 // IDAd is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48:
 //
 //	id-ad OBJECT IDENTIFIER ::= { id-pkix 48 }
-var IDAd = der.OID("+\x06\x01\x05\x05\a0")
-
+var IDAd = der.OID("+\x06\x01\x05\x05\a0") // 1.3.6.1.5.5.7.48
 // IDQtCps is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.1:
 //
 //	id-qt-cps OBJECT IDENTIFIER ::= { id-qt 1 }
-var IDQtCps = der.OID("+\x06\x01\x05\x05\a\x02\x01")
-
+var IDQtCps = der.OID("+\x06\x01\x05\x05\a\x02\x01") // 1.3.6.1.5.5.7.2.1
 // IDQtUnotice is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.2.2:
 //
 //	id-qt-unotice OBJECT IDENTIFIER ::= { id-qt 2 }
-var IDQtUnotice = der.OID("+\x06\x01\x05\x05\a\x02\x02")
-
+var IDQtUnotice = der.OID("+\x06\x01\x05\x05\a\x02\x02") // 1.3.6.1.5.5.7.2.2
 // IDAdOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-ad-ocsp OBJECT IDENTIFIER ::= { id-ad 1 }
-var IDAdOCSP = der.OID("+\x06\x01\x05\x05\a0\x01")
-
+var IDAdOCSP = der.OID("+\x06\x01\x05\x05\a0\x01") // 1.3.6.1.5.5.7.48.1
 // IDAdCaIssuers is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.2:
 //
 //	id-ad-caIssuers OBJECT IDENTIFIER ::= { id-ad 2 }
-var IDAdCaIssuers = der.OID("+\x06\x01\x05\x05\a0\x02")
-
+var IDAdCaIssuers = der.OID("+\x06\x01\x05\x05\a0\x02") // 1.3.6.1.5.5.7.48.2
 // IDAdTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.3:
 //
 //	id-ad-timeStamping OBJECT IDENTIFIER ::= { id-ad 3 }
-var IDAdTimeStamping = der.OID("+\x06\x01\x05\x05\a0\x03")
-
+var IDAdTimeStamping = der.OID("+\x06\x01\x05\x05\a0\x03") // 1.3.6.1.5.5.7.48.3
 // IDAdCaRepository is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.5:
 //
 //	id-ad-caRepository OBJECT IDENTIFIER ::= { id-ad 5 }
-var IDAdCaRepository = der.OID("+\x06\x01\x05\x05\a0\x05")
-
+var IDAdCaRepository = der.OID("+\x06\x01\x05\x05\a0\x05") // 1.3.6.1.5.5.7.48.5
 // IDAt is the OBJECT IDENTIFIER 2.5.4:
 //
 //	id-at OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 4 }
-var IDAt = der.OID("U\x04")
-
+var IDAt = der.OID("U\x04") // 2.5.4
 // IDAtName is the OBJECT IDENTIFIER 2.5.4.41:
 //
 //	id-at-name AttributeType ::= { id-at 41 }
-var IDAtName = der.OID("U\x04)")
-
+var IDAtName = der.OID("U\x04)") // 2.5.4.41
 // IDAtSurname is the OBJECT IDENTIFIER 2.5.4.4:
 //
 //	id-at-surname AttributeType ::= { id-at 4 }
-var IDAtSurname = der.OID("U\x04\x04")
-
+var IDAtSurname = der.OID("U\x04\x04") // 2.5.4.4
 // IDAtGivenName is the OBJECT IDENTIFIER 2.5.4.42:
 //
 //	id-at-givenName AttributeType ::= { id-at 42 }
-var IDAtGivenName = der.OID("U\x04*")
-
+var IDAtGivenName = der.OID("U\x04*") // 2.5.4.42
 // IDAtInitials is the OBJECT IDENTIFIER 2.5.4.43:
 //
 //	id-at-initials AttributeType ::= { id-at 43 }
-var IDAtInitials = der.OID("U\x04+")
-
+var IDAtInitials = der.OID("U\x04+") // 2.5.4.43
 // IDAtGenerationQualifier is the OBJECT IDENTIFIER 2.5.4.44:
 //
 //	id-at-generationQualifier AttributeType ::= { id-at 44 }
-var IDAtGenerationQualifier = der.OID("U\x04,")
-
+var IDAtGenerationQualifier = der.OID("U\x04,") // 2.5.4.44
 // IDAtCommonName is the OBJECT IDENTIFIER 2.5.4.3:
 //
 //	id-at-commonName AttributeType ::= { id-at 3 }
-var IDAtCommonName = der.OID("U\x04\x03")
-
+var IDAtCommonName = der.OID("U\x04\x03") // 2.5.4.3
 // IDAtLocalityName is the OBJECT IDENTIFIER 2.5.4.7:
 //
 //	id-at-localityName AttributeType ::= { id-at 7 }
-var IDAtLocalityName = der.OID("U\x04\a")
-
+var IDAtLocalityName = der.OID("U\x04\a") // 2.5.4.7
 // IDAtStateOrProvinceName is the OBJECT IDENTIFIER 2.5.4.8:
 //
 //	id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
-var IDAtStateOrProvinceName = der.OID("U\x04\b")
-
+var IDAtStateOrProvinceName = der.OID("U\x04\b") // 2.5.4.8
 // IDAtOrganizationName is the OBJECT IDENTIFIER 2.5.4.10:
 //
 //	id-at-organizationName AttributeType ::= { id-at 10 }
-var IDAtOrganizationName = der.OID("U\x04\n")
-
+var IDAtOrganizationName = der.OID("U\x04\n") // 2.5.4.10
 // IDAtOrganizationalUnitName is the OBJECT IDENTIFIER 2.5.4.11:
 //
 //	id-at-organizationalUnitName AttributeType ::= { id-at 11 }
-var IDAtOrganizationalUnitName = der.OID("U\x04\v")
-
+var IDAtOrganizationalUnitName = der.OID("U\x04\v") // 2.5.4.11
 // IDAtTitle is the OBJECT IDENTIFIER 2.5.4.12:
 //
 //	id-at-title AttributeType ::= { id-at 12 }
-var IDAtTitle = der.OID("U\x04\f")
-
+var IDAtTitle = der.OID("U\x04\f") // 2.5.4.12
 // IDAtDNQualifier is the OBJECT IDENTIFIER 2.5.4.46:
 //
 //	id-at-dnQualifier AttributeType ::= { id-at 46 }
-var IDAtDNQualifier = der.OID("U\x04.")
-
+var IDAtDNQualifier = der.OID("U\x04.") // 2.5.4.46
 // IDAtCountryName is the OBJECT IDENTIFIER 2.5.4.6:
 //
 //	id-at-countryName AttributeType ::= { id-at 6 }
-var IDAtCountryName = der.OID("U\x04\x06")
-
+var IDAtCountryName = der.OID("U\x04\x06") // 2.5.4.6
 // IDAtSerialNumber is the OBJECT IDENTIFIER 2.5.4.5:
 //
 //	id-at-serialNumber AttributeType ::= { id-at 5 }
-var IDAtSerialNumber = der.OID("U\x04\x05")
-
+var IDAtSerialNumber = der.OID("U\x04\x05") // 2.5.4.5
 // IDAtPseudonym is the OBJECT IDENTIFIER 2.5.4.65:
 //
 //	id-at-pseudonym AttributeType ::= { id-at 65 }
-var IDAtPseudonym = der.OID("U\x04A")
-
+var IDAtPseudonym = der.OID("U\x04A") // 2.5.4.65
 // IDDomainComponent is the OBJECT IDENTIFIER 0.9.2342.19200300.100.1.25:
 //
 //	id-domainComponent AttributeType ::= { itu-t(0) data(9) pss(2342) ucl(19200300) pilot(100) pilotAttributeType(1) 25 }
-var IDDomainComponent = der.OID("\t\x92&\x89\x93\xf2,d\x01\x19")
-
+var IDDomainComponent = der.OID("\t\x92&\x89\x93\xf2,d\x01\x19") // 0.9.2342.19200300.100.1.25
 // PKCS9 is the OBJECT IDENTIFIER 1.2.840.113549.1.9:
 //
 //	pkcs-9 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 9 }
-var PKCS9 = der.OID("*\x86H\x86\xf7\r\x01\t")
-
+var PKCS9 = der.OID("*\x86H\x86\xf7\r\x01\t") // 1.2.840.113549.1.9
 // IDEmailAddress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.1:
 //
 //	id-emailAddress AttributeType ::= { pkcs-9 1 }
-var IDEmailAddress = der.OID("*\x86H\x86\xf7\r\x01\t\x01")
-
+var IDEmailAddress = der.OID("*\x86H\x86\xf7\r\x01\t\x01") // 1.2.840.113549.1.9.1
 // UbStateName is the ASN.1 value:
 //
 //	ub-state-name INTEGER ::= 128
@@ -230,188 +200,151 @@ const UbName = 32768
 // IDCe is the OBJECT IDENTIFIER 2.5.29:
 //
 //	id-ce OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 29 }
-var IDCe = der.OID("U\x1d")
-
+var IDCe = der.OID("U\x1d") // 2.5.29
 // IDCeAuthorityKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.35:
 //
 //	id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 35 }
-var IDCeAuthorityKeyIdentifier = der.OID("U\x1d#")
-
+var IDCeAuthorityKeyIdentifier = der.OID("U\x1d#") // 2.5.29.35
 // IDCeSubjectKeyIdentifier is the OBJECT IDENTIFIER 2.5.29.14:
 //
 //	id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::= { id-ce 14 }
-var IDCeSubjectKeyIdentifier = der.OID("U\x1d\x0e")
-
+var IDCeSubjectKeyIdentifier = der.OID("U\x1d\x0e") // 2.5.29.14
 // IDCeKeyUsage is the OBJECT IDENTIFIER 2.5.29.15:
 //
 //	id-ce-keyUsage OBJECT IDENTIFIER ::= { id-ce 15 }
-var IDCeKeyUsage = der.OID("U\x1d\x0f")
-
+var IDCeKeyUsage = der.OID("U\x1d\x0f") // 2.5.29.15
 // IDCePrivateKeyUsagePeriod is the OBJECT IDENTIFIER 2.5.29.16:
 //
 //	id-ce-privateKeyUsagePeriod OBJECT IDENTIFIER ::= { id-ce 16 }
-var IDCePrivateKeyUsagePeriod = der.OID("U\x1d\x10")
-
+var IDCePrivateKeyUsagePeriod = der.OID("U\x1d\x10") // 2.5.29.16
 // IDCeCertificatePolicies is the OBJECT IDENTIFIER 2.5.29.32:
 //
 //	id-ce-certificatePolicies OBJECT IDENTIFIER ::= { id-ce 32 }
-var IDCeCertificatePolicies = der.OID("U\x1d ")
-
+var IDCeCertificatePolicies = der.OID("U\x1d ") // 2.5.29.32
 // IDCePolicyMappings is the OBJECT IDENTIFIER 2.5.29.33:
 //
 //	id-ce-policyMappings OBJECT IDENTIFIER ::= { id-ce 33 }
-var IDCePolicyMappings = der.OID("U\x1d!")
-
+var IDCePolicyMappings = der.OID("U\x1d!") // 2.5.29.33
 // IDCeSubjectAltName is the OBJECT IDENTIFIER 2.5.29.17:
 //
 //	id-ce-subjectAltName OBJECT IDENTIFIER ::= { id-ce 17 }
-var IDCeSubjectAltName = der.OID("U\x1d\x11")
-
+var IDCeSubjectAltName = der.OID("U\x1d\x11") // 2.5.29.17
 // IDCeIssuerAltName is the OBJECT IDENTIFIER 2.5.29.18:
 //
 //	id-ce-issuerAltName OBJECT IDENTIFIER ::= { id-ce 18 }
-var IDCeIssuerAltName = der.OID("U\x1d\x12")
-
+var IDCeIssuerAltName = der.OID("U\x1d\x12") // 2.5.29.18
 // IDCeSubjectDirectoryAttributes is the OBJECT IDENTIFIER 2.5.29.9:
 //
 //	id-ce-subjectDirectoryAttributes OBJECT IDENTIFIER ::= { id-ce 9 }
-var IDCeSubjectDirectoryAttributes = der.OID("U\x1d\t")
-
+var IDCeSubjectDirectoryAttributes = der.OID("U\x1d\t") // 2.5.29.9
 // IDCeBasicConstraints is the OBJECT IDENTIFIER 2.5.29.19:
 //
 //	id-ce-basicConstraints OBJECT IDENTIFIER ::= { id-ce 19 }
-var IDCeBasicConstraints = der.OID("U\x1d\x13")
-
+var IDCeBasicConstraints = der.OID("U\x1d\x13") // 2.5.29.19
 // IDCeNameConstraints is the OBJECT IDENTIFIER 2.5.29.30:
 //
 //	id-ce-nameConstraints OBJECT IDENTIFIER ::= { id-ce 30 }
-var IDCeNameConstraints = der.OID("U\x1d\x1e")
-
+var IDCeNameConstraints = der.OID("U\x1d\x1e") // 2.5.29.30
 // IDCePolicyConstraints is the OBJECT IDENTIFIER 2.5.29.36:
 //
 //	id-ce-policyConstraints OBJECT IDENTIFIER ::= { id-ce 36 }
-var IDCePolicyConstraints = der.OID("U\x1d$")
-
+var IDCePolicyConstraints = der.OID("U\x1d$") // 2.5.29.36
 // IDCeCRLDistributionPoints is the OBJECT IDENTIFIER 2.5.29.31:
 //
 //	id-ce-cRLDistributionPoints OBJECT IDENTIFIER ::= {id-ce 31}
-var IDCeCRLDistributionPoints = der.OID("U\x1d\x1f")
-
+var IDCeCRLDistributionPoints = der.OID("U\x1d\x1f") // 2.5.29.31
 // IDCeExtKeyUsage is the OBJECT IDENTIFIER 2.5.29.37:
 //
 //	id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
-var IDCeExtKeyUsage = der.OID("U\x1d%")
-
+var IDCeExtKeyUsage = der.OID("U\x1d%") // 2.5.29.37
 // AnyExtendedKeyUsage is the OBJECT IDENTIFIER 2.5.29.37.0:
 //
 //	anyExtendedKeyUsage OBJECT IDENTIFIER ::= { id-ce-extKeyUsage 0 }
-var AnyExtendedKeyUsage = der.OID("U\x1d%\x00")
-
+var AnyExtendedKeyUsage = der.OID("U\x1d%\x00") // 2.5.29.37.0
 // IDKpServerAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.1:
 //
 //	id-kp-serverAuth OBJECT IDENTIFIER ::= { id-kp 1 }
-var IDKpServerAuth = der.OID("+\x06\x01\x05\x05\a\x03\x01")
-
+var IDKpServerAuth = der.OID("+\x06\x01\x05\x05\a\x03\x01") // 1.3.6.1.5.5.7.3.1
 // IDKpClientAuth is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.2:
 //
 //	id-kp-clientAuth OBJECT IDENTIFIER ::= { id-kp 2 }
-var IDKpClientAuth = der.OID("+\x06\x01\x05\x05\a\x03\x02")
-
+var IDKpClientAuth = der.OID("+\x06\x01\x05\x05\a\x03\x02") // 1.3.6.1.5.5.7.3.2
 // IDKpCodeSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.3:
 //
 //	id-kp-codeSigning OBJECT IDENTIFIER ::= { id-kp 3 }
-var IDKpCodeSigning = der.OID("+\x06\x01\x05\x05\a\x03\x03")
-
+var IDKpCodeSigning = der.OID("+\x06\x01\x05\x05\a\x03\x03") // 1.3.6.1.5.5.7.3.3
 // IDKpEmailProtection is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.4:
 //
 //	id-kp-emailProtection OBJECT IDENTIFIER ::= { id-kp 4 }
-var IDKpEmailProtection = der.OID("+\x06\x01\x05\x05\a\x03\x04")
-
+var IDKpEmailProtection = der.OID("+\x06\x01\x05\x05\a\x03\x04") // 1.3.6.1.5.5.7.3.4
 // IDKpTimeStamping is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.8:
 //
 //	id-kp-timeStamping OBJECT IDENTIFIER ::= { id-kp 8 }
-var IDKpTimeStamping = der.OID("+\x06\x01\x05\x05\a\x03\b")
-
+var IDKpTimeStamping = der.OID("+\x06\x01\x05\x05\a\x03\b") // 1.3.6.1.5.5.7.3.8
 // IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t")
-
+var IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t") // 1.3.6.1.5.5.7.3.9
 // IDCeInhibitAnyPolicy is the OBJECT IDENTIFIER 2.5.29.54:
 //
 //	id-ce-inhibitAnyPolicy OBJECT IDENTIFIER ::= { id-ce 54 }
-var IDCeInhibitAnyPolicy = der.OID("U\x1d6")
-
+var IDCeInhibitAnyPolicy = der.OID("U\x1d6") // 2.5.29.54
 // IDCeFreshestCRL is the OBJECT IDENTIFIER 2.5.29.46:
 //
 //	id-ce-freshestCRL OBJECT IDENTIFIER ::= { id-ce 46 }
-var IDCeFreshestCRL = der.OID("U\x1d.")
-
+var IDCeFreshestCRL = der.OID("U\x1d.") // 2.5.29.46
 // IDPeAuthorityInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.1:
 //
 //	id-pe-authorityInfoAccess OBJECT IDENTIFIER ::= { id-pe 1 }
-var IDPeAuthorityInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\x01")
-
+var IDPeAuthorityInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\x01") // 1.3.6.1.5.5.7.1.1
 // IDPeSubjectInfoAccess is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.11:
 //
 //	id-pe-subjectInfoAccess OBJECT IDENTIFIER ::= { id-pe 11 }
-var IDPeSubjectInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\v")
-
+var IDPeSubjectInfoAccess = der.OID("+\x06\x01\x05\x05\a\x01\v") // 1.3.6.1.5.5.7.1.11
 // IDCeCRLNumber is the OBJECT IDENTIFIER 2.5.29.20:
 //
 //	id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
-var IDCeCRLNumber = der.OID("U\x1d\x14")
-
+var IDCeCRLNumber = der.OID("U\x1d\x14") // 2.5.29.20
 // IDCeIssuingDistributionPoint is the OBJECT IDENTIFIER 2.5.29.28:
 //
 //	id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
-var IDCeIssuingDistributionPoint = der.OID("U\x1d\x1c")
-
+var IDCeIssuingDistributionPoint = der.OID("U\x1d\x1c") // 2.5.29.28
 // IDCeDeltaCRLIndicator is the OBJECT IDENTIFIER 2.5.29.27:
 //
 //	id-ce-deltaCRLIndicator OBJECT IDENTIFIER ::= { id-ce 27 }
-var IDCeDeltaCRLIndicator = der.OID("U\x1d\x1b")
-
+var IDCeDeltaCRLIndicator = der.OID("U\x1d\x1b") // 2.5.29.27
 // IDCeCRLReasons is the OBJECT IDENTIFIER 2.5.29.21:
 //
 //	id-ce-cRLReasons OBJECT IDENTIFIER ::= { id-ce 21 }
-var IDCeCRLReasons = der.OID("U\x1d\x15")
-
+var IDCeCRLReasons = der.OID("U\x1d\x15") // 2.5.29.21
 // IDCeCertificateIssuer is the OBJECT IDENTIFIER 2.5.29.29:
 //
 //	id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }
-var IDCeCertificateIssuer = der.OID("U\x1d\x1d")
-
+var IDCeCertificateIssuer = der.OID("U\x1d\x1d") // 2.5.29.29
 // IDCeHoldInstructionCode is the OBJECT IDENTIFIER 2.5.29.23:
 //
 //	id-ce-holdInstructionCode OBJECT IDENTIFIER ::= { id-ce 23 }
-var IDCeHoldInstructionCode = der.OID("U\x1d\x17")
-
+var IDCeHoldInstructionCode = der.OID("U\x1d\x17") // 2.5.29.23
 // HoldInstruction is the OBJECT IDENTIFIER 2.2.840.10040.2:
 //
 //	holdInstruction OBJECT IDENTIFIER ::= {joint-iso-itu-t(2) member-body(2) us(840) x9cm(10040) 2}
-var HoldInstruction = der.OID("R\x86H\xce8\x02")
-
+var HoldInstruction = der.OID("R\x86H\xce8\x02") // 2.2.840.10040.2
 // IDHoldinstructionNone is the OBJECT IDENTIFIER 2.2.840.10040.2.1:
 //
 //	id-holdinstruction-none OBJECT IDENTIFIER ::= {holdInstruction 1} -- deprecated
-var IDHoldinstructionNone = der.OID("R\x86H\xce8\x02\x01")
-
+var IDHoldinstructionNone = der.OID("R\x86H\xce8\x02\x01") // 2.2.840.10040.2.1
 // IDHoldinstructionCallissuer is the OBJECT IDENTIFIER 2.2.840.10040.2.2:
 //
 //	id-holdinstruction-callissuer OBJECT IDENTIFIER ::= {holdInstruction 2}
-var IDHoldinstructionCallissuer = der.OID("R\x86H\xce8\x02\x02")
-
+var IDHoldinstructionCallissuer = der.OID("R\x86H\xce8\x02\x02") // 2.2.840.10040.2.2
 // IDHoldinstructionReject is the OBJECT IDENTIFIER 2.2.840.10040.2.3:
 //
 //	id-holdinstruction-reject OBJECT IDENTIFIER ::= {holdInstruction 3}
-var IDHoldinstructionReject = der.OID("R\x86H\xce8\x02\x03")
-
+var IDHoldinstructionReject = der.OID("R\x86H\xce8\x02\x03") // 2.2.840.10040.2.3
 // IDCeInvalidityDate is the OBJECT IDENTIFIER 2.5.29.24:
 //
 //	id-ce-invalidityDate OBJECT IDENTIFIER ::= { id-ce 24 }
-var IDCeInvalidityDate = der.OID("U\x1d\x18")
-
+var IDCeInvalidityDate = der.OID("U\x1d\x18") // 2.5.29.24
 // UbMax is the ASN.1 value:
 //
 //	ubMax INTEGER ::= 32768
@@ -420,248 +353,199 @@ const UbMax = 32768
 // RSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.1:
 //
 //	rsaEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 1 }
-var RSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x01")
-
+var RSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x01") // 1.2.840.113549.1.1.1
 // IDDSA is the OBJECT IDENTIFIER 1.2.840.10040.4.1:
 //
 //	id-dsa OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 1 }
-var IDDSA = der.OID("*\x86H\xce8\x04\x01")
-
+var IDDSA = der.OID("*\x86H\xce8\x04\x01") // 1.2.840.10040.4.1
 // Dhpublicnumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dhpublicnumber OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-x942(10046) number-type(2) 1 }
-var Dhpublicnumber = der.OID("*\x86H\xce>\x02\x01")
-
+var Dhpublicnumber = der.OID("*\x86H\xce>\x02\x01") // 1.2.840.10046.2.1
 // IDKeyExchangeAlgorithm is the OBJECT IDENTIFIER 2.16.840.1.101.2.1.1.22:
 //
 //	id-keyExchangeAlgorithm OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) dod(2) infosec(1) algorithms(1) 22 }
-var IDKeyExchangeAlgorithm = der.OID("`\x86H\x01e\x02\x01\x01\x16")
-
+var IDKeyExchangeAlgorithm = der.OID("`\x86H\x01e\x02\x01\x01\x16") // 2.16.840.1.101.2.1.1.22
 // IDECPublicKey is the OBJECT IDENTIFIER 1.2.840.10045.2.1:
 //
 //	id-ecPublicKey OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
-var IDECPublicKey = der.OID("*\x86H\xce=\x02\x01")
-
+var IDECPublicKey = der.OID("*\x86H\xce=\x02\x01") // 1.2.840.10045.2.1
 // IDECDH is the OBJECT IDENTIFIER 1.3.132.1.12:
 //
 //	id-ecDH OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecdh(12) }
-var IDECDH = der.OID("+\x81\x04\x01\f")
-
+var IDECDH = der.OID("+\x81\x04\x01\f") // 1.3.132.1.12
 // IDECMQV is the OBJECT IDENTIFIER 1.3.132.1.13:
 //
 //	id-ecMQV OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) schemes(1) ecmqv(13) }
-var IDECMQV = der.OID("+\x81\x04\x01\r")
-
+var IDECMQV = der.OID("+\x81\x04\x01\r") // 1.3.132.1.13
 // Secp192r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.1:
 //
 //	secp192r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 1 }
-var Secp192r1 = der.OID("*\x86H\xce=\x03\x01\x01")
-
+var Secp192r1 = der.OID("*\x86H\xce=\x03\x01\x01") // 1.2.840.10045.3.1.1
 // Sect163k1 is the OBJECT IDENTIFIER 1.3.132.0.1:
 //
 //	sect163k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 1 }
-var Sect163k1 = der.OID("+\x81\x04\x00\x01")
-
+var Sect163k1 = der.OID("+\x81\x04\x00\x01") // 1.3.132.0.1
 // Sect163r2 is the OBJECT IDENTIFIER 1.3.132.0.15:
 //
 //	sect163r2 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 15 }
-var Sect163r2 = der.OID("+\x81\x04\x00\x0f")
-
+var Sect163r2 = der.OID("+\x81\x04\x00\x0f") // 1.3.132.0.15
 // Secp224r1 is the OBJECT IDENTIFIER 1.3.132.0.33:
 //
 //	secp224r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 33 }
-var Secp224r1 = der.OID("+\x81\x04\x00!")
-
+var Secp224r1 = der.OID("+\x81\x04\x00!") // 1.3.132.0.33
 // Sect233k1 is the OBJECT IDENTIFIER 1.3.132.0.26:
 //
 //	sect233k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 26 }
-var Sect233k1 = der.OID("+\x81\x04\x00\x1a")
-
+var Sect233k1 = der.OID("+\x81\x04\x00\x1a") // 1.3.132.0.26
 // Sect233r1 is the OBJECT IDENTIFIER 1.3.132.0.27:
 //
 //	sect233r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 27 }
-var Sect233r1 = der.OID("+\x81\x04\x00\x1b")
-
+var Sect233r1 = der.OID("+\x81\x04\x00\x1b") // 1.3.132.0.27
 // Secp256r1 is the OBJECT IDENTIFIER 1.2.840.10045.3.1.7:
 //
 //	secp256r1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) curves(3) prime(1) 7 }
-var Secp256r1 = der.OID("*\x86H\xce=\x03\x01\a")
-
+var Secp256r1 = der.OID("*\x86H\xce=\x03\x01\a") // 1.2.840.10045.3.1.7
 // Sect283k1 is the OBJECT IDENTIFIER 1.3.132.0.16:
 //
 //	sect283k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 16 }
-var Sect283k1 = der.OID("+\x81\x04\x00\x10")
-
+var Sect283k1 = der.OID("+\x81\x04\x00\x10") // 1.3.132.0.16
 // Sect283r1 is the OBJECT IDENTIFIER 1.3.132.0.17:
 //
 //	sect283r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 17 }
-var Sect283r1 = der.OID("+\x81\x04\x00\x11")
-
+var Sect283r1 = der.OID("+\x81\x04\x00\x11") // 1.3.132.0.17
 // Secp384r1 is the OBJECT IDENTIFIER 1.3.132.0.34:
 //
 //	secp384r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 34 }
-var Secp384r1 = der.OID("+\x81\x04\x00\"")
-
+var Secp384r1 = der.OID("+\x81\x04\x00\"") // 1.3.132.0.34
 // Sect409k1 is the OBJECT IDENTIFIER 1.3.132.0.36:
 //
 //	sect409k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 36 }
-var Sect409k1 = der.OID("+\x81\x04\x00$")
-
+var Sect409k1 = der.OID("+\x81\x04\x00$") // 1.3.132.0.36
 // Sect409r1 is the OBJECT IDENTIFIER 1.3.132.0.37:
 //
 //	sect409r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 37 }
-var Sect409r1 = der.OID("+\x81\x04\x00%")
-
+var Sect409r1 = der.OID("+\x81\x04\x00%") // 1.3.132.0.37
 // Secp521r1 is the OBJECT IDENTIFIER 1.3.132.0.35:
 //
 //	secp521r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 35 }
-var Secp521r1 = der.OID("+\x81\x04\x00#")
-
+var Secp521r1 = der.OID("+\x81\x04\x00#") // 1.3.132.0.35
 // Sect571k1 is the OBJECT IDENTIFIER 1.3.132.0.38:
 //
 //	sect571k1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 38 }
-var Sect571k1 = der.OID("+\x81\x04\x00&")
-
+var Sect571k1 = der.OID("+\x81\x04\x00&") // 1.3.132.0.38
 // Sect571r1 is the OBJECT IDENTIFIER 1.3.132.0.39:
 //
 //	sect571r1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) certicom(132) curve(0) 39 }
-var Sect571r1 = der.OID("+\x81\x04\x00'")
-
+var Sect571r1 = der.OID("+\x81\x04\x00'") // 1.3.132.0.39
 // MD2WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.2:
 //
 //	md2WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 2 }
-var MD2WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x02")
-
+var MD2WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x02") // 1.2.840.113549.1.1.2
 // MD5WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.4:
 //
 //	md5WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 4 }
-var MD5WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x04")
-
+var MD5WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x04") // 1.2.840.113549.1.1.4
 // SHA1WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.5:
 //
 //	sha1WithRSAEncryption OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-1(1) 5 }
-var SHA1WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x05")
-
+var SHA1WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x05") // 1.2.840.113549.1.1.5
 // DSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10040.4.3:
 //
 //	dsa-with-sha1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 3 }
-var DSAWithSHA1 = der.OID("*\x86H\xce8\x04\x03")
-
+var DSAWithSHA1 = der.OID("*\x86H\xce8\x04\x03") // 1.2.840.10040.4.3
 // DSAWithSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.1:
 //
 //	dsa-with-sha224 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 1 }
-var DSAWithSHA224 = der.OID("`\x86H\x01e\x03\x04\x03\x01")
-
+var DSAWithSHA224 = der.OID("`\x86H\x01e\x03\x04\x03\x01") // 2.16.840.1.101.3.4.3.1
 // DSAWithSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.2:
 //
 //	dsa-with-sha256 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) algorithms(4) id-dsa-with-sha2(3) 2 }
-var DSAWithSHA256 = der.OID("`\x86H\x01e\x03\x04\x03\x02")
-
+var DSAWithSHA256 = der.OID("`\x86H\x01e\x03\x04\x03\x02") // 2.16.840.1.101.3.4.3.2
 // ECDSAWithSHA1 is the OBJECT IDENTIFIER 1.2.840.10045.4.1:
 //
 //	ecdsa-with-SHA1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) 1 }
-var ECDSAWithSHA1 = der.OID("*\x86H\xce=\x04\x01")
-
+var ECDSAWithSHA1 = der.OID("*\x86H\xce=\x04\x01") // 1.2.840.10045.4.1
 // ECDSAWithSHA224 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.1:
 //
 //	ecdsa-with-SHA224 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 1 }
-var ECDSAWithSHA224 = der.OID("*\x86H\xce=\x04\x03\x01")
-
+var ECDSAWithSHA224 = der.OID("*\x86H\xce=\x04\x03\x01") // 1.2.840.10045.4.3.1
 // ECDSAWithSHA256 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.2:
 //
 //	ecdsa-with-SHA256 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 2 }
-var ECDSAWithSHA256 = der.OID("*\x86H\xce=\x04\x03\x02")
-
+var ECDSAWithSHA256 = der.OID("*\x86H\xce=\x04\x03\x02") // 1.2.840.10045.4.3.2
 // ECDSAWithSHA384 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.3:
 //
 //	ecdsa-with-SHA384 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 3 }
-var ECDSAWithSHA384 = der.OID("*\x86H\xce=\x04\x03\x03")
-
+var ECDSAWithSHA384 = der.OID("*\x86H\xce=\x04\x03\x03") // 1.2.840.10045.4.3.3
 // ECDSAWithSHA512 is the OBJECT IDENTIFIER 1.2.840.10045.4.3.4:
 //
 //	ecdsa-with-SHA512 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) ansi-X9-62(10045) signatures(4) ecdsa-with-SHA2(3) 4 }
-var ECDSAWithSHA512 = der.OID("*\x86H\xce=\x04\x03\x04")
-
+var ECDSAWithSHA512 = der.OID("*\x86H\xce=\x04\x03\x04") // 1.2.840.10045.4.3.4
 // IDMD2 is the OBJECT IDENTIFIER 1.2.840.113549.2.2:
 //
 //	id-md2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 2 }
-var IDMD2 = der.OID("*\x86H\x86\xf7\r\x02\x02")
-
+var IDMD2 = der.OID("*\x86H\x86\xf7\r\x02\x02") // 1.2.840.113549.2.2
 // IDMD5 is the OBJECT IDENTIFIER 1.2.840.113549.2.5:
 //
 //	id-md5 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) digestAlgorithm(2) 5 }
-var IDMD5 = der.OID("*\x86H\x86\xf7\r\x02\x05")
-
+var IDMD5 = der.OID("*\x86H\x86\xf7\r\x02\x05") // 1.2.840.113549.2.5
 // IDSHA1 is the OBJECT IDENTIFIER 1.3.14.3.2.26:
 //
 //	id-sha1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) oiw(14) secsig(3) algorithm(2) 26 }
-var IDSHA1 = der.OID("+\x0e\x03\x02\x1a")
-
+var IDSHA1 = der.OID("+\x0e\x03\x02\x1a") // 1.3.14.3.2.26
 // SHA224WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.14:
 //
 //	sha224WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 14 }
-var SHA224WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x0e")
-
+var SHA224WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\x0e") // 1.2.840.113549.1.1.14
 // SHA256WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.11:
 //
 //	sha256WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 11 }
-var SHA256WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\v")
-
+var SHA256WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\v") // 1.2.840.113549.1.1.11
 // SHA384WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.12:
 //
 //	sha384WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 12 }
-var SHA384WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\f")
-
+var SHA384WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\f") // 1.2.840.113549.1.1.12
 // SHA512WithRSAEncryption is the OBJECT IDENTIFIER 1.2.840.113549.1.1.13:
 //
 //	sha512WithRSAEncryption OBJECT IDENTIFIER ::= { pkcs-1 13 }
-var SHA512WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\r")
-
+var SHA512WithRSAEncryption = der.OID("*\x86H\x86\xf7\r\x01\x01\r") // 1.2.840.113549.1.1.13
 // PKCS1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1:
 //
 //	pkcs-1 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 1 }
-var PKCS1 = der.OID("*\x86H\x86\xf7\r\x01\x01")
-
+var PKCS1 = der.OID("*\x86H\x86\xf7\r\x01\x01") // 1.2.840.113549.1.1
 // IDRSAESOAEP is the OBJECT IDENTIFIER 1.2.840.113549.1.1.7:
 //
 //	id-RSAES-OAEP OBJECT IDENTIFIER ::= { pkcs-1 7 }
-var IDRSAESOAEP = der.OID("*\x86H\x86\xf7\r\x01\x01\a")
-
+var IDRSAESOAEP = der.OID("*\x86H\x86\xf7\r\x01\x01\a") // 1.2.840.113549.1.1.7
 // IDMgf1 is the OBJECT IDENTIFIER 1.2.840.113549.1.1.8:
 //
 //	id-mgf1 OBJECT IDENTIFIER ::= { pkcs-1 8 }
-var IDMgf1 = der.OID("*\x86H\x86\xf7\r\x01\x01\b")
-
+var IDMgf1 = der.OID("*\x86H\x86\xf7\r\x01\x01\b") // 1.2.840.113549.1.1.8
 // IDPSpecified is the OBJECT IDENTIFIER 1.2.840.113549.1.1.9:
 //
 //	id-pSpecified OBJECT IDENTIFIER ::= { pkcs-1 9 }
-var IDPSpecified = der.OID("*\x86H\x86\xf7\r\x01\x01\t")
-
+var IDPSpecified = der.OID("*\x86H\x86\xf7\r\x01\x01\t") // 1.2.840.113549.1.1.9
 // IDRSASSAPSS is the OBJECT IDENTIFIER 1.2.840.113549.1.1.10:
 //
 //	id-RSASSA-PSS OBJECT IDENTIFIER ::= { pkcs-1 10 }
-var IDRSASSAPSS = der.OID("*\x86H\x86\xf7\r\x01\x01\n")
-
+var IDRSASSAPSS = der.OID("*\x86H\x86\xf7\r\x01\x01\n") // 1.2.840.113549.1.1.10
 // IDSHA224 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.4:
 //
 //	id-sha224 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 4 }
-var IDSHA224 = der.OID("`\x86H\x01e\x03\x04\x02\x04")
-
+var IDSHA224 = der.OID("`\x86H\x01e\x03\x04\x02\x04") // 2.16.840.1.101.3.4.2.4
 // IDSHA256 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.1:
 //
 //	id-sha256 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 1 }
-var IDSHA256 = der.OID("`\x86H\x01e\x03\x04\x02\x01")
-
+var IDSHA256 = der.OID("`\x86H\x01e\x03\x04\x02\x01") // 2.16.840.1.101.3.4.2.1
 // IDSHA384 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.2:
 //
 //	id-sha384 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 2 }
-var IDSHA384 = der.OID("`\x86H\x01e\x03\x04\x02\x02")
-
+var IDSHA384 = der.OID("`\x86H\x01e\x03\x04\x02\x02") // 2.16.840.1.101.3.4.2.2
 // IDSHA512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.2.3:
 //
 //	id-sha512 OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) hashalgs(2) 3 }
-var IDSHA512 = der.OID("`\x86H\x01e\x03\x04\x02\x03")
-
+var IDSHA512 = der.OID("`\x86H\x01e\x03\x04\x02\x03") // 2.16.840.1.101.3.4.2.3
 // UbMatch is the ASN.1 value:
 //
 //	ub-match INTEGER ::= 128
@@ -797,101 +681,82 @@ const UbUnformattedAddressLength = 180
 //	ub-x121-address-length INTEGER ::= 16
 const UbX121AddressLength = 16
 
-// OCSP2009IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
+// OCSP2009_IDKpOCSPSigning is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.3.9:
 //
 //	id-kp-OCSPSigning OBJECT IDENTIFIER ::= { id-kp 9 }
-var OCSP2009IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t")
-
+var OCSP2009_IDKpOCSPSigning = der.OID("+\x06\x01\x05\x05\a\x03\t") // 1.3.6.1.5.5.7.3.9
 // IDPKIXOCSP is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1:
 //
 //	id-pkix-ocsp OBJECT IDENTIFIER ::= id-ad-ocsp
-var IDPKIXOCSP = der.OID("+\x06\x01\x05\x05\a0\x01")
-
+var IDPKIXOCSP = der.OID("+\x06\x01\x05\x05\a0\x01") // 1.3.6.1.5.5.7.48.1
 // IDPKIXOCSPBasic is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.1:
 //
 //	id-pkix-ocsp-basic OBJECT IDENTIFIER ::= { id-pkix-ocsp 1 }
-var IDPKIXOCSPBasic = der.OID("+\x06\x01\x05\x05\a0\x01\x01")
-
+var IDPKIXOCSPBasic = der.OID("+\x06\x01\x05\x05\a0\x01\x01") // 1.3.6.1.5.5.7.48.1.1
 // IDPKIXOCSPNonce is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.2:
 //
 //	id-pkix-ocsp-nonce OBJECT IDENTIFIER ::= { id-pkix-ocsp 2 }
-var IDPKIXOCSPNonce = der.OID("+\x06\x01\x05\x05\a0\x01\x02")
-
+var IDPKIXOCSPNonce = der.OID("+\x06\x01\x05\x05\a0\x01\x02") // 1.3.6.1.5.5.7.48.1.2
 // IDPKIXOCSPCRL is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.3:
 //
 //	id-pkix-ocsp-crl OBJECT IDENTIFIER ::= { id-pkix-ocsp 3 }
-var IDPKIXOCSPCRL = der.OID("+\x06\x01\x05\x05\a0\x01\x03")
-
+var IDPKIXOCSPCRL = der.OID("+\x06\x01\x05\x05\a0\x01\x03") // 1.3.6.1.5.5.7.48.1.3
 // IDPKIXOCSPResponse is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.4:
 //
 //	id-pkix-ocsp-response OBJECT IDENTIFIER ::= { id-pkix-ocsp 4 }
-var IDPKIXOCSPResponse = der.OID("+\x06\x01\x05\x05\a0\x01\x04")
-
+var IDPKIXOCSPResponse = der.OID("+\x06\x01\x05\x05\a0\x01\x04") // 1.3.6.1.5.5.7.48.1.4
 // IDPKIXOCSPNocheck is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.5:
 //
 //	id-pkix-ocsp-nocheck OBJECT IDENTIFIER ::= { id-pkix-ocsp 5 }
-var IDPKIXOCSPNocheck = der.OID("+\x06\x01\x05\x05\a0\x01\x05")
-
+var IDPKIXOCSPNocheck = der.OID("+\x06\x01\x05\x05\a0\x01\x05") // 1.3.6.1.5.5.7.48.1.5
 // IDPKIXOCSPArchiveCutoff is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.6:
 //
 //	id-pkix-ocsp-archive-cutoff OBJECT IDENTIFIER ::= { id-pkix-ocsp 6 }
-var IDPKIXOCSPArchiveCutoff = der.OID("+\x06\x01\x05\x05\a0\x01\x06")
-
+var IDPKIXOCSPArchiveCutoff = der.OID("+\x06\x01\x05\x05\a0\x01\x06") // 1.3.6.1.5.5.7.48.1.6
 // IDPKIXOCSPServiceLocator is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.48.1.7:
 //
 //	id-pkix-ocsp-service-locator OBJECT IDENTIFIER ::= { id-pkix-ocsp 7 }
-var IDPKIXOCSPServiceLocator = der.OID("+\x06\x01\x05\x05\a0\x01\a")
-
-// NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
+var IDPKIXOCSPServiceLocator = der.OID("+\x06\x01\x05\x05\a0\x01\a") // 1.3.6.1.5.5.7.48.1.7
+// X509MLDSA2025_NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) }
-var NistAlgorithms = der.OID("`\x86H\x01e\x03\x04")
-
+var X509MLDSA2025_NistAlgorithms = der.OID("`\x86H\x01e\x03\x04") // 2.16.840.1.101.3.4
 // SigAlgs is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3:
 //
 //	sigAlgs OBJECT IDENTIFIER ::= { nistAlgorithms 3 }
-var SigAlgs = der.OID("`\x86H\x01e\x03\x04\x03")
-
+var SigAlgs = der.OID("`\x86H\x01e\x03\x04\x03") // 2.16.840.1.101.3.4.3
 // IDMlDSA44 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.17:
 //
 //	id-ml-dsa-44 OBJECT IDENTIFIER ::= { sigAlgs 17 }
-var IDMlDSA44 = der.OID("`\x86H\x01e\x03\x04\x03\x11")
-
+var IDMlDSA44 = der.OID("`\x86H\x01e\x03\x04\x03\x11") // 2.16.840.1.101.3.4.3.17
 // IDMlDSA65 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.18:
 //
 //	id-ml-dsa-65 OBJECT IDENTIFIER ::= { sigAlgs 18 }
-var IDMlDSA65 = der.OID("`\x86H\x01e\x03\x04\x03\x12")
-
+var IDMlDSA65 = der.OID("`\x86H\x01e\x03\x04\x03\x12") // 2.16.840.1.101.3.4.3.18
 // IDMlDSA87 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.3.19:
 //
 //	id-ml-dsa-87 OBJECT IDENTIFIER ::= { sigAlgs 19 }
-var IDMlDSA87 = der.OID("`\x86H\x01e\x03\x04\x03\x13")
-
-// X509MLKEM2025NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
+var IDMlDSA87 = der.OID("`\x86H\x01e\x03\x04\x03\x13") // 2.16.840.1.101.3.4.3.19
+// X509MLKEM2025_NistAlgorithms is the OBJECT IDENTIFIER 2.16.840.1.101.3.4:
 //
 //	nistAlgorithms OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithm(4) }
-var X509MLKEM2025NistAlgorithms = der.OID("`\x86H\x01e\x03\x04")
-
+var X509MLKEM2025_NistAlgorithms = der.OID("`\x86H\x01e\x03\x04") // 2.16.840.1.101.3.4
 // Kems is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4:
 //
 //	kems OBJECT IDENTIFIER ::= { nistAlgorithms 4 }
-var Kems = der.OID("`\x86H\x01e\x03\x04\x04")
-
+var Kems = der.OID("`\x86H\x01e\x03\x04\x04") // 2.16.840.1.101.3.4.4
 // IDAlgMlKem512 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.1:
 //
 //	id-alg-ml-kem-512 OBJECT IDENTIFIER ::= { kems 1 }
-var IDAlgMlKem512 = der.OID("`\x86H\x01e\x03\x04\x04\x01")
-
+var IDAlgMlKem512 = der.OID("`\x86H\x01e\x03\x04\x04\x01") // 2.16.840.1.101.3.4.4.1
 // IDAlgMlKem768 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.2:
 //
 //	id-alg-ml-kem-768 OBJECT IDENTIFIER ::= { kems 2 }
-var IDAlgMlKem768 = der.OID("`\x86H\x01e\x03\x04\x04\x02")
-
+var IDAlgMlKem768 = der.OID("`\x86H\x01e\x03\x04\x04\x02") // 2.16.840.1.101.3.4.4.2
 // IDAlgMlKem1024 is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.4.3:
 //
 //	id-alg-ml-kem-1024 OBJECT IDENTIFIER ::= { kems 3 }
-var IDAlgMlKem1024 = der.OID("`\x86H\x01e\x03\x04\x04\x03")
-
+var IDAlgMlKem1024 = der.OID("`\x86H\x01e\x03\x04\x04\x03") // 2.16.840.1.101.3.4.4.3
 // AttributeType is the ASN.1 type AttributeType.
 //
 //	AttributeType           ::=  ATTRIBUTE.&id
@@ -938,27 +803,33 @@ func (v *AttributeType) MarshalDER() ([]byte, error) { return der.Marshal(v, nil
 //
 //	X520name ::= DirectoryString {ub-name}
 type X520name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DirectoryStringChoice tells which alternative of DirectoryString a value holds, for each of its instances:
-// X520name, X520CommonName, X520LocalityName, X520StateOrProvinceName, X520OrganizationName, X520OrganizationalUnitName, DirectoryStringUbMax, DirectoryStringUbTitle, DirectoryStringUbPseudonym (they differ only in constraints).
+// DirectoryString_UbMax, DirectoryString_UbPseudonym, DirectoryString_UbTitle, X520CommonName, X520LocalityName, X520OrganizationName, X520OrganizationalUnitName, X520StateOrProvinceName, X520name (they differ only in constraints).
 type DirectoryStringChoice int
 
 const (
-	DirectoryStringTeletexString   DirectoryStringChoice = 1 // teletexString
-	DirectoryStringPrintableString DirectoryStringChoice = 2 // printableString
-	DirectoryStringBmpString       DirectoryStringChoice = 3 // bmpString
-	DirectoryStringUniversalString DirectoryStringChoice = 4 // universalString
-	DirectoryStringUTF8String      DirectoryStringChoice = 5 // uTF8String
+	DirectoryString_TeletexString   DirectoryStringChoice = 1 // teletexString
+	DirectoryString_PrintableString DirectoryStringChoice = 2 // printableString
+	DirectoryString_BmpString       DirectoryStringChoice = 3 // bmpString
+	DirectoryString_UniversalString DirectoryStringChoice = 4 // universalString
+	DirectoryString_UTF8String      DirectoryStringChoice = 5 // uTF8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DirectoryStringChoice) String() string {
-	return der.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "DirectoryStringChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return der.Name("teletexString printableString bmpString universalString uTF8String", int(c)-1, "")
+	}
+	return "DirectoryStringChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -969,7 +840,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -982,7 +853,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -995,7 +866,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1008,7 +879,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1021,7 +892,7 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1042,35 +913,35 @@ func (v *X520name) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520name) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1092,7 +963,7 @@ func (v *X520name) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //
 //	X520CommonName ::= DirectoryString {ub-common-name}
 type X520CommonName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1106,7 +977,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -1119,7 +990,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -1132,7 +1003,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1145,7 +1016,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1158,7 +1029,7 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1179,35 +1050,35 @@ func (v *X520CommonName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520CommonName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1229,7 +1100,7 @@ func (v *X520CommonName) MarshalDER() ([]byte, error) { return der.Marshal(v, ni
 //
 //	X520LocalityName ::= DirectoryString {ub-locality-name}
 type X520LocalityName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1243,7 +1114,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -1256,7 +1127,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -1269,7 +1140,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1282,7 +1153,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1295,7 +1166,7 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1316,35 +1187,35 @@ func (v *X520LocalityName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520LocalityName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1366,7 +1237,7 @@ func (v *X520LocalityName) MarshalDER() ([]byte, error) { return der.Marshal(v, 
 //
 //	X520StateOrProvinceName ::= DirectoryString {ub-state-name}
 type X520StateOrProvinceName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1380,7 +1251,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -1393,7 +1264,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -1406,7 +1277,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1419,7 +1290,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1432,7 +1303,7 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1453,35 +1324,35 @@ func (v *X520StateOrProvinceName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520StateOrProvinceName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1503,7 +1374,7 @@ func (v *X520StateOrProvinceName) MarshalDER() ([]byte, error) { return der.Mars
 //
 //	X520OrganizationName ::= DirectoryString {ub-organization-name}
 type X520OrganizationName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1517,7 +1388,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -1530,7 +1401,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -1543,7 +1414,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1556,7 +1427,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1569,7 +1440,7 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1590,35 +1461,35 @@ func (v *X520OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1641,7 +1512,7 @@ func (v *X520OrganizationName) MarshalDER() ([]byte, error) { return der.Marshal
 //	X520OrganizationalUnitName ::= DirectoryString
 //	                                   {ub-organizational-unit-name}
 type X520OrganizationalUnitName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
@@ -1655,7 +1526,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -1668,7 +1539,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -1681,7 +1552,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -1694,7 +1565,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -1707,7 +1578,7 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -1728,35 +1599,35 @@ func (v *X520OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *X520OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -1779,7 +1650,7 @@ func (v *X520OrganizationalUnitName) MarshalDER() ([]byte, error) { return der.M
 //	Name ::= CHOICE { -- only one possibility for now --
 //	    rdnSequence  RDNSequence }
 type Name struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice NameChoice
 	// RdnSequence is the component rdnSequence RDNSequence.
 	RdnSequence RDNSequence
@@ -1789,12 +1660,18 @@ type Name struct {
 type NameChoice int
 
 const (
-	NameRdnSequence NameChoice = 1 // rdnSequence
+	Name_RdnSequence NameChoice = 1 // rdnSequence
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c NameChoice) String() string {
-	return der.Name("rdnSequence", int(c)-1, "NameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return der.Name("rdnSequence", int(c)-1, "")
+	}
+	return "NameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -1805,7 +1682,7 @@ func (v *Name) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = NameRdnSequence
+		v.Choice = Name_RdnSequence
 		if err := v.RdnSequence.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
 		}
@@ -1818,7 +1695,7 @@ func (v *Name) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *Name) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case NameRdnSequence:
+	case Name_RdnSequence:
 		v.RdnSequence.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("Name"))
@@ -1850,7 +1727,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return err
 	}
 	// One backing array for the elements of every inner list.
-	inner, err := der.MakeSlice[SingleAttributeSupportedAttributes](&s, s.CountNested())
+	inner, err := der.MakeSlice[SingleAttribute_SupportedAttributes](&s, s.CountNested())
 	if err != nil {
 		return err
 	}
@@ -1895,7 +1772,7 @@ type DistinguishedName = RDNSequence
 //
 //	RelativeDistinguishedName  ::=
 //	    SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-type RelativeDistinguishedName []SingleAttributeSupportedAttributes
+type RelativeDistinguishedName []SingleAttribute_SupportedAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *RelativeDistinguishedName) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -1907,7 +1784,7 @@ func (v *RelativeDistinguishedName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // decodeShared is DecodeASN1 (t not 0) taking the elements from *backing when
 // it has room (one array for all the lists of an enclosing list).
-func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backing *[]SingleAttributeSupportedAttributes) error {
+func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backing *[]SingleAttribute_SupportedAttributes) error {
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
 		return err
@@ -1919,11 +1796,11 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 		}
 	}
 	n := s.Count()
-	var list []SingleAttributeSupportedAttributes
+	var list []SingleAttribute_SupportedAttributes
 	if backing != nil && n <= len(*backing) {
 		list, *backing = (*backing)[:n:n], (*backing)[n:]
 	} else {
-		if list, err = der.MakeSlice[SingleAttributeSupportedAttributes](&s, n); err != nil {
+		if list, err = der.MakeSlice[SingleAttribute_SupportedAttributes](&s, n); err != nil {
 			return err
 		}
 	}
@@ -1967,21 +1844,21 @@ func (v *RelativeDistinguishedName) UnmarshalDER(b []byte) error { return der.Un
 // MarshalDER returns the DER encoding of v.
 func (v *RelativeDistinguishedName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// SingleAttributeSupportedAttributes is the ASN.1 type SingleAttribute.
+// SingleAttribute_SupportedAttributes is the ASN.1 type SingleAttribute.
 //
 //	SingleAttribute{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    value     ATTRIBUTE.&Type({AttrSet}{@type})
 //	}
-type SingleAttributeSupportedAttributes struct {
+type SingleAttribute_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type der.OID
 	// Value is the component value ATTRIBUTE.&Type.
-	Value SingleAttributeSupportedAttributesValue
+	Value SupportedAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SingleAttribute_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "SingleAttribute")
 	}
@@ -2013,7 +1890,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SingleAttribute_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2024,180 +1901,194 @@ func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SingleAttribute; v aliases b.
-func (v *SingleAttributeSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *SingleAttribute_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *SingleAttributeSupportedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *SingleAttribute_SupportedAttributes) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
+}
 
-// SingleAttributeSupportedAttributesValue is the open type SingleAttribute.value: the encoding received (Raw) and, when the
+// SupportedAttributes is the open type ATTRIBUTE.&Type({SupportedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SingleAttributeSupportedAttributesValue struct {
+type SupportedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SingleAttributeSupportedAttributesValueKind
-	// DirectoryString is the value when Kind is SingleAttributeSupportedAttributesValueName, SingleAttributeSupportedAttributesValueSurname, SingleAttributeSupportedAttributesValueGivenName, SingleAttributeSupportedAttributesValueInitials, SingleAttributeSupportedAttributesValueGenerationQualifier, SingleAttributeSupportedAttributesValueX520CommonName, SingleAttributeSupportedAttributesValueX520LocalityName, SingleAttributeSupportedAttributesValueX520StateOrProvinceName, SingleAttributeSupportedAttributesValueX520OrganizationName, SingleAttributeSupportedAttributesValueX520OrganizationalUnitName, SingleAttributeSupportedAttributesValueX520Title or SingleAttributeSupportedAttributesValueX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is SingleAttributeSupportedAttributesValueX520dnQualifier, SingleAttributeSupportedAttributesValueX520countryName, SingleAttributeSupportedAttributesValueX520SerialNumber, SingleAttributeSupportedAttributesValueDomainComponent or SingleAttributeSupportedAttributesValueEmailAddress.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// DirectoryString is the value when Kind is AtName, AtSurname, AtGivenName, AtInitials, AtGenerationQualifier, AtX520CommonName, AtX520LocalityName, AtX520StateOrProvinceName, AtX520OrganizationName, AtX520OrganizationalUnitName, AtX520Title or AtX520Pseudonym.
+	// The rows' types differ only in constraints and share the layout of X520CommonName; the value
+	// converts to a row's own type, as in X520name(value.DirectoryString).
+	DirectoryString X520CommonName
+	// String is the value when Kind is AtX520dnQualifier, AtX520countryName, AtX520SerialNumber, AtDomainComponent or AtEmailAddress.
 	String string
 }
 
-// SingleAttributeSupportedAttributesValueKind tells which row of the table of SingleAttributeSupportedAttributesValue a key selected.
-type SingleAttributeSupportedAttributesValueKind int
+// AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of CRIAttributes or SupportedAttributes. 0 means none (a key not in the table, or no value).
+type AttributeKind int
 
 const (
-	SingleAttributeSupportedAttributesValueName                       SingleAttributeSupportedAttributesValueKind = 1  // at-name 2.5.4.41
-	SingleAttributeSupportedAttributesValueSurname                    SingleAttributeSupportedAttributesValueKind = 2  // at-surname 2.5.4.4
-	SingleAttributeSupportedAttributesValueGivenName                  SingleAttributeSupportedAttributesValueKind = 3  // at-givenName 2.5.4.42
-	SingleAttributeSupportedAttributesValueInitials                   SingleAttributeSupportedAttributesValueKind = 4  // at-initials 2.5.4.43
-	SingleAttributeSupportedAttributesValueGenerationQualifier        SingleAttributeSupportedAttributesValueKind = 5  // at-generationQualifier 2.5.4.44
-	SingleAttributeSupportedAttributesValueX520CommonName             SingleAttributeSupportedAttributesValueKind = 6  // at-x520CommonName 2.5.4.3
-	SingleAttributeSupportedAttributesValueX520LocalityName           SingleAttributeSupportedAttributesValueKind = 7  // at-x520LocalityName 2.5.4.7
-	SingleAttributeSupportedAttributesValueX520StateOrProvinceName    SingleAttributeSupportedAttributesValueKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	SingleAttributeSupportedAttributesValueX520OrganizationName       SingleAttributeSupportedAttributesValueKind = 9  // at-x520OrganizationName 2.5.4.10
-	SingleAttributeSupportedAttributesValueX520OrganizationalUnitName SingleAttributeSupportedAttributesValueKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	SingleAttributeSupportedAttributesValueX520Title                  SingleAttributeSupportedAttributesValueKind = 11 // at-x520Title 2.5.4.12
-	SingleAttributeSupportedAttributesValueX520dnQualifier            SingleAttributeSupportedAttributesValueKind = 12 // at-x520dnQualifier 2.5.4.46
-	SingleAttributeSupportedAttributesValueX520countryName            SingleAttributeSupportedAttributesValueKind = 13 // at-x520countryName 2.5.4.6
-	SingleAttributeSupportedAttributesValueX520SerialNumber           SingleAttributeSupportedAttributesValueKind = 14 // at-x520SerialNumber 2.5.4.5
-	SingleAttributeSupportedAttributesValueX520Pseudonym              SingleAttributeSupportedAttributesValueKind = 15 // at-x520Pseudonym 2.5.4.65
-	SingleAttributeSupportedAttributesValueDomainComponent            SingleAttributeSupportedAttributesValueKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	SingleAttributeSupportedAttributesValueEmailAddress               SingleAttributeSupportedAttributesValueKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
+	AtDomainComponent            AttributeKind = 1  // at-domainComponent 0.9.2342.19200300.100.1.25
+	AtEmailAddress               AttributeKind = 2  // at-emailAddress 1.2.840.113549.1.9.1
+	AtGenerationQualifier        AttributeKind = 3  // at-generationQualifier 2.5.4.44
+	AtGivenName                  AttributeKind = 4  // at-givenName 2.5.4.42
+	AtInitials                   AttributeKind = 5  // at-initials 2.5.4.43
+	AtName                       AttributeKind = 6  // at-name 2.5.4.41
+	AtSurname                    AttributeKind = 7  // at-surname 2.5.4.4
+	AtX520CommonName             AttributeKind = 8  // at-x520CommonName 2.5.4.3
+	AtX520LocalityName           AttributeKind = 9  // at-x520LocalityName 2.5.4.7
+	AtX520OrganizationName       AttributeKind = 10 // at-x520OrganizationName 2.5.4.10
+	AtX520OrganizationalUnitName AttributeKind = 11 // at-x520OrganizationalUnitName 2.5.4.11
+	AtX520Pseudonym              AttributeKind = 12 // at-x520Pseudonym 2.5.4.65
+	AtX520SerialNumber           AttributeKind = 13 // at-x520SerialNumber 2.5.4.5
+	AtX520StateOrProvinceName    AttributeKind = 14 // at-x520StateOrProvinceName 2.5.4.8
+	AtX520Title                  AttributeKind = 15 // at-x520Title 2.5.4.12
+	AtX520countryName            AttributeKind = 16 // at-x520countryName 2.5.4.6
+	AtX520dnQualifier            AttributeKind = 17 // at-x520dnQualifier 2.5.4.46
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 17:
+		return der.Name("at-domainComponent at-emailAddress at-generationQualifier at-givenName at-initials at-name at-surname at-x520CommonName at-x520LocalityName at-x520OrganizationName at-x520OrganizationalUnitName at-x520Pseudonym at-x520SerialNumber at-x520StateOrProvinceName at-x520Title at-x520countryName at-x520dnQualifier", int(k)-1, "")
+	}
+	return "AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Reader) error {
+func (u *SupportedAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x04)":
 		// at-name 2.5.4.41
-		u.Kind = SingleAttributeSupportedAttributesValueName
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtName
+		if err := (*X520name)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x04":
 		// at-surname 2.5.4.4
-		u.Kind = SingleAttributeSupportedAttributesValueSurname
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtSurname
+		if err := (*X520name)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04*":
 		// at-givenName 2.5.4.42
-		u.Kind = SingleAttributeSupportedAttributesValueGivenName
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtGivenName
+		if err := (*X520name)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04+":
 		// at-initials 2.5.4.43
-		u.Kind = SingleAttributeSupportedAttributesValueInitials
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtInitials
+		if err := (*X520name)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04,":
 		// at-generationQualifier 2.5.4.44
-		u.Kind = SingleAttributeSupportedAttributesValueGenerationQualifier
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtGenerationQualifier
+		if err := (*X520name)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x03":
 		// at-x520CommonName 2.5.4.3
-		u.Kind = SingleAttributeSupportedAttributesValueX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtX520CommonName
+		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\a":
 		// at-x520LocalityName 2.5.4.7
-		u.Kind = SingleAttributeSupportedAttributesValueX520LocalityName
+		u.Kind = AtX520LocalityName
 		if err := (*X520LocalityName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\b":
 		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = SingleAttributeSupportedAttributesValueX520StateOrProvinceName
+		u.Kind = AtX520StateOrProvinceName
 		if err := (*X520StateOrProvinceName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\n":
 		// at-x520OrganizationName 2.5.4.10
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationName
+		u.Kind = AtX520OrganizationName
 		if err := (*X520OrganizationName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\v":
 		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = SingleAttributeSupportedAttributesValueX520OrganizationalUnitName
+		u.Kind = AtX520OrganizationalUnitName
 		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\f":
 		// at-x520Title 2.5.4.12
-		u.Kind = SingleAttributeSupportedAttributesValueX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtX520Title
+		if err := (*DirectoryString_UbTitle)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04.":
 		// at-x520dnQualifier 2.5.4.46
-		u.Kind = SingleAttributeSupportedAttributesValueX520dnQualifier
+		u.Kind = AtX520dnQualifier
 		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x1
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x06":
 		// at-x520countryName 2.5.4.6
-		u.Kind = SingleAttributeSupportedAttributesValueX520countryName
+		u.Kind = AtX520countryName
 		off2 := r.Offset()
 		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -2209,13 +2100,13 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04\x05":
 		// at-x520SerialNumber 2.5.4.5
-		u.Kind = SingleAttributeSupportedAttributesValueX520SerialNumber
+		u.Kind = AtX520SerialNumber
 		off4 := r.Offset()
 		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -2227,35 +2118,35 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04A":
 		// at-x520Pseudonym 2.5.4.65
-		u.Kind = SingleAttributeSupportedAttributesValueX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
+		u.Kind = AtX520Pseudonym
+		if err := (*DirectoryString_UbPseudonym)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "\t\x92&\x89\x93\xf2,d\x01\x19":
 		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = SingleAttributeSupportedAttributesValueDomainComponent
+		u.Kind = AtDomainComponent
 		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.String = x6
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x01":
 		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = SingleAttributeSupportedAttributesValueEmailAddress
+		u.Kind = AtEmailAddress
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
@@ -2267,7 +2158,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("SingleAttribute.value"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SupportedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2278,7 +2169,7 @@ func (u *SingleAttributeSupportedAttributesValue) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SingleAttributeSupportedAttributesValue) fail(r *der.Reader, err error) error {
+func (u *SupportedAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2288,58 +2179,58 @@ func (u *SingleAttributeSupportedAttributesValue) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SingleAttributeSupportedAttributesValue) keepDER(r *der.Reader) error {
+func (u *SupportedAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
+func (u *SupportedAttributes) encode(b *der.Builder) {
 	switch u.Kind {
-	case SingleAttributeSupportedAttributesValueName:
+	case AtName:
+		(*X520name)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtSurname:
+		(*X520name)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtGivenName:
+		(*X520name)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtInitials:
+		(*X520name)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtGenerationQualifier:
+		(*X520name)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtX520CommonName:
 		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueSurname:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueGivenName:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueInitials:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueGenerationQualifier:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520LocalityName:
+	case AtX520LocalityName:
 		(*X520LocalityName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520StateOrProvinceName:
+	case AtX520StateOrProvinceName:
 		(*X520StateOrProvinceName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520OrganizationName:
+	case AtX520OrganizationName:
 		(*X520OrganizationName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520OrganizationalUnitName:
+	case AtX520OrganizationalUnitName:
 		(*X520OrganizationalUnitName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueX520dnQualifier:
+	case AtX520Title:
+		(*DirectoryString_UbTitle)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtX520dnQualifier:
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case SingleAttributeSupportedAttributesValueX520countryName:
+	case AtX520countryName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "x520countryName"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case SingleAttributeSupportedAttributesValueX520SerialNumber:
+	case AtX520SerialNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "x520SerialNumber"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case SingleAttributeSupportedAttributesValueX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case SingleAttributeSupportedAttributesValueDomainComponent:
+	case AtX520Pseudonym:
+		(*DirectoryString_UbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
+	case AtDomainComponent:
 		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
-	case SingleAttributeSupportedAttributesValueEmailAddress:
+	case AtEmailAddress:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "emailAddress"))
@@ -2351,7 +2242,7 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 	}
 }
 
-// DirectoryStringUbTitle is the ASN.1 type DirectoryString.
+// DirectoryString_UbTitle is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -2360,22 +2251,22 @@ func (u *SingleAttributeSupportedAttributesValue) encode(b *der.Builder) {
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbTitle struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbTitle struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *DirectoryString_UbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -2388,7 +2279,7 @@ func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -2401,7 +2292,7 @@ func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -2414,7 +2305,7 @@ func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -2427,7 +2318,7 @@ func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -2446,37 +2337,37 @@ func (v *DirectoryStringUbTitle) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *DirectoryStringUbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *DirectoryString_UbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -2489,12 +2380,12 @@ func (v *DirectoryStringUbTitle) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryStringUbTitle) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbTitle) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *DirectoryString_UbTitle) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// DirectoryStringUbPseudonym is the ASN.1 type DirectoryString.
+// DirectoryString_UbPseudonym is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -2503,22 +2394,22 @@ func (v *DirectoryStringUbTitle) MarshalDER() ([]byte, error) { return der.Marsh
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbPseudonym struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbPseudonym struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *DirectoryString_UbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -2531,7 +2422,7 @@ func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -2544,7 +2435,7 @@ func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -2557,7 +2448,7 @@ func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -2570,7 +2461,7 @@ func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error 
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -2589,37 +2480,37 @@ func (v *DirectoryStringUbPseudonym) DecodeASN1(r *der.Reader, t der.Tag) error 
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *DirectoryStringUbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *DirectoryString_UbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 128); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -2632,10 +2523,10 @@ func (v *DirectoryStringUbPseudonym) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryStringUbPseudonym) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbPseudonym) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *DirectoryStringUbPseudonym) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *DirectoryString_UbPseudonym) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Certificate is the ASN.1 type Certificate.
 //
@@ -2646,7 +2537,7 @@ type Certificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateAlgorithmIdentifier
+	AlgorithmIdentifier Certificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 }
@@ -2700,18 +2591,18 @@ func (v *Certificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, 
 // MarshalDER returns the DER encoding of v.
 func (v *Certificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CertificateAlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
-type CertificateAlgorithmIdentifier struct {
+// Certificate_AlgorithmIdentifier is the type of Certificate.algorithmIdentifier.
+type Certificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Certificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Certificate.algorithmIdentifier")
 	}
@@ -2746,7 +2637,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Certificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2759,164 +2650,176 @@ func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Certificate.algorithmIdentifier; v aliases b.
-func (v *CertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *Certificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Certificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CertificateAlgorithmIdentifierParameters is the open type Certificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateAlgorithmIdentifierParameters struct {
+type SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateAlgorithmIdentifierParametersRSAWithMD2, CertificateAlgorithmIdentifierParametersRSAWithMD5, CertificateAlgorithmIdentifierParametersRSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA1, CertificateAlgorithmIdentifierParametersECDSAWithSHA1, CertificateAlgorithmIdentifierParametersDSAWithSHA224, CertificateAlgorithmIdentifierParametersDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA224, CertificateAlgorithmIdentifierParametersECDSAWithSHA256, CertificateAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
 	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateAlgorithmIdentifierParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
 }
 
-// CertificateAlgorithmIdentifierParametersKind tells which row of the table of CertificateAlgorithmIdentifierParameters a key selected.
-type CertificateAlgorithmIdentifierParametersKind int
+// SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
+// the Kind of BasicOCSPResponse_Params, PKCS10_SignatureAlgorithms, SignatureAlgorithms or Signature_Params. 0 means none (a key not in the table, or no value).
+type SignatureAlgorithmKind int
 
 const (
-	CertificateAlgorithmIdentifierParametersRSAWithMD2      CertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateAlgorithmIdentifierParametersRSAWithMD5      CertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateAlgorithmIdentifierParametersRSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateAlgorithmIdentifierParametersDSAWithSHA1     CertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA1   CertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA224   CertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateAlgorithmIdentifierParametersDSAWithSHA256   CertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA224 CertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA256 CertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA384 CertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateAlgorithmIdentifierParametersECDSAWithSHA512 CertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateAlgorithmIdentifierParametersRSASSAPSS       CertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	CertificateAlgorithmIdentifierParametersMlDSA44         CertificateAlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	CertificateAlgorithmIdentifierParametersMlDSA65         CertificateAlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	CertificateAlgorithmIdentifierParametersMlDSA87         CertificateAlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaDSAWithSHA1     SignatureAlgorithmKind = 1  // sa-dsaWithSHA1 1.2.840.10040.4.3
+	SaDSAWithSHA224   SignatureAlgorithmKind = 2  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
+	SaDSAWithSHA256   SignatureAlgorithmKind = 3  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
+	SaECDSAWithSHA1   SignatureAlgorithmKind = 4  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
+	SaECDSAWithSHA224 SignatureAlgorithmKind = 5  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
+	SaECDSAWithSHA256 SignatureAlgorithmKind = 6  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
+	SaECDSAWithSHA384 SignatureAlgorithmKind = 7  // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
+	SaECDSAWithSHA512 SignatureAlgorithmKind = 8  // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
+	SaMlDSA44         SignatureAlgorithmKind = 9  // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	SaMlDSA65         SignatureAlgorithmKind = 10 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	SaMlDSA87         SignatureAlgorithmKind = 11 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaRSASSAPSS       SignatureAlgorithmKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
+	SaRSAWithMD2      SignatureAlgorithmKind = 13 // sa-rsaWithMD2 1.2.840.113549.1.1.2
+	SaRSAWithMD5      SignatureAlgorithmKind = 14 // sa-rsaWithMD5 1.2.840.113549.1.1.4
+	SaRSAWithSHA1     SignatureAlgorithmKind = 15 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SignatureAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return der.Name("sa-dsaWithSHA1 sa-dsaWithSHA224 sa-dsaWithSHA256 sa-ecdsaWithSHA1 sa-ecdsaWithSHA224 sa-ecdsaWithSHA256 sa-ecdsaWithSHA384 sa-ecdsaWithSHA512 sa-ml-dsa-44 sa-ml-dsa-65 sa-ml-dsa-87 sa-rsaSSA-PSS sa-rsaWithMD2 sa-rsaWithMD5 sa-rsaWithSHA1", int(k)-1, "")
+	}
+	return "SignatureAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *SignatureAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateAlgorithmIdentifierParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA1
+		u.Kind = SaECDSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA224
+		u.Kind = SaDSAWithSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersDSAWithSHA256
+		u.Kind = SaDSAWithSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA224
+		u.Kind = SaECDSAWithSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA256
+		u.Kind = SaECDSAWithSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA384
+		u.Kind = SaECDSAWithSHA384
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateAlgorithmIdentifierParametersECDSAWithSHA512
+		u.Kind = SaECDSAWithSHA512
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateAlgorithmIdentifierParametersRSASSAPSS
+		u.Kind = SaRSASSAPSS
 		p1, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2925,21 +2828,21 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Certificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA44
+		u.Kind = SaMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA65
+		u.Kind = SaMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = CertificateAlgorithmIdentifierParametersMlDSA87
+		u.Kind = SaMlDSA87
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -2948,7 +2851,7 @@ func (u *CertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertificateAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *SignatureAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2958,38 +2861,38 @@ func (u *CertificateAlgorithmIdentifierParameters) fail(r *der.Reader, err error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *SignatureAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *SignatureAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case CertificateAlgorithmIdentifierParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA1:
+	case SaECDSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA224:
+	case SaDSAWithSHA224:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersDSAWithSHA256:
+	case SaDSAWithSHA256:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA224:
+	case SaECDSAWithSHA224:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA256:
+	case SaECDSAWithSHA256:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA384:
+	case SaECDSAWithSHA384:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersECDSAWithSHA512:
+	case SaECDSAWithSHA512:
 		b.AddNull(der.TagNull)
-	case CertificateAlgorithmIdentifierParametersRSASSAPSS:
+	case SaRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
@@ -3027,7 +2930,7 @@ type TBSCertificate struct {
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber CertificateSerialNumber
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// Validity is the component validity Validity.
@@ -3045,7 +2948,7 @@ type TBSCertificate struct {
 	// HasSubjectUniqueID tells whether subjectUniqueID is present in the encoding.
 	HasSubjectUniqueID bool
 	// Extensions is the component extensions [3] EXPLICIT Extensions{{PKIX1Implicit-2009.CertExtensions}} OPTIONAL (extension addition).
-	Extensions ExtensionsCertExtensions
+	Extensions Extensions_CertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -3078,11 +2981,11 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == VersionV1 {
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == Version_V1 {
 			return der.WithField(der.EncodedDefault(off1, "TBSCertificate"), "version")
 		}
 	} else {
-		v.Version = VersionV1
+		v.Version = Version_V1
 	}
 	// serialNumber CertificateSerialNumber
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
@@ -3154,7 +3057,7 @@ func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 		t = der.TagSequence
 	}
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
@@ -3186,7 +3089,7 @@ func (v *TBSCertificate) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *TBSCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierSignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -3194,17 +3097,17 @@ func (v *TBSCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, ni
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSignatureAlgorithms struct {
+type AlgorithmIdentifier_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSignatureAlgorithmsParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3239,7 +3142,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3252,257 +3155,23 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t de
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierSignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierSignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierSignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSignatureAlgorithmsParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSignatureAlgorithmsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5, AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256, AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 or AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// AlgorithmIdentifierSignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierSignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierSignatureAlgorithmsParametersKind int
-
-const (
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5      AlgorithmIdentifierSignatureAlgorithmsParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1     AlgorithmIdentifierSignatureAlgorithmsParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256   AlgorithmIdentifierSignatureAlgorithmsParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512 AlgorithmIdentifierSignatureAlgorithmsParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS       AlgorithmIdentifierSignatureAlgorithmsParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA65         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA87         AlgorithmIdentifierSignatureAlgorithmsParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS
-		p1, err := der.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x11":
-		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA44
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x12":
-		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA65
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x13":
-		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AlgorithmIdentifierSignatureAlgorithmsParametersMlDSA87
-		return u.keepDER(r)
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSignatureAlgorithmsParameters) encode(b *der.Builder) {
-	switch u.Kind {
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD2:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithMD5:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA384:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersECDSAWithSHA512:
-		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSignatureAlgorithmsParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(der.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
-}
-
-// ExtensionsCertExtensions is the ASN.1 type Extensions.
+// Extensions_CertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCertExtensions []ExtensionCertExtensions
+type Extensions_CertExtensions []Extension_CertExtensions
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -3510,7 +3179,7 @@ func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionCertExtensions](&s, s.Count())
+	list, err := der.MakeSlice[Extension_CertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -3532,7 +3201,7 @@ func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3549,12 +3218,12 @@ func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsCertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_CertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCertExtensions is the ASN.1 type Extension.
+// Extension_CertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -3567,7 +3236,7 @@ func (v *ExtensionsCertExtensions) MarshalDER() ([]byte, error) { return der.Mar
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCertExtensions struct {
+type Extension_CertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -3575,11 +3244,11 @@ type ExtensionCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCertExtensionsExtnValue
+	ExtnValue CertExtensions
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -3625,7 +3294,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3641,83 +3310,107 @@ func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionCertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CertExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_CertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CertExtensions is the open type EXTENSION.&ExtnType({CertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCertExtensionsExtnValue struct {
+type CertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCertExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// SubjectKeyIdentifier is the value when Kind is ExtensionCertExtensionsExtnValueSubjectKeyIdentifier.
+	// SubjectKeyIdentifier is the value when Kind is ExtSubjectKeyIdentifier.
 	SubjectKeyIdentifier KeyIdentifier
-	// KeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueKeyUsage.
+	// KeyUsage is the value when Kind is ExtKeyUsage.
 	KeyUsage KeyUsage
-	// PrivateKeyUsagePeriod is the value when Kind is ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod.
+	// PrivateKeyUsagePeriod is the value when Kind is ExtPrivateKeyUsagePeriod.
 	PrivateKeyUsagePeriod *PrivateKeyUsagePeriod
-	// CertificatePolicies is the value when Kind is ExtensionCertExtensionsExtnValueCertificatePolicies.
+	// CertificatePolicies is the value when Kind is ExtCertificatePolicies.
 	CertificatePolicies CertificatePolicies
-	// PolicyMappings is the value when Kind is ExtensionCertExtensionsExtnValuePolicyMappings.
+	// PolicyMappings is the value when Kind is ExtPolicyMappings.
 	PolicyMappings PolicyMappings
-	// GeneralNames is the value when Kind is ExtensionCertExtensionsExtnValueSubjectAltName or ExtensionCertExtensionsExtnValueIssuerAltName.
+	// GeneralNames is the value when Kind is ExtSubjectAltName or ExtIssuerAltName.
 	GeneralNames GeneralNames
-	// SubjectDirectoryAttributes is the value when Kind is ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes.
+	// SubjectDirectoryAttributes is the value when Kind is ExtSubjectDirectoryAttributes.
 	SubjectDirectoryAttributes SubjectDirectoryAttributes
-	// BasicConstraints is the value when Kind is ExtensionCertExtensionsExtnValueBasicConstraints.
+	// BasicConstraints is the value when Kind is ExtBasicConstraints.
 	BasicConstraints BasicConstraints
-	// NameConstraints is the value when Kind is ExtensionCertExtensionsExtnValueNameConstraints.
+	// NameConstraints is the value when Kind is ExtNameConstraints.
 	NameConstraints *NameConstraints
-	// PolicyConstraints is the value when Kind is ExtensionCertExtensionsExtnValuePolicyConstraints.
+	// PolicyConstraints is the value when Kind is ExtPolicyConstraints.
 	PolicyConstraints *PolicyConstraints
-	// ExtKeyUsage is the value when Kind is ExtensionCertExtensionsExtnValueExtKeyUsage.
+	// ExtKeyUsage is the value when Kind is ExtExtKeyUsage.
 	ExtKeyUsage ExtKeyUsageSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionCertExtensionsExtnValueCRLDistributionPoints or ExtensionCertExtensionsExtnValueFreshestCRL.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints or ExtFreshestCRL.
 	CRLDistributionPoints CRLDistributionPoints
-	// InhibitAnyPolicy is the value when Kind is ExtensionCertExtensionsExtnValueInhibitAnyPolicy.
+	// InhibitAnyPolicy is the value when Kind is ExtInhibitAnyPolicy.
 	InhibitAnyPolicy SkipCerts
-	// AuthorityInfoAccess is the value when Kind is ExtensionCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess AuthorityInfoAccessSyntax
-	// SubjectInfoAccessSyntax is the value when Kind is ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax.
+	// SubjectInfoAccessSyntax is the value when Kind is ExtSubjectInfoAccessSyntax.
 	SubjectInfoAccessSyntax SubjectInfoAccessSyntax
 }
 
-// ExtensionCertExtensionsExtnValueKind tells which row of the table of ExtensionCertExtensionsExtnValue a key selected.
-type ExtensionCertExtensionsExtnValueKind int
+// ExtensionKind tells which information object of class EXTENSION an open type's key selected:
+// the Kind of CRLEntryExtensions, CRLExtensions, CertExtensions, Request_ExtnType, ResponseData_ExtnType, SingleResponse_ExtnType or TBSRequest_ExtnType. 0 means none (a key not in the table, or no value).
+type ExtensionKind int
 
 const (
-	ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier     ExtensionCertExtensionsExtnValueKind = 1  // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCertExtensionsExtnValueSubjectKeyIdentifier       ExtensionCertExtensionsExtnValueKind = 2  // ext-SubjectKeyIdentifier 2.5.29.14
-	ExtensionCertExtensionsExtnValueKeyUsage                   ExtensionCertExtensionsExtnValueKind = 3  // ext-KeyUsage 2.5.29.15
-	ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod      ExtensionCertExtensionsExtnValueKind = 4  // ext-PrivateKeyUsagePeriod 2.5.29.16
-	ExtensionCertExtensionsExtnValueCertificatePolicies        ExtensionCertExtensionsExtnValueKind = 5  // ext-CertificatePolicies 2.5.29.32
-	ExtensionCertExtensionsExtnValuePolicyMappings             ExtensionCertExtensionsExtnValueKind = 6  // ext-PolicyMappings 2.5.29.33
-	ExtensionCertExtensionsExtnValueSubjectAltName             ExtensionCertExtensionsExtnValueKind = 7  // ext-SubjectAltName 2.5.29.17
-	ExtensionCertExtensionsExtnValueIssuerAltName              ExtensionCertExtensionsExtnValueKind = 8  // ext-IssuerAltName 2.5.29.18
-	ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes ExtensionCertExtensionsExtnValueKind = 9  // ext-SubjectDirectoryAttributes 2.5.29.9
-	ExtensionCertExtensionsExtnValueBasicConstraints           ExtensionCertExtensionsExtnValueKind = 10 // ext-BasicConstraints 2.5.29.19
-	ExtensionCertExtensionsExtnValueNameConstraints            ExtensionCertExtensionsExtnValueKind = 11 // ext-NameConstraints 2.5.29.30
-	ExtensionCertExtensionsExtnValuePolicyConstraints          ExtensionCertExtensionsExtnValueKind = 12 // ext-PolicyConstraints 2.5.29.36
-	ExtensionCertExtensionsExtnValueExtKeyUsage                ExtensionCertExtensionsExtnValueKind = 13 // ext-ExtKeyUsage 2.5.29.37
-	ExtensionCertExtensionsExtnValueCRLDistributionPoints      ExtensionCertExtensionsExtnValueKind = 14 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionCertExtensionsExtnValueInhibitAnyPolicy           ExtensionCertExtensionsExtnValueKind = 15 // ext-InhibitAnyPolicy 2.5.29.54
-	ExtensionCertExtensionsExtnValueFreshestCRL                ExtensionCertExtensionsExtnValueKind = 16 // ext-FreshestCRL 2.5.29.46
-	ExtensionCertExtensionsExtnValueAuthorityInfoAccess        ExtensionCertExtensionsExtnValueKind = 17 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax    ExtensionCertExtensionsExtnValueKind = 18 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtAuthorityInfoAccess        ExtensionKind = 1  // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
+	ExtAuthorityKeyIdentifier     ExtensionKind = 2  // ext-AuthorityKeyIdentifier 2.5.29.35
+	ExtBasicConstraints           ExtensionKind = 3  // ext-BasicConstraints 2.5.29.19
+	ExtCRLDistributionPoints      ExtensionKind = 4  // ext-CRLDistributionPoints 2.5.29.31
+	ExtCRLNumber                  ExtensionKind = 5  // ext-CRLNumber 2.5.29.20
+	ExtCRLReason                  ExtensionKind = 6  // ext-CRLReason 2.5.29.21
+	ExtCertificateIssuer          ExtensionKind = 7  // ext-CertificateIssuer 2.5.29.29
+	ExtCertificatePolicies        ExtensionKind = 8  // ext-CertificatePolicies 2.5.29.32
+	ExtDeltaCRLIndicator          ExtensionKind = 9  // ext-DeltaCRLIndicator 2.5.29.27
+	ExtExtKeyUsage                ExtensionKind = 10 // ext-ExtKeyUsage 2.5.29.37
+	ExtFreshestCRL                ExtensionKind = 11 // ext-FreshestCRL 2.5.29.46
+	ExtHoldInstructionCode        ExtensionKind = 12 // ext-HoldInstructionCode 2.5.29.23
+	ExtInhibitAnyPolicy           ExtensionKind = 13 // ext-InhibitAnyPolicy 2.5.29.54
+	ExtInvalidityDate             ExtensionKind = 14 // ext-InvalidityDate 2.5.29.24
+	ExtIssuerAltName              ExtensionKind = 15 // ext-IssuerAltName 2.5.29.18
+	ExtIssuingDistributionPoint   ExtensionKind = 16 // ext-IssuingDistributionPoint 2.5.29.28
+	ExtKeyUsage                   ExtensionKind = 17 // ext-KeyUsage 2.5.29.15
+	ExtNameConstraints            ExtensionKind = 18 // ext-NameConstraints 2.5.29.30
+	ExtPolicyConstraints          ExtensionKind = 19 // ext-PolicyConstraints 2.5.29.36
+	ExtPolicyMappings             ExtensionKind = 20 // ext-PolicyMappings 2.5.29.33
+	ExtPrivateKeyUsagePeriod      ExtensionKind = 21 // ext-PrivateKeyUsagePeriod 2.5.29.16
+	ExtSubjectAltName             ExtensionKind = 22 // ext-SubjectAltName 2.5.29.17
+	ExtSubjectDirectoryAttributes ExtensionKind = 23 // ext-SubjectDirectoryAttributes 2.5.29.9
+	ExtSubjectInfoAccessSyntax    ExtensionKind = 24 // ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
+	ExtSubjectKeyIdentifier       ExtensionKind = 25 // ext-SubjectKeyIdentifier 2.5.29.14
+	ReOCSPArchiveCutoff           ExtensionKind = 26 // re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
+	ReOCSPCRL                     ExtensionKind = 27 // re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
+	ReOCSPNonce                   ExtensionKind = 28 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
+	ReOCSPResponse                ExtensionKind = 29 // re-ocsp-response 1.3.6.1.5.5.7.48.1.4
+	ReOCSPServiceLocator          ExtensionKind = 30 // re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 30:
+		return der.Name("ext-AuthorityInfoAccess ext-AuthorityKeyIdentifier ext-BasicConstraints ext-CRLDistributionPoints ext-CRLNumber ext-CRLReason ext-CertificateIssuer ext-CertificatePolicies ext-DeltaCRLIndicator ext-ExtKeyUsage ext-FreshestCRL ext-HoldInstructionCode ext-InhibitAnyPolicy ext-InvalidityDate ext-IssuerAltName ext-IssuingDistributionPoint ext-KeyUsage ext-NameConstraints ext-PolicyConstraints ext-PolicyMappings ext-PrivateKeyUsagePeriod ext-SubjectAltName ext-SubjectDirectoryAttributes ext-SubjectInfoAccessSyntax ext-SubjectKeyIdentifier re-ocsp-archive-cutoff re-ocsp-crl re-ocsp-nonce re-ocsp-response re-ocsp-service-locator", int(k)-1, "")
+	}
+	return "ExtensionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := der.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3726,33 +3419,33 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0e":
 		// ext-SubjectKeyIdentifier 2.5.29.14
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectKeyIdentifier
+		u.Kind = ExtSubjectKeyIdentifier
 		if err := u.SubjectKeyIdentifier.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x0f":
 		// ext-KeyUsage 2.5.29.15
-		u.Kind = ExtensionCertExtensionsExtnValueKeyUsage
+		u.Kind = ExtKeyUsage
 		if err := u.KeyUsage.DecodeASN1(r, der.TagBitString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x10":
 		// ext-PrivateKeyUsagePeriod 2.5.29.16
-		u.Kind = ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod
+		u.Kind = ExtPrivateKeyUsagePeriod
 		p2, err := der.New[PrivateKeyUsagePeriod](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3761,73 +3454,73 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 		if err := u.PrivateKeyUsagePeriod.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d ":
 		// ext-CertificatePolicies 2.5.29.32
-		u.Kind = ExtensionCertExtensionsExtnValueCertificatePolicies
+		u.Kind = ExtCertificatePolicies
 		if err := u.CertificatePolicies.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d!":
 		// ext-PolicyMappings 2.5.29.33
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyMappings
+		u.Kind = ExtPolicyMappings
 		if err := u.PolicyMappings.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x11":
 		// ext-SubjectAltName 2.5.29.17
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectAltName
+		u.Kind = ExtSubjectAltName
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCertExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.GeneralNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\t":
 		// ext-SubjectDirectoryAttributes 2.5.29.9
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes
+		u.Kind = ExtSubjectDirectoryAttributes
 		if err := u.SubjectDirectoryAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x13":
 		// ext-BasicConstraints 2.5.29.19
-		u.Kind = ExtensionCertExtensionsExtnValueBasicConstraints
+		u.Kind = ExtBasicConstraints
 		if err := u.BasicConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1e":
 		// ext-NameConstraints 2.5.29.30
-		u.Kind = ExtensionCertExtensionsExtnValueNameConstraints
+		u.Kind = ExtNameConstraints
 		p3, err := der.New[NameConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3836,13 +3529,13 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 		if err := u.NameConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d$":
 		// ext-PolicyConstraints 2.5.29.36
-		u.Kind = ExtensionCertExtensionsExtnValuePolicyConstraints
+		u.Kind = ExtPolicyConstraints
 		p4, err := der.New[PolicyConstraints](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3851,67 +3544,67 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 		if err := u.PolicyConstraints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d%":
 		// ext-ExtKeyUsage 2.5.29.37
-		u.Kind = ExtensionCertExtensionsExtnValueExtKeyUsage
+		u.Kind = ExtExtKeyUsage
 		if err := u.ExtKeyUsage.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d6":
 		// ext-InhibitAnyPolicy 2.5.29.54
-		u.Kind = ExtensionCertExtensionsExtnValueInhibitAnyPolicy
+		u.Kind = ExtInhibitAnyPolicy
 		if err := u.InhibitAnyPolicy.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCertExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\v":
 		// ext-SubjectInfoAccessSyntax 1.3.6.1.5.5.7.1.11
-		u.Kind = ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax
+		u.Kind = ExtSubjectInfoAccessSyntax
 		if err := u.SubjectInfoAccessSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -3922,7 +3615,7 @@ func (u *ExtensionCertExtensionsExtnValue) decode(key []byte, r *der.Reader) err
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCertExtensionsExtnValue) fail(r *der.Reader, err error) error {
+func (u *CertExtensions) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3931,64 +3624,64 @@ func (u *ExtensionCertExtensionsExtnValue) fail(r *der.Reader, err error) error 
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCertExtensionsExtnValue) keepDER(_ *der.Reader) error {
+func (u *CertExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
+func (u *CertExtensions) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCertExtensionsExtnValueSubjectKeyIdentifier:
+	case ExtSubjectKeyIdentifier:
 		u.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
-	case ExtensionCertExtensionsExtnValueKeyUsage:
+	case ExtKeyUsage:
 		u.KeyUsage.EncodeASN1(b, der.TagBitString)
-	case ExtensionCertExtensionsExtnValuePrivateKeyUsagePeriod:
+	case ExtPrivateKeyUsagePeriod:
 		if u.PrivateKeyUsagePeriod == nil {
 			b.SetError(der.NilValue("PrivateKeyUsagePeriod"))
 		} else {
 			u.PrivateKeyUsagePeriod.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCertExtensionsExtnValueCertificatePolicies:
+	case ExtCertificatePolicies:
 		u.CertificatePolicies.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValuePolicyMappings:
+	case ExtPolicyMappings:
 		u.PolicyMappings.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueSubjectAltName:
+	case ExtSubjectAltName:
 		u.GeneralNames.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.GeneralNames.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueSubjectDirectoryAttributes:
+	case ExtSubjectDirectoryAttributes:
 		u.SubjectDirectoryAttributes.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueBasicConstraints:
+	case ExtBasicConstraints:
 		u.BasicConstraints.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueNameConstraints:
+	case ExtNameConstraints:
 		if u.NameConstraints == nil {
 			b.SetError(der.NilValue("NameConstraints"))
 		} else {
 			u.NameConstraints.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCertExtensionsExtnValuePolicyConstraints:
+	case ExtPolicyConstraints:
 		if u.PolicyConstraints == nil {
 			b.SetError(der.NilValue("PolicyConstraints"))
 		} else {
 			u.PolicyConstraints.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCertExtensionsExtnValueExtKeyUsage:
+	case ExtExtKeyUsage:
 		u.ExtKeyUsage.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueInhibitAnyPolicy:
+	case ExtInhibitAnyPolicy:
 		u.InhibitAnyPolicy.EncodeASN1(b, der.TagInteger)
-	case ExtensionCertExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
-	case ExtensionCertExtensionsExtnValueSubjectInfoAccessSyntax:
+	case ExtSubjectInfoAccessSyntax:
 		u.SubjectInfoAccessSyntax.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
@@ -4001,10 +3694,15 @@ func (u *ExtensionCertExtensionsExtnValue) encode(b *der.Builder) {
 type Version int64
 
 const (
-	VersionV1 Version = 0 // v1
-	VersionV2 Version = 1 // v2
-	VersionV3 Version = 2 // v3
+	Version_V1 Version = 0 // v1
+	Version_V2 Version = 1 // v2
+	Version_V3 Version = 2 // v3
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v Version) String() string {
+	return der.Name("v1 v2 v3", int(v), "")
+}
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -4138,7 +3836,7 @@ func (v *Validity) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	    utcTime        UTCTime,
 //	    generalTime    GeneralizedTime }
 type Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
@@ -4148,13 +3846,19 @@ type Time struct {
 type TimeChoice int
 
 const (
-	TimeUTCTime     TimeChoice = 1 // utcTime
-	TimeGeneralTime TimeChoice = 2 // generalTime
+	Time_UTCTime     TimeChoice = 1 // utcTime
+	Time_GeneralTime TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TimeChoice) String() string {
-	return der.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -4165,14 +3869,14 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagUTCTime:
-		v.Choice = TimeUTCTime
+		v.Choice = Time_UTCTime
 		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == der.TagGeneralizedTime:
-		v.Choice = TimeGeneralTime
+		v.Choice = Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
@@ -4187,9 +3891,9 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case TimeUTCTime:
+	case Time_UTCTime:
 		b.AddUTCTime(der.TagUTCTime, v.Value)
-	case TimeGeneralTime:
+	case Time_GeneralTime:
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
@@ -4242,7 +3946,7 @@ func (v *UniqueIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, 
 //	    subjectPublicKey     BIT STRING  }
 type SubjectPublicKeyInfo struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}.
-	Algorithm AlgorithmIdentifierPublicKeyAlgorithms
+	Algorithm AlgorithmIdentifier_PublicKeyAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey der.BitString
 }
@@ -4289,7 +3993,7 @@ func (v *SubjectPublicKeyInfo) UnmarshalDER(b []byte) error { return der.Unmarsh
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PublicKeyAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -4297,17 +4001,17 @@ func (v *SubjectPublicKeyInfo) MarshalDER() ([]byte, error) { return der.Marshal
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPublicKeyAlgorithms struct {
+type AlgorithmIdentifier_PublicKeyAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPublicKeyAlgorithmsParameters
+	Parameters PublicKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -4342,7 +4046,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -4355,76 +4059,88 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t de
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPublicKeyAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PublicKeyAlgorithms) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PublicKeyAlgorithms is the open type PUBLIC-KEY.&Params({PublicKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPublicKeyAlgorithmsParameters struct {
+type PublicKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPublicKeyAlgorithmsParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// RSA is the value when Kind is PkRSA.
 	RSA struct{}
-	// DSA is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA.
+	// DSA is the value when Kind is PkDSA.
 	DSA *DSAParams
-	// DH is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersDH.
+	// DH is the value when Kind is PkDH.
 	DH *DomainParameters
-	// Kea is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersKea.
+	// Kea is the value when Kind is PkKea.
 	Kea KEAParamsID
-	// ECParameters is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersEC, AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH or AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV.
+	// ECParameters is the value when Kind is PkEC, PkECDH or PkECMQV.
 	ECParameters ECParameters
-	// RSASSAPSS is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is PkRSASSAPSS.
 	RSASSAPSS *RSASSAPSSParams
-	// RSAESOAEP is the value when Kind is AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP.
+	// RSAESOAEP is the value when Kind is PkRSAESOAEP.
 	RSAESOAEP *RSAESOAEPParams
 }
 
-// AlgorithmIdentifierPublicKeyAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPublicKeyAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPublicKeyAlgorithmsParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of PKInfoAlgorithms or PublicKeyAlgorithms. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
 
 const (
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 1  // pk-rsa 1.2.840.113549.1.1.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 2  // pk-dsa 1.2.840.10040.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersDH        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 3  // pk-dh 1.2.840.10046.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersKea       AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 4  // pk-kea 2.16.840.1.101.2.1.1.22
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersEC        AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 5  // pk-ec 1.2.840.10045.2.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH      AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 6  // pk-ecDH 1.3.132.1.12
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV     AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 7  // pk-ecMQV 1.3.132.1.13
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 8  // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 9  // pk-rsaES-OAEP 1.2.840.113549.1.1.7
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 10 // pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA65   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 11 // pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA87   AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 12 // pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem512  AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 13 // pk-ml-kem-512 2.16.840.1.101.3.4.4.1
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem768  AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 14 // pk-ml-kem-768 2.16.840.1.101.3.4.4.2
-	AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem1024 AlgorithmIdentifierPublicKeyAlgorithmsParametersKind = 15 // pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
+	PkDH        PublicKeyKind = 1  // pk-dh 1.2.840.10046.2.1
+	PkDSA       PublicKeyKind = 2  // pk-dsa 1.2.840.10040.4.1
+	PkEC        PublicKeyKind = 3  // pk-ec 1.2.840.10045.2.1
+	PkECDH      PublicKeyKind = 4  // pk-ecDH 1.3.132.1.12
+	PkECMQV     PublicKeyKind = 5  // pk-ecMQV 1.3.132.1.13
+	PkKea       PublicKeyKind = 6  // pk-kea 2.16.840.1.101.2.1.1.22
+	PkMlDSA44   PublicKeyKind = 7  // pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	PkMlDSA65   PublicKeyKind = 8  // pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	PkMlDSA87   PublicKeyKind = 9  // pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	PkMlKem1024 PublicKeyKind = 10 // pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
+	PkMlKem512  PublicKeyKind = 11 // pk-ml-kem-512 2.16.840.1.101.3.4.4.1
+	PkMlKem768  PublicKeyKind = 12 // pk-ml-kem-768 2.16.840.1.101.3.4.4.2
+	PkRSA       PublicKeyKind = 13 // pk-rsa 1.2.840.113549.1.1.1
+	PkRSAESOAEP PublicKeyKind = 14 // pk-rsaES-OAEP 1.2.840.113549.1.1.7
+	PkRSASSAPSS PublicKeyKind = 15 // pk-rsaSSA-PSS 1.2.840.113549.1.1.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return der.Name("pk-dh pk-dsa pk-ec pk-ecDH pk-ecMQV pk-kea pk-ml-dsa-44 pk-ml-dsa-65 pk-ml-dsa-87 pk-ml-kem-1024 pk-ml-kem-512 pk-ml-kem-768 pk-rsa pk-rsaES-OAEP pk-rsaSSA-PSS", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PublicKeyAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// pk-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA
+		u.Kind = PkRSA
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x01":
 		// pk-dsa 1.2.840.10040.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA
+		u.Kind = PkDSA
 		p1, err := der.New[DSAParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4433,13 +4149,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DSA.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersDH
+		u.Kind = PkDH
 		p2, err := der.New[DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4448,53 +4164,53 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.DH.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x02\x01\x01\x16":
 		// pk-kea 2.16.840.1.101.2.1.1.22
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersKea
+		u.Kind = PkKea
 		if err := u.Kea.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x02\x01":
 		// pk-ec 1.2.840.10045.2.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersEC
+		u.Kind = PkEC
 		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\f":
 		// pk-ecDH 1.3.132.1.12
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH
+		u.Kind = PkECDH
 		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x81\x04\x01\r":
 		// pk-ecMQV 1.3.132.1.13
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV
+		u.Kind = PkECMQV
 		if err := u.ECParameters.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// pk-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS
+		u.Kind = PkRSASSAPSS
 		p3, err := der.New[RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4503,13 +4219,13 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\a":
 		// pk-rsaES-OAEP 1.2.840.113549.1.1.7
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP
+		u.Kind = PkRSAESOAEP
 		p4, err := der.New[RSAESOAEPParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -4518,33 +4234,33 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 		if err := u.RSAESOAEP.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// pk-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA44
+		u.Kind = PkMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// pk-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA65
+		u.Kind = PkMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// pk-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlDSA87
+		u.Kind = PkMlDSA87
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x01":
 		// pk-ml-kem-512 2.16.840.1.101.3.4.4.1
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem512
+		u.Kind = PkMlKem512
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x02":
 		// pk-ml-kem-768 2.16.840.1.101.3.4.4.2
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem768
+		u.Kind = PkMlKem768
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x04\x03":
 		// pk-ml-kem-1024 2.16.840.1.101.3.4.4.3
-		u.Kind = AlgorithmIdentifierPublicKeyAlgorithmsParametersMlKem1024
+		u.Kind = PkMlKem1024
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -4553,7 +4269,7 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *der.Reader, err error) error {
+func (u *PublicKeyAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4563,44 +4279,44 @@ func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) fail(r *der.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) keepDER(r *der.Reader) error {
+func (u *PublicKeyAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPublicKeyAlgorithmsParameters) encode(b *der.Builder) {
+func (u *PublicKeyAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSA:
+	case PkRSA:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDSA:
+	case PkDSA:
 		if u.DSA == nil {
 			b.SetError(der.NilValue("DSA-Params"))
 		} else {
 			u.DSA.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
 			u.DH.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersKea:
+	case PkKea:
 		u.Kea.EncodeASN1(b, der.TagOctetString)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersEC:
+	case PkEC:
 		u.ECParameters.EncodeASN1(b, der.NoTag)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECDH:
+	case PkECDH:
 		u.ECParameters.EncodeASN1(b, der.NoTag)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersECMQV:
+	case PkECMQV:
 		u.ECParameters.EncodeASN1(b, der.NoTag)
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSASSAPSS:
+	case PkRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
 			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierPublicKeyAlgorithmsParametersRSAESOAEP:
+	case PkRSAESOAEP:
 		if u.RSAESOAEP == nil {
 			b.SetError(der.NilValue("RSAES-OAEP-params"))
 		} else {
@@ -4620,7 +4336,7 @@ type CertificateList struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier CertificateListAlgorithmIdentifier
+	AlgorithmIdentifier CertificateList_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 }
@@ -4674,18 +4390,18 @@ func (v *CertificateList) UnmarshalDER(b []byte) error { return der.Unmarshal(b,
 // MarshalDER returns the DER encoding of v.
 func (v *CertificateList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CertificateListAlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
-type CertificateListAlgorithmIdentifier struct {
+// CertificateList_AlgorithmIdentifier is the type of CertificateList.algorithmIdentifier.
+type CertificateList_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters CertificateListAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CertificateList_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "CertificateList.algorithmIdentifier")
 	}
@@ -4720,7 +4436,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CertificateList_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -4733,245 +4449,13 @@ func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateList.algorithmIdentifier; v aliases b.
-func (v *CertificateListAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *CertificateList_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CertificateListAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-
-// CertificateListAlgorithmIdentifierParameters is the open type CertificateList.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertificateListAlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertificateListAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is CertificateListAlgorithmIdentifierParametersRSAWithMD2, CertificateListAlgorithmIdentifierParametersRSAWithMD5, CertificateListAlgorithmIdentifierParametersRSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA1, CertificateListAlgorithmIdentifierParametersECDSAWithSHA1, CertificateListAlgorithmIdentifierParametersDSAWithSHA224, CertificateListAlgorithmIdentifierParametersDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA224, CertificateListAlgorithmIdentifierParametersECDSAWithSHA256, CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 or CertificateListAlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is CertificateListAlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *RSASSAPSSParams
-}
-
-// CertificateListAlgorithmIdentifierParametersKind tells which row of the table of CertificateListAlgorithmIdentifierParameters a key selected.
-type CertificateListAlgorithmIdentifierParametersKind int
-
-const (
-	CertificateListAlgorithmIdentifierParametersRSAWithMD2      CertificateListAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	CertificateListAlgorithmIdentifierParametersRSAWithMD5      CertificateListAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	CertificateListAlgorithmIdentifierParametersRSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA1     CertificateListAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA1   CertificateListAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA224   CertificateListAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	CertificateListAlgorithmIdentifierParametersDSAWithSHA256   CertificateListAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA224 CertificateListAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA256 CertificateListAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA384 CertificateListAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	CertificateListAlgorithmIdentifierParametersECDSAWithSHA512 CertificateListAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	CertificateListAlgorithmIdentifierParametersRSASSAPSS       CertificateListAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	CertificateListAlgorithmIdentifierParametersMlDSA44         CertificateListAlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	CertificateListAlgorithmIdentifierParametersMlDSA65         CertificateListAlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	CertificateListAlgorithmIdentifierParametersMlDSA87         CertificateListAlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertificateListAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = CertificateListAlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = CertificateListAlgorithmIdentifierParametersRSASSAPSS
-		p1, err := der.New[RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("CertificateList.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x11":
-		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA44
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x12":
-		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA65
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x13":
-		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = CertificateListAlgorithmIdentifierParametersMlDSA87
-		return u.keepDER(r)
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *CertificateListAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *CertificateListAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *CertificateListAlgorithmIdentifierParameters) encode(b *der.Builder) {
-	switch u.Kind {
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.TagNull)
-	case CertificateListAlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(der.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
+func (v *CertificateList_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
 }
 
 // TBSCertList is the ASN.1 type TBSCertList.
@@ -5004,7 +4488,7 @@ type TBSCertList struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature AlgorithmIdentifierSignatureAlgorithms
+	Signature AlgorithmIdentifier_SignatureAlgorithms
 	// Issuer is the component issuer Name.
 	Issuer Name
 	// ThisUpdate is the component thisUpdate Time.
@@ -5014,11 +4498,11 @@ type TBSCertList struct {
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// RevokedCertificates is the component revokedCertificates SEQUENCE OF OPTIONAL.
-	RevokedCertificates TBSCertListRevokedCertificates
+	RevokedCertificates TBSCertList_RevokedCertificates
 	// HasRevokedCertificates tells whether revokedCertificates is present in the encoding.
 	HasRevokedCertificates bool
 	// CRLExtensions is the component crlExtensions [0] EXPLICIT Extensions{{PKIX1Implicit-2009.CrlExtensions}} OPTIONAL (extension addition).
-	CRLExtensions ExtensionsCRLExtensions
+	CRLExtensions Extensions_CRLExtensions
 	// HasCRLExtensions tells whether crlExtensions is present in the encoding.
 	HasCRLExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -5131,11 +4615,11 @@ func (v *TBSCertList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, 
 // MarshalDER returns the DER encoding of v.
 func (v *TBSCertList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// TBSCertListRevokedCertificates is the type of TBSCertList.revokedCertificates.
-type TBSCertListRevokedCertificates []TBSCertListRevokedCertificatesItem
+// TBSCertList_RevokedCertificates is the type of TBSCertList.revokedCertificates.
+type TBSCertList_RevokedCertificates []TBSCertList_RevokedCertificates_Item
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *TBSCertList_RevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertList.revokedCertificates")
 	}
@@ -5143,7 +4627,7 @@ func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[TBSCertListRevokedCertificatesItem](&s, s.Count())
+	list, err := der.MakeSlice[TBSCertList_RevokedCertificates_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -5165,7 +4649,7 @@ func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) er
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *TBSCertList_RevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5181,14 +4665,14 @@ func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// TBSCertListRevokedCertificatesItem is the type of TBSCertList.revokedCertificates.item.
-type TBSCertListRevokedCertificatesItem struct {
+// TBSCertList_RevokedCertificates_Item is the type of TBSCertList.revokedCertificates.item.
+type TBSCertList_RevokedCertificates_Item struct {
 	// UserCertificate is the component userCertificate CertificateSerialNumber.
 	UserCertificate CertificateSerialNumber
 	// RevocationDate is the component revocationDate Time.
 	RevocationDate Time
 	// CRLEntryExtensions is the component crlEntryExtensions Extensions{{PKIX1Implicit-2009.CrlEntryExtensions}} OPTIONAL (extension addition).
-	CRLEntryExtensions ExtensionsCRLEntryExtensions
+	CRLEntryExtensions Extensions_CRLEntryExtensions
 	// HasCRLEntryExtensions tells whether crlEntryExtensions is present in the encoding.
 	HasCRLEntryExtensions bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -5196,7 +4680,7 @@ type TBSCertListRevokedCertificatesItem struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *TBSCertList_RevokedCertificates_Item) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSCertList.revokedCertificates.item")
 	}
@@ -5231,7 +4715,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *TBSCertList_RevokedCertificates_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5246,21 +4730,23 @@ func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TBSCertList.revokedCertificates.item; v aliases b.
-func (v *TBSCertListRevokedCertificatesItem) UnmarshalDER(b []byte) error {
+func (v *TBSCertList_RevokedCertificates_Item) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *TBSCertListRevokedCertificatesItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *TBSCertList_RevokedCertificates_Item) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
+}
 
-// ExtensionsCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_CRLEntryExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLEntryExtensions []ExtensionCRLEntryExtensions
+type Extensions_CRLEntryExtensions []Extension_CRLEntryExtensions
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -5268,7 +4754,7 @@ func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionCRLEntryExtensions](&s, s.Count())
+	list, err := der.MakeSlice[Extension_CRLEntryExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -5290,7 +4776,7 @@ func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5307,12 +4793,12 @@ func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsCRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_CRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_CRLEntryExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -5325,7 +4811,7 @@ func (v *ExtensionsCRLEntryExtensions) MarshalDER() ([]byte, error) { return der
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLEntryExtensions struct {
+type Extension_CRLEntryExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -5333,11 +4819,11 @@ type ExtensionCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLEntryExtensionsExtnValue
+	ExtnValue CRLEntryExtensions
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -5383,7 +4869,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5399,83 +4885,73 @@ func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionCRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CRLEntryExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionCRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_CRLEntryExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLEntryExtensions is the open type EXTENSION.&ExtnType({CrlEntryExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLEntryExtensionsExtnValue struct {
+type CRLEntryExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLEntryExtensionsExtnValueKind
-	// CRLReason is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCRLReason.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// CRLReason is the value when Kind is ExtCRLReason.
 	CRLReason CRLReason
-	// CertificateIssuer is the value when Kind is ExtensionCRLEntryExtensionsExtnValueCertificateIssuer.
+	// CertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	CertificateIssuer GeneralNames
-	// HoldInstructionCode is the value when Kind is ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode.
+	// HoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	HoldInstructionCode der.OID
-	// InvalidityDate is the value when Kind is ExtensionCRLEntryExtensionsExtnValueInvalidityDate.
+	// InvalidityDate is the value when Kind is ExtInvalidityDate.
 	InvalidityDate time.Time
 }
 
-// ExtensionCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionCRLEntryExtensionsExtnValue a key selected.
-type ExtensionCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLEntryExtensionsExtnValueCRLReason           ExtensionCRLEntryExtensionsExtnValueKind = 1 // ext-CRLReason 2.5.29.21
-	ExtensionCRLEntryExtensionsExtnValueCertificateIssuer   ExtensionCRLEntryExtensionsExtnValueKind = 2 // ext-CertificateIssuer 2.5.29.29
-	ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode ExtensionCRLEntryExtensionsExtnValueKind = 3 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionCRLEntryExtensionsExtnValueInvalidityDate      ExtensionCRLEntryExtensionsExtnValueKind = 4 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *CRLEntryExtensions) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.CRLReason.DecodeASN1(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.CertificateIssuer.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.HoldInstructionCode = x1
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionCRLEntryExtensionsExtnValueInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.InvalidityDate = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5486,7 +4962,7 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader)
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *der.Reader, err error) error {
+func (u *CRLEntryExtensions) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5495,34 +4971,34 @@ func (u *ExtensionCRLEntryExtensionsExtnValue) fail(r *der.Reader, err error) er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
+func (u *CRLEntryExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
+func (u *CRLEntryExtensions) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionCRLEntryExtensionsExtnValueCRLReason:
+	case ExtCRLReason:
 		u.CRLReason.EncodeASN1(b, der.TagEnumerated)
-	case ExtensionCRLEntryExtensionsExtnValueCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.CertificateIssuer.EncodeASN1(b, der.TagSequence)
-	case ExtensionCRLEntryExtensionsExtnValueHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(der.TagOID, u.HoldInstructionCode)
-	case ExtensionCRLEntryExtensionsExtnValueInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(der.TagGeneralizedTime, u.InvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsCRLExtensions is the ASN.1 type Extensions.
+// Extensions_CRLExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsCRLExtensions []ExtensionCRLExtensions
+type Extensions_CRLExtensions []Extension_CRLExtensions
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -5530,7 +5006,7 @@ func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionCRLExtensions](&s, s.Count())
+	list, err := der.MakeSlice[Extension_CRLExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -5552,7 +5028,7 @@ func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5569,12 +5045,12 @@ func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsCRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_CRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_CRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCRLExtensions is the ASN.1 type Extension.
+// Extension_CRLExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -5587,7 +5063,7 @@ func (v *ExtensionsCRLExtensions) MarshalDER() ([]byte, error) { return der.Mars
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionCRLExtensions struct {
+type Extension_CRLExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -5595,11 +5071,11 @@ type ExtensionCRLExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionCRLExtensionsExtnValue
+	ExtnValue CRLExtensions
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -5645,7 +5121,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -5661,51 +5137,39 @@ func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionCRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_CRLExtensions) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionCRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_CRLExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionCRLExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// CRLExtensions is the open type EXTENSION.&ExtnType({CrlExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionCRLExtensionsExtnValue struct {
+type CRLExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionCRLExtensionsExtnValueKind
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *AuthorityKeyIdentifier
-	// IssuerAltName is the value when Kind is ExtensionCRLExtensionsExtnValueIssuerAltName.
+	// IssuerAltName is the value when Kind is ExtIssuerAltName.
 	IssuerAltName GeneralNames
-	// CRLNumber is the value when Kind is ExtensionCRLExtensionsExtnValueCRLNumber.
+	// CRLNumber is the value when Kind is ExtCRLNumber.
 	CRLNumber der.Integer
-	// DeltaCRLIndicator is the value when Kind is ExtensionCRLExtensionsExtnValueDeltaCRLIndicator.
+	// DeltaCRLIndicator is the value when Kind is ExtDeltaCRLIndicator.
 	DeltaCRLIndicator CRLNumber
-	// IssuingDistributionPoint is the value when Kind is ExtensionCRLExtensionsExtnValueIssuingDistributionPoint.
+	// IssuingDistributionPoint is the value when Kind is ExtIssuingDistributionPoint.
 	IssuingDistributionPoint *IssuingDistributionPoint
-	// FreshestCRL is the value when Kind is ExtensionCRLExtensionsExtnValueFreshestCRL.
+	// FreshestCRL is the value when Kind is ExtFreshestCRL.
 	FreshestCRL CRLDistributionPoints
 }
 
-// ExtensionCRLExtensionsExtnValueKind tells which row of the table of ExtensionCRLExtensionsExtnValue a key selected.
-type ExtensionCRLExtensionsExtnValueKind int
-
-const (
-	ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier   ExtensionCRLExtensionsExtnValueKind = 1 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionCRLExtensionsExtnValueIssuerAltName            ExtensionCRLExtensionsExtnValueKind = 2 // ext-IssuerAltName 2.5.29.18
-	ExtensionCRLExtensionsExtnValueCRLNumber                ExtensionCRLExtensionsExtnValueKind = 3 // ext-CRLNumber 2.5.29.20
-	ExtensionCRLExtensionsExtnValueDeltaCRLIndicator        ExtensionCRLExtensionsExtnValueKind = 4 // ext-DeltaCRLIndicator 2.5.29.27
-	ExtensionCRLExtensionsExtnValueIssuingDistributionPoint ExtensionCRLExtensionsExtnValueKind = 5 // ext-IssuingDistributionPoint 2.5.29.28
-	ExtensionCRLExtensionsExtnValueFreshestCRL              ExtensionCRLExtensionsExtnValueKind = 6 // ext-FreshestCRL 2.5.29.46
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *CRLExtensions) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := der.New[AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5714,23 +5178,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x12":
 		// ext-IssuerAltName 2.5.29.18
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuerAltName
+		u.Kind = ExtIssuerAltName
 		if err := u.IssuerAltName.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x14":
 		// ext-CRLNumber 2.5.29.20
-		u.Kind = ExtensionCRLExtensionsExtnValueCRLNumber
+		u.Kind = ExtCRLNumber
 		off2 := r.Offset()
 		x3, err := r.ReadInteger(der.TagInteger)
 		if err != nil {
@@ -5742,23 +5206,23 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1b":
 		// ext-DeltaCRLIndicator 2.5.29.27
-		u.Kind = ExtensionCRLExtensionsExtnValueDeltaCRLIndicator
+		u.Kind = ExtDeltaCRLIndicator
 		if err := u.DeltaCRLIndicator.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1c":
 		// ext-IssuingDistributionPoint 2.5.29.28
-		u.Kind = ExtensionCRLExtensionsExtnValueIssuingDistributionPoint
+		u.Kind = ExtIssuingDistributionPoint
 		p4, err := der.New[IssuingDistributionPoint](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5767,17 +5231,17 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 		if err := u.IssuingDistributionPoint.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d.":
 		// ext-FreshestCRL 2.5.29.46
-		u.Kind = ExtensionCRLExtensionsExtnValueFreshestCRL
+		u.Kind = ExtFreshestCRL
 		if err := u.FreshestCRL.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5788,7 +5252,7 @@ func (u *ExtensionCRLExtensionsExtnValue) decode(key []byte, r *der.Reader) erro
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionCRLExtensionsExtnValue) fail(r *der.Reader, err error) error {
+func (u *CRLExtensions) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5797,37 +5261,37 @@ func (u *ExtensionCRLExtensionsExtnValue) fail(r *der.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionCRLExtensionsExtnValue) keepDER(_ *der.Reader) error {
+func (u *CRLExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionCRLExtensionsExtnValue) encode(b *der.Builder) {
+func (u *CRLExtensions) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionCRLExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCRLExtensionsExtnValueIssuerAltName:
+	case ExtIssuerAltName:
 		u.IssuerAltName.EncodeASN1(b, der.TagSequence)
-	case ExtensionCRLExtensionsExtnValueCRLNumber:
+	case ExtCRLNumber:
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(u.CRLNumber), 0, 9223372036854775807); err != nil {
 				b.SetError(der.WithField(err, "CRLNumber"))
 			}
 		}
 		b.AddInteger(der.TagInteger, u.CRLNumber)
-	case ExtensionCRLExtensionsExtnValueDeltaCRLIndicator:
+	case ExtDeltaCRLIndicator:
 		u.DeltaCRLIndicator.EncodeASN1(b, der.TagInteger)
-	case ExtensionCRLExtensionsExtnValueIssuingDistributionPoint:
+	case ExtIssuingDistributionPoint:
 		if u.IssuingDistributionPoint == nil {
 			b.SetError(der.NilValue("IssuingDistributionPoint"))
 		} else {
 			u.IssuingDistributionPoint.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionCRLExtensionsExtnValueFreshestCRL:
+	case ExtFreshestCRL:
 		u.FreshestCRL.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
@@ -5976,15 +5440,15 @@ type KeyUsage der.BitString
 
 // The named bits of KeyUsage, as bit numbers.
 const (
-	KeyUsageDigitalSignature = 0 // digitalSignature
-	KeyUsageNonRepudiation   = 1 // nonRepudiation
-	KeyUsageKeyEncipherment  = 2 // keyEncipherment
-	KeyUsageDataEncipherment = 3 // dataEncipherment
-	KeyUsageKeyAgreement     = 4 // keyAgreement
-	KeyUsageKeyCertSign      = 5 // keyCertSign
-	KeyUsageCRLSign          = 6 // cRLSign
-	KeyUsageEncipherOnly     = 7 // encipherOnly
-	KeyUsageDecipherOnly     = 8 // decipherOnly
+	KeyUsage_DigitalSignature = 0 // digitalSignature
+	KeyUsage_NonRepudiation   = 1 // nonRepudiation
+	KeyUsage_KeyEncipherment  = 2 // keyEncipherment
+	KeyUsage_DataEncipherment = 3 // dataEncipherment
+	KeyUsage_KeyAgreement     = 4 // keyAgreement
+	KeyUsage_KeyCertSign      = 5 // keyCertSign
+	KeyUsage_CRLSign          = 6 // cRLSign
+	KeyUsage_EncipherOnly     = 7 // encipherOnly
+	KeyUsage_DecipherOnly     = 8 // decipherOnly
 )
 
 // NewKeyUsage returns the KeyUsage with the bits given set, in DER form:
@@ -5995,47 +5459,47 @@ func NewKeyUsage(bits ...int) KeyUsage {
 
 // DigitalSignature reports whether the named bit digitalSignature (0) is set.
 func (v KeyUsage) DigitalSignature() bool {
-	return v.Has(KeyUsageDigitalSignature)
+	return v.Has(KeyUsage_DigitalSignature)
 }
 
 // NonRepudiation reports whether the named bit nonRepudiation (1) is set.
 func (v KeyUsage) NonRepudiation() bool {
-	return v.Has(KeyUsageNonRepudiation)
+	return v.Has(KeyUsage_NonRepudiation)
 }
 
 // KeyEncipherment reports whether the named bit keyEncipherment (2) is set.
 func (v KeyUsage) KeyEncipherment() bool {
-	return v.Has(KeyUsageKeyEncipherment)
+	return v.Has(KeyUsage_KeyEncipherment)
 }
 
 // DataEncipherment reports whether the named bit dataEncipherment (3) is set.
 func (v KeyUsage) DataEncipherment() bool {
-	return v.Has(KeyUsageDataEncipherment)
+	return v.Has(KeyUsage_DataEncipherment)
 }
 
 // KeyAgreement reports whether the named bit keyAgreement (4) is set.
 func (v KeyUsage) KeyAgreement() bool {
-	return v.Has(KeyUsageKeyAgreement)
+	return v.Has(KeyUsage_KeyAgreement)
 }
 
 // KeyCertSign reports whether the named bit keyCertSign (5) is set.
 func (v KeyUsage) KeyCertSign() bool {
-	return v.Has(KeyUsageKeyCertSign)
+	return v.Has(KeyUsage_KeyCertSign)
 }
 
 // CRLSign reports whether the named bit cRLSign (6) is set.
 func (v KeyUsage) CRLSign() bool {
-	return v.Has(KeyUsageCRLSign)
+	return v.Has(KeyUsage_CRLSign)
 }
 
 // EncipherOnly reports whether the named bit encipherOnly (7) is set.
 func (v KeyUsage) EncipherOnly() bool {
-	return v.Has(KeyUsageEncipherOnly)
+	return v.Has(KeyUsage_EncipherOnly)
 }
 
 // DecipherOnly reports whether the named bit decipherOnly (8) is set.
 func (v KeyUsage) DecipherOnly() bool {
-	return v.Has(KeyUsageDecipherOnly)
+	return v.Has(KeyUsage_DecipherOnly)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -6224,7 +5688,7 @@ type PolicyInformation struct {
 	// PolicyIdentifier is the component policyIdentifier CertPolicyId.
 	PolicyIdentifier CertPolicyID
 	// PolicyQualifiers is the component policyQualifiers SEQUENCE OF OPTIONAL.
-	PolicyQualifiers PolicyInformationPolicyQualifiers
+	PolicyQualifiers PolicyInformation_PolicyQualifiers
 	// HasPolicyQualifiers tells whether policyQualifiers is present in the encoding.
 	HasPolicyQualifiers bool
 }
@@ -6274,11 +5738,11 @@ func (v *PolicyInformation) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyInformation) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PolicyInformationPolicyQualifiers is the type of PolicyInformation.policyQualifiers.
-type PolicyInformationPolicyQualifiers []PolicyQualifierInfo
+// PolicyInformation_PolicyQualifiers is the type of PolicyInformation.policyQualifiers.
+type PolicyInformation_PolicyQualifiers []PolicyQualifierInfo
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PolicyInformation_PolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyInformation.policyQualifiers")
 	}
@@ -6308,7 +5772,7 @@ func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag)
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *PolicyInformationPolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PolicyInformation_PolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -6377,7 +5841,7 @@ type PolicyQualifierInfo struct {
 	// PolicyQualifierID is the component policyQualifierId OBJECT IDENTIFIER.
 	PolicyQualifierID der.OID
 	// Qualifier is the component qualifier CERT-POLICY-QUALIFIER.&Type.
-	Qualifier PolicyQualifierInfoQualifier
+	Qualifier PolicyQualifierID
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -6429,44 +5893,56 @@ func (v *PolicyQualifierInfo) UnmarshalDER(b []byte) error { return der.Unmarsha
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyQualifierInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PolicyQualifierInfoQualifier is the open type PolicyQualifierInfo.qualifier: the encoding received (Raw) and, when the
+// PolicyQualifierID is the open type CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PolicyQualifierInfoQualifier struct {
+type PolicyQualifierID struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PolicyQualifierInfoQualifierKind
-	// Cps is the value when Kind is PolicyQualifierInfoQualifierCps.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CertPolicyQualifierKind
+	// Cps is the value when Kind is PqidCps.
 	Cps CPSuri
-	// Unotice is the value when Kind is PolicyQualifierInfoQualifierUnotice.
+	// Unotice is the value when Kind is PqidUnotice.
 	Unotice *UserNotice
 }
 
-// PolicyQualifierInfoQualifierKind tells which row of the table of PolicyQualifierInfoQualifier a key selected.
-type PolicyQualifierInfoQualifierKind int
+// CertPolicyQualifierKind tells which information object of class CERT-POLICY-QUALIFIER an open type's key selected:
+// the Kind of PolicyQualifierID. 0 means none (a key not in the table, or no value).
+type CertPolicyQualifierKind int
 
 const (
-	PolicyQualifierInfoQualifierCps     PolicyQualifierInfoQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
-	PolicyQualifierInfoQualifierUnotice PolicyQualifierInfoQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
+	PqidCps     CertPolicyQualifierKind = 1 // pqid-cps 1.3.6.1.5.5.7.2.1
+	PqidUnotice CertPolicyQualifierKind = 2 // pqid-unotice 1.3.6.1.5.5.7.2.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CertPolicyQualifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return der.Name("pqid-cps pqid-unotice", int(k)-1, "")
+	}
+	return "CertPolicyQualifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
+func (u *PolicyQualifierID) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x02\x01":
 		// pqid-cps 1.3.6.1.5.5.7.2.1
-		u.Kind = PolicyQualifierInfoQualifierCps
+		u.Kind = PqidCps
 		if err := u.Cps.DecodeASN1(r, der.TagIA5String); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x02\x02":
 		// pqid-unotice 1.3.6.1.5.5.7.2.2
-		u.Kind = PolicyQualifierInfoQualifierUnotice
+		u.Kind = PqidUnotice
 		p1, err := der.New[UserNotice](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -6475,7 +5951,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 		if err := u.Unotice.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PolicyQualifierInfo.qualifier"); err != nil {
+		if err := r.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -6486,7 +5962,7 @@ func (u *PolicyQualifierInfoQualifier) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PolicyQualifierInfoQualifier) fail(r *der.Reader, err error) error {
+func (u *PolicyQualifierID) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6496,18 +5972,18 @@ func (u *PolicyQualifierInfoQualifier) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PolicyQualifierInfoQualifier) keepDER(r *der.Reader) error {
+func (u *PolicyQualifierID) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PolicyQualifierInfoQualifier) encode(b *der.Builder) {
+func (u *PolicyQualifierID) encode(b *der.Builder) {
 	switch u.Kind {
-	case PolicyQualifierInfoQualifierCps:
+	case PqidCps:
 		u.Cps.EncodeASN1(b, der.TagIA5String)
-	case PolicyQualifierInfoQualifierUnotice:
+	case PqidUnotice:
 		if u.Unotice == nil {
 			b.SetError(der.NilValue("UserNotice"))
 		} else {
@@ -6627,7 +6103,7 @@ type NoticeReference struct {
 	// Organization is the component organization DisplayText.
 	Organization DisplayText
 	// NoticeNumbers is the component noticeNumbers SEQUENCE OF.
-	NoticeNumbers NoticeReferenceNoticeNumbers
+	NoticeNumbers NoticeReference_NoticeNumbers
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -6670,11 +6146,11 @@ func (v *NoticeReference) UnmarshalDER(b []byte) error { return der.Unmarshal(b,
 // MarshalDER returns the DER encoding of v.
 func (v *NoticeReference) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// NoticeReferenceNoticeNumbers is the type of NoticeReference.noticeNumbers.
-type NoticeReferenceNoticeNumbers []der.Integer
+// NoticeReference_NoticeNumbers is the type of NoticeReference.noticeNumbers.
+type NoticeReference_NoticeNumbers []der.Integer
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *NoticeReference_NoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "NoticeReference.noticeNumbers")
 	}
@@ -6701,7 +6177,7 @@ func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *NoticeReference_NoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -6720,7 +6196,7 @@ func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
 //	     bmpString        BMPString      (SIZE (1..200)),
 //	     utf8String       UTF8String     (SIZE (1..200)) }
 type DisplayText struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DisplayTextChoice
 	// Value is the value of the alternative Choice names (ia5String, visibleString, bmpString, utf8String: all of Go type string).
 	Value string
@@ -6730,15 +6206,21 @@ type DisplayText struct {
 type DisplayTextChoice int
 
 const (
-	DisplayTextIa5String     DisplayTextChoice = 1 // ia5String
-	DisplayTextVisibleString DisplayTextChoice = 2 // visibleString
-	DisplayTextBmpString     DisplayTextChoice = 3 // bmpString
-	DisplayTextUtf8String    DisplayTextChoice = 4 // utf8String
+	DisplayText_Ia5String     DisplayTextChoice = 1 // ia5String
+	DisplayText_VisibleString DisplayTextChoice = 2 // visibleString
+	DisplayText_BmpString     DisplayTextChoice = 3 // bmpString
+	DisplayText_Utf8String    DisplayTextChoice = 4 // utf8String
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DisplayTextChoice) String() string {
-	return der.Name("ia5String visibleString bmpString utf8String", int(c)-1, "DisplayTextChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 4:
+		return der.Name("ia5String visibleString bmpString utf8String", int(c)-1, "")
+	}
+	return "DisplayTextChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -6749,7 +6231,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagIA5String:
-		v.Choice = DisplayTextIa5String
+		v.Choice = DisplayText_Ia5String
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
@@ -6762,7 +6244,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagVisibleString:
-		v.Choice = DisplayTextVisibleString
+		v.Choice = DisplayText_VisibleString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagVisibleString, der.TagVisibleString)
 		if err != nil {
@@ -6775,7 +6257,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DisplayTextBmpString
+		v.Choice = DisplayText_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -6788,7 +6270,7 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DisplayTextUtf8String
+		v.Choice = DisplayText_Utf8String
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -6809,28 +6291,28 @@ func (v *DisplayText) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *DisplayText) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DisplayTextIa5String:
+	case DisplayText_Ia5String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "IA5String", len(v.Value), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "ia5String"))
 			}
 		}
 		b.AddText(der.TagIA5String, der.TagIA5String, v.Value)
-	case DisplayTextVisibleString:
+	case DisplayText_VisibleString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "VisibleString", len(v.Value), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "visibleString"))
 			}
 		}
 		b.AddText(der.TagVisibleString, der.TagVisibleString, v.Value)
-	case DisplayTextBmpString:
+	case DisplayText_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DisplayTextUtf8String:
+	case DisplayText_Utf8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 200); err != nil {
 				b.SetError(der.WithField(err, "utf8String"))
@@ -6854,7 +6336,7 @@ func (v *DisplayText) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) 
 //	    issuerDomainPolicy      CertPolicyId,
 //	    subjectDomainPolicy     CertPolicyId
 //	}
-type PolicyMappings []PolicyMappingsItem
+type PolicyMappings []PolicyMappings_Item
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -6865,7 +6347,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[PolicyMappingsItem](&s, s.Count())
+	list, err := der.MakeSlice[PolicyMappings_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -6909,8 +6391,8 @@ func (v *PolicyMappings) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *PolicyMappings) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PolicyMappingsItem is the type of PolicyMappings.item.
-type PolicyMappingsItem struct {
+// PolicyMappings_Item is the type of PolicyMappings.item.
+type PolicyMappings_Item struct {
 	// IssuerDomainPolicy is the component issuerDomainPolicy CertPolicyId.
 	IssuerDomainPolicy CertPolicyID
 	// SubjectDomainPolicy is the component subjectDomainPolicy CertPolicyId.
@@ -6918,7 +6400,7 @@ type PolicyMappingsItem struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PolicyMappings_Item) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "PolicyMappings.item")
 	}
@@ -6941,7 +6423,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PolicyMappings_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -6952,10 +6434,10 @@ func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PolicyMappings.item; v aliases b.
-func (v *PolicyMappingsItem) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PolicyMappings_Item) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *PolicyMappingsItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *PolicyMappings_Item) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // GeneralNames is the ASN.1 type GeneralNames.
 //
@@ -7029,9 +6511,9 @@ func (v *GeneralNames) MarshalDER() ([]byte, error) { return der.Marshal(v, nil)
 //	     registeredID                [8]  OBJECT IDENTIFIER
 //	}
 type GeneralName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice GeneralNameChoice
-	// OtherName is the component otherName [0] INSTANCE OF.
+	// OtherName is the component otherName [0] INSTANCE OF OTHER-NAME.
 	OtherName []byte
 	// RFC822Name is the component rfc822Name [1] IA5String.
 	RFC822Name string
@@ -7055,20 +6537,26 @@ type GeneralName struct {
 type GeneralNameChoice int
 
 const (
-	GeneralNameOtherName                 GeneralNameChoice = 1 // otherName
-	GeneralNameRFC822Name                GeneralNameChoice = 2 // rfc822Name
-	GeneralNameDNSName                   GeneralNameChoice = 3 // dNSName
-	GeneralNameX400Address               GeneralNameChoice = 4 // x400Address
-	GeneralNameDirectoryName             GeneralNameChoice = 5 // directoryName
-	GeneralNameEdiPartyName              GeneralNameChoice = 6 // ediPartyName
-	GeneralNameUniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
-	GeneralNameIPAddress                 GeneralNameChoice = 8 // iPAddress
-	GeneralNameRegisteredID              GeneralNameChoice = 9 // registeredID
+	GeneralName_OtherName                 GeneralNameChoice = 1 // otherName
+	GeneralName_RFC822Name                GeneralNameChoice = 2 // rfc822Name
+	GeneralName_DNSName                   GeneralNameChoice = 3 // dNSName
+	GeneralName_X400Address               GeneralNameChoice = 4 // x400Address
+	GeneralName_DirectoryName             GeneralNameChoice = 5 // directoryName
+	GeneralName_EdiPartyName              GeneralNameChoice = 6 // ediPartyName
+	GeneralName_UniformResourceIdentifier GeneralNameChoice = 7 // uniformResourceIdentifier
+	GeneralName_IPAddress                 GeneralNameChoice = 8 // iPAddress
+	GeneralName_RegisteredID              GeneralNameChoice = 9 // registeredID
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c GeneralNameChoice) String() string {
-	return der.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "GeneralNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 9:
+		return der.Name("otherName rfc822Name dNSName x400Address directoryName ediPartyName uniformResourceIdentifier iPAddress registeredID", int(c)-1, "")
+	}
+	return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -7079,9 +6567,9 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = GeneralNameOtherName
+		v.Choice = GeneralName_OtherName
 		if !r.Peek(der.Context(0)) {
-			return der.WithField(r.Missing("[0] INSTANCE OF", der.Context(0)), "otherName")
+			return der.WithField(r.Missing("[0] INSTANCE OF OTHER-NAME", der.Context(0)), "otherName")
 		}
 		x1, err := r.ReadRawDER()
 		if err != nil {
@@ -7089,21 +6577,21 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.OtherName = x1
 	case tag == der.Context(1):
-		v.Choice = GeneralNameRFC822Name
+		v.Choice = GeneralName_RFC822Name
 		x2, err := r.ReadText(der.Context(1), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "rfc822Name")
 		}
 		v.RFC822Name = x2
 	case tag == der.Context(2):
-		v.Choice = GeneralNameDNSName
+		v.Choice = GeneralName_DNSName
 		x3, err := r.ReadText(der.Context(2), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "dNSName")
 		}
 		v.DNSName = x3
 	case tag == der.Context(3):
-		v.Choice = GeneralNameX400Address
+		v.Choice = GeneralName_X400Address
 		p4, err := der.New[ORAddress](r)
 		if err != nil {
 			return der.WithField(err, "x400Address")
@@ -7113,7 +6601,7 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "x400Address")
 		}
 	case tag == der.Context(4):
-		v.Choice = GeneralNameDirectoryName
+		v.Choice = GeneralName_DirectoryName
 		w5, err := r.ReadConstructed(der.Context(4), "[4] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "directoryName")
@@ -7125,7 +6613,7 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "directoryName")
 		}
 	case tag == der.Context(5):
-		v.Choice = GeneralNameEdiPartyName
+		v.Choice = GeneralName_EdiPartyName
 		p6, err := der.New[EDIPartyName](r)
 		if err != nil {
 			return der.WithField(err, "ediPartyName")
@@ -7135,21 +6623,21 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "ediPartyName")
 		}
 	case tag == der.Context(6):
-		v.Choice = GeneralNameUniformResourceIdentifier
+		v.Choice = GeneralName_UniformResourceIdentifier
 		x7, err := r.ReadText(der.Context(6), der.TagIA5String)
 		if err != nil {
 			return der.WithField(err, "uniformResourceIdentifier")
 		}
 		v.UniformResourceIdentifier = x7
 	case tag == der.Context(7):
-		v.Choice = GeneralNameIPAddress
+		v.Choice = GeneralName_IPAddress
 		x8, err := r.ReadOctetString(der.Context(7))
 		if err != nil {
 			return der.WithField(err, "iPAddress")
 		}
 		v.IPAddress = x8
 	case tag == der.Context(8):
-		v.Choice = GeneralNameRegisteredID
+		v.Choice = GeneralName_RegisteredID
 		x9, err := r.ReadOID(der.Context(8))
 		if err != nil {
 			return der.WithField(err, "registeredID")
@@ -7164,33 +6652,33 @@ func (v *GeneralName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *GeneralName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case GeneralNameOtherName:
+	case GeneralName_OtherName:
 		b.AddRaw(v.OtherName)
-	case GeneralNameRFC822Name:
+	case GeneralName_RFC822Name:
 		b.AddText(der.Context(1), der.TagIA5String, v.RFC822Name)
-	case GeneralNameDNSName:
+	case GeneralName_DNSName:
 		b.AddText(der.Context(2), der.TagIA5String, v.DNSName)
-	case GeneralNameX400Address:
+	case GeneralName_X400Address:
 		if v.X400Address == nil {
 			b.SetError(der.NilValue("ORAddress"))
 		} else {
 			v.X400Address.EncodeASN1(b, der.Context(3))
 		}
-	case GeneralNameDirectoryName:
+	case GeneralName_DirectoryName:
 		m1 := b.Begin(der.Context(4), true)
 		v.DirectoryName.EncodeASN1(b, der.NoTag)
 		b.End(m1)
-	case GeneralNameEdiPartyName:
+	case GeneralName_EdiPartyName:
 		if v.EdiPartyName == nil {
 			b.SetError(der.NilValue("EDIPartyName"))
 		} else {
 			v.EdiPartyName.EncodeASN1(b, der.Context(5))
 		}
-	case GeneralNameUniformResourceIdentifier:
+	case GeneralName_UniformResourceIdentifier:
 		b.AddText(der.Context(6), der.TagIA5String, v.UniformResourceIdentifier)
-	case GeneralNameIPAddress:
+	case GeneralName_IPAddress:
 		b.AddPrimitive(der.Context(7), v.IPAddress)
-	case GeneralNameRegisteredID:
+	case GeneralName_RegisteredID:
 		b.AddOID(der.Context(8), v.RegisteredID)
 	default:
 		b.SetError(der.NoChoice("GeneralName"))
@@ -7211,11 +6699,11 @@ func (v *GeneralName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) 
 //	}
 type EDIPartyName struct {
 	// NameAssigner is the component nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL.
-	NameAssigner DirectoryStringUbMax
+	NameAssigner DirectoryString_UbMax
 	// HasNameAssigner tells whether nameAssigner is present in the encoding.
 	HasNameAssigner bool
 	// PartyName is the component partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}.
-	PartyName DirectoryStringUbMax
+	PartyName DirectoryString_UbMax
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -7281,7 +6769,7 @@ func (v *EDIPartyName) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *EDIPartyName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// DirectoryStringUbMax is the ASN.1 type DirectoryString.
+// DirectoryString_UbMax is the ASN.1 type DirectoryString.
 //
 //	DirectoryString{INTEGER:maxSize} ::= CHOICE {
 //	    teletexString    TeletexString(SIZE (1..maxSize)),
@@ -7290,22 +6778,22 @@ func (v *EDIPartyName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil)
 //	    universalString  UniversalString(SIZE (1..maxSize)),
 //	    uTF8String       UTF8String(SIZE (1..maxSize))
 //	}
-type DirectoryStringUbMax struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+type DirectoryString_UbMax struct {
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DirectoryStringChoice
 	// Value is the value of the alternative Choice names (teletexString, printableString, bmpString, universalString, uTF8String: all of Go type string).
 	Value string
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *DirectoryString_UbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "DirectoryString")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagTeletexString:
-		v.Choice = DirectoryStringTeletexString
+		v.Choice = DirectoryString_TeletexString
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -7318,7 +6806,7 @@ func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = DirectoryStringPrintableString
+		v.Choice = DirectoryString_PrintableString
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -7331,7 +6819,7 @@ func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagBMPString:
-		v.Choice = DirectoryStringBmpString
+		v.Choice = DirectoryString_BmpString
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -7344,7 +6832,7 @@ func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUniversalString:
-		v.Choice = DirectoryStringUniversalString
+		v.Choice = DirectoryString_UniversalString
 		off7 := r.Offset()
 		x8, err := r.ReadText(der.TagUniversalString, der.TagUniversalString)
 		if err != nil {
@@ -7357,7 +6845,7 @@ func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagUTF8String:
-		v.Choice = DirectoryStringUTF8String
+		v.Choice = DirectoryString_UTF8String
 		off9 := r.Offset()
 		x10, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
@@ -7376,37 +6864,37 @@ func (v *DirectoryStringUbMax) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *DirectoryStringUbMax) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *DirectoryString_UbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DirectoryStringTeletexString:
+	case DirectoryString_TeletexString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "teletexString"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, v.Value)
-	case DirectoryStringPrintableString:
+	case DirectoryString_PrintableString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "printableString"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
-	case DirectoryStringBmpString:
+	case DirectoryString_BmpString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "bmpString"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, v.Value)
-	case DirectoryStringUniversalString:
+	case DirectoryString_UniversalString:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UniversalString", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "universalString"))
 			}
 		}
 		b.AddText(der.TagUniversalString, der.TagUniversalString, v.Value)
-	case DirectoryStringUTF8String:
+	case DirectoryString_UTF8String:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "UTF8String", der.CharCount(string(v.Value)), 1, 32768); err != nil {
 				b.SetError(der.WithField(err, "uTF8String"))
@@ -7419,16 +6907,16 @@ func (v *DirectoryStringUbMax) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DirectoryString; v aliases b.
-func (v *DirectoryStringUbMax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *DirectoryString_UbMax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *DirectoryStringUbMax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *DirectoryString_UbMax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SubjectDirectoryAttributes is the ASN.1 type SubjectDirectoryAttributes.
 //
 //	SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
 //	    AttributeSet{{SupportedAttributes}}
-type SubjectDirectoryAttributes []AttributeSetSupportedAttributes
+type SubjectDirectoryAttributes []AttributeSet_SupportedAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -7439,7 +6927,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[AttributeSetSupportedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSet_SupportedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -7483,22 +6971,22 @@ func (v *SubjectDirectoryAttributes) UnmarshalDER(b []byte) error { return der.U
 // MarshalDER returns the DER encoding of v.
 func (v *SubjectDirectoryAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeSetSupportedAttributes is the ASN.1 type AttributeSet.
+// AttributeSet_SupportedAttributes is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetSupportedAttributes struct {
+type AttributeSet_SupportedAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type der.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetSupportedAttributesValues
+	Values []SupportedAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
 	}
@@ -7522,7 +7010,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeSetSupportedAttributesValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[SupportedAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -7554,7 +7042,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeSet_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -7569,332 +7057,12 @@ func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) 
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
-func (v *AttributeSetSupportedAttributes) UnmarshalDER(b []byte) error {
+func (v *AttributeSet_SupportedAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeSetSupportedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-
-// AttributeSetSupportedAttributesValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetSupportedAttributesValues struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetSupportedAttributesValuesKind
-	// DirectoryString is the value when Kind is AttributeSetSupportedAttributesValuesName, AttributeSetSupportedAttributesValuesSurname, AttributeSetSupportedAttributesValuesGivenName, AttributeSetSupportedAttributesValuesInitials, AttributeSetSupportedAttributesValuesGenerationQualifier, AttributeSetSupportedAttributesValuesX520CommonName, AttributeSetSupportedAttributesValuesX520LocalityName, AttributeSetSupportedAttributesValuesX520StateOrProvinceName, AttributeSetSupportedAttributesValuesX520OrganizationName, AttributeSetSupportedAttributesValuesX520OrganizationalUnitName, AttributeSetSupportedAttributesValuesX520Title or AttributeSetSupportedAttributesValuesX520Pseudonym.
-	// The rows' types differ only in constraints and share the layout of X520name; the value
-	// converts to a row's own type, as in X520CommonName(value.DirectoryString).
-	DirectoryString X520name
-	// String is the value when Kind is AttributeSetSupportedAttributesValuesX520dnQualifier, AttributeSetSupportedAttributesValuesX520countryName, AttributeSetSupportedAttributesValuesX520SerialNumber, AttributeSetSupportedAttributesValuesDomainComponent or AttributeSetSupportedAttributesValuesEmailAddress.
-	String string
-}
-
-// AttributeSetSupportedAttributesValuesKind tells which row of the table of AttributeSetSupportedAttributesValues a key selected.
-type AttributeSetSupportedAttributesValuesKind int
-
-const (
-	AttributeSetSupportedAttributesValuesName                       AttributeSetSupportedAttributesValuesKind = 1  // at-name 2.5.4.41
-	AttributeSetSupportedAttributesValuesSurname                    AttributeSetSupportedAttributesValuesKind = 2  // at-surname 2.5.4.4
-	AttributeSetSupportedAttributesValuesGivenName                  AttributeSetSupportedAttributesValuesKind = 3  // at-givenName 2.5.4.42
-	AttributeSetSupportedAttributesValuesInitials                   AttributeSetSupportedAttributesValuesKind = 4  // at-initials 2.5.4.43
-	AttributeSetSupportedAttributesValuesGenerationQualifier        AttributeSetSupportedAttributesValuesKind = 5  // at-generationQualifier 2.5.4.44
-	AttributeSetSupportedAttributesValuesX520CommonName             AttributeSetSupportedAttributesValuesKind = 6  // at-x520CommonName 2.5.4.3
-	AttributeSetSupportedAttributesValuesX520LocalityName           AttributeSetSupportedAttributesValuesKind = 7  // at-x520LocalityName 2.5.4.7
-	AttributeSetSupportedAttributesValuesX520StateOrProvinceName    AttributeSetSupportedAttributesValuesKind = 8  // at-x520StateOrProvinceName 2.5.4.8
-	AttributeSetSupportedAttributesValuesX520OrganizationName       AttributeSetSupportedAttributesValuesKind = 9  // at-x520OrganizationName 2.5.4.10
-	AttributeSetSupportedAttributesValuesX520OrganizationalUnitName AttributeSetSupportedAttributesValuesKind = 10 // at-x520OrganizationalUnitName 2.5.4.11
-	AttributeSetSupportedAttributesValuesX520Title                  AttributeSetSupportedAttributesValuesKind = 11 // at-x520Title 2.5.4.12
-	AttributeSetSupportedAttributesValuesX520dnQualifier            AttributeSetSupportedAttributesValuesKind = 12 // at-x520dnQualifier 2.5.4.46
-	AttributeSetSupportedAttributesValuesX520countryName            AttributeSetSupportedAttributesValuesKind = 13 // at-x520countryName 2.5.4.6
-	AttributeSetSupportedAttributesValuesX520SerialNumber           AttributeSetSupportedAttributesValuesKind = 14 // at-x520SerialNumber 2.5.4.5
-	AttributeSetSupportedAttributesValuesX520Pseudonym              AttributeSetSupportedAttributesValuesKind = 15 // at-x520Pseudonym 2.5.4.65
-	AttributeSetSupportedAttributesValuesDomainComponent            AttributeSetSupportedAttributesValuesKind = 16 // at-domainComponent 0.9.2342.19200300.100.1.25
-	AttributeSetSupportedAttributesValuesEmailAddress               AttributeSetSupportedAttributesValuesKind = 17 // at-emailAddress 1.2.840.113549.1.9.1
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetSupportedAttributesValues) decode(key []byte, r *der.Reader) error {
-	switch string(key) {
-	case "U\x04)":
-		// at-name 2.5.4.41
-		u.Kind = AttributeSetSupportedAttributesValuesName
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x04":
-		// at-surname 2.5.4.4
-		u.Kind = AttributeSetSupportedAttributesValuesSurname
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04*":
-		// at-givenName 2.5.4.42
-		u.Kind = AttributeSetSupportedAttributesValuesGivenName
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04+":
-		// at-initials 2.5.4.43
-		u.Kind = AttributeSetSupportedAttributesValuesInitials
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04,":
-		// at-generationQualifier 2.5.4.44
-		u.Kind = AttributeSetSupportedAttributesValuesGenerationQualifier
-		if err := u.DirectoryString.DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x03":
-		// at-x520CommonName 2.5.4.3
-		u.Kind = AttributeSetSupportedAttributesValuesX520CommonName
-		if err := (*X520CommonName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\a":
-		// at-x520LocalityName 2.5.4.7
-		u.Kind = AttributeSetSupportedAttributesValuesX520LocalityName
-		if err := (*X520LocalityName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\b":
-		// at-x520StateOrProvinceName 2.5.4.8
-		u.Kind = AttributeSetSupportedAttributesValuesX520StateOrProvinceName
-		if err := (*X520StateOrProvinceName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\n":
-		// at-x520OrganizationName 2.5.4.10
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationName
-		if err := (*X520OrganizationName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\v":
-		// at-x520OrganizationalUnitName 2.5.4.11
-		u.Kind = AttributeSetSupportedAttributesValuesX520OrganizationalUnitName
-		if err := (*X520OrganizationalUnitName)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\f":
-		// at-x520Title 2.5.4.12
-		u.Kind = AttributeSetSupportedAttributesValuesX520Title
-		if err := (*DirectoryStringUbTitle)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04.":
-		// at-x520dnQualifier 2.5.4.46
-		u.Kind = AttributeSetSupportedAttributesValuesX520dnQualifier
-		x1, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x1
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x06":
-		// at-x520countryName 2.5.4.6
-		u.Kind = AttributeSetSupportedAttributesValuesX520countryName
-		off2 := r.Offset()
-		x3, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x3
-		if !r.SkipConstraints() {
-			if err := der.CheckSize(off2, "PrintableString", len(u.String), 2, 2); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04\x05":
-		// at-x520SerialNumber 2.5.4.5
-		u.Kind = AttributeSetSupportedAttributesValuesX520SerialNumber
-		off4 := r.Offset()
-		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x5
-		if !r.SkipConstraints() {
-			if err := der.CheckSize(off4, "PrintableString", len(u.String), 1, 64); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "U\x04A":
-		// at-x520Pseudonym 2.5.4.65
-		u.Kind = AttributeSetSupportedAttributesValuesX520Pseudonym
-		if err := (*DirectoryStringUbPseudonym)(&u.DirectoryString).DecodeASN1(r, der.NoTag); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "\t\x92&\x89\x93\xf2,d\x01\x19":
-		// at-domainComponent 0.9.2342.19200300.100.1.25
-		u.Kind = AttributeSetSupportedAttributesValuesDomainComponent
-		x6, err := r.ReadText(der.TagIA5String, der.TagIA5String)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x6
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\t\x01":
-		// at-emailAddress 1.2.840.113549.1.9.1
-		u.Kind = AttributeSetSupportedAttributesValuesEmailAddress
-		off7 := r.Offset()
-		x8, err := r.ReadText(der.TagIA5String, der.TagIA5String)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.String = x8
-		if !r.SkipConstraints() {
-			if err := der.CheckSize(off7, "IA5String", len(u.String), 1, 255); err != nil {
-				return u.fail(r, err)
-			}
-		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeSetSupportedAttributesValues) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeSetSupportedAttributesValues) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetSupportedAttributesValues) encode(b *der.Builder) {
-	switch u.Kind {
-	case AttributeSetSupportedAttributesValuesName:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesSurname:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesGivenName:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesInitials:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesGenerationQualifier:
-		u.DirectoryString.EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520CommonName:
-		(*X520CommonName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520LocalityName:
-		(*X520LocalityName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520StateOrProvinceName:
-		(*X520StateOrProvinceName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520OrganizationName:
-		(*X520OrganizationName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520OrganizationalUnitName:
-		(*X520OrganizationalUnitName)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520Title:
-		(*DirectoryStringUbTitle)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesX520dnQualifier:
-		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case AttributeSetSupportedAttributesValuesX520countryName:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 2, 2); err != nil {
-				b.SetError(der.WithField(err, "x520countryName"))
-			}
-		}
-		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case AttributeSetSupportedAttributesValuesX520SerialNumber:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
-				b.SetError(der.WithField(err, "x520SerialNumber"))
-			}
-		}
-		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case AttributeSetSupportedAttributesValuesX520Pseudonym:
-		(*DirectoryStringUbPseudonym)(&u.DirectoryString).EncodeASN1(b, der.NoTag)
-	case AttributeSetSupportedAttributesValuesDomainComponent:
-		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
-	case AttributeSetSupportedAttributesValuesEmailAddress:
-		if !b.SkipConstraints() {
-			if err := der.CheckSize(-1, "IA5String", len(u.String), 1, 255); err != nil {
-				b.SetError(der.WithField(err, "emailAddress"))
-			}
-		}
-		b.AddText(der.TagIA5String, der.TagIA5String, u.String)
-	default:
-		b.AddRaw(u.Raw)
-	}
-}
+func (v *AttributeSet_SupportedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // BasicConstraints is the ASN.1 type BasicConstraints.
 //
@@ -8534,7 +7702,7 @@ func (v *DistributionPoint) MarshalDER() ([]byte, error) { return der.Marshal(v,
 //	     nameRelativeToCRLIssuer [1] RelativeDistinguishedName
 //	}
 type DistributionPointName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice DistributionPointNameChoice
 	// FullName is the component fullName [0] GeneralNames.
 	FullName GeneralNames
@@ -8546,13 +7714,19 @@ type DistributionPointName struct {
 type DistributionPointNameChoice int
 
 const (
-	DistributionPointNameFullName                DistributionPointNameChoice = 1 // fullName
-	DistributionPointNameNameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
+	DistributionPointName_FullName                DistributionPointNameChoice = 1 // fullName
+	DistributionPointName_NameRelativeToCRLIssuer DistributionPointNameChoice = 2 // nameRelativeToCRLIssuer
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c DistributionPointNameChoice) String() string {
-	return der.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "DistributionPointNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("fullName nameRelativeToCRLIssuer", int(c)-1, "")
+	}
+	return "DistributionPointNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -8563,12 +7737,12 @@ func (v *DistributionPointName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = DistributionPointNameFullName
+		v.Choice = DistributionPointName_FullName
 		if err := v.FullName.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "fullName")
 		}
 	case tag == der.Context(1):
-		v.Choice = DistributionPointNameNameRelativeToCRLIssuer
+		v.Choice = DistributionPointName_NameRelativeToCRLIssuer
 		if err := v.NameRelativeToCRLIssuer.DecodeASN1(r, der.Context(1)); err != nil {
 			return der.WithField(err, "nameRelativeToCRLIssuer")
 		}
@@ -8581,9 +7755,9 @@ func (v *DistributionPointName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *DistributionPointName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case DistributionPointNameFullName:
+	case DistributionPointName_FullName:
 		v.FullName.EncodeASN1(b, der.Context(0))
-	case DistributionPointNameNameRelativeToCRLIssuer:
+	case DistributionPointName_NameRelativeToCRLIssuer:
 		v.NameRelativeToCRLIssuer.EncodeASN1(b, der.Context(1))
 	default:
 		b.SetError(der.NoChoice("DistributionPointName"))
@@ -8613,15 +7787,15 @@ type ReasonFlags der.BitString
 
 // The named bits of ReasonFlags, as bit numbers.
 const (
-	ReasonFlagsUnused               = 0 // unused
-	ReasonFlagsKeyCompromise        = 1 // keyCompromise
-	ReasonFlagsCACompromise         = 2 // cACompromise
-	ReasonFlagsAffiliationChanged   = 3 // affiliationChanged
-	ReasonFlagsSuperseded           = 4 // superseded
-	ReasonFlagsCessationOfOperation = 5 // cessationOfOperation
-	ReasonFlagsCertificateHold      = 6 // certificateHold
-	ReasonFlagsPrivilegeWithdrawn   = 7 // privilegeWithdrawn
-	ReasonFlagsAACompromise         = 8 // aACompromise
+	ReasonFlags_Unused               = 0 // unused
+	ReasonFlags_KeyCompromise        = 1 // keyCompromise
+	ReasonFlags_CACompromise         = 2 // cACompromise
+	ReasonFlags_AffiliationChanged   = 3 // affiliationChanged
+	ReasonFlags_Superseded           = 4 // superseded
+	ReasonFlags_CessationOfOperation = 5 // cessationOfOperation
+	ReasonFlags_CertificateHold      = 6 // certificateHold
+	ReasonFlags_PrivilegeWithdrawn   = 7 // privilegeWithdrawn
+	ReasonFlags_AACompromise         = 8 // aACompromise
 )
 
 // NewReasonFlags returns the ReasonFlags with the bits given set, in DER form:
@@ -8632,47 +7806,47 @@ func NewReasonFlags(bits ...int) ReasonFlags {
 
 // Unused reports whether the named bit unused (0) is set.
 func (v ReasonFlags) Unused() bool {
-	return v.Has(ReasonFlagsUnused)
+	return v.Has(ReasonFlags_Unused)
 }
 
 // KeyCompromise reports whether the named bit keyCompromise (1) is set.
 func (v ReasonFlags) KeyCompromise() bool {
-	return v.Has(ReasonFlagsKeyCompromise)
+	return v.Has(ReasonFlags_KeyCompromise)
 }
 
 // CACompromise reports whether the named bit cACompromise (2) is set.
 func (v ReasonFlags) CACompromise() bool {
-	return v.Has(ReasonFlagsCACompromise)
+	return v.Has(ReasonFlags_CACompromise)
 }
 
 // AffiliationChanged reports whether the named bit affiliationChanged (3) is set.
 func (v ReasonFlags) AffiliationChanged() bool {
-	return v.Has(ReasonFlagsAffiliationChanged)
+	return v.Has(ReasonFlags_AffiliationChanged)
 }
 
 // Superseded reports whether the named bit superseded (4) is set.
 func (v ReasonFlags) Superseded() bool {
-	return v.Has(ReasonFlagsSuperseded)
+	return v.Has(ReasonFlags_Superseded)
 }
 
 // CessationOfOperation reports whether the named bit cessationOfOperation (5) is set.
 func (v ReasonFlags) CessationOfOperation() bool {
-	return v.Has(ReasonFlagsCessationOfOperation)
+	return v.Has(ReasonFlags_CessationOfOperation)
 }
 
 // CertificateHold reports whether the named bit certificateHold (6) is set.
 func (v ReasonFlags) CertificateHold() bool {
-	return v.Has(ReasonFlagsCertificateHold)
+	return v.Has(ReasonFlags_CertificateHold)
 }
 
 // PrivilegeWithdrawn reports whether the named bit privilegeWithdrawn (7) is set.
 func (v ReasonFlags) PrivilegeWithdrawn() bool {
-	return v.Has(ReasonFlagsPrivilegeWithdrawn)
+	return v.Has(ReasonFlags_PrivilegeWithdrawn)
 }
 
 // AACompromise reports whether the named bit aACompromise (8) is set.
 func (v ReasonFlags) AACompromise() bool {
-	return v.Has(ReasonFlagsAACompromise)
+	return v.Has(ReasonFlags_AACompromise)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -9236,40 +8410,40 @@ func (v *IssuingDistributionPoint) MarshalDER() ([]byte, error) { return der.Mar
 type CRLReason int64
 
 const (
-	CRLReasonUnspecified          CRLReason = 0  // unspecified
-	CRLReasonKeyCompromise        CRLReason = 1  // keyCompromise
-	CRLReasonCACompromise         CRLReason = 2  // cACompromise
-	CRLReasonAffiliationChanged   CRLReason = 3  // affiliationChanged
-	CRLReasonSuperseded           CRLReason = 4  // superseded
-	CRLReasonCessationOfOperation CRLReason = 5  // cessationOfOperation
-	CRLReasonCertificateHold      CRLReason = 6  // certificateHold
-	CRLReasonRemoveFromCRL        CRLReason = 8  // removeFromCRL
-	CRLReasonPrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
-	CRLReasonAACompromise         CRLReason = 10 // aACompromise
+	CRLReason_Unspecified          CRLReason = 0  // unspecified
+	CRLReason_KeyCompromise        CRLReason = 1  // keyCompromise
+	CRLReason_CACompromise         CRLReason = 2  // cACompromise
+	CRLReason_AffiliationChanged   CRLReason = 3  // affiliationChanged
+	CRLReason_Superseded           CRLReason = 4  // superseded
+	CRLReason_CessationOfOperation CRLReason = 5  // cessationOfOperation
+	CRLReason_CertificateHold      CRLReason = 6  // certificateHold
+	CRLReason_RemoveFromCRL        CRLReason = 8  // removeFromCRL
+	CRLReason_PrivilegeWithdrawn   CRLReason = 9  // privilegeWithdrawn
+	CRLReason_AACompromise         CRLReason = 10 // aACompromise
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v CRLReason) String() string {
 	switch v {
-	case CRLReasonUnspecified:
+	case CRLReason_Unspecified:
 		return "unspecified"
-	case CRLReasonKeyCompromise:
+	case CRLReason_KeyCompromise:
 		return "keyCompromise"
-	case CRLReasonCACompromise:
+	case CRLReason_CACompromise:
 		return "cACompromise"
-	case CRLReasonAffiliationChanged:
+	case CRLReason_AffiliationChanged:
 		return "affiliationChanged"
-	case CRLReasonSuperseded:
+	case CRLReason_Superseded:
 		return "superseded"
-	case CRLReasonCessationOfOperation:
+	case CRLReason_CessationOfOperation:
 		return "cessationOfOperation"
-	case CRLReasonCertificateHold:
+	case CRLReason_CertificateHold:
 		return "certificateHold"
-	case CRLReasonRemoveFromCRL:
+	case CRLReason_RemoveFromCRL:
 		return "removeFromCRL"
-	case CRLReasonPrivilegeWithdrawn:
+	case CRLReason_PrivilegeWithdrawn:
 		return "privilegeWithdrawn"
-	case CRLReasonAACompromise:
+	case CRLReason_AACompromise:
 		return "aACompromise"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -9279,7 +8453,7 @@ func (v CRLReason) String() string {
 // marker: no other value is valid (X.680 20).
 func (v CRLReason) valid() bool {
 	switch v {
-	case CRLReasonUnspecified, CRLReasonKeyCompromise, CRLReasonCACompromise, CRLReasonAffiliationChanged, CRLReasonSuperseded, CRLReasonCessationOfOperation, CRLReasonCertificateHold, CRLReasonRemoveFromCRL, CRLReasonPrivilegeWithdrawn, CRLReasonAACompromise:
+	case CRLReason_Unspecified, CRLReason_KeyCompromise, CRLReason_CACompromise, CRLReason_AffiliationChanged, CRLReason_Superseded, CRLReason_CessationOfOperation, CRLReason_CertificateHold, CRLReason_RemoveFromCRL, CRLReason_PrivilegeWithdrawn, CRLReason_AACompromise:
 		return true
 	}
 	return false
@@ -9333,12 +8507,12 @@ func (v *CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 type ParamOptions int64
 
 const (
-	ParamOptionsRequired         ParamOptions = 0 // required
-	ParamOptionsPreferredPresent ParamOptions = 1 // preferredPresent
-	ParamOptionsPreferredAbsent  ParamOptions = 2 // preferredAbsent
-	ParamOptionsAbsent           ParamOptions = 3 // absent
-	ParamOptionsInheritable      ParamOptions = 4 // inheritable
-	ParamOptionsOptional         ParamOptions = 5 // optional
+	ParamOptions_Required         ParamOptions = 0 // required
+	ParamOptions_PreferredPresent ParamOptions = 1 // preferredPresent
+	ParamOptions_PreferredAbsent  ParamOptions = 2 // preferredAbsent
+	ParamOptions_Absent           ParamOptions = 3 // absent
+	ParamOptions_Inheritable      ParamOptions = 4 // inheritable
+	ParamOptions_Optional         ParamOptions = 5 // optional
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
@@ -9824,7 +8998,7 @@ func (v *ECPoint) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	   -- with ANSI X.9.
 //	}
 type ECParameters struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ECParametersChoice
 	// NamedCurve is the component namedCurve OBJECT IDENTIFIER.
 	NamedCurve der.OID
@@ -9834,12 +9008,18 @@ type ECParameters struct {
 type ECParametersChoice int
 
 const (
-	ECParametersNamedCurve ECParametersChoice = 1 // namedCurve
+	ECParameters_NamedCurve ECParametersChoice = 1 // namedCurve
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ECParametersChoice) String() string {
-	return der.Name("namedCurve", int(c)-1, "ECParametersChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 1:
+		return der.Name("namedCurve", int(c)-1, "")
+	}
+	return "ECParametersChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -9850,7 +9030,7 @@ func (v *ECParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagOID:
-		v.Choice = ECParametersNamedCurve
+		v.Choice = ECParameters_NamedCurve
 		x1, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "namedCurve")
@@ -9865,7 +9045,7 @@ func (v *ECParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *ECParameters) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ECParametersNamedCurve:
+	case ECParameters_NamedCurve:
 		b.AddOID(der.TagOID, v.NamedCurve)
 	default:
 		b.SetError(der.NoChoice("ECParameters"))
@@ -10032,7 +9212,7 @@ type HashAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters HashAlgorithmParameters
+	Parameters HashAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10091,84 +9271,96 @@ func (v *HashAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v
 // MarshalDER returns the DER encoding of v.
 func (v *HashAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// HashAlgorithmParameters is the open type HashAlgorithm.parameters: the encoding received (Raw) and, when the
+// HashAlgorithms is the open type DIGEST-ALGORITHM.&Params({HashAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
-type HashAlgorithmParameters struct {
+type HashAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind HashAlgorithmParametersKind
-	// Struct is the value when Kind is HashAlgorithmParametersIDSHA1, HashAlgorithmParametersIDSHA224, HashAlgorithmParametersIDSHA256, HashAlgorithmParametersIDSHA384 or HashAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
+	// Struct is the value when Kind is HashAlgorithms_IDSHA1, HashAlgorithms_IDSHA224, HashAlgorithms_IDSHA256, HashAlgorithms_IDSHA384 or HashAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// HashAlgorithmParametersKind tells which row of the table of HashAlgorithmParameters a key selected.
-type HashAlgorithmParametersKind int
+// DigestAlgorithmKind tells which information object of class DIGEST-ALGORITHM an open type's key selected:
+// the Kind of CertID_Params or HashAlgorithms. 0 means none (a key not in the table, or no value).
+type DigestAlgorithmKind int
 
 const (
-	HashAlgorithmParametersIDSHA1   HashAlgorithmParametersKind = 1 // 1.3.14.3.2.26
-	HashAlgorithmParametersIDSHA224 HashAlgorithmParametersKind = 2 // 2.16.840.1.101.3.4.2.4
-	HashAlgorithmParametersIDSHA256 HashAlgorithmParametersKind = 3 // 2.16.840.1.101.3.4.2.1
-	HashAlgorithmParametersIDSHA384 HashAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.2
-	HashAlgorithmParametersIDSHA512 HashAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.3
+	HashAlgorithms_IDSHA1   DigestAlgorithmKind = 1 // id-sha1 1.3.14.3.2.26
+	HashAlgorithms_IDSHA224 DigestAlgorithmKind = 2 // id-sha224 2.16.840.1.101.3.4.2.4
+	HashAlgorithms_IDSHA256 DigestAlgorithmKind = 3 // id-sha256 2.16.840.1.101.3.4.2.1
+	HashAlgorithms_IDSHA384 DigestAlgorithmKind = 4 // id-sha384 2.16.840.1.101.3.4.2.2
+	HashAlgorithms_IDSHA512 DigestAlgorithmKind = 5 // id-sha512 2.16.840.1.101.3.4.2.3
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k DigestAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 5:
+		return der.Name("id-sha1 id-sha224 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "DigestAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *HashAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = HashAlgorithmParametersIDSHA1
+		u.Kind = HashAlgorithms_IDSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x04":
 		// 2.16.840.1.101.3.4.2.4
-		u.Kind = HashAlgorithmParametersIDSHA224
+		u.Kind = HashAlgorithms_IDSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = HashAlgorithmParametersIDSHA256
+		u.Kind = HashAlgorithms_IDSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = HashAlgorithmParametersIDSHA384
+		u.Kind = HashAlgorithms_IDSHA384
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = HashAlgorithmParametersIDSHA512
+		u.Kind = HashAlgorithms_IDSHA512
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("HashAlgorithm.parameters"); err != nil {
+		if err := r.Finish("DIGEST-ALGORITHM.&Params({HashAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	}
 	if !r.SkipConstraints() {
-		return der.UnknownKey(r.Offset(), "HashAlgorithm.parameters")
+		return der.UnknownKey(r.Offset(), "DIGEST-ALGORITHM.&Params({HashAlgorithms})")
 	}
 	return u.keepDER(r)
 }
@@ -10176,7 +9368,7 @@ func (u *HashAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *HashAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *HashAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10186,24 +9378,24 @@ func (u *HashAlgorithmParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *HashAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *HashAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *HashAlgorithmParameters) encode(b *der.Builder) {
+func (u *HashAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case HashAlgorithmParametersIDSHA1:
+	case HashAlgorithms_IDSHA1:
 		b.AddNull(der.TagNull)
-	case HashAlgorithmParametersIDSHA224:
+	case HashAlgorithms_IDSHA224:
 		b.AddNull(der.TagNull)
-	case HashAlgorithmParametersIDSHA256:
+	case HashAlgorithms_IDSHA256:
 		b.AddNull(der.TagNull)
-	case HashAlgorithmParametersIDSHA384:
+	case HashAlgorithms_IDSHA384:
 		b.AddNull(der.TagNull)
-	case HashAlgorithmParametersIDSHA512:
+	case HashAlgorithms_IDSHA512:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -10218,7 +9410,7 @@ type MaskGenAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters MaskGenAlgorithmParameters
+	Parameters PKCS1MGFAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10277,31 +9469,44 @@ func (v *MaskGenAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *MaskGenAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MaskGenAlgorithmParameters is the open type MaskGenAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1MGFAlgorithms is the open type ALGORITHM.&Params({PKCS1MGFAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MaskGenAlgorithmParameters struct {
+type PKCS1MGFAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MaskGenAlgorithmParametersKind
-	// IDMgf1 is the value when Kind is MaskGenAlgorithmParametersIDMgf1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDMgf1 is the value when Kind is PKCS1MGFAlgorithms_IDMgf1.
 	IDMgf1 *HashAlgorithm
 }
 
-// MaskGenAlgorithmParametersKind tells which row of the table of MaskGenAlgorithmParameters a key selected.
-type MaskGenAlgorithmParametersKind int
+// AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
+// the Kind of PKCS1MGFAlgorithms or PSSSourceAlgorithms. 0 means none (a key not in the table, or no value).
+type AlgorithmKind int
 
 const (
-	MaskGenAlgorithmParametersIDMgf1 MaskGenAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.8
+	PKCS1MGFAlgorithms_IDMgf1        AlgorithmKind = 1 // id-mgf1 1.2.840.113549.1.1.8
+	PSSSourceAlgorithms_IDPSpecified AlgorithmKind = 2 // id-pSpecified 1.2.840.113549.1.1.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return der.Name("id-mgf1 id-pSpecified", int(k)-1, "")
+	}
+	return "AlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *PKCS1MGFAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\b":
 		// 1.2.840.113549.1.1.8
-		u.Kind = MaskGenAlgorithmParametersIDMgf1
+		u.Kind = PKCS1MGFAlgorithms_IDMgf1
 		p1, err := der.New[HashAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10310,7 +9515,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 		if err := u.IDMgf1.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MaskGenAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PKCS1MGFAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10321,7 +9526,7 @@ func (u *MaskGenAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MaskGenAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *PKCS1MGFAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10331,16 +9536,16 @@ func (u *MaskGenAlgorithmParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MaskGenAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *PKCS1MGFAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MaskGenAlgorithmParameters) encode(b *der.Builder) {
+func (u *PKCS1MGFAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case MaskGenAlgorithmParametersIDMgf1:
+	case PKCS1MGFAlgorithms_IDMgf1:
 		if u.IDMgf1 == nil {
 			b.SetError(der.NilValue("HashAlgorithm"))
 		} else {
@@ -10359,7 +9564,7 @@ type PSourceAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PSourceAlgorithmParameters
+	Parameters PSSSourceAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -10418,35 +9623,28 @@ func (v *PSourceAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *PSourceAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PSourceAlgorithmParameters is the open type PSourceAlgorithm.parameters: the encoding received (Raw) and, when the
+// PSSSourceAlgorithms is the open type ALGORITHM.&Params({PSS-SourceAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PSourceAlgorithmParameters struct {
+type PSSSourceAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PSourceAlgorithmParametersKind
-	// IDPSpecified is the value when Kind is PSourceAlgorithmParametersIDPSpecified.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// IDPSpecified is the value when Kind is PSSSourceAlgorithms_IDPSpecified.
 	IDPSpecified EncodingParameters
 }
 
-// PSourceAlgorithmParametersKind tells which row of the table of PSourceAlgorithmParameters a key selected.
-type PSourceAlgorithmParametersKind int
-
-const (
-	PSourceAlgorithmParametersIDPSpecified PSourceAlgorithmParametersKind = 1 // 1.2.840.113549.1.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *PSSSourceAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\t":
 		// 1.2.840.113549.1.1.9
-		u.Kind = PSourceAlgorithmParametersIDPSpecified
+		u.Kind = PSSSourceAlgorithms_IDPSpecified
 		if err := u.IDPSpecified.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PSourceAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PSS-SourceAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10457,7 +9655,7 @@ func (u *PSourceAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PSourceAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *PSSSourceAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10467,16 +9665,16 @@ func (u *PSourceAlgorithmParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PSourceAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *PSSSourceAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PSourceAlgorithmParameters) encode(b *der.Builder) {
+func (u *PSSSourceAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case PSourceAlgorithmParametersIDPSpecified:
+	case PSSSourceAlgorithms_IDPSpecified:
 		u.IDPSpecified.EncodeASN1(b, der.TagOctetString)
 	default:
 		b.AddRaw(u.Raw)
@@ -11041,7 +10239,7 @@ func (v *BuiltInStandardAttributes) MarshalDER() ([]byte, error) { return der.Ma
 //	   iso-3166-alpha2-code  PrintableString
 //	                           (SIZE (ub-country-name-alpha-length)) }
 type CountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CountryNameChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
@@ -11051,13 +10249,19 @@ type CountryName struct {
 type CountryNameChoice int
 
 const (
-	CountryNameX121DccCode       CountryNameChoice = 1 // x121-dcc-code
-	CountryNameIso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
+	CountryName_X121DccCode       CountryNameChoice = 1 // x121-dcc-code
+	CountryName_Iso3166Alpha2Code CountryNameChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CountryNameChoice) String() string {
-	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "CountryNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "CountryNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -11078,7 +10282,7 @@ func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
-		v.Choice = CountryNameX121DccCode
+		v.Choice = CountryName_X121DccCode
 		off2 := r.Offset()
 		x3, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
@@ -11091,7 +10295,7 @@ func (v *CountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = CountryNameIso3166Alpha2Code
+		v.Choice = CountryName_Iso3166Alpha2Code
 		off4 := r.Offset()
 		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -11118,14 +10322,14 @@ func (v *CountryName) EncodeASN1(b *der.Builder, t der.Tag) {
 		return
 	}
 	switch v.Choice {
-	case CountryNameX121DccCode:
+	case CountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
-	case CountryNameIso3166Alpha2Code:
+	case CountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
@@ -11149,7 +10353,7 @@ func (v *CountryName) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) 
 //	   numeric   NumericString   (SIZE (0..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (0..ub-domain-name-length)) }
 type AdministrationDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AdministrationDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -11159,13 +10363,19 @@ type AdministrationDomainName struct {
 type AdministrationDomainNameChoice int
 
 const (
-	AdministrationDomainNameNumeric   AdministrationDomainNameChoice = 1 // numeric
-	AdministrationDomainNamePrintable AdministrationDomainNameChoice = 2 // printable
+	AdministrationDomainName_Numeric   AdministrationDomainNameChoice = 1 // numeric
+	AdministrationDomainName_Printable AdministrationDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AdministrationDomainNameChoice) String() string {
-	return der.Name("numeric printable", int(c)-1, "AdministrationDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("numeric printable", int(c)-1, "")
+	}
+	return "AdministrationDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -11186,7 +10396,7 @@ func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
-		v.Choice = AdministrationDomainNameNumeric
+		v.Choice = AdministrationDomainName_Numeric
 		off2 := r.Offset()
 		x3, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
@@ -11199,7 +10409,7 @@ func (v *AdministrationDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = AdministrationDomainNamePrintable
+		v.Choice = AdministrationDomainName_Printable
 		off4 := r.Offset()
 		x5, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -11226,14 +10436,14 @@ func (v *AdministrationDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 		return
 	}
 	switch v.Choice {
-	case AdministrationDomainNameNumeric:
+	case AdministrationDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "NumericString", len(v.Value), 0, 16); err != nil {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
-	case AdministrationDomainNamePrintable:
+	case AdministrationDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 0, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
@@ -11351,7 +10561,7 @@ func (v *TerminalIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v
 //	   numeric   NumericString   (SIZE (1..ub-domain-name-length)),
 //	   printable PrintableString (SIZE (1..ub-domain-name-length)) }
 type PrivateDomainName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice PrivateDomainNameChoice
 	// Value is the value of the alternative Choice names (numeric, printable: all of Go type string).
 	Value string
@@ -11361,13 +10571,19 @@ type PrivateDomainName struct {
 type PrivateDomainNameChoice int
 
 const (
-	PrivateDomainNameNumeric   PrivateDomainNameChoice = 1 // numeric
-	PrivateDomainNamePrintable PrivateDomainNameChoice = 2 // printable
+	PrivateDomainName_Numeric   PrivateDomainNameChoice = 1 // numeric
+	PrivateDomainName_Printable PrivateDomainNameChoice = 2 // printable
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c PrivateDomainNameChoice) String() string {
-	return der.Name("numeric printable", int(c)-1, "PrivateDomainNameChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("numeric printable", int(c)-1, "")
+	}
+	return "PrivateDomainNameChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -11378,7 +10594,7 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
-		v.Choice = PrivateDomainNameNumeric
+		v.Choice = PrivateDomainName_Numeric
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
@@ -11391,7 +10607,7 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = PrivateDomainNamePrintable
+		v.Choice = PrivateDomainName_Printable
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -11412,14 +10628,14 @@ func (v *PrivateDomainName) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *PrivateDomainName) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case PrivateDomainNameNumeric:
+	case PrivateDomainName_Numeric:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "numeric"))
 			}
 		}
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
-	case PrivateDomainNamePrintable:
+	case PrivateDomainName_Printable:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable"))
@@ -12029,7 +11245,7 @@ type ExtensionAttribute struct {
 	// ExtensionAttributeType is the component extension-attribute-type [0] INTEGER.
 	ExtensionAttributeType int64
 	// ExtensionAttributeValue is the component extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type.
-	ExtensionAttributeValue ExtensionAttributeExtensionAttributeValue
+	ExtensionAttributeValue SupportedExtensionAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -12101,71 +11317,83 @@ func (v *ExtensionAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal
 // MarshalDER returns the DER encoding of v.
 func (v *ExtensionAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValue is the open type ExtensionAttribute.extension-attribute-value: the encoding received (Raw) and, when the
+// SupportedExtensionAttributes is the open type EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeExtensionAttributeValue struct {
+type SupportedExtensionAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeExtensionAttributeValueKind
-	// String is the value when Kind is ExtensionAttributeExtensionAttributeValueCommonName, ExtensionAttributeExtensionAttributeValueTeletexCommonName, ExtensionAttributeExtensionAttributeValueTeletexOrganizationName or ExtensionAttributeExtensionAttributeValuePDSName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionAttributeKind
+	// String is the value when Kind is EaCommonName, EaTeletexCommonName, EaTeletexOrganizationName or EaPDSName.
 	String string
-	// TeletexPersonalName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName.
-	TeletexPersonalName *ExtensionAttributeExtensionAttributeValueTeletexPersonalName
-	// TeletexOrganizationalUnitNames is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames.
-	TeletexOrganizationalUnitNames ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
-	// PhysicalDeliveryCountryName is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName.
-	PhysicalDeliveryCountryName ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName
-	// PostalCode is the value when Kind is ExtensionAttributeExtensionAttributeValueKindPostalCode.
-	PostalCode ExtensionAttributeExtensionAttributeValuePostalCode
-	// PDSParameter is the value when Kind is ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber, ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName, ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName, ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents, ExtensionAttributeExtensionAttributeValueStreetAddress, ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress, ExtensionAttributeExtensionAttributeValuePosteRestanteAddress, ExtensionAttributeExtensionAttributeValueUniquePostalName or ExtensionAttributeExtensionAttributeValueLocalPostalAttributes.
+	// TeletexPersonalName is the value when Kind is EaTeletexPersonalName.
+	TeletexPersonalName *EaTeletexPersonalName_Type
+	// TeletexOrganizationalUnitNames is the value when Kind is EaTeletexOrganizationalUnitNames.
+	TeletexOrganizationalUnitNames EaTeletexOrganizationalUnitNames_Type
+	// PhysicalDeliveryCountryName is the value when Kind is EaPhysicalDeliveryCountryName.
+	PhysicalDeliveryCountryName EaPhysicalDeliveryCountryName_Type
+	// PostalCode is the value when Kind is EaPostalCode.
+	PostalCode EaPostalCode_Type
+	// PDSParameter is the value when Kind is EaPhysicalDeliveryOfficeName, EaPhysicalDeliveryOfficeNumber, EaExtensionORAddressComponents, EaPhysicalDeliveryPersonalName, EaPhysicalDeliveryOrganizationName, EaExtensionPhysicalDeliveryAddressComponents, EaStreetAddress, EaPostOfficeBoxAddress, EaPosteRestanteAddress, EaUniquePostalName or EaLocalPostalAttributes.
 	PDSParameter PDSParameter
-	// UnformattedPostalAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress.
-	UnformattedPostalAddress *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress
-	// ExtendedNetworkAddress is the value when Kind is ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress.
-	ExtendedNetworkAddress *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress
-	// TerminalType is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTerminalType.
-	TerminalType ExtensionAttributeExtensionAttributeValueTerminalType
-	// TeletexDomainDefinedAttributes is the value when Kind is ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes.
-	TeletexDomainDefinedAttributes ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
+	// UnformattedPostalAddress is the value when Kind is EaUnformattedPostalAddress.
+	UnformattedPostalAddress *EaUnformattedPostalAddress_Type
+	// ExtendedNetworkAddress is the value when Kind is EaExtendedNetworkAddress.
+	ExtendedNetworkAddress *EaExtendedNetworkAddress_Type
+	// TerminalType is the value when Kind is EaTerminalType.
+	TerminalType EaTerminalType_Type
+	// TeletexDomainDefinedAttributes is the value when Kind is EaTeletexDomainDefinedAttributes.
+	TeletexDomainDefinedAttributes EaTeletexDomainDefinedAttributes_Type
 }
 
-// ExtensionAttributeExtensionAttributeValueKind tells which row of the table of ExtensionAttributeExtensionAttributeValue a key selected.
-type ExtensionAttributeExtensionAttributeValueKind int
+// ExtensionAttributeKind tells which information object of class EXTENSION-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedExtensionAttributes. 0 means none (a key not in the table, or no value).
+type ExtensionAttributeKind int
 
 const (
-	ExtensionAttributeExtensionAttributeValueCommonName                                 ExtensionAttributeExtensionAttributeValueKind = 1  // ea-commonName
-	ExtensionAttributeExtensionAttributeValueTeletexCommonName                          ExtensionAttributeExtensionAttributeValueKind = 2  // ea-teletexCommonName
-	ExtensionAttributeExtensionAttributeValueTeletexOrganizationName                    ExtensionAttributeExtensionAttributeValueKind = 3  // ea-teletexOrganizationName
-	ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName                    ExtensionAttributeExtensionAttributeValueKind = 4  // ea-teletexPersonalName
-	ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames         ExtensionAttributeExtensionAttributeValueKind = 5  // ea-teletexOrganizationalUnitNames
-	ExtensionAttributeExtensionAttributeValuePDSName                                    ExtensionAttributeExtensionAttributeValueKind = 6  // ea-pDSName
-	ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName            ExtensionAttributeExtensionAttributeValueKind = 7  // ea-physicalDeliveryCountryName
-	ExtensionAttributeExtensionAttributeValueKindPostalCode                             ExtensionAttributeExtensionAttributeValueKind = 8  // ea-postalCode
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName                 ExtensionAttributeExtensionAttributeValueKind = 9  // ea-physicalDeliveryOfficeName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber               ExtensionAttributeExtensionAttributeValueKind = 10 // ea-physicalDeliveryOfficeNumber
-	ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents               ExtensionAttributeExtensionAttributeValueKind = 11 // ea-extensionORAddressComponents
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName               ExtensionAttributeExtensionAttributeValueKind = 12 // ea-physicalDeliveryPersonalName
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName           ExtensionAttributeExtensionAttributeValueKind = 13 // ea-physicalDeliveryOrganizationName
-	ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents ExtensionAttributeExtensionAttributeValueKind = 14 // ea-extensionPhysicalDeliveryAddressComponents
-	ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress               ExtensionAttributeExtensionAttributeValueKind = 15 // ea-unformattedPostalAddress
-	ExtensionAttributeExtensionAttributeValueStreetAddress                              ExtensionAttributeExtensionAttributeValueKind = 16 // ea-streetAddress
-	ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress                       ExtensionAttributeExtensionAttributeValueKind = 17 // ea-postOfficeBoxAddress
-	ExtensionAttributeExtensionAttributeValuePosteRestanteAddress                       ExtensionAttributeExtensionAttributeValueKind = 18 // ea-posteRestanteAddress
-	ExtensionAttributeExtensionAttributeValueUniquePostalName                           ExtensionAttributeExtensionAttributeValueKind = 19 // ea-uniquePostalName
-	ExtensionAttributeExtensionAttributeValueLocalPostalAttributes                      ExtensionAttributeExtensionAttributeValueKind = 20 // ea-localPostalAttributes
-	ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress                 ExtensionAttributeExtensionAttributeValueKind = 21 // ea-extendedNetworkAddress
-	ExtensionAttributeExtensionAttributeValueKindTerminalType                           ExtensionAttributeExtensionAttributeValueKind = 22 // ea-terminalType
-	ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes         ExtensionAttributeExtensionAttributeValueKind = 23 // ea-teletexDomainDefinedAttributes
+	EaCommonName                                 ExtensionAttributeKind = 1  // ea-commonName
+	EaExtendedNetworkAddress                     ExtensionAttributeKind = 2  // ea-extendedNetworkAddress
+	EaExtensionORAddressComponents               ExtensionAttributeKind = 3  // ea-extensionORAddressComponents
+	EaExtensionPhysicalDeliveryAddressComponents ExtensionAttributeKind = 4  // ea-extensionPhysicalDeliveryAddressComponents
+	EaLocalPostalAttributes                      ExtensionAttributeKind = 5  // ea-localPostalAttributes
+	EaPDSName                                    ExtensionAttributeKind = 6  // ea-pDSName
+	EaPhysicalDeliveryCountryName                ExtensionAttributeKind = 7  // ea-physicalDeliveryCountryName
+	EaPhysicalDeliveryOfficeName                 ExtensionAttributeKind = 8  // ea-physicalDeliveryOfficeName
+	EaPhysicalDeliveryOfficeNumber               ExtensionAttributeKind = 9  // ea-physicalDeliveryOfficeNumber
+	EaPhysicalDeliveryOrganizationName           ExtensionAttributeKind = 10 // ea-physicalDeliveryOrganizationName
+	EaPhysicalDeliveryPersonalName               ExtensionAttributeKind = 11 // ea-physicalDeliveryPersonalName
+	EaPostOfficeBoxAddress                       ExtensionAttributeKind = 12 // ea-postOfficeBoxAddress
+	EaPostalCode                                 ExtensionAttributeKind = 13 // ea-postalCode
+	EaPosteRestanteAddress                       ExtensionAttributeKind = 14 // ea-posteRestanteAddress
+	EaStreetAddress                              ExtensionAttributeKind = 15 // ea-streetAddress
+	EaTeletexCommonName                          ExtensionAttributeKind = 16 // ea-teletexCommonName
+	EaTeletexDomainDefinedAttributes             ExtensionAttributeKind = 17 // ea-teletexDomainDefinedAttributes
+	EaTeletexOrganizationName                    ExtensionAttributeKind = 18 // ea-teletexOrganizationName
+	EaTeletexOrganizationalUnitNames             ExtensionAttributeKind = 19 // ea-teletexOrganizationalUnitNames
+	EaTeletexPersonalName                        ExtensionAttributeKind = 20 // ea-teletexPersonalName
+	EaTerminalType                               ExtensionAttributeKind = 21 // ea-terminalType
+	EaUnformattedPostalAddress                   ExtensionAttributeKind = 22 // ea-unformattedPostalAddress
+	EaUniquePostalName                           ExtensionAttributeKind = 23 // ea-uniquePostalName
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 23:
+		return der.Name("ea-commonName ea-extendedNetworkAddress ea-extensionORAddressComponents ea-extensionPhysicalDeliveryAddressComponents ea-localPostalAttributes ea-pDSName ea-physicalDeliveryCountryName ea-physicalDeliveryOfficeName ea-physicalDeliveryOfficeNumber ea-physicalDeliveryOrganizationName ea-physicalDeliveryPersonalName ea-postOfficeBoxAddress ea-postalCode ea-posteRestanteAddress ea-streetAddress ea-teletexCommonName ea-teletexDomainDefinedAttributes ea-teletexOrganizationName ea-teletexOrganizationalUnitNames ea-teletexPersonalName ea-terminalType ea-unformattedPostalAddress ea-uniquePostalName", int(k)-1, "")
+	}
+	return "ExtensionAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Reader) error {
+func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 	switch key {
 	case 1:
 		// ea-commonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueCommonName
+		u.Kind = EaCommonName
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -12177,13 +11405,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 2:
 		// ea-teletexCommonName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexCommonName
+		u.Kind = EaTeletexCommonName
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -12195,13 +11423,13 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 3:
 		// ea-teletexOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValueTeletexOrganizationName
+		u.Kind = EaTeletexOrganizationName
 		off5 := r.Offset()
 		x6, err := r.ReadText(der.TagTeletexString, der.TagTeletexString)
 		if err != nil {
@@ -12213,14 +11441,14 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 4:
 		// ea-teletexPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName
-		p7, err := der.New[ExtensionAttributeExtensionAttributeValueTeletexPersonalName](r)
+		u.Kind = EaTeletexPersonalName
+		p7, err := der.New[EaTeletexPersonalName_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -12228,23 +11456,23 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		if err := u.TeletexPersonalName.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 5:
 		// ea-teletexOrganizationalUnitNames
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames
+		u.Kind = EaTeletexOrganizationalUnitNames
 		if err := u.TeletexOrganizationalUnitNames.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 7:
 		// ea-pDSName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePDSName
+		u.Kind = EaPDSName
 		off8 := r.Offset()
 		x9, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -12256,94 +11484,94 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 8:
 		// ea-physicalDeliveryCountryName
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName
+		u.Kind = EaPhysicalDeliveryCountryName
 		if err := u.PhysicalDeliveryCountryName.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 9:
 		// ea-postalCode
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindPostalCode
+		u.Kind = EaPostalCode
 		if err := u.PostalCode.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 10:
 		// ea-physicalDeliveryOfficeName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName
+		u.Kind = EaPhysicalDeliveryOfficeName
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 11:
 		// ea-physicalDeliveryOfficeNumber
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber
+		u.Kind = EaPhysicalDeliveryOfficeNumber
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 12:
 		// ea-extensionORAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents
+		u.Kind = EaExtensionORAddressComponents
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 13:
 		// ea-physicalDeliveryPersonalName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName
+		u.Kind = EaPhysicalDeliveryPersonalName
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 14:
 		// ea-physicalDeliveryOrganizationName
-		u.Kind = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName
+		u.Kind = EaPhysicalDeliveryOrganizationName
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 15:
 		// ea-extensionPhysicalDeliveryAddressComponents
-		u.Kind = ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents
+		u.Kind = EaExtensionPhysicalDeliveryAddressComponents
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 16:
 		// ea-unformattedPostalAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress
-		p10, err := der.New[ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress](r)
+		u.Kind = EaUnformattedPostalAddress
+		p10, err := der.New[EaUnformattedPostalAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -12351,64 +11579,64 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		if err := u.UnformattedPostalAddress.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 17:
 		// ea-streetAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueStreetAddress
+		u.Kind = EaStreetAddress
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 18:
 		// ea-postOfficeBoxAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress
+		u.Kind = EaPostOfficeBoxAddress
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 19:
 		// ea-posteRestanteAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValuePosteRestanteAddress
+		u.Kind = EaPosteRestanteAddress
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 20:
 		// ea-uniquePostalName
-		u.Kind = ExtensionAttributeExtensionAttributeValueUniquePostalName
+		u.Kind = EaUniquePostalName
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 21:
 		// ea-localPostalAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueLocalPostalAttributes
+		u.Kind = EaLocalPostalAttributes
 		if err := u.PDSParameter.DecodeASN1(r, der.TagSet); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 22:
 		// ea-extendedNetworkAddress
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress
-		p11, err := der.New[ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress](r)
+		u.Kind = EaExtendedNetworkAddress
+		p11, err := der.New[EaExtendedNetworkAddress_Type](r)
 		if err != nil {
 			return u.fail(r, err)
 		}
@@ -12416,27 +11644,27 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 		if err := u.ExtendedNetworkAddress.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 23:
 		// ea-terminalType
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTerminalType
+		u.Kind = EaTerminalType
 		if err := u.TerminalType.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case 6:
 		// ea-teletexDomainDefinedAttributes
-		u.Kind = ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes
+		u.Kind = EaTeletexDomainDefinedAttributes
 		if err := u.TeletexDomainDefinedAttributes.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ExtensionAttribute.extension-attribute-value"); err != nil {
+		if err := r.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -12447,7 +11675,7 @@ func (u *ExtensionAttributeExtensionAttributeValue) decode(key int64, r *der.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeExtensionAttributeValue) fail(r *der.Reader, err error) error {
+func (u *SupportedExtensionAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12457,100 +11685,100 @@ func (u *ExtensionAttributeExtensionAttributeValue) fail(r *der.Reader, err erro
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ExtensionAttributeExtensionAttributeValue) keepDER(r *der.Reader) error {
+func (u *SupportedExtensionAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeExtensionAttributeValue) encode(b *der.Builder) {
+func (u *SupportedExtensionAttributes) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeExtensionAttributeValueCommonName:
+	case EaCommonName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "commonName"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexCommonName:
+	case EaTeletexCommonName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexCommonName"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
-	case ExtensionAttributeExtensionAttributeValueTeletexOrganizationName:
+	case EaTeletexOrganizationName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(u.String)), 1, 64); err != nil {
 				b.SetError(der.WithField(err, "teletexOrganizationName"))
 			}
 		}
 		b.AddText(der.TagTeletexString, der.TagTeletexString, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindTeletexPersonalName:
+	case EaTeletexPersonalName:
 		if u.TeletexPersonalName == nil {
-			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.teletexPersonalName"))
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName"))
 		} else {
 			u.TeletexPersonalName.EncodeASN1(b, der.TagSet)
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTeletexOrganizationalUnitNames:
+	case EaTeletexOrganizationalUnitNames:
 		u.TeletexOrganizationalUnitNames.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeExtensionAttributeValuePDSName:
+	case EaPDSName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(u.String), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "pDSName"))
 			}
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, u.String)
-	case ExtensionAttributeExtensionAttributeValueKindPhysicalDeliveryCountryName:
+	case EaPhysicalDeliveryCountryName:
 		u.PhysicalDeliveryCountryName.EncodeASN1(b, der.NoTag)
-	case ExtensionAttributeExtensionAttributeValueKindPostalCode:
+	case EaPostalCode:
 		u.PostalCode.EncodeASN1(b, der.NoTag)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeName:
+	case EaPhysicalDeliveryOfficeName:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOfficeNumber:
+	case EaPhysicalDeliveryOfficeNumber:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueExtensionORAddressComponents:
+	case EaExtensionORAddressComponents:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryPersonalName:
+	case EaPhysicalDeliveryPersonalName:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryOrganizationName:
+	case EaPhysicalDeliveryOrganizationName:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueExtensionPhysicalDeliveryAddressComponents:
+	case EaExtensionPhysicalDeliveryAddressComponents:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueKindUnformattedPostalAddress:
+	case EaUnformattedPostalAddress:
 		if u.UnformattedPostalAddress == nil {
-			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress"))
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress"))
 		} else {
 			u.UnformattedPostalAddress.EncodeASN1(b, der.TagSet)
 		}
-	case ExtensionAttributeExtensionAttributeValueStreetAddress:
+	case EaStreetAddress:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValuePostOfficeBoxAddress:
+	case EaPostOfficeBoxAddress:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValuePosteRestanteAddress:
+	case EaPosteRestanteAddress:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueUniquePostalName:
+	case EaUniquePostalName:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueLocalPostalAttributes:
+	case EaLocalPostalAttributes:
 		u.PDSParameter.EncodeASN1(b, der.TagSet)
-	case ExtensionAttributeExtensionAttributeValueKindExtendedNetworkAddress:
+	case EaExtendedNetworkAddress:
 		if u.ExtendedNetworkAddress == nil {
-			b.SetError(der.NilValue("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+			b.SetError(der.NilValue("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 		} else {
 			u.ExtendedNetworkAddress.EncodeASN1(b, der.NoTag)
 		}
-	case ExtensionAttributeExtensionAttributeValueKindTerminalType:
+	case EaTerminalType:
 		u.TerminalType.EncodeASN1(b, der.TagInteger)
-	case ExtensionAttributeExtensionAttributeValueKindTeletexDomainDefinedAttributes:
+	case EaTeletexDomainDefinedAttributes:
 		u.TeletexDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexPersonalName is the type of ExtensionAttribute.extension-attribute-value.teletexPersonalName.
-type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
+// EaTeletexPersonalName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName.
+type EaTeletexPersonalName_Type struct {
 	// Surname is the component surname [0] TeletexString.
 	Surname string
 	// GivenName is the component given-name [1] TeletexString OPTIONAL.
@@ -12568,11 +11796,11 @@ type ExtensionAttributeExtensionAttributeValueTeletexPersonalName struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSet), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+		return r.Root(v.DecodeASN1(r, der.TagSet), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 	if err != nil {
 		return err
 	}
@@ -12584,10 +11812,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 		case tag == der.Context(0):
 			// surname [0] TeletexString
 			if seen1 {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 0 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 0
 			off2 := s.Offset()
@@ -12605,10 +11833,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 		case tag == der.Context(1):
 			// given-name [1] TeletexString OPTIONAL
 			if v.HasGivenName {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 1 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 1
 			off4 := s.Offset()
@@ -12626,10 +11854,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 		case tag == der.Context(2):
 			// initials [2] TeletexString OPTIONAL
 			if v.HasInitials {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 2 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 2
 			off6 := s.Offset()
@@ -12647,10 +11875,10 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 		case tag == der.Context(3):
 			// generation-qualifier [3] TeletexString OPTIONAL
 			if v.HasGenerationQualifier {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			if !s.BER() && prev >= 3 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 			}
 			prev = 3
 			off8 := s.Offset()
@@ -12666,17 +11894,17 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 			}
 			v.HasGenerationQualifier = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.teletexPersonalName")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName")
 		}
 	}
 	if !seen1 {
-		return der.WithField(s.Missing("ExtensionAttribute.extension-attribute-value.teletexPersonalName", der.Context(0)), "surname")
+		return der.WithField(s.Missing("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName", der.Context(0)), "surname")
 	}
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaTeletexPersonalName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -12714,25 +11942,21 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.teletexPersonalName; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexPersonalName; v aliases b.
+func (v *EaTeletexPersonalName_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *EaTeletexPersonalName_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames is the type of ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames.
-type ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames []TeletexOrganizationalUnitName
+// EaTeletexOrganizationalUnitNames_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames.
+type EaTeletexOrganizationalUnitNames_Type []TeletexOrganizationalUnitName
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaTeletexOrganizationalUnitNames_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames")
 	if err != nil {
 		return err
 	}
@@ -12745,7 +11969,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 			return der.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexOrganizationalUnitNames"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexOrganizationalUnitNames"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -12758,7 +11982,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaTeletexOrganizationalUnitNames_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -12774,36 +11998,42 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName is the type of ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice
+// EaPhysicalDeliveryCountryName_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName.
+type EaPhysicalDeliveryCountryName_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPhysicalDeliveryCountryName_TypeChoice
 	// Value is the value of the alternative Choice names (x121-dcc-code, iso-3166-alpha2-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName a value holds.
-type ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice int
+// EaPhysicalDeliveryCountryName_TypeChoice tells which alternative of EaPhysicalDeliveryCountryName_Type a value holds.
+type EaPhysicalDeliveryCountryName_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode       ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 1 // x121-dcc-code
-	ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice = 2 // iso-3166-alpha2-code
+	EaPhysicalDeliveryCountryName_X121DccCode       EaPhysicalDeliveryCountryName_TypeChoice = 1 // x121-dcc-code
+	EaPhysicalDeliveryCountryName_Iso3166Alpha2Code EaPhysicalDeliveryCountryName_TypeChoice = 2 // iso-3166-alpha2-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice) String() string {
-	return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPhysicalDeliveryCountryName_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("x121-dcc-code iso-3166-alpha2-code", int(c)-1, "")
+	}
+	return "EaPhysicalDeliveryCountryName_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaPhysicalDeliveryCountryName_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode
+		v.Choice = EaPhysicalDeliveryCountryName_X121DccCode
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
@@ -12816,7 +12046,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) D
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code
+		v.Choice = EaPhysicalDeliveryCountryName_Iso3166Alpha2Code
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -12829,22 +12059,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) D
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName")
 	}
 	return nil
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaPhysicalDeliveryCountryName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameX121DccCode:
+	case EaPhysicalDeliveryCountryName_X121DccCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "NumericString", len(v.Value), 3, 3); err != nil {
 				b.SetError(der.WithField(err, "x121-dcc-code"))
 			}
 		}
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryNameIso3166Alpha2Code:
+	case EaPhysicalDeliveryCountryName_Iso3166Alpha2Code:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 2, 2); err != nil {
 				b.SetError(der.WithField(err, "iso-3166-alpha2-code"))
@@ -12852,50 +12082,54 @@ func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) E
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
-		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName"))
+		b.SetError(der.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName"))
 	}
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.physicalDeliveryCountryName; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) UnmarshalDER(b []byte) error {
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).physicalDeliveryCountryName; v aliases b.
+func (v *EaPhysicalDeliveryCountryName_Type) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValuePhysicalDeliveryCountryName) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *EaPhysicalDeliveryCountryName_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValuePostalCode is the type of ExtensionAttribute.extension-attribute-value.postalCode.
-type ExtensionAttributeExtensionAttributeValuePostalCode struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValuePostalCodeChoice
+// EaPostalCode_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode.
+type EaPostalCode_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaPostalCode_TypeChoice
 	// Value is the value of the alternative Choice names (numeric-code, printable-code: all of Go type string).
 	Value string
 }
 
-// ExtensionAttributeExtensionAttributeValuePostalCodeChoice tells which alternative of ExtensionAttributeExtensionAttributeValuePostalCode a value holds.
-type ExtensionAttributeExtensionAttributeValuePostalCodeChoice int
+// EaPostalCode_TypeChoice tells which alternative of EaPostalCode_Type a value holds.
+type EaPostalCode_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode   ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 1 // numeric-code
-	ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode ExtensionAttributeExtensionAttributeValuePostalCodeChoice = 2 // printable-code
+	EaPostalCode_NumericCode   EaPostalCode_TypeChoice = 1 // numeric-code
+	EaPostalCode_PrintableCode EaPostalCode_TypeChoice = 2 // printable-code
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValuePostalCodeChoice) String() string {
-	return der.Name("numeric-code printable-code", int(c)-1, "ExtensionAttributeExtensionAttributeValuePostalCodeChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaPostalCode_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("numeric-code printable-code", int(c)-1, "")
+	}
+	return "EaPostalCode_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaPostalCode_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.postalCode")
+		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagNumericString:
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode
+		v.Choice = EaPostalCode_NumericCode
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagNumericString, der.TagNumericString)
 		if err != nil {
@@ -12908,7 +12142,7 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) DecodeASN1(r *der.
 			}
 		}
 	case tag == der.TagPrintableString:
-		v.Choice = ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode
+		v.Choice = EaPostalCode_PrintableCode
 		off3 := r.Offset()
 		x4, err := r.ReadText(der.TagPrintableString, der.TagPrintableString)
 		if err != nil {
@@ -12921,22 +12155,22 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) DecodeASN1(r *der.
 			}
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.postalCode")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode")
 	}
 	return nil
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaPostalCode_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValuePostalCodeNumericCode:
+	case EaPostalCode_NumericCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "NumericString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "numeric-code"))
 			}
 		}
 		b.AddText(der.TagNumericString, der.TagNumericString, v.Value)
-	case ExtensionAttributeExtensionAttributeValuePostalCodePrintableCode:
+	case EaPostalCode_PrintableCode:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.Value), 1, 16); err != nil {
 				b.SetError(der.WithField(err, "printable-code"))
@@ -12944,24 +12178,20 @@ func (v *ExtensionAttributeExtensionAttributeValuePostalCode) EncodeASN1(b *der.
 		}
 		b.AddText(der.TagPrintableString, der.TagPrintableString, v.Value)
 	default:
-		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.postalCode"))
+		b.SetError(der.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode"))
 	}
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.postalCode; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).postalCode; v aliases b.
+func (v *EaPostalCode_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValuePostalCode) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *EaPostalCode_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
+// EaUnformattedPostalAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.
+type EaUnformattedPostalAddress_Type struct {
 	// PrintableAddress is the component printable-address SEQUENCE OF OPTIONAL.
-	PrintableAddress ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress
+	PrintableAddress EaUnformattedPostalAddress_Type_PrintableAddress
 	// HasPrintableAddress tells whether printable-address is present in the encoding.
 	HasPrintableAddress bool
 	// TeletexString is the component teletex-string TeletexString OPTIONAL.
@@ -12971,11 +12201,11 @@ type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaUnformattedPostalAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSet), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+		return r.Root(v.DecodeASN1(r, der.TagSet), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 	if err != nil {
 		return err
 	}
@@ -12986,10 +12216,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 		case tag == der.TagSequence:
 			// printable-address SEQUENCE OF OPTIONAL
 			if v.HasPrintableAddress {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 0 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 0
 			if err := v.PrintableAddress.DecodeASN1(&s, der.TagSequence); err != nil {
@@ -12999,10 +12229,10 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 		case tag == der.TagTeletexString:
 			// teletex-string TeletexString OPTIONAL
 			if v.HasTeletexString {
-				return der.Duplicate(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.Duplicate(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			if !s.BER() && prev >= 1 {
-				return der.SetOrder(s.Offset(), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+				return der.SetOrder(s.Offset(), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 			}
 			prev = 1
 			off1 := s.Offset()
@@ -13018,14 +12248,14 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 			}
 			v.HasTeletexString = true
 		default:
-			return s.Unexpected("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress")
+			return s.Unexpected("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress")
 		}
 	}
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaUnformattedPostalAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -13044,25 +12274,23 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Enco
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.unformattedPostalAddress; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) UnmarshalDER(b []byte) error {
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress; v aliases b.
+func (v *EaUnformattedPostalAddress_Type) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *EaUnformattedPostalAddress_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress is the type of ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address.
-type ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress []string
+// EaUnformattedPostalAddress_Type_PrintableAddress is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address.
+type EaUnformattedPostalAddress_Type_PrintableAddress []string
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address")
 	if err != nil {
 		return err
 	}
@@ -13083,7 +12311,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 			}
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.unformattedPostalAddress.printable-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).unformattedPostalAddress.printable-address"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -13096,7 +12324,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaUnformattedPostalAddress_Type_PrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -13117,43 +12345,49 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 	b.End(m)
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice
+// EaExtendedNetworkAddress_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.
+type EaExtendedNetworkAddress_Type struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice EaExtendedNetworkAddress_TypeChoice
 	// E163_4Address is the component e163-4-address SEQUENCE.
-	E163_4Address ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address
+	E163_4Address EaExtendedNetworkAddress_Type_E163_4Address
 	// PsapAddress is the component psap-address [0] PresentationAddress.
 	PsapAddress *PresentationAddress
 }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice tells which alternative of ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress a value holds.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice int
+// EaExtendedNetworkAddress_TypeChoice tells which alternative of EaExtendedNetworkAddress_Type a value holds.
+type EaExtendedNetworkAddress_TypeChoice int
 
 const (
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2 ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 1 // e163-4-address
-	ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress     ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice = 2 // psap-address
+	EaExtendedNetworkAddress_E163_4Address EaExtendedNetworkAddress_TypeChoice = 1 // e163-4-address
+	EaExtendedNetworkAddress_PsapAddress   EaExtendedNetworkAddress_TypeChoice = 2 // psap-address
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice) String() string {
-	return der.Name("e163-4-address psap-address", int(c)-1, "ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c EaExtendedNetworkAddress_TypeChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("e163-4-address psap-address", int(c)-1, "")
+	}
+	return "EaExtendedNetworkAddress_TypeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaExtendedNetworkAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.NoTag), "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return r.Root(v.DecodeASN1(r, der.NoTag), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2
+		v.Choice = EaExtendedNetworkAddress_E163_4Address
 		if err := v.E163_4Address.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "e163-4-address")
 		}
 	case tag == der.Context(0):
-		v.Choice = ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress
+		v.Choice = EaExtendedNetworkAddress_PsapAddress
 		p1, err := der.New[PresentationAddress](r)
 		if err != nil {
 			return der.WithField(err, "psap-address")
@@ -13163,39 +12397,35 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) Decode
 			return der.WithField(err, "psap-address")
 		}
 	default:
-		return r.NoAlternative("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress")
+		return r.NoAlternative("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress")
 	}
 	return nil
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaExtendedNetworkAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address_2:
+	case EaExtendedNetworkAddress_E163_4Address:
 		v.E163_4Address.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressPsapAddress:
+	case EaExtendedNetworkAddress_PsapAddress:
 		if v.PsapAddress == nil {
 			b.SetError(der.NilValue("PresentationAddress"))
 		} else {
 			v.PsapAddress.EncodeASN1(b, der.Context(0))
 		}
 	default:
-		b.SetError(der.NoChoice("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress"))
+		b.SetError(der.NoChoice("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress"))
 	}
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress; v aliases b.
+func (v *EaExtendedNetworkAddress_Type) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddress) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *EaExtendedNetworkAddress_Type) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address is the type of ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address.
-type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address struct {
+// EaExtendedNetworkAddress_Type_E163_4Address is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address.
+type EaExtendedNetworkAddress_Type_E163_4Address struct {
 	// Number is the component number [0] NumericString.
 	Number string
 	// SubAddress is the component sub-address [1] NumericString OPTIONAL.
@@ -13205,11 +12435,11 @@ type ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Addres
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 	if err != nil {
 		return err
 	}
@@ -13240,14 +12470,14 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address"); err != nil {
 		return err
 	}
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -13269,32 +12499,51 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 	b.End(m)
 }
 
-// UnmarshalDER decodes v from b, exactly one DER encoding of a ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address; v aliases b.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) UnmarshalDER(b []byte) error {
+// UnmarshalDER decodes v from b, exactly one DER encoding of a EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address; v aliases b.
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) MarshalDER() ([]byte, error) {
+func (v *EaExtendedNetworkAddress_Type_E163_4Address) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// ExtensionAttributeExtensionAttributeValueTerminalType is the type of ExtensionAttribute.extension-attribute-value.terminalType.
-type ExtensionAttributeExtensionAttributeValueTerminalType int64
+// EaTerminalType_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType.
+type EaTerminalType_Type int64
 
 const (
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTelex       ExtensionAttributeExtensionAttributeValueTerminalType = 3 // telex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeTeletex     ExtensionAttributeExtensionAttributeValueTerminalType = 4 // teletex
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG3Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 5 // g3-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeG4Facsimile ExtensionAttributeExtensionAttributeValueTerminalType = 6 // g4-facsimile
-	ExtensionAttributeExtensionAttributeValueTerminalTypeIa5Terminal ExtensionAttributeExtensionAttributeValueTerminalType = 7 // ia5-terminal
-	ExtensionAttributeExtensionAttributeValueTerminalTypeVideotex    ExtensionAttributeExtensionAttributeValueTerminalType = 8 // videotex
+	EaTerminalType_Telex       EaTerminalType_Type = 3 // telex
+	EaTerminalType_Teletex     EaTerminalType_Type = 4 // teletex
+	EaTerminalType_G3Facsimile EaTerminalType_Type = 5 // g3-facsimile
+	EaTerminalType_G4Facsimile EaTerminalType_Type = 6 // g4-facsimile
+	EaTerminalType_Ia5Terminal EaTerminalType_Type = 7 // ia5-terminal
+	EaTerminalType_Videotex    EaTerminalType_Type = 8 // videotex
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v EaTerminalType_Type) String() string {
+	switch v {
+	case EaTerminalType_Telex:
+		return "telex"
+	case EaTerminalType_Teletex:
+		return "teletex"
+	case EaTerminalType_G3Facsimile:
+		return "g3-facsimile"
+	case EaTerminalType_G4Facsimile:
+		return "g4-facsimile"
+	case EaTerminalType_Ia5Terminal:
+		return "ia5-terminal"
+	case EaTerminalType_Videotex:
+		return "videotex"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaTerminalType_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagInteger), "ExtensionAttribute.extension-attribute-value.terminalType")
+		return r.Root(v.DecodeASN1(r, der.TagInteger), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).terminalType")
 	}
 	off := r.Offset()
 	x, err := r.ReadInt64(t)
@@ -13306,12 +12555,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *de
 			return err
 		}
 	}
-	*v = ExtensionAttributeExtensionAttributeValueTerminalType(x)
+	*v = EaTerminalType_Type(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaTerminalType_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
@@ -13323,15 +12572,15 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *de
 	b.AddInt64(t, int64(*v))
 }
 
-// ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
-type ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes []TeletexDomainDefinedAttribute
+// EaTeletexDomainDefinedAttributes_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes.
+type EaTeletexDomainDefinedAttributes_Type []TeletexDomainDefinedAttribute
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *EaTeletexDomainDefinedAttributes_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
-		return r.Root(v.DecodeASN1(r, der.TagSequence), "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+		return r.Root(v.DecodeASN1(r, der.TagSequence), "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes")
 	}
-	s, err := r.ReadConstructed(t, "ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes")
+	s, err := r.ReadConstructed(t, "EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes")
 	if err != nil {
 		return err
 	}
@@ -13344,7 +12593,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 			return der.WithIndex(err, i)
 		}
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes"); err != nil {
+	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes"); err != nil {
 		return err
 	}
 	if !s.SkipConstraints() {
@@ -13357,7 +12606,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *EaTeletexDomainDefinedAttributes_Type) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -13549,7 +12798,7 @@ type PresentationAddress struct {
 	// HasTSelector tells whether tSelector is present in the encoding.
 	HasTSelector bool
 	// NAddresses is the component nAddresses [3] EXPLICIT SET OF.
-	NAddresses PresentationAddressNAddresses
+	NAddresses PresentationAddress_NAddresses
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -13659,11 +12908,11 @@ func (v *PresentationAddress) UnmarshalDER(b []byte) error { return der.Unmarsha
 // MarshalDER returns the DER encoding of v.
 func (v *PresentationAddress) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PresentationAddressNAddresses is the type of PresentationAddress.nAddresses.
-type PresentationAddressNAddresses [][]byte
+// PresentationAddress_NAddresses is the type of PresentationAddress.nAddresses.
+type PresentationAddress_NAddresses [][]byte
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *PresentationAddressNAddresses) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PresentationAddress_NAddresses) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		w1, err := r.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
@@ -13711,7 +12960,7 @@ func (v *PresentationAddressNAddresses) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *PresentationAddressNAddresses) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PresentationAddress_NAddresses) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		m1 := b.Begin(der.Context(3), true)
 		v.EncodeASN1(b, der.TagSet)
@@ -13888,7 +13137,7 @@ func (v *OCSPRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) 
 //	                                re-ocsp-response, ...}} OPTIONAL }
 type TBSRequest struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009Version
+	Version OCSP2009_Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// RequestorName is the component requestorName [1] EXPLICIT GeneralName OPTIONAL.
@@ -13896,9 +13145,9 @@ type TBSRequest struct {
 	// HasRequestorName tells whether requestorName is present in the encoding.
 	HasRequestorName bool
 	// RequestList is the component requestList SEQUENCE OF.
-	RequestList TBSRequestRequestList
+	RequestList TBSRequest_RequestList
 	// RequestExtensions is the component requestExtensions [2] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}} OPTIONAL.
-	RequestExtensions ExtensionsReOCSPNonceReOCSPResponse
+	RequestExtensions Extensions_TBSRequest
 	// HasRequestExtensions tells whether requestExtensions is present in the encoding.
 	HasRequestExtensions bool
 }
@@ -13926,11 +13175,11 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
 			return der.WithField(der.EncodedDefault(off1, "TBSRequest"), "version")
 		}
 	} else {
-		v.Version = OCSP2009VersionV1
+		v.Version = OCSP2009_Version_V1
 	}
 	// requestorName [1] EXPLICIT GeneralName OPTIONAL
 	if s.Peek(der.Context(1)) {
@@ -13976,7 +13225,7 @@ func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 		t = der.TagSequence
 	}
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
@@ -14001,11 +13250,11 @@ func (v *TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, n
 // MarshalDER returns the DER encoding of v.
 func (v *TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// TBSRequestRequestList is the type of TBSRequest.requestList.
-type TBSRequestRequestList []Request
+// TBSRequest_RequestList is the type of TBSRequest.requestList.
+type TBSRequest_RequestList []Request
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *TBSRequestRequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *TBSRequest_RequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "TBSRequest.requestList")
 	}
@@ -14030,7 +13279,7 @@ func (v *TBSRequestRequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *TBSRequestRequestList) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *TBSRequest_RequestList) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14041,14 +13290,14 @@ func (v *TBSRequestRequestList) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// ExtensionsReOCSPNonceReOCSPResponse is the ASN.1 type Extensions.
+// Extensions_TBSRequest is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPNonceReOCSPResponse []ExtensionReOCSPNonceReOCSPResponse
+type Extensions_TBSRequest []Extension_TBSRequest
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -14056,7 +13305,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionReOCSPNonceReOCSPResponse](&s, s.Count())
+	list, err := der.MakeSlice[Extension_TBSRequest](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -14078,7 +13327,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Ta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14095,16 +13344,12 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.T
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *Extensions_TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *Extensions_TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPNonceReOCSPResponse is the ASN.1 type Extension.
+// Extension_TBSRequest is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -14117,7 +13362,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) {
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPNonceReOCSPResponse struct {
+type Extension_TBSRequest struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -14125,11 +13370,11 @@ type ExtensionReOCSPNonceReOCSPResponse struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPNonceReOCSPResponseExtnValue
+	ExtnValue TBSRequest_ExtnType
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -14175,7 +13420,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14191,47 +13436,37 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionReOCSPNonceReOCSPResponse) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *Extension_TBSRequest) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionReOCSPNonceReOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_TBSRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPNonceReOCSPResponseExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// TBSRequest_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPNonceReOCSPResponseExtnValue struct {
+type TBSRequest_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPNonceReOCSPResponseExtnValueKind
-	// OCSPResponse is the value when Kind is ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// OCSPResponse is the value when Kind is ReOCSPResponse.
 	OCSPResponse AcceptableResponses
 }
 
-// ExtensionReOCSPNonceReOCSPResponseExtnValueKind tells which row of the table of ExtensionReOCSPNonceReOCSPResponseExtnValue a key selected.
-type ExtensionReOCSPNonceReOCSPResponseExtnValueKind int
-
-const (
-	ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce    ExtensionReOCSPNonceReOCSPResponseExtnValueKind = 1 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-	ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse ExtensionReOCSPNonceReOCSPResponseExtnValueKind = 2 // re-ocsp-response 1.3.6.1.5.5.7.48.1.4
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *TBSRequest_ExtnType) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPNonce
+		u.Kind = ReOCSPNonce
 		return u.keepDER(r)
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
-		u.Kind = ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse
+		u.Kind = ReOCSPResponse
 		if err := u.OCSPResponse.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -14242,7 +13477,7 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) decode(key []byte, r *der.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *der.Reader, err error) error {
+func (u *TBSRequest_ExtnType) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -14251,14 +13486,14 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) fail(r *der.Reader, err er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) keepDER(_ *der.Reader) error {
+func (u *TBSRequest_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *der.Builder) {
+func (u *TBSRequest_ExtnType) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPNonceReOCSPResponseExtnValueOCSPResponse:
+	case ReOCSPResponse:
 		u.OCSPResponse.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
@@ -14274,11 +13509,11 @@ func (u *ExtensionReOCSPNonceReOCSPResponseExtnValue) encode(b *der.Builder) {
 //	    certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
 type Signature struct {
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	SignatureAlgorithm AlgorithmIdentifier
+	SignatureAlgorithm AlgorithmIdentifier_Signature
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs SignatureCerts
+	Certs Signature_Certs
 	// HasCerts tells whether certs is present in the encoding.
 	HasCerts bool
 }
@@ -14344,7 +13579,7 @@ func (v *Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, ni
 // MarshalDER returns the DER encoding of v.
 func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifier is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_Signature is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -14352,17 +13587,17 @@ func (v *Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifier struct {
+type AlgorithmIdentifier_Signature struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierParameters
+	Parameters Signature_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -14397,7 +13632,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_Signature) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14410,26 +13645,23 @@ func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_Signature) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_Signature) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// Signature_Params is the open type SIGNATURE-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierParameters struct {
+type Signature_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierParametersKind tells which row of the table of AlgorithmIdentifierParameters a key selected.
-type AlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *Signature_Params) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -14438,7 +13670,7 @@ func (u *AlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *Signature_Params) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -14448,25 +13680,25 @@ func (u *AlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *Signature_Params) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *Signature_Params) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// SignatureCerts is the type of Signature.certs.
-type SignatureCerts []Certificate
+// Signature_Certs is the type of Signature.certs.
+type Signature_Certs []Certificate
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SignatureCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Signature_Certs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -14501,7 +13733,7 @@ func (v *SignatureCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SignatureCerts) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Signature_Certs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		m1 := b.Begin(der.Context(0), true)
 		v.EncodeASN1(b, der.TagSequence)
@@ -14515,17 +13747,22 @@ func (v *SignatureCerts) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// OCSP2009Version is the ASN.1 type Version.
+// OCSP2009_Version is the ASN.1 type Version.
 //
 //	Version  ::=  INTEGER  {  v1(0) }
-type OCSP2009Version int64
+type OCSP2009_Version int64
 
 const (
-	OCSP2009VersionV1 OCSP2009Version = 0 // v1
+	OCSP2009_Version_V1 OCSP2009_Version = 0 // v1
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v OCSP2009_Version) String() string {
+	return der.Name("v1", int(v), "")
+}
+
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *OCSP2009Version) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *OCSP2009_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagInteger), "Version")
 	}
@@ -14533,12 +13770,12 @@ func (v *OCSP2009Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	*v = OCSP2009Version(x)
+	*v = OCSP2009_Version(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *OCSP2009Version) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *OCSP2009_Version) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
@@ -14546,10 +13783,10 @@ func (v *OCSP2009Version) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
-func (v *OCSP2009Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSP2009_Version) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *OCSP2009Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *OCSP2009_Version) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // Request is the ASN.1 type Request.
 //
@@ -14562,7 +13799,7 @@ type Request struct {
 	// ReqCert is the component reqCert CertID.
 	ReqCert CertID
 	// SingleRequestExtensions is the component singleRequestExtensions [0] EXPLICIT Extensions{{OCSP-2009.re-ocsp-service-locator , ...}} OPTIONAL.
-	SingleRequestExtensions ExtensionsReOCSPServiceLocator
+	SingleRequestExtensions Extensions_Request
 	// HasSingleRequestExtensions tells whether singleRequestExtensions is present in the encoding.
 	HasSingleRequestExtensions bool
 }
@@ -14621,14 +13858,14 @@ func (v *Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil)
 // MarshalDER returns the DER encoding of v.
 func (v *Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionsReOCSPServiceLocator is the ASN.1 type Extensions.
+// Extensions_Request is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPServiceLocator []ExtensionReOCSPServiceLocator
+type Extensions_Request []Extension_Request
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -14636,7 +13873,7 @@ func (v *ExtensionsReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) er
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionReOCSPServiceLocator](&s, s.Count())
+	list, err := der.MakeSlice[Extension_Request](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -14658,7 +13895,7 @@ func (v *ExtensionsReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) er
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_Request) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14675,14 +13912,12 @@ func (v *ExtensionsReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsReOCSPServiceLocator) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *Extensions_Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPServiceLocator is the ASN.1 type Extension.
+// Extension_Request is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -14695,7 +13930,7 @@ func (v *ExtensionsReOCSPServiceLocator) MarshalDER() ([]byte, error) { return d
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPServiceLocator struct {
+type Extension_Request struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -14703,11 +13938,11 @@ type ExtensionReOCSPServiceLocator struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPServiceLocatorExtnValue
+	ExtnValue Request_ExtnType
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -14753,7 +13988,7 @@ func (v *ExtensionReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_Request) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14769,36 +14004,29 @@ func (v *ExtensionReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionReOCSPServiceLocator) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_Request) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionReOCSPServiceLocator) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_Request) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPServiceLocatorExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// Request_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPServiceLocatorExtnValue struct {
+type Request_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPServiceLocatorExtnValueKind
-	// OCSPServiceLocator is the value when Kind is ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// OCSPServiceLocator is the value when Kind is ReOCSPServiceLocator.
 	OCSPServiceLocator *ServiceLocator
 }
 
-// ExtensionReOCSPServiceLocatorExtnValueKind tells which row of the table of ExtensionReOCSPServiceLocatorExtnValue a key selected.
-type ExtensionReOCSPServiceLocatorExtnValueKind int
-
-const (
-	ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator ExtensionReOCSPServiceLocatorExtnValueKind = 1 // re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *Request_ExtnType) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\a":
 		// re-ocsp-service-locator 1.3.6.1.5.5.7.48.1.7
-		u.Kind = ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator
+		u.Kind = ReOCSPServiceLocator
 		p1, err := der.New[ServiceLocator](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -14807,7 +14035,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reade
 		if err := u.OCSPServiceLocator.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -14818,7 +14046,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) decode(key []byte, r *der.Reade
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *der.Reader, err error) error {
+func (u *Request_ExtnType) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -14827,14 +14055,14 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) fail(r *der.Reader, err error) 
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) keepDER(_ *der.Reader) error {
+func (u *Request_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *der.Builder) {
+func (u *Request_ExtnType) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPServiceLocatorExtnValueOCSPServiceLocator:
+	case ReOCSPServiceLocator:
 		if u.OCSPServiceLocator == nil {
 			b.SetError(der.NilValue("ServiceLocator"))
 		} else {
@@ -14855,7 +14083,7 @@ func (u *ExtensionReOCSPServiceLocatorExtnValue) encode(b *der.Builder) {
 //	    serialNumber       CertificateSerialNumber }
 type CertID struct {
 	// HashAlgorithm is the component hashAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	HashAlgorithm AlgorithmIdentifierDigestAlgorithm
+	HashAlgorithm AlgorithmIdentifier_CertID
 	// IssuerNameHash is the component issuerNameHash OCTET STRING.
 	IssuerNameHash []byte
 	// IssuerKeyHash is the component issuerKeyHash OCTET STRING.
@@ -14918,7 +14146,7 @@ func (v *CertID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) 
 // MarshalDER returns the DER encoding of v.
 func (v *CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_CertID is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -14926,17 +14154,17 @@ func (v *CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierDigestAlgorithm struct {
+type AlgorithmIdentifier_CertID struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierDigestAlgorithmParameters
+	Parameters CertID_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -14971,7 +14199,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_CertID) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -14984,28 +14212,23 @@ func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierDigestAlgorithm) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *AlgorithmIdentifier_CertID) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierDigestAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_CertID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierDigestAlgorithmParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CertID_Params is the open type DIGEST-ALGORITHM.&Params({...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierDigestAlgorithmParameters struct {
+type CertID_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierDigestAlgorithmParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// AlgorithmIdentifierDigestAlgorithmParametersKind tells which row of the table of AlgorithmIdentifierDigestAlgorithmParameters a key selected.
-type AlgorithmIdentifierDigestAlgorithmParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *CertID_Params) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -15014,7 +14237,7 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) decode(key []byte, r *der
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *CertID_Params) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15024,14 +14247,14 @@ func (u *AlgorithmIdentifierDigestAlgorithmParameters) fail(r *der.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *CertID_Params) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierDigestAlgorithmParameters) encode(b *der.Builder) {
+func (u *CertID_Params) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -15120,28 +14343,28 @@ func (v *OCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil)
 type OCSPResponseStatus int64
 
 const (
-	OCSPResponseStatusSuccessful       OCSPResponseStatus = 0 // successful
-	OCSPResponseStatusMalformedRequest OCSPResponseStatus = 1 // malformedRequest
-	OCSPResponseStatusInternalError    OCSPResponseStatus = 2 // internalError
-	OCSPResponseStatusTryLater         OCSPResponseStatus = 3 // tryLater
-	OCSPResponseStatusSigRequired      OCSPResponseStatus = 5 // sigRequired
-	OCSPResponseStatusUnauthorized     OCSPResponseStatus = 6 // unauthorized
+	OCSPResponseStatus_Successful       OCSPResponseStatus = 0 // successful
+	OCSPResponseStatus_MalformedRequest OCSPResponseStatus = 1 // malformedRequest
+	OCSPResponseStatus_InternalError    OCSPResponseStatus = 2 // internalError
+	OCSPResponseStatus_TryLater         OCSPResponseStatus = 3 // tryLater
+	OCSPResponseStatus_SigRequired      OCSPResponseStatus = 5 // sigRequired
+	OCSPResponseStatus_Unauthorized     OCSPResponseStatus = 6 // unauthorized
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
 func (v OCSPResponseStatus) String() string {
 	switch v {
-	case OCSPResponseStatusSuccessful:
+	case OCSPResponseStatus_Successful:
 		return "successful"
-	case OCSPResponseStatusMalformedRequest:
+	case OCSPResponseStatus_MalformedRequest:
 		return "malformedRequest"
-	case OCSPResponseStatusInternalError:
+	case OCSPResponseStatus_InternalError:
 		return "internalError"
-	case OCSPResponseStatusTryLater:
+	case OCSPResponseStatus_TryLater:
 		return "tryLater"
-	case OCSPResponseStatusSigRequired:
+	case OCSPResponseStatus_SigRequired:
 		return "sigRequired"
-	case OCSPResponseStatusUnauthorized:
+	case OCSPResponseStatus_Unauthorized:
 		return "unauthorized"
 	}
 	return strconv.FormatInt(int64(v), 10)
@@ -15151,7 +14374,7 @@ func (v OCSPResponseStatus) String() string {
 // marker: no other value is valid (X.680 20).
 func (v OCSPResponseStatus) valid() bool {
 	switch v {
-	case OCSPResponseStatusSuccessful, OCSPResponseStatusMalformedRequest, OCSPResponseStatusInternalError, OCSPResponseStatusTryLater, OCSPResponseStatusSigRequired, OCSPResponseStatusUnauthorized:
+	case OCSPResponseStatus_Successful, OCSPResponseStatus_MalformedRequest, OCSPResponseStatus_InternalError, OCSPResponseStatus_TryLater, OCSPResponseStatus_SigRequired, OCSPResponseStatus_Unauthorized:
 		return true
 	}
 	return false
@@ -15202,7 +14425,7 @@ type ResponseBytes struct {
 	// ResponseType is the component responseType OBJECT IDENTIFIER.
 	ResponseType der.OID
 	// Response is the component response OCTET STRING.
-	Response ResponseBytesResponse
+	Response ResponseSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -15255,31 +14478,43 @@ func (v *ResponseBytes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v
 // MarshalDER returns the DER encoding of v.
 func (v *ResponseBytes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ResponseBytesResponse is the open type ResponseBytes.response: the encoding received (Raw) and, when the
+// ResponseSet is the open type RESPONSE.&Type({ResponseSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ResponseBytesResponse struct {
+type ResponseSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ResponseBytesResponseKind
-	// BasicResponse is the value when Kind is ResponseBytesResponseBasicResponse.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ResponseKind
+	// BasicResponse is the value when Kind is BasicResponse.
 	BasicResponse *BasicOCSPResponse
 }
 
-// ResponseBytesResponseKind tells which row of the table of ResponseBytesResponse a key selected.
-type ResponseBytesResponseKind int
+// ResponseKind tells which information object of class RESPONSE an open type's key selected:
+// the Kind of ResponseSet. 0 means none (a key not in the table, or no value).
+type ResponseKind int
 
 const (
-	ResponseBytesResponseBasicResponse ResponseBytesResponseKind = 1 // basicResponse 1.3.6.1.5.5.7.48.1.1
+	BasicResponse ResponseKind = 1 // basicResponse 1.3.6.1.5.5.7.48.1.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ResponseKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("basicResponse", int(k)-1, "")
+	}
+	return "ResponseKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
+func (u *ResponseSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x01":
 		// basicResponse 1.3.6.1.5.5.7.48.1.1
-		u.Kind = ResponseBytesResponseBasicResponse
+		u.Kind = BasicResponse
 		p1, err := der.New[BasicOCSPResponse](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -15288,7 +14523,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
 		if err := u.BasicResponse.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ResponseBytes.response"); err != nil {
+		if err := r.Finish("RESPONSE.&Type({ResponseSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -15299,7 +14534,7 @@ func (u *ResponseBytesResponse) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ResponseBytesResponse) fail(r *der.Reader, err error) error {
+func (u *ResponseSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15308,14 +14543,14 @@ func (u *ResponseBytesResponse) fail(r *der.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ResponseBytesResponse) keepDER(_ *der.Reader) error {
+func (u *ResponseSet) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ResponseBytesResponse) encode(b *der.Builder) {
+func (u *ResponseSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case ResponseBytesResponseBasicResponse:
+	case BasicResponse:
 		if u.BasicResponse == nil {
 			b.SetError(der.NilValue("BasicOCSPResponse"))
 		} else {
@@ -15341,11 +14576,11 @@ type BasicOCSPResponse struct {
 	// TBSResponseDataRaw is the encoding of tbsResponseData received (set by decoding): the bytes a signature covers.
 	TBSResponseDataRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}}.
-	SignatureAlgorithm AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2
+	SignatureAlgorithm AlgorithmIdentifier_BasicOCSPResponse
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 	// Certs is the component certs [0] EXPLICIT SEQUENCE OF OPTIONAL.
-	Certs BasicOCSPResponseCerts
+	Certs BasicOCSPResponse_Certs
 	// HasCerts tells whether certs is present in the encoding.
 	HasCerts bool
 }
@@ -15418,7 +14653,7 @@ func (v *BasicOCSPResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_BasicOCSPResponse is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -15426,17 +14661,17 @@ func (v *BasicOCSPResponse) MarshalDER() ([]byte, error) { return der.Marshal(v,
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2 struct {
+type AlgorithmIdentifier_BasicOCSPResponse struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters
+	Parameters BasicOCSPResponse_Params
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -15471,7 +14706,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -15484,77 +14719,67 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_BasicOCSPResponse) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// BasicOCSPResponse_Params is the open type SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters struct {
+type BasicOCSPResponse_Params struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1, AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1, AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5 or AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaDSAWithSHA1, SaRSAWithSHA1, SaRSAWithMD5 or SaRSAWithMD2.
 	Struct struct{}
 }
 
-// AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind tells which row of the table of AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters a key selected.
-type AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind int
-
-const (
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1 AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 1 // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1 AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 2 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5  AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 3 // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2  AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersKind = 4 // sa-rsaWithMD2 1.2.840.113549.1.1.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) decode(key []byte, r *der.Reader) error {
+func (u *BasicOCSPResponse_Params) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({PKIXAlgs-2009.sa-dsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithSHA1 | PKIXAlgs-2009.sa-rsaWithMD5 | PKIXAlgs-2009.sa-rsaWithMD2 , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -15565,7 +14790,7 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) fail(r *der.Reader, err error) error {
+func (u *BasicOCSPResponse_Params) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -15575,33 +14800,33 @@ func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Pa
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) keepDER(r *der.Reader) error {
+func (u *BasicOCSPResponse_Params) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2Parameters) encode(b *der.Builder) {
+func (u *BasicOCSPResponse_Params) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2ParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// BasicOCSPResponseCerts is the type of BasicOCSPResponse.certs.
-type BasicOCSPResponseCerts []Certificate
+// BasicOCSPResponse_Certs is the type of BasicOCSPResponse.certs.
+type BasicOCSPResponse_Certs []Certificate
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *BasicOCSPResponseCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *BasicOCSPResponse_Certs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -15636,7 +14861,7 @@ func (v *BasicOCSPResponseCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *BasicOCSPResponseCerts) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *BasicOCSPResponse_Certs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		m1 := b.Begin(der.Context(0), true)
 		v.EncodeASN1(b, der.TagSequence)
@@ -15661,7 +14886,7 @@ func (v *BasicOCSPResponseCerts) EncodeASN1(b *der.Builder, t der.Tag) {
 //	                                {{re-ocsp-nonce, ...}} OPTIONAL }
 type ResponseData struct {
 	// Version is the component version [0] EXPLICIT Version DEFAULT v1.
-	Version OCSP2009Version
+	Version OCSP2009_Version
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// ResponderID is the component responderID ResponderID.
@@ -15669,9 +14894,9 @@ type ResponseData struct {
 	// ProducedAt is the component producedAt GeneralizedTime.
 	ProducedAt time.Time
 	// Responses is the component responses SEQUENCE OF.
-	Responses ResponseDataResponses
+	Responses ResponseData_Responses
 	// ResponseExtensions is the component responseExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-nonce , ...}} OPTIONAL.
-	ResponseExtensions ExtensionsReOCSPNonce
+	ResponseExtensions Extensions_ResponseData
 	// HasResponseExtensions tells whether responseExtensions is present in the encoding.
 	HasResponseExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -15702,11 +14927,11 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009VersionV1 {
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == OCSP2009_Version_V1 {
 			return der.WithField(der.EncodedDefault(off1, "ResponseData"), "version")
 		}
 	} else {
-		v.Version = OCSP2009VersionV1
+		v.Version = OCSP2009_Version_V1
 	}
 	// responderID ResponderID
 	if err := v.ResponderID.DecodeASN1(&s, der.NoTag); err != nil {
@@ -15749,7 +14974,7 @@ func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 		t = der.TagSequence
 	}
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
 		b.End(m1)
@@ -15771,11 +14996,11 @@ func (v *ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ResponseDataResponses is the type of ResponseData.responses.
-type ResponseDataResponses []SingleResponse
+// ResponseData_Responses is the type of ResponseData.responses.
+type ResponseData_Responses []SingleResponse
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ResponseDataResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *ResponseData_Responses) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ResponseData.responses")
 	}
@@ -15800,7 +15025,7 @@ func (v *ResponseDataResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ResponseDataResponses) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *ResponseData_Responses) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -15811,14 +15036,14 @@ func (v *ResponseDataResponses) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// ExtensionsReOCSPNonce is the ASN.1 type Extensions.
+// Extensions_ResponseData is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPNonce []ExtensionReOCSPNonce
+type Extensions_ResponseData []Extension_ResponseData
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -15826,7 +15051,7 @@ func (v *ExtensionsReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionReOCSPNonce](&s, s.Count())
+	list, err := der.MakeSlice[Extension_ResponseData](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -15848,7 +15073,7 @@ func (v *ExtensionsReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -15865,12 +15090,12 @@ func (v *ExtensionsReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsReOCSPNonce) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extensions_ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPNonce is the ASN.1 type Extension.
+// Extension_ResponseData is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -15883,7 +15108,7 @@ func (v *ExtensionsReOCSPNonce) MarshalDER() ([]byte, error) { return der.Marsha
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPNonce struct {
+type Extension_ResponseData struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -15891,11 +15116,11 @@ type ExtensionReOCSPNonce struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPNonceExtnValue
+	ExtnValue ResponseData_ExtnType
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -15941,7 +15166,7 @@ func (v *ExtensionReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -15957,34 +15182,27 @@ func (v *ExtensionReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionReOCSPNonce) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Extension_ResponseData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionReOCSPNonce) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_ResponseData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPNonceExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// ResponseData_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPNonceExtnValue struct {
+type ResponseData_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPNonceExtnValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
 }
 
-// ExtensionReOCSPNonceExtnValueKind tells which row of the table of ExtensionReOCSPNonceExtnValue a key selected.
-type ExtensionReOCSPNonceExtnValueKind int
-
-const (
-	ExtensionReOCSPNonceExtnValueOCSPNonce ExtensionReOCSPNonceExtnValueKind = 1 // re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *ResponseData_ExtnType) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
-		u.Kind = ExtensionReOCSPNonceExtnValueOCSPNonce
+		u.Kind = ReOCSPNonce
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -15993,7 +15211,7 @@ func (u *ExtensionReOCSPNonceExtnValue) decode(key []byte, r *der.Reader) error 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPNonceExtnValue) fail(r *der.Reader, err error) error {
+func (u *ResponseData_ExtnType) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -16002,12 +15220,12 @@ func (u *ExtensionReOCSPNonceExtnValue) fail(r *der.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPNonceExtnValue) keepDER(_ *der.Reader) error {
+func (u *ResponseData_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPNonceExtnValue) encode(b *der.Builder) {
+func (u *ResponseData_ExtnType) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -16020,7 +15238,7 @@ func (u *ExtensionReOCSPNonceExtnValue) encode(b *der.Builder) {
 //	   byName   [1] Name,
 //	   byKey    [2] KeyHash }
 type ResponderID struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ResponderIDChoice
 	// ByName is the component byName [1] EXPLICIT Name.
 	ByName Name
@@ -16032,13 +15250,19 @@ type ResponderID struct {
 type ResponderIDChoice int
 
 const (
-	ResponderIDByName ResponderIDChoice = 1 // byName
-	ResponderIDByKey  ResponderIDChoice = 2 // byKey
+	ResponderID_ByName ResponderIDChoice = 1 // byName
+	ResponderID_ByKey  ResponderIDChoice = 2 // byKey
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ResponderIDChoice) String() string {
-	return der.Name("byName byKey", int(c)-1, "ResponderIDChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("byName byKey", int(c)-1, "")
+	}
+	return "ResponderIDChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -16049,7 +15273,7 @@ func (v *ResponderID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(1):
-		v.Choice = ResponderIDByName
+		v.Choice = ResponderID_ByName
 		w1, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "byName")
@@ -16061,7 +15285,7 @@ func (v *ResponderID) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "byName")
 		}
 	case tag == der.Context(2):
-		v.Choice = ResponderIDByKey
+		v.Choice = ResponderID_ByKey
 		w2, err := r.ReadConstructed(der.Context(2), "[2] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "byKey")
@@ -16081,11 +15305,11 @@ func (v *ResponderID) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *ResponderID) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ResponderIDByName:
+	case ResponderID_ByName:
 		m1 := b.Begin(der.Context(1), true)
 		v.ByName.EncodeASN1(b, der.NoTag)
 		b.End(m1)
-	case ResponderIDByKey:
+	case ResponderID_ByKey:
 		m2 := b.Begin(der.Context(2), true)
 		v.ByKey.EncodeASN1(b, der.TagOctetString)
 		b.End(m2)
@@ -16155,7 +15379,7 @@ type SingleResponse struct {
 	// HasNextUpdate tells whether nextUpdate is present in the encoding.
 	HasNextUpdate bool
 	// SingleExtensions is the component singleExtensions [1] EXPLICIT Extensions{{OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}} OPTIONAL.
-	SingleExtensions ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
+	SingleExtensions Extensions_SingleResponse
 	// HasSingleExtensions tells whether singleExtensions is present in the encoding.
 	HasSingleExtensions bool
 }
@@ -16247,14 +15471,14 @@ func (v *SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extensions.
+// Extensions_SingleResponse is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions []ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions
+type Extensions_SingleResponse []Extension_SingleResponse
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -16262,7 +15486,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r 
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions](&s, s.Count())
+	list, err := der.MakeSlice[Extension_SingleResponse](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -16284,7 +15508,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -16301,16 +15525,12 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b 
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *Extensions_SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *Extensions_SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions is the ASN.1 type Extension.
+// Extension_SingleResponse is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -16323,7 +15543,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() 
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
+type Extension_SingleResponse struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -16331,11 +15551,11 @@ type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue
+	ExtnValue SingleResponse_ExtnType
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -16381,7 +15601,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -16397,55 +15617,39 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) UnmarshalDER(b []byte) error {
-	return der.Unmarshal(b, v, nil)
-}
+func (v *Extension_SingleResponse) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) MarshalDER() ([]byte, error) {
-	return der.Marshal(v, nil)
-}
+func (v *Extension_SingleResponse) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// SingleResponse_ExtnType is the open type EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue struct {
+type SingleResponse_ExtnType struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind
-	// ReOCSPCRL is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// ReOCSPCRL is the value when Kind is ReOCSPCRL.
 	ReOCSPCRL *CRLID
-	// ReOCSPArchiveCutoff is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff.
+	// ReOCSPArchiveCutoff is the value when Kind is ReOCSPArchiveCutoff.
 	ReOCSPArchiveCutoff ArchiveCutoff
-	// ExtCRLReason is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason.
+	// ExtCRLReason is the value when Kind is ExtCRLReason.
 	ExtCRLReason CRLReason
-	// ExtCertificateIssuer is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer.
+	// ExtCertificateIssuer is the value when Kind is ExtCertificateIssuer.
 	ExtCertificateIssuer GeneralNames
-	// ExtHoldInstructionCode is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode.
+	// ExtHoldInstructionCode is the value when Kind is ExtHoldInstructionCode.
 	ExtHoldInstructionCode der.OID
-	// ExtInvalidityDate is the value when Kind is ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate.
+	// ExtInvalidityDate is the value when Kind is ExtInvalidityDate.
 	ExtInvalidityDate time.Time
 }
 
-// ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind tells which row of the table of ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue a key selected.
-type ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind int
-
-const (
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL              ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 1 // re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff    ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 2 // re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason           ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 3 // ext-CRLReason 2.5.29.21
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer   ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 4 // ext-CertificateIssuer 2.5.29.29
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 5 // ext-HoldInstructionCode 2.5.29.23
-	ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate      ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueKind = 6 // ext-InvalidityDate 2.5.29.24
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *SingleResponse_ExtnType) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a0\x01\x03":
 		// re-ocsp-crl 1.3.6.1.5.5.7.48.1.3
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL
+		u.Kind = ReOCSPCRL
 		p1, err := der.New[CRLID](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -16454,61 +15658,61 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 		if err := u.ReOCSPCRL.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a0\x01\x06":
 		// re-ocsp-archive-cutoff 1.3.6.1.5.5.7.48.1.6
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff
+		u.Kind = ReOCSPArchiveCutoff
 		if err := u.ReOCSPArchiveCutoff.DecodeASN1(r, der.TagGeneralizedTime); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x15":
 		// ext-CRLReason 2.5.29.21
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason
+		u.Kind = ExtCRLReason
 		if err := u.ExtCRLReason.DecodeASN1(r, der.TagEnumerated); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1d":
 		// ext-CertificateIssuer 2.5.29.29
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer
+		u.Kind = ExtCertificateIssuer
 		if err := u.ExtCertificateIssuer.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x17":
 		// ext-HoldInstructionCode 2.5.29.23
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode
+		u.Kind = ExtHoldInstructionCode
 		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.ExtHoldInstructionCode = x2
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x18":
 		// ext-InvalidityDate 2.5.29.24
-		u.Kind = ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate
+		u.Kind = ExtInvalidityDate
 		x3, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.ExtInvalidityDate = x3
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -16519,7 +15723,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) decod
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(r *der.Reader, err error) error {
+func (u *SingleResponse_ExtnType) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -16528,28 +15732,28 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) fail(
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) keepDER(_ *der.Reader) error {
+func (u *SingleResponse_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encode(b *der.Builder) {
+func (u *SingleResponse_ExtnType) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPCRL:
+	case ReOCSPCRL:
 		if u.ReOCSPCRL == nil {
 			b.SetError(der.NilValue("CrlID"))
 		} else {
 			u.ReOCSPCRL.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueReOCSPArchiveCutoff:
+	case ReOCSPArchiveCutoff:
 		u.ReOCSPArchiveCutoff.EncodeASN1(b, der.TagGeneralizedTime)
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCRLReason:
+	case ExtCRLReason:
 		u.ExtCRLReason.EncodeASN1(b, der.TagEnumerated)
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtCertificateIssuer:
+	case ExtCertificateIssuer:
 		u.ExtCertificateIssuer.EncodeASN1(b, der.TagSequence)
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtHoldInstructionCode:
+	case ExtHoldInstructionCode:
 		b.AddOID(der.TagOID, u.ExtHoldInstructionCode)
-	case ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValueExtInvalidityDate:
+	case ExtInvalidityDate:
 		b.AddGeneralizedTime(der.TagGeneralizedTime, u.ExtInvalidityDate)
 	default:
 		b.AddRaw(u.Raw)
@@ -16563,7 +15767,7 @@ func (u *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensionsExtnValue) encod
 //	    revoked             [1]     IMPLICIT RevokedInfo,
 //	    unknown             [2]     IMPLICIT UnknownInfo }
 type CertStatus struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice CertStatusChoice
 	// Good is the component good [0] NULL.
 	Good struct{}
@@ -16577,14 +15781,20 @@ type CertStatus struct {
 type CertStatusChoice int
 
 const (
-	CertStatusGood     CertStatusChoice = 1 // good
-	CertStatusRevoked  CertStatusChoice = 2 // revoked
-	CertStatusUnknown_ CertStatusChoice = 3 // unknown
+	CertStatus_Good    CertStatusChoice = 1 // good
+	CertStatus_Revoked CertStatusChoice = 2 // revoked
+	CertStatus_Unknown CertStatusChoice = 3 // unknown
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CertStatusChoice) String() string {
-	return der.Name("good revoked unknown", int(c)-1, "CertStatusChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("good revoked unknown", int(c)-1, "")
+	}
+	return "CertStatusChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -16595,17 +15805,17 @@ func (v *CertStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = CertStatusGood
+		v.Choice = CertStatus_Good
 		if err := r.ReadNull(der.Context(0)); err != nil {
 			return der.WithField(err, "good")
 		}
 	case tag == der.Context(1):
-		v.Choice = CertStatusRevoked
+		v.Choice = CertStatus_Revoked
 		if err := v.Revoked.DecodeASN1(r, der.Context(1)); err != nil {
 			return der.WithField(err, "revoked")
 		}
 	case tag == der.Context(2):
-		v.Choice = CertStatusUnknown_
+		v.Choice = CertStatus_Unknown
 		if err := v.Unknown_.DecodeASN1(r, der.Context(2)); err != nil {
 			return der.WithField(err, "unknown")
 		}
@@ -16618,11 +15828,11 @@ func (v *CertStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *CertStatus) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case CertStatusGood:
+	case CertStatus_Good:
 		b.AddNull(der.Context(0))
-	case CertStatusRevoked:
+	case CertStatus_Revoked:
 		v.Revoked.EncodeASN1(b, der.Context(1))
-	case CertStatusUnknown_:
+	case CertStatus_Unknown:
 		v.Unknown_.EncodeASN1(b, der.Context(2))
 	default:
 		b.SetError(der.NoChoice("CertStatus"))
@@ -16644,7 +15854,7 @@ type RevokedInfo struct {
 	// RevocationTime is the component revocationTime GeneralizedTime.
 	RevocationTime time.Time
 	// RevocationReason is the component revocationReason [0] EXPLICIT CRLReason OPTIONAL.
-	RevocationReason OCSP2009CRLReason
+	RevocationReason OCSP2009_CRLReason
 	// HasRevocationReason tells whether revocationReason is present in the encoding.
 	HasRevocationReason bool
 }
@@ -16732,28 +15942,28 @@ func (v *UnknownInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, 
 // MarshalDER returns the DER encoding of v.
 func (v *UnknownInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// OCSP2009CRLReason is the ASN.1 type CRLReason.
+// OCSP2009_CRLReason is the ASN.1 type CRLReason.
 //
 //	CRLReason ::= INTEGER
-type OCSP2009CRLReason der.Integer
+type OCSP2009_CRLReason der.Integer
 
 // Int64 returns the value if it fits in an int64.
-func (v OCSP2009CRLReason) Int64() (int64, bool) {
+func (v OCSP2009_CRLReason) Int64() (int64, bool) {
 	return der.Integer(v).Int64()
 }
 
 // Big returns the value as a *big.Int.
-func (v OCSP2009CRLReason) Big() *big.Int {
+func (v OCSP2009_CRLReason) Big() *big.Int {
 	return der.Integer(v).Big()
 }
 
 // String returns the value in decimal.
-func (v OCSP2009CRLReason) String() string {
+func (v OCSP2009_CRLReason) String() string {
 	return der.Integer(v).String()
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *OCSP2009CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *OCSP2009_CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagInteger), "CRLReason")
 	}
@@ -16761,12 +15971,12 @@ func (v *OCSP2009CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	*v = OCSP2009CRLReason(x)
+	*v = OCSP2009_CRLReason(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *OCSP2009CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *OCSP2009_CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
@@ -16774,10 +15984,10 @@ func (v *OCSP2009CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
-func (v *OCSP2009CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *OCSP2009_CRLReason) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *OCSP2009CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *OCSP2009_CRLReason) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // ArchiveCutoff is the ASN.1 type ArchiveCutoff.
 //
@@ -17037,13 +16247,13 @@ func (v *CRLID) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	}
 type CertificationRequestInfo struct {
 	// Version is the component version INTEGER.
-	Version CertificationRequestInfoVersion
+	Version CertificationRequestInfo_Version
 	// Subject is the component subject Name.
 	Subject Name
 	// SubjectPKInfo is the component subjectPKInfo SubjectPublicKeyInfo{{PKCS-10.PKInfoAlgorithms}}.
-	SubjectPKInfo SubjectPublicKeyInfoPKInfoAlgorithms
+	SubjectPKInfo SubjectPublicKeyInfo_PKInfoAlgorithms
 	// Attributes is the component attributes [0] Attributes{{PKCS-10.CRIAttributes}}.
-	Attributes AttributesCRIAttributes
+	Attributes Attributes_CRIAttributes
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
 	Raw []byte
 }
@@ -17100,15 +16310,20 @@ func (v *CertificationRequestInfo) UnmarshalDER(b []byte) error { return der.Unm
 // MarshalDER returns the DER encoding of v.
 func (v *CertificationRequestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CertificationRequestInfoVersion is the type of CertificationRequestInfo.version.
-type CertificationRequestInfoVersion int64
+// CertificationRequestInfo_Version is the type of CertificationRequestInfo.version.
+type CertificationRequestInfo_Version int64
 
 const (
-	CertificationRequestInfoVersionV1 CertificationRequestInfoVersion = 0 // v1
+	CertificationRequestInfo_V1 CertificationRequestInfo_Version = 0 // v1
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CertificationRequestInfo_Version) String() string {
+	return der.Name("v1", int(v), "")
+}
+
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CertificationRequestInfoVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CertificationRequestInfo_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagInteger), "CertificationRequestInfo.version")
 	}
@@ -17116,33 +16331,33 @@ func (v *CertificationRequestInfoVersion) DecodeASN1(r *der.Reader, t der.Tag) e
 	if err != nil {
 		return err
 	}
-	*v = CertificationRequestInfoVersion(x)
+	*v = CertificationRequestInfo_Version(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CertificationRequestInfoVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CertificationRequestInfo_Version) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
 	b.AddInt64(t, int64(*v))
 }
 
-// SubjectPublicKeyInfoPKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
+// SubjectPublicKeyInfo_PKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
 //
 //	SubjectPublicKeyInfo {PUBLIC-KEY: IOSet} ::= SEQUENCE {
 //	    algorithm        AlgorithmIdentifier {PUBLIC-KEY, {IOSet}},
 //	    subjectPublicKey BIT STRING
 //	}
-type SubjectPublicKeyInfoPKInfoAlgorithms struct {
+type SubjectPublicKeyInfo_PKInfoAlgorithms struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKCS-10.PKInfoAlgorithms}}.
-	Algorithm AlgorithmIdentifierPKInfoAlgorithms
+	Algorithm AlgorithmIdentifier_PKInfoAlgorithms
 	// SubjectPublicKey is the component subjectPublicKey BIT STRING.
 	SubjectPublicKey der.BitString
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "SubjectPublicKeyInfo")
 	}
@@ -17167,7 +16382,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -17178,16 +16393,16 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectPublicKeyInfo; v aliases b.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) UnmarshalDER(b []byte) error {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *SubjectPublicKeyInfoPKInfoAlgorithms) MarshalDER() ([]byte, error) {
+func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierPKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKInfoAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -17195,17 +16410,17 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) MarshalDER() ([]byte, error) {
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPKInfoAlgorithms struct {
+type AlgorithmIdentifier_PKInfoAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPKInfoAlgorithmsParameters
+	Parameters PKInfoAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -17240,7 +16455,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Ta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -17253,30 +16468,27 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.T
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPKInfoAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKInfoAlgorithms) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierPKInfoAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKInfoAlgorithms is the open type PUBLIC-KEY.&Params({PKInfoAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPKInfoAlgorithmsParameters struct {
+type PKInfoAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPKInfoAlgorithmsParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
 }
 
-// AlgorithmIdentifierPKInfoAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPKInfoAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPKInfoAlgorithmsParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PKInfoAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -17285,7 +16497,7 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) decode(key []byte, r *de
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *der.Reader, err error) error {
+func (u *PKInfoAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17295,27 +16507,27 @@ func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) fail(r *der.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) keepDER(r *der.Reader) error {
+func (u *PKInfoAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKInfoAlgorithmsParameters) encode(b *der.Builder) {
+func (u *PKInfoAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AttributesCRIAttributes is the ASN.1 type Attributes.
+// Attributes_CRIAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:IOSet } ::= SET OF Attribute{{ IOSet }}
-type AttributesCRIAttributes []AttributeCRIAttributes
+type Attributes_CRIAttributes []Attribute_CRIAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributesCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attributes_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
 	}
@@ -17329,7 +16541,7 @@ func (v *AttributesCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeCRIAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_CRIAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -17346,7 +16558,7 @@ func (v *AttributesCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributesCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attributes_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -17358,26 +16570,26 @@ func (v *AttributesCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *AttributesCRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attributes_CRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributesCRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attributes_CRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCRIAttributes is the ASN.1 type Attribute.
+// Attribute_CRIAttributes is the ASN.1 type Attribute.
 //
 //	Attribute { ATTRIBUTE:IOSet } ::= SEQUENCE {
 //	    type   ATTRIBUTE.&id({IOSet}),
 //	    values SET SIZE(1..MAX) OF ATTRIBUTE.&Type({IOSet}{@type})
 //	}
-type AttributeCRIAttributes struct {
+type Attribute_CRIAttributes struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type der.OID
 	// Values is the component values SET OF.
-	Values []AttributeCRIAttributesValues
+	Values []CRIAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -17401,7 +16613,7 @@ func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeCRIAttributesValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[CRIAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -17433,7 +16645,7 @@ func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -17448,26 +16660,23 @@ func (v *AttributeCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeCRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_CRIAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeCRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_CRIAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCRIAttributesValues is the open type Attribute.values: the encoding received (Raw) and, when the
+// CRIAttributes is the open type ATTRIBUTE.&Type({CRIAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCRIAttributesValues struct {
+type CRIAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCRIAttributesValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeCRIAttributesValuesKind tells which row of the table of AttributeCRIAttributesValues a key selected.
-type AttributeCRIAttributesValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCRIAttributesValues) decode(key []byte, r *der.Reader) error {
+func (u *CRIAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -17476,7 +16685,7 @@ func (u *AttributeCRIAttributesValues) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCRIAttributesValues) fail(r *der.Reader, err error) error {
+func (u *CRIAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17486,14 +16695,14 @@ func (u *AttributeCRIAttributesValues) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCRIAttributesValues) keepDER(r *der.Reader) error {
+func (u *CRIAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCRIAttributesValues) encode(b *der.Builder) {
+func (u *CRIAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -17514,7 +16723,7 @@ type CertificationRequest struct {
 	// CertificationRequestInfoRaw is the encoding of certificationRequestInfo received (set by decoding): the bytes a signature covers.
 	CertificationRequestInfoRaw []byte
 	// SignatureAlgorithm is the component signatureAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKCS-10.SignatureAlgorithms}}.
-	SignatureAlgorithm AlgorithmIdentifierPKCS10SignatureAlgorithms
+	SignatureAlgorithm AlgorithmIdentifier_PKCS10_SignatureAlgorithms
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 }
@@ -17568,7 +16777,7 @@ func (v *CertificationRequest) UnmarshalDER(b []byte) error { return der.Unmarsh
 // MarshalDER returns the DER encoding of v.
 func (v *CertificationRequest) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PKCS10_SignatureAlgorithms is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -17576,17 +16785,17 @@ func (v *CertificationRequest) MarshalDER() ([]byte, error) { return der.Marshal
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierPKCS10SignatureAlgorithms struct {
+type AlgorithmIdentifier_PKCS10_SignatureAlgorithms struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters
+	Parameters PKCS10_SignatureAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -17621,7 +16830,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) DecodeASN1(r *der.Reader,
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -17634,30 +16843,27 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) EncodeASN1(b *der.Builder
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PKCS10_SignatureAlgorithms is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters struct {
+type PKCS10_SignatureAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind tells which row of the table of AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters a key selected.
-type AlgorithmIdentifierPKCS10SignatureAlgorithmsParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PKCS10_SignatureAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -17666,7 +16872,7 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) decode(key []by
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *der.Reader, err error) error {
+func (u *PKCS10_SignatureAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -17676,14 +16882,14 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) fail(r *der.Rea
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) keepDER(r *der.Reader) error {
+func (u *PKCS10_SignatureAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *der.Builder) {
+func (u *PKCS10_SignatureAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -17701,28 +16907,34 @@ func (u *AlgorithmIdentifierPKCS10SignatureAlgorithmsParameters) encode(b *der.B
 //	      }
 //	  }
 type MLDSA44PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA44PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA44PrivateKeyBoth
+	Both MLDSA44PrivateKey_Both
 }
 
 // MLDSA44PrivateKeyChoice tells which alternative of MLDSA44PrivateKey a value holds.
 type MLDSA44PrivateKeyChoice int
 
 const (
-	MLDSA44PrivateKeySeed        MLDSA44PrivateKeyChoice = 1 // seed
-	MLDSA44PrivateKeyExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
-	MLDSA44PrivateKeyChoiceBoth  MLDSA44PrivateKeyChoice = 3 // both
+	MLDSA44PrivateKeyChoice_Seed        MLDSA44PrivateKeyChoice = 1 // seed
+	MLDSA44PrivateKeyChoice_ExpandedKey MLDSA44PrivateKeyChoice = 2 // expandedKey
+	MLDSA44PrivateKeyChoice_Both        MLDSA44PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA44PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLDSA44PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA44PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -17733,7 +16945,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLDSA44PrivateKeySeed
+		v.Choice = MLDSA44PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -17746,7 +16958,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLDSA44PrivateKeyExpandedKey
+		v.Choice = MLDSA44PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -17759,7 +16971,7 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLDSA44PrivateKeyChoiceBoth
+		v.Choice = MLDSA44PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -17772,21 +16984,21 @@ func (v *MLDSA44PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLDSA44PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLDSA44PrivateKeySeed:
+	case MLDSA44PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLDSA44PrivateKeyExpandedKey:
+	case MLDSA44PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2560, 2560); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLDSA44PrivateKeyChoiceBoth:
+	case MLDSA44PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-44-PrivateKey"))
@@ -17799,8 +17011,8 @@ func (v *MLDSA44PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA44PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLDSA44PrivateKeyBoth is the type of ML-DSA-44-PrivateKey.both.
-type MLDSA44PrivateKeyBoth struct {
+// MLDSA44PrivateKey_Both is the type of ML-DSA-44-PrivateKey.both.
+type MLDSA44PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -17808,7 +17020,7 @@ type MLDSA44PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLDSA44PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-44-PrivateKey.both")
 	}
@@ -17847,7 +17059,7 @@ func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLDSA44PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLDSA44PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -17868,10 +17080,10 @@ func (v *MLDSA44PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PrivateKey.both; v aliases b.
-func (v *MLDSA44PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA44PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLDSA44PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA65PrivateKey is the ASN.1 type ML-DSA-65-PrivateKey.
 //
@@ -17884,28 +17096,34 @@ func (v *MLDSA44PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marsha
 //	      }
 //	  }
 type MLDSA65PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA65PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA65PrivateKeyBoth
+	Both MLDSA65PrivateKey_Both
 }
 
 // MLDSA65PrivateKeyChoice tells which alternative of MLDSA65PrivateKey a value holds.
 type MLDSA65PrivateKeyChoice int
 
 const (
-	MLDSA65PrivateKeySeed        MLDSA65PrivateKeyChoice = 1 // seed
-	MLDSA65PrivateKeyExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
-	MLDSA65PrivateKeyChoiceBoth  MLDSA65PrivateKeyChoice = 3 // both
+	MLDSA65PrivateKeyChoice_Seed        MLDSA65PrivateKeyChoice = 1 // seed
+	MLDSA65PrivateKeyChoice_ExpandedKey MLDSA65PrivateKeyChoice = 2 // expandedKey
+	MLDSA65PrivateKeyChoice_Both        MLDSA65PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA65PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLDSA65PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA65PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -17916,7 +17134,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLDSA65PrivateKeySeed
+		v.Choice = MLDSA65PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -17929,7 +17147,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLDSA65PrivateKeyExpandedKey
+		v.Choice = MLDSA65PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -17942,7 +17160,7 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLDSA65PrivateKeyChoiceBoth
+		v.Choice = MLDSA65PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -17955,21 +17173,21 @@ func (v *MLDSA65PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLDSA65PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLDSA65PrivateKeySeed:
+	case MLDSA65PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLDSA65PrivateKeyExpandedKey:
+	case MLDSA65PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4032, 4032); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLDSA65PrivateKeyChoiceBoth:
+	case MLDSA65PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-65-PrivateKey"))
@@ -17982,8 +17200,8 @@ func (v *MLDSA65PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA65PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLDSA65PrivateKeyBoth is the type of ML-DSA-65-PrivateKey.both.
-type MLDSA65PrivateKeyBoth struct {
+// MLDSA65PrivateKey_Both is the type of ML-DSA-65-PrivateKey.both.
+type MLDSA65PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -17991,7 +17209,7 @@ type MLDSA65PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLDSA65PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-65-PrivateKey.both")
 	}
@@ -18030,7 +17248,7 @@ func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLDSA65PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLDSA65PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -18051,10 +17269,10 @@ func (v *MLDSA65PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PrivateKey.both; v aliases b.
-func (v *MLDSA65PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA65PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLDSA65PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA87PrivateKey is the ASN.1 type ML-DSA-87-PrivateKey.
 //
@@ -18067,28 +17285,34 @@ func (v *MLDSA65PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marsha
 //	      }
 //	  }
 type MLDSA87PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLDSA87PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLDSA87PrivateKeyBoth
+	Both MLDSA87PrivateKey_Both
 }
 
 // MLDSA87PrivateKeyChoice tells which alternative of MLDSA87PrivateKey a value holds.
 type MLDSA87PrivateKeyChoice int
 
 const (
-	MLDSA87PrivateKeySeed        MLDSA87PrivateKeyChoice = 1 // seed
-	MLDSA87PrivateKeyExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
-	MLDSA87PrivateKeyChoiceBoth  MLDSA87PrivateKeyChoice = 3 // both
+	MLDSA87PrivateKeyChoice_Seed        MLDSA87PrivateKeyChoice = 1 // seed
+	MLDSA87PrivateKeyChoice_ExpandedKey MLDSA87PrivateKeyChoice = 2 // expandedKey
+	MLDSA87PrivateKeyChoice_Both        MLDSA87PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLDSA87PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLDSA87PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLDSA87PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -18099,7 +17323,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLDSA87PrivateKeySeed
+		v.Choice = MLDSA87PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -18112,7 +17336,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLDSA87PrivateKeyExpandedKey
+		v.Choice = MLDSA87PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -18125,7 +17349,7 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLDSA87PrivateKeyChoiceBoth
+		v.Choice = MLDSA87PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -18138,21 +17362,21 @@ func (v *MLDSA87PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLDSA87PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLDSA87PrivateKeySeed:
+	case MLDSA87PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 32, 32); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLDSA87PrivateKeyExpandedKey:
+	case MLDSA87PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 4896, 4896); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLDSA87PrivateKeyChoiceBoth:
+	case MLDSA87PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-DSA-87-PrivateKey"))
@@ -18165,8 +17389,8 @@ func (v *MLDSA87PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *MLDSA87PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLDSA87PrivateKeyBoth is the type of ML-DSA-87-PrivateKey.both.
-type MLDSA87PrivateKeyBoth struct {
+// MLDSA87PrivateKey_Both is the type of ML-DSA-87-PrivateKey.both.
+type MLDSA87PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -18174,7 +17398,7 @@ type MLDSA87PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLDSA87PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-DSA-87-PrivateKey.both")
 	}
@@ -18213,7 +17437,7 @@ func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLDSA87PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLDSA87PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -18234,10 +17458,10 @@ func (v *MLDSA87PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PrivateKey.both; v aliases b.
-func (v *MLDSA87PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLDSA87PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLDSA87PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLDSA87PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLDSA44PublicKey is the ASN.1 type ML-DSA-44-PublicKey.
 //
@@ -18379,28 +17603,34 @@ func (v *MLDSA87PublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, 
 //	      }
 //	  }
 type MLKEM512PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM512PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM512PrivateKeyBoth
+	Both MLKEM512PrivateKey_Both
 }
 
 // MLKEM512PrivateKeyChoice tells which alternative of MLKEM512PrivateKey a value holds.
 type MLKEM512PrivateKeyChoice int
 
 const (
-	MLKEM512PrivateKeySeed        MLKEM512PrivateKeyChoice = 1 // seed
-	MLKEM512PrivateKeyExpandedKey MLKEM512PrivateKeyChoice = 2 // expandedKey
-	MLKEM512PrivateKeyChoiceBoth  MLKEM512PrivateKeyChoice = 3 // both
+	MLKEM512PrivateKeyChoice_Seed        MLKEM512PrivateKeyChoice = 1 // seed
+	MLKEM512PrivateKeyChoice_ExpandedKey MLKEM512PrivateKeyChoice = 2 // expandedKey
+	MLKEM512PrivateKeyChoice_Both        MLKEM512PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM512PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLKEM512PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM512PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -18411,7 +17641,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLKEM512PrivateKeySeed
+		v.Choice = MLKEM512PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -18424,7 +17654,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLKEM512PrivateKeyExpandedKey
+		v.Choice = MLKEM512PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -18437,7 +17667,7 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLKEM512PrivateKeyChoiceBoth
+		v.Choice = MLKEM512PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -18450,21 +17680,21 @@ func (v *MLKEM512PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLKEM512PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLKEM512PrivateKeySeed:
+	case MLKEM512PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLKEM512PrivateKeyExpandedKey:
+	case MLKEM512PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 1632, 1632); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLKEM512PrivateKeyChoiceBoth:
+	case MLKEM512PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-512-PrivateKey"))
@@ -18477,8 +17707,8 @@ func (v *MLKEM512PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM512PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLKEM512PrivateKeyBoth is the type of ML-KEM-512-PrivateKey.both.
-type MLKEM512PrivateKeyBoth struct {
+// MLKEM512PrivateKey_Both is the type of ML-KEM-512-PrivateKey.both.
+type MLKEM512PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -18486,7 +17716,7 @@ type MLKEM512PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLKEM512PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLKEM512PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-512-PrivateKey.both")
 	}
@@ -18525,7 +17755,7 @@ func (v *MLKEM512PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLKEM512PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLKEM512PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -18546,10 +17776,10 @@ func (v *MLKEM512PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PrivateKey.both; v aliases b.
-func (v *MLKEM512PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM512PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLKEM512PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM768PrivateKey is the ASN.1 type ML-KEM-768-PrivateKey.
 //
@@ -18562,28 +17792,34 @@ func (v *MLKEM512PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marsh
 //	      }
 //	  }
 type MLKEM768PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM768PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM768PrivateKeyBoth
+	Both MLKEM768PrivateKey_Both
 }
 
 // MLKEM768PrivateKeyChoice tells which alternative of MLKEM768PrivateKey a value holds.
 type MLKEM768PrivateKeyChoice int
 
 const (
-	MLKEM768PrivateKeySeed        MLKEM768PrivateKeyChoice = 1 // seed
-	MLKEM768PrivateKeyExpandedKey MLKEM768PrivateKeyChoice = 2 // expandedKey
-	MLKEM768PrivateKeyChoiceBoth  MLKEM768PrivateKeyChoice = 3 // both
+	MLKEM768PrivateKeyChoice_Seed        MLKEM768PrivateKeyChoice = 1 // seed
+	MLKEM768PrivateKeyChoice_ExpandedKey MLKEM768PrivateKeyChoice = 2 // expandedKey
+	MLKEM768PrivateKeyChoice_Both        MLKEM768PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM768PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLKEM768PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM768PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -18594,7 +17830,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLKEM768PrivateKeySeed
+		v.Choice = MLKEM768PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -18607,7 +17843,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLKEM768PrivateKeyExpandedKey
+		v.Choice = MLKEM768PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -18620,7 +17856,7 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLKEM768PrivateKeyChoiceBoth
+		v.Choice = MLKEM768PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -18633,21 +17869,21 @@ func (v *MLKEM768PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLKEM768PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLKEM768PrivateKeySeed:
+	case MLKEM768PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLKEM768PrivateKeyExpandedKey:
+	case MLKEM768PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 2400, 2400); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLKEM768PrivateKeyChoiceBoth:
+	case MLKEM768PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-768-PrivateKey"))
@@ -18660,8 +17896,8 @@ func (v *MLKEM768PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarshal
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM768PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLKEM768PrivateKeyBoth is the type of ML-KEM-768-PrivateKey.both.
-type MLKEM768PrivateKeyBoth struct {
+// MLKEM768PrivateKey_Both is the type of ML-KEM-768-PrivateKey.both.
+type MLKEM768PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -18669,7 +17905,7 @@ type MLKEM768PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLKEM768PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLKEM768PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-768-PrivateKey.both")
 	}
@@ -18708,7 +17944,7 @@ func (v *MLKEM768PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLKEM768PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLKEM768PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -18729,10 +17965,10 @@ func (v *MLKEM768PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PrivateKey.both; v aliases b.
-func (v *MLKEM768PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM768PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLKEM768PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM1024PrivateKey is the ASN.1 type ML-KEM-1024-PrivateKey.
 //
@@ -18745,28 +17981,34 @@ func (v *MLKEM768PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marsh
 //	      }
 //	  }
 type MLKEM1024PrivateKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice MLKEM1024PrivateKeyChoice
 	// Seed is the component seed [0] OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
 	ExpandedKey []byte
 	// Both is the component both SEQUENCE.
-	Both MLKEM1024PrivateKeyBoth
+	Both MLKEM1024PrivateKey_Both
 }
 
 // MLKEM1024PrivateKeyChoice tells which alternative of MLKEM1024PrivateKey a value holds.
 type MLKEM1024PrivateKeyChoice int
 
 const (
-	MLKEM1024PrivateKeySeed        MLKEM1024PrivateKeyChoice = 1 // seed
-	MLKEM1024PrivateKeyExpandedKey MLKEM1024PrivateKeyChoice = 2 // expandedKey
-	MLKEM1024PrivateKeyChoiceBoth  MLKEM1024PrivateKeyChoice = 3 // both
+	MLKEM1024PrivateKeyChoice_Seed        MLKEM1024PrivateKeyChoice = 1 // seed
+	MLKEM1024PrivateKeyChoice_ExpandedKey MLKEM1024PrivateKeyChoice = 2 // expandedKey
+	MLKEM1024PrivateKeyChoice_Both        MLKEM1024PrivateKeyChoice = 3 // both
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c MLKEM1024PrivateKeyChoice) String() string {
-	return der.Name("seed expandedKey both", int(c)-1, "MLKEM1024PrivateKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("seed expandedKey both", int(c)-1, "")
+	}
+	return "MLKEM1024PrivateKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -18777,7 +18019,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = MLKEM1024PrivateKeySeed
+		v.Choice = MLKEM1024PrivateKeyChoice_Seed
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.Context(0))
 		if err != nil {
@@ -18790,7 +18032,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagOctetString:
-		v.Choice = MLKEM1024PrivateKeyExpandedKey
+		v.Choice = MLKEM1024PrivateKeyChoice_ExpandedKey
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -18803,7 +18045,7 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			}
 		}
 	case tag == der.TagSequence:
-		v.Choice = MLKEM1024PrivateKeyChoiceBoth
+		v.Choice = MLKEM1024PrivateKeyChoice_Both
 		if err := v.Both.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "both")
 		}
@@ -18816,21 +18058,21 @@ func (v *MLKEM1024PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *MLKEM1024PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case MLKEM1024PrivateKeySeed:
+	case MLKEM1024PrivateKeyChoice_Seed:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "[0] OCTET STRING", len(v.Seed), 64, 64); err != nil {
 				b.SetError(der.WithField(err, "seed"))
 			}
 		}
 		b.AddPrimitive(der.Context(0), v.Seed)
-	case MLKEM1024PrivateKeyExpandedKey:
+	case MLKEM1024PrivateKeyChoice_ExpandedKey:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(v.ExpandedKey), 3168, 3168); err != nil {
 				b.SetError(der.WithField(err, "expandedKey"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, v.ExpandedKey)
-	case MLKEM1024PrivateKeyChoiceBoth:
+	case MLKEM1024PrivateKeyChoice_Both:
 		v.Both.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("ML-KEM-1024-PrivateKey"))
@@ -18843,8 +18085,8 @@ func (v *MLKEM1024PrivateKey) UnmarshalDER(b []byte) error { return der.Unmarsha
 // MarshalDER returns the DER encoding of v.
 func (v *MLKEM1024PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MLKEM1024PrivateKeyBoth is the type of ML-KEM-1024-PrivateKey.both.
-type MLKEM1024PrivateKeyBoth struct {
+// MLKEM1024PrivateKey_Both is the type of ML-KEM-1024-PrivateKey.both.
+type MLKEM1024PrivateKey_Both struct {
 	// Seed is the component seed OCTET STRING.
 	Seed []byte
 	// ExpandedKey is the component expandedKey OCTET STRING.
@@ -18852,7 +18094,7 @@ type MLKEM1024PrivateKeyBoth struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *MLKEM1024PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *MLKEM1024PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ML-KEM-1024-PrivateKey.both")
 	}
@@ -18891,7 +18133,7 @@ func (v *MLKEM1024PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *MLKEM1024PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *MLKEM1024PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -18912,10 +18154,10 @@ func (v *MLKEM1024PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PrivateKey.both; v aliases b.
-func (v *MLKEM1024PrivateKeyBoth) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *MLKEM1024PrivateKey_Both) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *MLKEM1024PrivateKeyBoth) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *MLKEM1024PrivateKey_Both) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // MLKEM512PublicKey is the ASN.1 type ML-KEM-512-PublicKey.
 //

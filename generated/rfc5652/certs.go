@@ -86,7 +86,7 @@ func (sd *SignedData) CertificateEncodings() ([][]byte, error) {
 	var out [][]byte
 	for i := range sd.Certificates {
 		c := &sd.Certificates[i]
-		if c.Choice != CertificateChoicesCertificate || c.Certificate == nil {
+		if c.Choice != CertificateChoices_Certificate || c.Certificate == nil {
 			continue
 		}
 		enc, err := c.Certificate.Encoding()

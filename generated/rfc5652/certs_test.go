@@ -61,7 +61,7 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		}
 		data, _ := firstElement(b.Data)
 		var ci rfc5652.ContentInfo
-		if der.Unmarshal(data, &ci, &der.Options{BER: true}) != nil || ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
+		if der.Unmarshal(data, &ci, &der.Options{BER: true}) != nil || ci.Content.Kind != rfc5652.CtSignedData {
 			continue
 		}
 		got, err := rfc5652.Certificates(data)
@@ -71,7 +71,7 @@ func TestCorpusCertificatesHelper(t *testing.T) {
 		}
 		want := 0
 		for _, c := range ci.Content.SignedData.Certificates {
-			if c.Choice == rfc5652.CertificateChoicesCertificate {
+			if c.Choice == rfc5652.CertificateChoices_Certificate {
 				want++
 			}
 		}

@@ -209,7 +209,7 @@ func TestEContentData(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		if v.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData || string(v.EContent.Raw) != "hi" {
+		if v.EContent.Kind != rfc5652.CtData || string(v.EContent.Raw) != "hi" {
 			t.Errorf("%s: eContent kind %v, data %q; want Data \"hi\"", c.name, v.EContent.Kind, v.EContent.Raw)
 		}
 		out, err := v.MarshalDER()

@@ -4,12 +4,12 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 
 // Data returns the octets of a content of type data (id-data). CMS 2010's
 // ct-Data names no type (RFC 6268: the octets are the content itself), so
-// a decoded ContentInfoContent keeps the OCTET STRING element in Raw; Data
+// a decoded ContentInfo_Content keeps the OCTET STRING element in Raw; Data
 // reads it with opts (nil: BER with the default limits, since PKCS #12
 // files and streamed messages are BER). It is an error when c does not
 // hold data.
-func (c *ContentInfoContent) Data(opts *der.Options) ([]byte, error) {
-	if c.Kind != ContentInfoContentData {
+func (c *ContentInfo_Content) Data(opts *der.Options) ([]byte, error) {
+	if c.Kind != CtData {
 		return nil, der.NewError(der.KindInvalidValue, 0, "ContentInfo", "the content is not of type data", "RFC 5652 4")
 	}
 	if opts == nil {
@@ -25,7 +25,7 @@ func (c *ContentInfoContent) Data(opts *der.Options) ([]byte, error) {
 
 // SetData makes c a content of type data holding octets (Raw is their
 // OCTET STRING, in DER).
-func (c *ContentInfoContent) SetData(octets []byte) {
-	c.Kind, c.Raw = ContentInfoContentData, der.AppendHeader(make([]byte, 0, len(octets)+6), der.TagOctetString, false, len(octets))
+func (c *ContentInfo_Content) SetData(octets []byte) {
+	c.Kind, c.Raw = CtData, der.AppendHeader(make([]byte, 0, len(octets)+6), der.TagOctetString, false, len(octets))
 	c.Raw = append(c.Raw, octets...)
 }

@@ -44,7 +44,7 @@ func ExampleSignedData() {
 	if err := der.Unmarshal(ber, &ci, &der.Options{BER: true}); err != nil {
 		log.Fatal(err)
 	}
-	if ci.Content.Kind != rfc5652.ContentInfoContentSignedData {
+	if ci.Content.Kind != rfc5652.CtSignedData {
 		log.Fatalf("content type %v", ci.ContentType)
 	}
 	sd := ci.Content.SignedData

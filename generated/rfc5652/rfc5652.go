@@ -29,6 +29,7 @@ import (
 	rfc5280 "github.com/asn1gen/asn1gen/generated/rfc5280"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"math/big"
+	"strconv"
 	"time"
 )
 
@@ -38,253 +39,203 @@ const _ = der.Version1
 // IDCtContentInfo is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.6:
 //
 //	id-ct-contentInfo OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) smime(16) ct(1) 6 }
-var IDCtContentInfo = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06")
-
+var IDCtContentInfo = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x06") // 1.2.840.113549.1.9.16.1.6
 // IDData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.1:
 //
 //	id-data OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 1 }
-var IDData = der.OID("*\x86H\x86\xf7\r\x01\a\x01")
-
+var IDData = der.OID("*\x86H\x86\xf7\r\x01\a\x01") // 1.2.840.113549.1.7.1
 // IDSignedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.2:
 //
 //	id-signedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
-var IDSignedData = der.OID("*\x86H\x86\xf7\r\x01\a\x02")
-
+var IDSignedData = der.OID("*\x86H\x86\xf7\r\x01\a\x02") // 1.2.840.113549.1.7.2
 // IDEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.3:
 //
 //	id-envelopedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 3 }
-var IDEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\a\x03")
-
+var IDEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\a\x03") // 1.2.840.113549.1.7.3
 // IDDigestedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.5:
 //
 //	id-digestedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 5 }
-var IDDigestedData = der.OID("*\x86H\x86\xf7\r\x01\a\x05")
-
+var IDDigestedData = der.OID("*\x86H\x86\xf7\r\x01\a\x05") // 1.2.840.113549.1.7.5
 // IDEncryptedData is the OBJECT IDENTIFIER 1.2.840.113549.1.7.6:
 //
 //	id-encryptedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs7(7) 6 }
-var IDEncryptedData = der.OID("*\x86H\x86\xf7\r\x01\a\x06")
-
+var IDEncryptedData = der.OID("*\x86H\x86\xf7\r\x01\a\x06") // 1.2.840.113549.1.7.6
 // IDCtAuthData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.2:
 //
 //	id-ct-authData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 2 }
-var IDCtAuthData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02")
-
+var IDCtAuthData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x02") // 1.2.840.113549.1.9.16.1.2
 // IDContentType is the OBJECT IDENTIFIER 1.2.840.113549.1.9.3:
 //
 //	id-contentType OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 3 }
-var IDContentType = der.OID("*\x86H\x86\xf7\r\x01\t\x03")
-
+var IDContentType = der.OID("*\x86H\x86\xf7\r\x01\t\x03") // 1.2.840.113549.1.9.3
 // IDMessageDigest is the OBJECT IDENTIFIER 1.2.840.113549.1.9.4:
 //
 //	id-messageDigest OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 4 }
-var IDMessageDigest = der.OID("*\x86H\x86\xf7\r\x01\t\x04")
-
+var IDMessageDigest = der.OID("*\x86H\x86\xf7\r\x01\t\x04") // 1.2.840.113549.1.9.4
 // IDSigningTime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.5:
 //
 //	id-signingTime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }
-var IDSigningTime = der.OID("*\x86H\x86\xf7\r\x01\t\x05")
-
+var IDSigningTime = der.OID("*\x86H\x86\xf7\r\x01\t\x05") // 1.2.840.113549.1.9.5
 // IDCountersignature is the OBJECT IDENTIFIER 1.2.840.113549.1.9.6:
 //
 //	id-countersignature OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }
-var IDCountersignature = der.OID("*\x86H\x86\xf7\r\x01\t\x06")
-
+var IDCountersignature = der.OID("*\x86H\x86\xf7\r\x01\t\x06") // 1.2.840.113549.1.9.6
 // IDAlgESDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.5:
 //
 //	id-alg-ESDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 5 }
-var IDAlgESDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05")
-
+var IDAlgESDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x05") // 1.2.840.113549.1.9.16.3.5
 // IDAlgSSDH is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.10:
 //
 //	id-alg-SSDH OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 10 }
-var IDAlgSSDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n")
-
+var IDAlgSSDH = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\n") // 1.2.840.113549.1.9.16.3.10
 // IDAlgCMS3DESwrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.6:
 //
 //	id-alg-CMS3DESwrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 6 }
-var IDAlgCMS3DESwrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06")
-
+var IDAlgCMS3DESwrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\x06") // 1.2.840.113549.1.9.16.3.6
 // IDAlgCMSRC2wrap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.7:
 //
 //	id-alg-CMSRC2wrap OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 7 }
-var IDAlgCMSRC2wrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a")
-
+var IDAlgCMSRC2wrap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\a") // 1.2.840.113549.1.9.16.3.7
 // DESEde3Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.7:
 //
 //	des-ede3-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 7 }
-var DESEde3Cbc = der.OID("*\x86H\x86\xf7\r\x03\a")
-
+var DESEde3Cbc = der.OID("*\x86H\x86\xf7\r\x03\a") // 1.2.840.113549.3.7
 // Rc2Cbc is the OBJECT IDENTIFIER 1.2.840.113549.3.2:
 //
 //	rc2-cbc OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) encryptionAlgorithm(3) 2 }
-var Rc2Cbc = der.OID("*\x86H\x86\xf7\r\x03\x02")
-
+var Rc2Cbc = der.OID("*\x86H\x86\xf7\r\x03\x02") // 1.2.840.113549.3.2
 // HMACSHA1 is the OBJECT IDENTIFIER 1.3.6.1.5.5.8.1.2:
 //
 //	hMAC-SHA1 OBJECT IDENTIFIER ::= { iso(1) identified-organization(3) dod(6) internet(1) security(5) mechanisms(5) 8 1 2 }
-var HMACSHA1 = der.OID("+\x06\x01\x05\x05\b\x01\x02")
-
+var HMACSHA1 = der.OID("+\x06\x01\x05\x05\b\x01\x02") // 1.3.6.1.5.5.8.1.2
 // IDPBKDF2 is the OBJECT IDENTIFIER 1.2.840.113549.1.5.12:
 //
 //	id-PBKDF2 OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-5(5) 12 }
-var IDPBKDF2 = der.OID("*\x86H\x86\xf7\r\x01\x05\f")
-
+var IDPBKDF2 = der.OID("*\x86H\x86\xf7\r\x01\x05\f") // 1.2.840.113549.1.5.12
 // DHPublicNumber is the OBJECT IDENTIFIER 1.2.840.10046.2.1:
 //
 //	dh-public-number OBJECT IDENTIFIER ::= dhpublicnumber
-var DHPublicNumber = der.OID("*\x86H\xce>\x02\x01")
-
+var DHPublicNumber = der.OID("*\x86H\xce>\x02\x01") // 1.2.840.10046.2.1
 // IDCtAuthEnvelopedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.23:
 //
 //	id-ct-authEnvelopedData OBJECT IDENTIFIER ::= {iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 23}
-var IDCtAuthEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17")
-
+var IDCtAuthEnvelopedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\x17") // 1.2.840.113549.1.9.16.1.23
 // AES is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1:
 //
 //	aes OBJECT IDENTIFIER ::= { joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistAlgorithms(4) 1 }
-var AES = der.OID("`\x86H\x01e\x03\x04\x01")
-
+var AES = der.OID("`\x86H\x01e\x03\x04\x01") // 2.16.840.1.101.3.4.1
 // IDAES128CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.7:
 //
 //	id-aes128-CCM OBJECT IDENTIFIER ::= { aes 7 }
-var IDAES128CCM = der.OID("`\x86H\x01e\x03\x04\x01\a")
-
+var IDAES128CCM = der.OID("`\x86H\x01e\x03\x04\x01\a") // 2.16.840.1.101.3.4.1.7
 // IDAES192CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.27:
 //
 //	id-aes192-CCM OBJECT IDENTIFIER ::= { aes 27 }
-var IDAES192CCM = der.OID("`\x86H\x01e\x03\x04\x01\x1b")
-
+var IDAES192CCM = der.OID("`\x86H\x01e\x03\x04\x01\x1b") // 2.16.840.1.101.3.4.1.27
 // IDAES256CCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.47:
 //
 //	id-aes256-CCM OBJECT IDENTIFIER ::= { aes 47 }
-var IDAES256CCM = der.OID("`\x86H\x01e\x03\x04\x01/")
-
+var IDAES256CCM = der.OID("`\x86H\x01e\x03\x04\x01/") // 2.16.840.1.101.3.4.1.47
 // IDAES128GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.6:
 //
 //	id-aes128-GCM OBJECT IDENTIFIER ::= { aes 6 }
-var IDAES128GCM = der.OID("`\x86H\x01e\x03\x04\x01\x06")
-
+var IDAES128GCM = der.OID("`\x86H\x01e\x03\x04\x01\x06") // 2.16.840.1.101.3.4.1.6
 // IDAES192GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.26:
 //
 //	id-aes192-GCM OBJECT IDENTIFIER ::= { aes 26 }
-var IDAES192GCM = der.OID("`\x86H\x01e\x03\x04\x01\x1a")
-
+var IDAES192GCM = der.OID("`\x86H\x01e\x03\x04\x01\x1a") // 2.16.840.1.101.3.4.1.26
 // IDAES256GCM is the OBJECT IDENTIFIER 2.16.840.1.101.3.4.1.46:
 //
 //	id-aes256-GCM OBJECT IDENTIFIER ::= { aes 46 }
-var IDAES256GCM = der.OID("`\x86H\x01e\x03\x04\x01.")
-
+var IDAES256GCM = der.OID("`\x86H\x01e\x03\x04\x01.") // 2.16.840.1.101.3.4.1.46
 // IDAlgZlibCompress is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.3.8:
 //
 //	id-alg-zlibCompress OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 8 }
-var IDAlgZlibCompress = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b")
-
+var IDAlgZlibCompress = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x03\b") // 1.2.840.113549.1.9.16.3.8
 // IDCtCompressedData is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.1.9:
 //
 //	id-ct-compressedData OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 9 }
-var IDCtCompressedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t")
-
+var IDCtCompressedData = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x01\t") // 1.2.840.113549.1.9.16.1.9
 // IDAa is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2:
 //
 //	id-aa OBJECT IDENTIFIER ::= { iso(1) member-body(2) usa(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) attributes(2)}
-var IDAa = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02")
-
+var IDAa = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02") // 1.2.840.113549.1.9.16.2
 // SmimeCapabilities is the OBJECT IDENTIFIER 1.2.840.113549.1.9.15:
 //
 //	smimeCapabilities OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs-9(9) 15 }
-var SmimeCapabilities = der.OID("*\x86H\x86\xf7\r\x01\t\x0f")
-
+var SmimeCapabilities = der.OID("*\x86H\x86\xf7\r\x01\t\x0f") // 1.2.840.113549.1.9.15
 // IDAaEncrypKeyPref is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.2.11:
 //
 //	id-aa-encrypKeyPref OBJECT IDENTIFIER ::= {id-aa 11}
-var IDAaEncrypKeyPref = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v")
-
+var IDAaEncrypKeyPref = der.OID("*\x86H\x86\xf7\r\x01\t\x10\x02\v") // 1.2.840.113549.1.9.16.2.11
 // IDSmime is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16:
 //
 //	id-smime OBJECT IDENTIFIER ::= { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 16 }
-var IDSmime = der.OID("*\x86H\x86\xf7\r\x01\t\x10")
-
+var IDSmime = der.OID("*\x86H\x86\xf7\r\x01\t\x10") // 1.2.840.113549.1.9.16
 // IDCap is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11:
 //
 //	id-cap OBJECT IDENTIFIER ::= { id-smime 11 }
-var IDCap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v")
-
+var IDCap = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v") // 1.2.840.113549.1.9.16.11
 // IDCapPreferBinaryInside is the OBJECT IDENTIFIER 1.2.840.113549.1.9.16.11.1:
 //
 //	id-cap-preferBinaryInside OBJECT IDENTIFIER ::= { id-cap 1 }
-var IDCapPreferBinaryInside = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01")
-
+var IDCapPreferBinaryInside = der.OID("*\x86H\x86\xf7\r\x01\t\x10\v\x01") // 1.2.840.113549.1.9.16.11.1
 // IDPeAcAuditIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.4:
 //
 //	id-pe-ac-auditIdentity OBJECT IDENTIFIER ::= { id-pe 4 }
-var IDPeAcAuditIdentity = der.OID("+\x06\x01\x05\x05\a\x01\x04")
-
+var IDPeAcAuditIdentity = der.OID("+\x06\x01\x05\x05\a\x01\x04") // 1.3.6.1.5.5.7.1.4
 // IDPeAaControls is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.6:
 //
 //	id-pe-aaControls OBJECT IDENTIFIER ::= { id-pe 6 }
-var IDPeAaControls = der.OID("+\x06\x01\x05\x05\a\x01\x06")
-
+var IDPeAaControls = der.OID("+\x06\x01\x05\x05\a\x01\x06") // 1.3.6.1.5.5.7.1.6
 // IDPeAcProxying is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.1.10:
 //
 //	id-pe-ac-proxying OBJECT IDENTIFIER ::= { id-pe 10 }
-var IDPeAcProxying = der.OID("+\x06\x01\x05\x05\a\x01\n")
-
+var IDPeAcProxying = der.OID("+\x06\x01\x05\x05\a\x01\n") // 1.3.6.1.5.5.7.1.10
 // IDCeTargetInformation is the OBJECT IDENTIFIER 2.5.29.55:
 //
 //	id-ce-targetInformation OBJECT IDENTIFIER ::= { id-ce 55 }
-var IDCeTargetInformation = der.OID("U\x1d7")
-
+var IDCeTargetInformation = der.OID("U\x1d7") // 2.5.29.55
 // IDCeNoRevAvail is the OBJECT IDENTIFIER 2.5.29.56:
 //
 //	id-ce-noRevAvail OBJECT IDENTIFIER ::= { id-ce 56 }
-var IDCeNoRevAvail = der.OID("U\x1d8")
-
+var IDCeNoRevAvail = der.OID("U\x1d8") // 2.5.29.56
 // IDAca is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10:
 //
 //	id-aca OBJECT IDENTIFIER ::= { id-pkix 10 }
-var IDAca = der.OID("+\x06\x01\x05\x05\a\n")
-
+var IDAca = der.OID("+\x06\x01\x05\x05\a\n") // 1.3.6.1.5.5.7.10
 // IDAcaAuthenticationInfo is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.1:
 //
 //	id-aca-authenticationInfo OBJECT IDENTIFIER ::= { id-aca 1 }
-var IDAcaAuthenticationInfo = der.OID("+\x06\x01\x05\x05\a\n\x01")
-
+var IDAcaAuthenticationInfo = der.OID("+\x06\x01\x05\x05\a\n\x01") // 1.3.6.1.5.5.7.10.1
 // IDAcaAccessIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.2:
 //
 //	id-aca-accessIdentity OBJECT IDENTIFIER ::= { id-aca 2 }
-var IDAcaAccessIdentity = der.OID("+\x06\x01\x05\x05\a\n\x02")
-
+var IDAcaAccessIdentity = der.OID("+\x06\x01\x05\x05\a\n\x02") // 1.3.6.1.5.5.7.10.2
 // IDAcaChargingIdentity is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.3:
 //
 //	id-aca-chargingIdentity OBJECT IDENTIFIER ::= { id-aca 3 }
-var IDAcaChargingIdentity = der.OID("+\x06\x01\x05\x05\a\n\x03")
-
+var IDAcaChargingIdentity = der.OID("+\x06\x01\x05\x05\a\n\x03") // 1.3.6.1.5.5.7.10.3
 // IDAcaGroup is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.4:
 //
 //	id-aca-group OBJECT IDENTIFIER ::= { id-aca 4 }
-var IDAcaGroup = der.OID("+\x06\x01\x05\x05\a\n\x04")
-
+var IDAcaGroup = der.OID("+\x06\x01\x05\x05\a\n\x04") // 1.3.6.1.5.5.7.10.4
 // IDAcaEncAttrs is the OBJECT IDENTIFIER 1.3.6.1.5.5.7.10.6:
 //
 //	id-aca-encAttrs OBJECT IDENTIFIER ::= { id-aca 6 }
-var IDAcaEncAttrs = der.OID("+\x06\x01\x05\x05\a\n\x06")
-
+var IDAcaEncAttrs = der.OID("+\x06\x01\x05\x05\a\n\x06") // 1.3.6.1.5.5.7.10.6
 // IDAtRole is the OBJECT IDENTIFIER 2.5.4.72:
 //
 //	id-at-role OBJECT IDENTIFIER ::= { id-at 72}
-var IDAtRole = der.OID("U\x04H")
-
+var IDAtRole = der.OID("U\x04H") // 2.5.4.72
 // IDAtClearance is the OBJECT IDENTIFIER 2.5.4.55:
 //
 //	id-at-clearance OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) attributeType(4) clearance (55) }
-var IDAtClearance = der.OID("U\x047")
-
+var IDAtClearance = der.OID("U\x047") // 2.5.4.55
 // IDAtClearanceRFC3281 is the OBJECT IDENTIFIER 2.5.1.5.55:
 //
 //	id-at-clearance-rfc3281 OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) module(1) selected-attribute-types(5) clearance (55) }
-var IDAtClearanceRFC3281 = der.OID("U\x01\x057")
-
+var IDAtClearanceRFC3281 = der.OID("U\x01\x057") // 2.5.1.5.55
 // ContentType is the ASN.1 type ContentType.
 //
 //	ContentType ::= CONTENT-TYPE.&id
@@ -338,7 +289,7 @@ type ContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
 	ContentType der.OID
 	// Content is the component content [0] EXPLICIT CONTENT-TYPE.&Type.
-	Content ContentInfoContent
+	Content ContentInfo_Content
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -399,54 +350,66 @@ func (v *ContentInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, 
 // MarshalDER returns the DER encoding of v.
 func (v *ContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ContentInfoContent is the open type ContentInfo.content: the encoding received (Raw) and, when the
+// ContentInfo_Content is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentInfoContent struct {
+type ContentInfo_Content struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentInfoContentKind
-	// SignedData is the value when Kind is ContentInfoContentSignedData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is ContentInfoContentEncryptedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
 	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is ContentInfoContentEnvelopedData.
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is ContentInfoContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is ContentInfoContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is ContentInfoContentAuthEnvelopedData.
+	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
 	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is ContentInfoContentCompressedData.
+	// CompressedData is the value when Kind is CtCompressedData.
 	CompressedData *CompressedData
 }
 
-// ContentInfoContentKind tells which row of the table of ContentInfoContent a key selected.
-type ContentInfoContentKind int
+// ContentTypeKind tells which information object of class CONTENT-TYPE an open type's key selected:
+// the Kind of ContentInfo_Content or EncapsulatedContentInfo_EContent. 0 means none (a key not in the table, or no value).
+type ContentTypeKind int
 
 const (
-	ContentInfoContentData              ContentInfoContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	ContentInfoContentSignedData        ContentInfoContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	ContentInfoContentEncryptedData     ContentInfoContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	ContentInfoContentEnvelopedData     ContentInfoContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	ContentInfoContentAuthenticatedData ContentInfoContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	ContentInfoContentDigestedData      ContentInfoContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
-	ContentInfoContentAuthEnvelopedData ContentInfoContentKind = 7 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-	ContentInfoContentCompressedData    ContentInfoContentKind = 8 // ct-compressedData 1.2.840.113549.1.9.16.1.9
+	CtAuthEnvelopedData ContentTypeKind = 1 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
+	CtAuthenticatedData ContentTypeKind = 2 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
+	CtCompressedData    ContentTypeKind = 3 // ct-compressedData 1.2.840.113549.1.9.16.1.9
+	CtData              ContentTypeKind = 4 // ct-Data 1.2.840.113549.1.7.1
+	CtDigestedData      ContentTypeKind = 5 // ct-DigestedData 1.2.840.113549.1.7.5
+	CtEncryptedData     ContentTypeKind = 6 // ct-EncryptedData 1.2.840.113549.1.7.6
+	CtEnvelopedData     ContentTypeKind = 7 // ct-EnvelopedData 1.2.840.113549.1.7.3
+	CtSignedData        ContentTypeKind = 8 // ct-SignedData 1.2.840.113549.1.7.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentTypeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 8:
+		return der.Name("ct-authEnvelopedData ct-AuthenticatedData ct-compressedData ct-Data ct-DigestedData ct-EncryptedData ct-EnvelopedData ct-SignedData", int(k)-1, "")
+	}
+	return "ContentTypeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
+func (u *ContentInfo_Content) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = ContentInfoContentData
+		u.Kind = CtData
 		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = ContentInfoContentSignedData
+		u.Kind = CtSignedData
 		p1, err := der.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -455,13 +418,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.SignedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = ContentInfoContentEncryptedData
+		u.Kind = CtEncryptedData
 		p2, err := der.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -470,13 +433,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.EncryptedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = ContentInfoContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p3, err := der.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -485,13 +448,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.EnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = ContentInfoContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p4, err := der.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -500,13 +463,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.AuthenticatedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = ContentInfoContentDigestedData
+		u.Kind = CtDigestedData
 		p5, err := der.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -515,13 +478,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.DigestedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-		u.Kind = ContentInfoContentAuthEnvelopedData
+		u.Kind = CtAuthEnvelopedData
 		p6, err := der.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -530,13 +493,13 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.AuthEnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
-		u.Kind = ContentInfoContentCompressedData
+		u.Kind = CtCompressedData
 		p7, err := der.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -545,7 +508,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 		if err := u.CompressedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentInfo.content"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -556,7 +519,7 @@ func (u *ContentInfoContent) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentInfoContent) fail(r *der.Reader, err error) error {
+func (u *ContentInfo_Content) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -566,52 +529,52 @@ func (u *ContentInfoContent) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentInfoContent) keepDER(r *der.Reader) error {
+func (u *ContentInfo_Content) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentInfoContent) encode(b *der.Builder) {
+func (u *ContentInfo_Content) encode(b *der.Builder) {
 	switch u.Kind {
-	case ContentInfoContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
 			u.SignedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
 			u.DigestedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentAuthEnvelopedData:
+	case CtAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
 			u.AuthEnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
-	case ContentInfoContentCompressedData:
+	case CtCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(der.NilValue("CompressedData"))
 		} else {
@@ -635,7 +598,7 @@ type SignedData struct {
 	// Version is the component version CMSVersion.
 	Version CMSVersion
 	// DigestAlgorithms is the component digestAlgorithms SET OF.
-	DigestAlgorithms SignedDataDigestAlgorithms
+	DigestAlgorithms SignedData_DigestAlgorithms
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
 	EncapContentInfo EncapsulatedContentInfo
 	// Certificates is the component certificates [0] CertificateSet OPTIONAL.
@@ -720,11 +683,11 @@ func (v *SignedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, n
 // MarshalDER returns the DER encoding of v.
 func (v *SignedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// SignedDataDigestAlgorithms is the type of SignedData.digestAlgorithms.
-type SignedDataDigestAlgorithms []DigestAlgorithmIdentifier
+// SignedData_DigestAlgorithms is the type of SignedData.digestAlgorithms.
+type SignedData_DigestAlgorithms []DigestAlgorithmIdentifier
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SignedDataDigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SignedData_DigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "SignedData.digestAlgorithms")
 	}
@@ -755,7 +718,7 @@ func (v *SignedDataDigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SignedDataDigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SignedData_DigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -831,7 +794,7 @@ type EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
-	EContent EncapsulatedContentInfoEContent
+	EContent EncapsulatedContentInfo_EContent
 	// HasEContent tells whether eContent is present in the encoding.
 	HasEContent bool
 }
@@ -900,54 +863,40 @@ func (v *EncapsulatedContentInfo) UnmarshalDER(b []byte) error { return der.Unma
 // MarshalDER returns the DER encoding of v.
 func (v *EncapsulatedContentInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// EncapsulatedContentInfoEContent is the open type EncapsulatedContentInfo.eContent: the encoding received (Raw) and, when the
+// EncapsulatedContentInfo_EContent is the open type CONTENT-TYPE.&Type({ContentSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type EncapsulatedContentInfoEContent struct {
+type EncapsulatedContentInfo_EContent struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind EncapsulatedContentInfoEContentKind
-	// SignedData is the value when Kind is EncapsulatedContentInfoEContentSignedData.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentTypeKind
+	// SignedData is the value when Kind is CtSignedData.
 	SignedData *SignedData
-	// EncryptedData is the value when Kind is EncapsulatedContentInfoEContentEncryptedData.
+	// EncryptedData is the value when Kind is CtEncryptedData.
 	EncryptedData *EncryptedData
-	// EnvelopedData is the value when Kind is EncapsulatedContentInfoEContentEnvelopedData.
+	// EnvelopedData is the value when Kind is CtEnvelopedData.
 	EnvelopedData *EnvelopedData
-	// AuthenticatedData is the value when Kind is EncapsulatedContentInfoEContentAuthenticatedData.
+	// AuthenticatedData is the value when Kind is CtAuthenticatedData.
 	AuthenticatedData *AuthenticatedData
-	// DigestedData is the value when Kind is EncapsulatedContentInfoEContentDigestedData.
+	// DigestedData is the value when Kind is CtDigestedData.
 	DigestedData *DigestedData
-	// AuthEnvelopedData is the value when Kind is EncapsulatedContentInfoEContentAuthEnvelopedData.
+	// AuthEnvelopedData is the value when Kind is CtAuthEnvelopedData.
 	AuthEnvelopedData *AuthEnvelopedData
-	// CompressedData is the value when Kind is EncapsulatedContentInfoEContentCompressedData.
+	// CompressedData is the value when Kind is CtCompressedData.
 	CompressedData *CompressedData
 }
 
-// EncapsulatedContentInfoEContentKind tells which row of the table of EncapsulatedContentInfoEContent a key selected.
-type EncapsulatedContentInfoEContentKind int
-
-const (
-	EncapsulatedContentInfoEContentData              EncapsulatedContentInfoEContentKind = 1 // ct-Data 1.2.840.113549.1.7.1
-	EncapsulatedContentInfoEContentSignedData        EncapsulatedContentInfoEContentKind = 2 // ct-SignedData 1.2.840.113549.1.7.2
-	EncapsulatedContentInfoEContentEncryptedData     EncapsulatedContentInfoEContentKind = 3 // ct-EncryptedData 1.2.840.113549.1.7.6
-	EncapsulatedContentInfoEContentEnvelopedData     EncapsulatedContentInfoEContentKind = 4 // ct-EnvelopedData 1.2.840.113549.1.7.3
-	EncapsulatedContentInfoEContentAuthenticatedData EncapsulatedContentInfoEContentKind = 5 // ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-	EncapsulatedContentInfoEContentDigestedData      EncapsulatedContentInfoEContentKind = 6 // ct-DigestedData 1.2.840.113549.1.7.5
-	EncapsulatedContentInfoEContentAuthEnvelopedData EncapsulatedContentInfoEContentKind = 7 // ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-	EncapsulatedContentInfoEContentCompressedData    EncapsulatedContentInfoEContentKind = 8 // ct-compressedData 1.2.840.113549.1.9.16.1.9
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
-		u.Kind = EncapsulatedContentInfoEContentData
+		u.Kind = CtData
 		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
-		u.Kind = EncapsulatedContentInfoEContentSignedData
+		u.Kind = CtSignedData
 		p1, err := der.New[SignedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -956,13 +905,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.SignedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x06":
 		// ct-EncryptedData 1.2.840.113549.1.7.6
-		u.Kind = EncapsulatedContentInfoEContentEncryptedData
+		u.Kind = CtEncryptedData
 		p2, err := der.New[EncryptedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -971,13 +920,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.EncryptedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x03":
 		// ct-EnvelopedData 1.2.840.113549.1.7.3
-		u.Kind = EncapsulatedContentInfoEContentEnvelopedData
+		u.Kind = CtEnvelopedData
 		p3, err := der.New[EnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -986,13 +935,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.EnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
 		// ct-AuthenticatedData 1.2.840.113549.1.9.16.1.2
-		u.Kind = EncapsulatedContentInfoEContentAuthenticatedData
+		u.Kind = CtAuthenticatedData
 		p4, err := der.New[AuthenticatedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1001,13 +950,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.AuthenticatedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x05":
 		// ct-DigestedData 1.2.840.113549.1.7.5
-		u.Kind = EncapsulatedContentInfoEContentDigestedData
+		u.Kind = CtDigestedData
 		p5, err := der.New[DigestedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1016,13 +965,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.DigestedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
 		// ct-authEnvelopedData 1.2.840.113549.1.9.16.1.23
-		u.Kind = EncapsulatedContentInfoEContentAuthEnvelopedData
+		u.Kind = CtAuthEnvelopedData
 		p6, err := der.New[AuthEnvelopedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1031,13 +980,13 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.AuthEnvelopedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
 		// ct-compressedData 1.2.840.113549.1.9.16.1.9
-		u.Kind = EncapsulatedContentInfoEContentCompressedData
+		u.Kind = CtCompressedData
 		p7, err := der.New[CompressedData](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1046,7 +995,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 		if err := u.CompressedData.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("EncapsulatedContentInfo.eContent"); err != nil {
+		if err := r.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1057,7 +1006,7 @@ func (u *EncapsulatedContentInfoEContent) decode(key []byte, r *der.Reader) erro
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncapsulatedContentInfoEContent) fail(r *der.Reader, err error) error {
+func (u *EncapsulatedContentInfo_EContent) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1066,50 +1015,50 @@ func (u *EncapsulatedContentInfoEContent) fail(r *der.Reader, err error) error {
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *EncapsulatedContentInfoEContent) keepDER(_ *der.Reader) error {
+func (u *EncapsulatedContentInfo_EContent) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncapsulatedContentInfoEContent) encode(b *der.Builder) {
+func (u *EncapsulatedContentInfo_EContent) encode(b *der.Builder) {
 	switch u.Kind {
-	case EncapsulatedContentInfoEContentSignedData:
+	case CtSignedData:
 		if u.SignedData == nil {
 			b.SetError(der.NilValue("SignedData"))
 		} else {
 			u.SignedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentEncryptedData:
+	case CtEncryptedData:
 		if u.EncryptedData == nil {
 			b.SetError(der.NilValue("EncryptedData"))
 		} else {
 			u.EncryptedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentEnvelopedData:
+	case CtEnvelopedData:
 		if u.EnvelopedData == nil {
 			b.SetError(der.NilValue("EnvelopedData"))
 		} else {
 			u.EnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentAuthenticatedData:
+	case CtAuthenticatedData:
 		if u.AuthenticatedData == nil {
 			b.SetError(der.NilValue("AuthenticatedData"))
 		} else {
 			u.AuthenticatedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentDigestedData:
+	case CtDigestedData:
 		if u.DigestedData == nil {
 			b.SetError(der.NilValue("DigestedData"))
 		} else {
 			u.DigestedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentAuthEnvelopedData:
+	case CtAuthEnvelopedData:
 		if u.AuthEnvelopedData == nil {
 			b.SetError(der.NilValue("AuthEnvelopedData"))
 		} else {
 			u.AuthEnvelopedData.EncodeASN1(b, der.TagSequence)
 		}
-	case EncapsulatedContentInfoEContentCompressedData:
+	case CtCompressedData:
 		if u.CompressedData == nil {
 			b.SetError(der.NilValue("CompressedData"))
 		} else {
@@ -1149,7 +1098,7 @@ type SignerInfo struct {
 	// Signature is the component signature SignatureValue.
 	Signature SignatureValue
 	// UnsignedAttrs is the component unsignedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnsignedAttributes}} OPTIONAL.
-	UnsignedAttrs AttributesUnsignedAttributes
+	UnsignedAttrs Attributes_UnsignedAttributes
 	// HasUnsignedAttrs tells whether unsignedAttrs is present in the encoding.
 	HasUnsignedAttrs bool
 }
@@ -1231,14 +1180,14 @@ func (v *SignerInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, n
 // MarshalDER returns the DER encoding of v.
 func (v *SignerInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributesUnsignedAttributes is the ASN.1 type Attributes.
+// Attributes_UnsignedAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnsignedAttributes []AttributeUnsignedAttributes
+type Attributes_UnsignedAttributes []Attribute_UnsignedAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
 	}
@@ -1252,7 +1201,7 @@ func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeUnsignedAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnsignedAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -1274,7 +1223,7 @@ func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributesUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attributes_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -1291,27 +1240,27 @@ func (v *AttributesUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *AttributesUnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attributes_UnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributesUnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attributes_UnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnsignedAttributes is the ASN.1 type Attribute.
+// Attribute_UnsignedAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnsignedAttributes struct {
+type Attribute_UnsignedAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnsignedAttributesAttrValues
+	AttrValues []UnsignedAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -1335,7 +1284,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeUnsignedAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[UnsignedAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -1362,7 +1311,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -1377,36 +1326,29 @@ func (v *AttributeUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeUnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_UnsignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeUnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_UnsignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnsignedAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnsignedAttributes is the open type ATTRIBUTE.&Type({UnsignedAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnsignedAttributesAttrValues struct {
+type UnsignedAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnsignedAttributesAttrValuesKind
-	// Countersignature is the value when Kind is AttributeUnsignedAttributesAttrValuesCountersignature.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// Countersignature is the value when Kind is AaCountersignature.
 	Countersignature *Countersignature
 }
 
-// AttributeUnsignedAttributesAttrValuesKind tells which row of the table of AttributeUnsignedAttributesAttrValues a key selected.
-type AttributeUnsignedAttributesAttrValuesKind int
-
-const (
-	AttributeUnsignedAttributesAttrValuesCountersignature AttributeUnsignedAttributesAttrValuesKind = 1 // aa-countersignature 1.2.840.113549.1.9.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *UnsignedAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x06":
 		// aa-countersignature 1.2.840.113549.1.9.6
-		u.Kind = AttributeUnsignedAttributesAttrValuesCountersignature
+		u.Kind = AaCountersignature
 		p1, err := der.New[Countersignature](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -1415,7 +1357,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader
 		if err := u.Countersignature.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({UnsignedAttributes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1426,7 +1368,7 @@ func (u *AttributeUnsignedAttributesAttrValues) decode(key []byte, r *der.Reader
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnsignedAttributesAttrValues) fail(r *der.Reader, err error) error {
+func (u *UnsignedAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1436,16 +1378,16 @@ func (u *AttributeUnsignedAttributesAttrValues) fail(r *der.Reader, err error) e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnsignedAttributesAttrValues) keepDER(r *der.Reader) error {
+func (u *UnsignedAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnsignedAttributesAttrValues) encode(b *der.Builder) {
+func (u *UnsignedAttributes) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeUnsignedAttributesAttrValuesCountersignature:
+	case AaCountersignature:
 		if u.Countersignature == nil {
 			b.SetError(der.NilValue("Countersignature"))
 		} else {
@@ -1459,7 +1401,7 @@ func (u *AttributeUnsignedAttributesAttrValues) encode(b *der.Builder) {
 // SignedAttributes is the ASN.1 type SignedAttributes.
 //
 //	SignedAttributes ::= Attributes {{ SignedAttributesSet }}
-type SignedAttributes []AttributeSignedAttributesSet
+type SignedAttributes []Attribute_SignedAttributesSet
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -1476,7 +1418,7 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeSignedAttributesSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_SignedAttributesSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -1520,22 +1462,22 @@ func (v *SignedAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *SignedAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeSignedAttributesSet is the ASN.1 type Attribute.
+// Attribute_SignedAttributesSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeSignedAttributesSet struct {
+type Attribute_SignedAttributesSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeSignedAttributesSetAttrValues
+	AttrValues []SignedAttributesSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_SignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -1559,7 +1501,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeSignedAttributesSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[SignedAttributesSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -1586,7 +1528,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeSignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_SignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -1601,66 +1543,86 @@ func (v *AttributeSignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeSignedAttributesSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_SignedAttributesSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeSignedAttributesSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_SignedAttributesSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeSignedAttributesSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// SignedAttributesSet is the open type ATTRIBUTE.&Type({SignedAttributesSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSignedAttributesSetAttrValues struct {
+type SignedAttributesSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSignedAttributesSetAttrValuesKind
-	// SigningTime is the value when Kind is AttributeSignedAttributesSetAttrValuesSigningTime.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
-	// MessageDigest is the value when Kind is AttributeSignedAttributesSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// ContentType is the value when Kind is AttributeSignedAttributesSetAttrValuesContentType.
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
 }
 
-// AttributeSignedAttributesSetAttrValuesKind tells which row of the table of AttributeSignedAttributesSetAttrValues a key selected.
-type AttributeSignedAttributesSetAttrValuesKind int
+// AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of AttrList, AttributesDefined, AuthAttributeSet, AuthEnvDataAttributeSet, SignedAttributesSet, UnauthAttributeSet, UnauthEnvDataAttributeSet, UnprotectedEncAttributes, UnprotectedEnvAttributes or UnsignedAttributes. 0 means none (a key not in the table, or no value).
+type AttributeKind int
 
 const (
-	AttributeSignedAttributesSetAttrValuesSigningTime   AttributeSignedAttributesSetAttrValuesKind = 1 // aa-signingTime 1.2.840.113549.1.9.5
-	AttributeSignedAttributesSetAttrValuesMessageDigest AttributeSignedAttributesSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeSignedAttributesSetAttrValuesContentType   AttributeSignedAttributesSetAttrValuesKind = 3 // aa-contentType 1.2.840.113549.1.9.3
+	AaContentType        AttributeKind = 1  // aa-contentType 1.2.840.113549.1.9.3
+	AaCountersignature   AttributeKind = 2  // aa-countersignature 1.2.840.113549.1.9.6
+	AaMessageDigest      AttributeKind = 3  // aa-messageDigest 1.2.840.113549.1.9.4
+	AaSigningTime        AttributeKind = 4  // aa-signingTime 1.2.840.113549.1.9.5
+	AtAccesIdentity      AttributeKind = 5  // at-accesIdentity 1.3.6.1.5.5.7.10.2
+	AtAuthenticationInfo AttributeKind = 6  // at-authenticationInfo 1.3.6.1.5.5.7.10.1
+	AtChargingIdentity   AttributeKind = 7  // at-chargingIdentity 1.3.6.1.5.5.7.10.3
+	AtClearance          AttributeKind = 8  // at-clearance 2.5.4.55
+	AtEncAttrs           AttributeKind = 9  // at-encAttrs 1.3.6.1.5.5.7.10.6
+	AtGroup              AttributeKind = 10 // at-group 1.3.6.1.5.5.7.10.4
+	AtRole               AttributeKind = 11 // at-role 2.5.4.72
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 11:
+		return der.Name("aa-contentType aa-countersignature aa-messageDigest aa-signingTime at-accesIdentity at-authenticationInfo at-chargingIdentity at-clearance at-encAttrs at-group at-role", int(k)-1, "")
+	}
+	return "AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *SignedAttributesSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeSignedAttributesSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeSignedAttributesSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeSignedAttributesSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({SignedAttributesSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1671,7 +1633,7 @@ func (u *AttributeSignedAttributesSetAttrValues) decode(key []byte, r *der.Reade
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSignedAttributesSetAttrValues) fail(r *der.Reader, err error) error {
+func (u *SignedAttributesSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1681,20 +1643,20 @@ func (u *AttributeSignedAttributesSetAttrValues) fail(r *der.Reader, err error) 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSignedAttributesSetAttrValues) keepDER(r *der.Reader) error {
+func (u *SignedAttributesSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSignedAttributesSetAttrValues) encode(b *der.Builder) {
+func (u *SignedAttributesSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeSignedAttributesSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.EncodeASN1(b, der.NoTag)
-	case AttributeSignedAttributesSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
-	case AttributeSignedAttributesSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.EncodeASN1(b, der.TagOID)
 	default:
 		b.AddRaw(u.Raw)
@@ -1722,13 +1684,19 @@ type SignerIdentifier struct {
 type SignerIdentifierChoice int
 
 const (
-	SignerIdentifierIssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
-	SignerIdentifierSubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
+	SignerIdentifier_IssuerAndSerialNumber SignerIdentifierChoice = 1 // issuerAndSerialNumber
+	SignerIdentifier_SubjectKeyIdentifier  SignerIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c SignerIdentifierChoice) String() string {
-	return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "SignerIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "SignerIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -1739,12 +1707,12 @@ func (v *SignerIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = SignerIdentifierIssuerAndSerialNumber
+		v.Choice = SignerIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
-		v.Choice = SignerIdentifierSubjectKeyIdentifier
+		v.Choice = SignerIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "subjectKeyIdentifier")
 		}
@@ -1762,9 +1730,9 @@ func (v *SignerIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *SignerIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case SignerIdentifierIssuerAndSerialNumber:
+	case SignerIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
-	case SignerIdentifierSubjectKeyIdentifier:
+	case SignerIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -1835,7 +1803,7 @@ type EnvelopedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedEnvAttributes
+	UnprotectedAttrs Attributes_UnprotectedEnvAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -1913,14 +1881,14 @@ func (v *EnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v
 // MarshalDER returns the DER encoding of v.
 func (v *EnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributesUnprotectedEnvAttributes is the ASN.1 type Attributes.
+// Attributes_UnprotectedEnvAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnprotectedEnvAttributes []AttributeUnprotectedEnvAttributes
+type Attributes_UnprotectedEnvAttributes []Attribute_UnprotectedEnvAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributesUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
 	}
@@ -1934,7 +1902,7 @@ func (v *AttributesUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeUnprotectedEnvAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEnvAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -1956,7 +1924,7 @@ func (v *AttributesUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributesUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attributes_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -1973,29 +1941,31 @@ func (v *AttributesUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *AttributesUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributesUnprotectedEnvAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attributes_UnprotectedEnvAttributes) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
+}
 
-// AttributeUnprotectedEnvAttributes is the ASN.1 type Attribute.
+// Attribute_UnprotectedEnvAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnprotectedEnvAttributes struct {
+type Attribute_UnprotectedEnvAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnprotectedEnvAttributesAttrValues
+	AttrValues []UnprotectedEnvAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -2019,7 +1989,7 @@ func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeUnprotectedEnvAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[UnprotectedEnvAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -2046,7 +2016,7 @@ func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2061,28 +2031,25 @@ func (v *AttributeUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeUnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnprotectedEnvAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeUnprotectedEnvAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_UnprotectedEnvAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnprotectedEnvAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnprotectedEnvAttributes is the open type ATTRIBUTE.&Type({UnprotectedEnvAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnprotectedEnvAttributesAttrValues struct {
+type UnprotectedEnvAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnprotectedEnvAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnprotectedEnvAttributesAttrValuesKind tells which row of the table of AttributeUnprotectedEnvAttributesAttrValues a key selected.
-type AttributeUnprotectedEnvAttributesAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *UnprotectedEnvAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -2091,7 +2058,7 @@ func (u *AttributeUnprotectedEnvAttributesAttrValues) decode(key []byte, r *der.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *der.Reader, err error) error {
+func (u *UnprotectedEnvAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2101,14 +2068,14 @@ func (u *AttributeUnprotectedEnvAttributesAttrValues) fail(r *der.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEnvAttributesAttrValues) keepDER(r *der.Reader) error {
+func (u *UnprotectedEnvAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEnvAttributesAttrValues) encode(b *der.Builder) {
+func (u *UnprotectedEnvAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -2344,16 +2311,22 @@ type RecipientInfo struct {
 type RecipientInfoChoice int
 
 const (
-	RecipientInfoKtri  RecipientInfoChoice = 1 // ktri
-	RecipientInfoKari  RecipientInfoChoice = 2 // kari
-	RecipientInfoKekri RecipientInfoChoice = 3 // kekri
-	RecipientInfoPwri  RecipientInfoChoice = 4 // pwri
-	RecipientInfoOri   RecipientInfoChoice = 5 // ori
+	RecipientInfo_Ktri  RecipientInfoChoice = 1 // ktri
+	RecipientInfo_Kari  RecipientInfoChoice = 2 // kari
+	RecipientInfo_Kekri RecipientInfoChoice = 3 // kekri
+	RecipientInfo_Pwri  RecipientInfoChoice = 4 // pwri
+	RecipientInfo_Ori   RecipientInfoChoice = 5 // ori
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientInfoChoice) String() string {
-	return der.Name("ktri kari kekri pwri ori", int(c)-1, "RecipientInfoChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return der.Name("ktri kari kekri pwri ori", int(c)-1, "")
+	}
+	return "RecipientInfoChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -2364,7 +2337,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = RecipientInfoKtri
+		v.Choice = RecipientInfo_Ktri
 		p1, err := der.New[KeyTransRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "ktri")
@@ -2374,7 +2347,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "ktri")
 		}
 	case tag == der.Context(1):
-		v.Choice = RecipientInfoKari
+		v.Choice = RecipientInfo_Kari
 		p2, err := der.New[KeyAgreeRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "kari")
@@ -2384,7 +2357,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "kari")
 		}
 	case tag == der.Context(2):
-		v.Choice = RecipientInfoKekri
+		v.Choice = RecipientInfo_Kekri
 		p3, err := der.New[KEKRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "kekri")
@@ -2394,7 +2367,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "kekri")
 		}
 	case tag == der.Context(3):
-		v.Choice = RecipientInfoPwri
+		v.Choice = RecipientInfo_Pwri
 		p4, err := der.New[PasswordRecipientInfo](r)
 		if err != nil {
 			return der.WithField(err, "pwri")
@@ -2404,7 +2377,7 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "pwri")
 		}
 	case tag == der.Context(4):
-		v.Choice = RecipientInfoOri
+		v.Choice = RecipientInfo_Ori
 		if err := v.Ori.DecodeASN1(r, der.Context(4)); err != nil {
 			return der.WithField(err, "ori")
 		}
@@ -2422,31 +2395,31 @@ func (v *RecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *RecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case RecipientInfoKtri:
+	case RecipientInfo_Ktri:
 		if v.Ktri == nil {
 			b.SetError(der.NilValue("KeyTransRecipientInfo"))
 		} else {
 			v.Ktri.EncodeASN1(b, der.TagSequence)
 		}
-	case RecipientInfoKari:
+	case RecipientInfo_Kari:
 		if v.Kari == nil {
 			b.SetError(der.NilValue("KeyAgreeRecipientInfo"))
 		} else {
 			v.Kari.EncodeASN1(b, der.Context(1))
 		}
-	case RecipientInfoKekri:
+	case RecipientInfo_Kekri:
 		if v.Kekri == nil {
 			b.SetError(der.NilValue("KEKRecipientInfo"))
 		} else {
 			v.Kekri.EncodeASN1(b, der.Context(2))
 		}
-	case RecipientInfoPwri:
+	case RecipientInfo_Pwri:
 		if v.Pwri == nil {
 			b.SetError(der.NilValue("PasswordRecipientInfo"))
 		} else {
 			v.Pwri.EncodeASN1(b, der.Context(3))
 		}
-	case RecipientInfoOri:
+	case RecipientInfo_Ori:
 		v.Ori.EncodeASN1(b, der.Context(4))
 	default:
 		if v.Unknown != nil {
@@ -2509,7 +2482,7 @@ type KeyTransRecipientInfo struct {
 	// Rid is the component rid RecipientIdentifier.
 	Rid RecipientIdentifier
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyTransportAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyTransportAlgorithmSet
 	// EncryptedKey is the component encryptedKey EncryptedKey.
 	EncryptedKey EncryptedKey
 }
@@ -2564,7 +2537,7 @@ func (v *KeyTransRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmars
 // MarshalDER returns the DER encoding of v.
 func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyTransportAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -2572,17 +2545,17 @@ func (v *KeyTransRecipientInfo) MarshalDER() ([]byte, error) { return der.Marsha
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyTransportAlgorithmSet struct {
+type AlgorithmIdentifier_KeyTransportAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-TRANSPORT.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyTransportAlgorithmSetParameters
+	Parameters KeyTransportAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -2617,7 +2590,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2630,44 +2603,56 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) EncodeASN1(b *der.Builder,
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyTransportAlgorithmSet is the open type KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParameters struct {
+type KeyTransportAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind
-	// RSA is the value when Kind is AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyTransportKind
+	// RSA is the value when Kind is KtRSA.
 	RSA struct{}
 }
 
-// AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyTransportAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind int
+// KeyTransportKind tells which information object of class KEY-TRANSPORT an open type's key selected:
+// the Kind of KeyTransportAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyTransportKind int
 
 const (
-	AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA AlgorithmIdentifierKeyTransportAlgorithmSetParametersKind = 1 // kt-rsa 1.2.840.113549.1.1.1
+	KtRSA KeyTransportKind = 1 // kt-rsa 1.2.840.113549.1.1.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyTransportKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("kt-rsa", int(k)-1, "")
+	}
+	return "KeyTransportKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyTransportAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x01":
 		// kt-rsa 1.2.840.113549.1.1.1
-		u.Kind = AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA
+		u.Kind = KtRSA
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-TRANSPORT.&Params({KeyTransportAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2678,7 +2663,7 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *der.Reader, err error) error {
+func (u *KeyTransportAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2688,16 +2673,16 @@ func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) fail(r *der.Read
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) keepDER(r *der.Reader) error {
+func (u *KeyTransportAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyTransportAlgorithmSetParameters) encode(b *der.Builder) {
+func (u *KeyTransportAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyTransportAlgorithmSetParametersRSA:
+	case KtRSA:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -2725,13 +2710,19 @@ type RecipientIdentifier struct {
 type RecipientIdentifierChoice int
 
 const (
-	RecipientIdentifierIssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	RecipientIdentifierSubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
+	RecipientIdentifier_IssuerAndSerialNumber RecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	RecipientIdentifier_SubjectKeyIdentifier  RecipientIdentifierChoice = 2 // subjectKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RecipientIdentifierChoice) String() string {
-	return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "RecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("issuerAndSerialNumber subjectKeyIdentifier", int(c)-1, "")
+	}
+	return "RecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -2742,12 +2733,12 @@ func (v *RecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = RecipientIdentifierIssuerAndSerialNumber
+		v.Choice = RecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
-		v.Choice = RecipientIdentifierSubjectKeyIdentifier
+		v.Choice = RecipientIdentifier_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "subjectKeyIdentifier")
 		}
@@ -2765,9 +2756,9 @@ func (v *RecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *RecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case RecipientIdentifierIssuerAndSerialNumber:
+	case RecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
-	case RecipientIdentifierSubjectKeyIdentifier:
+	case RecipientIdentifier_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
 	default:
 		if v.Unknown != nil {
@@ -2803,7 +2794,7 @@ type KeyAgreeRecipientInfo struct {
 	// HasUkm tells whether ukm is present in the encoding.
 	HasUkm bool
 	// KeyEncryptionAlgorithm is the component keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}.
-	KeyEncryptionAlgorithm AlgorithmIdentifierKeyAgreementAlgorithmSet
+	KeyEncryptionAlgorithm AlgorithmIdentifier_KeyAgreementAlgorithmSet
 	// RecipientEncryptedKeys is the component recipientEncryptedKeys RecipientEncryptedKeys.
 	RecipientEncryptedKeys RecipientEncryptedKeys
 }
@@ -2886,7 +2877,7 @@ func (v *KeyAgreeRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmars
 // MarshalDER returns the DER encoding of v.
 func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_KeyAgreementAlgorithmSet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -2894,17 +2885,17 @@ func (v *KeyAgreeRecipientInfo) MarshalDER() ([]byte, error) { return der.Marsha
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierKeyAgreementAlgorithmSet struct {
+type AlgorithmIdentifier_KeyAgreementAlgorithmSet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-AGREE.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierKeyAgreementAlgorithmSetParameters
+	Parameters KeyAgreementAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -2939,7 +2930,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2952,41 +2943,53 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder,
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyAgreementAlgorithmSet is the open type KEY-AGREE.&Params({KeyAgreementAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParameters struct {
+type KeyAgreementAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind
-	// KeyWrapAlgorithm is the value when Kind is AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh or AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAgreeKind
+	// KeyWrapAlgorithm is the value when Kind is KaaEsdh or KaaSsdh.
 	KeyWrapAlgorithm *KeyWrapAlgorithm
 }
 
-// AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind tells which row of the table of AlgorithmIdentifierKeyAgreementAlgorithmSetParameters a key selected.
-type AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind int
+// KeyAgreeKind tells which information object of class KEY-AGREE an open type's key selected:
+// the Kind of KeyAgreementAlgorithmSet. 0 means none (a key not in the table, or no value).
+type KeyAgreeKind int
 
 const (
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
-	AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh AlgorithmIdentifierKeyAgreementAlgorithmSetParametersKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
+	KaaEsdh KeyAgreeKind = 1 // kaa-esdh 1.2.840.113549.1.9.16.3.5
+	KaaSsdh KeyAgreeKind = 2 // kaa-ssdh 1.2.840.113549.1.9.16.3.10
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAgreeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return der.Name("kaa-esdh kaa-ssdh", int(k)-1, "")
+	}
+	return "KeyAgreeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyAgreementAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x05":
 		// kaa-esdh 1.2.840.113549.1.9.16.3.5
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh
+		u.Kind = KaaEsdh
 		p1, err := der.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2995,13 +2998,13 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\n":
 		// kaa-ssdh 1.2.840.113549.1.9.16.3.10
-		u.Kind = AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh
+		u.Kind = KaaSsdh
 		p2, err := der.New[KeyWrapAlgorithm](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3010,7 +3013,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 		if err := u.KeyWrapAlgorithm.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -3021,7 +3024,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) decode(key []byt
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *der.Reader, err error) error {
+func (u *KeyAgreementAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3031,22 +3034,22 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) fail(r *der.Read
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) keepDER(r *der.Reader) error {
+func (u *KeyAgreementAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *der.Builder) {
+func (u *KeyAgreementAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersEsdh:
+	case KaaEsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
 			u.KeyWrapAlgorithm.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierKeyAgreementAlgorithmSetParametersSsdh:
+	case KaaSsdh:
 		if u.KeyWrapAlgorithm == nil {
 			b.SetError(der.NilValue("KeyWrapAlgorithm"))
 		} else {
@@ -3064,7 +3067,7 @@ func (u *AlgorithmIdentifierKeyAgreementAlgorithmSetParameters) encode(b *der.Bu
 //	  subjectKeyIdentifier [0] SubjectKeyIdentifier,
 //	  originatorKey [1] OriginatorPublicKey }
 type OriginatorIdentifierOrKey struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice OriginatorIdentifierOrKeyChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -3078,14 +3081,20 @@ type OriginatorIdentifierOrKey struct {
 type OriginatorIdentifierOrKeyChoice int
 
 const (
-	OriginatorIdentifierOrKeyIssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
-	OriginatorIdentifierOrKeySubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
-	OriginatorIdentifierOrKeyOriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
+	OriginatorIdentifierOrKey_IssuerAndSerialNumber OriginatorIdentifierOrKeyChoice = 1 // issuerAndSerialNumber
+	OriginatorIdentifierOrKey_SubjectKeyIdentifier  OriginatorIdentifierOrKeyChoice = 2 // subjectKeyIdentifier
+	OriginatorIdentifierOrKey_OriginatorKey         OriginatorIdentifierOrKeyChoice = 3 // originatorKey
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c OriginatorIdentifierOrKeyChoice) String() string {
-	return der.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "OriginatorIdentifierOrKeyChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("issuerAndSerialNumber subjectKeyIdentifier originatorKey", int(c)-1, "")
+	}
+	return "OriginatorIdentifierOrKeyChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -3096,17 +3105,17 @@ func (v *OriginatorIdentifierOrKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = OriginatorIdentifierOrKeyIssuerAndSerialNumber
+		v.Choice = OriginatorIdentifierOrKey_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
-		v.Choice = OriginatorIdentifierOrKeySubjectKeyIdentifier
+		v.Choice = OriginatorIdentifierOrKey_SubjectKeyIdentifier
 		if err := v.SubjectKeyIdentifier.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "subjectKeyIdentifier")
 		}
 	case tag == der.Context(1):
-		v.Choice = OriginatorIdentifierOrKeyOriginatorKey
+		v.Choice = OriginatorIdentifierOrKey_OriginatorKey
 		p1, err := der.New[OriginatorPublicKey](r)
 		if err != nil {
 			return der.WithField(err, "originatorKey")
@@ -3124,11 +3133,11 @@ func (v *OriginatorIdentifierOrKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *OriginatorIdentifierOrKey) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case OriginatorIdentifierOrKeyIssuerAndSerialNumber:
+	case OriginatorIdentifierOrKey_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
-	case OriginatorIdentifierOrKeySubjectKeyIdentifier:
+	case OriginatorIdentifierOrKey_SubjectKeyIdentifier:
 		v.SubjectKeyIdentifier.EncodeASN1(b, der.Context(0))
-	case OriginatorIdentifierOrKeyOriginatorKey:
+	case OriginatorIdentifierOrKey_OriginatorKey:
 		if v.OriginatorKey == nil {
 			b.SetError(der.NilValue("OriginatorPublicKey"))
 		} else {
@@ -3152,7 +3161,7 @@ func (v *OriginatorIdentifierOrKey) MarshalDER() ([]byte, error) { return der.Ma
 //	  publicKey BIT STRING }
 type OriginatorPublicKey struct {
 	// Algorithm is the component algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}.
-	Algorithm AlgorithmIdentifierOriginatorKeySet
+	Algorithm AlgorithmIdentifier_OriginatorKeySet
 	// PublicKey is the component publicKey BIT STRING.
 	PublicKey der.BitString
 }
@@ -3199,7 +3208,7 @@ func (v *OriginatorPublicKey) UnmarshalDER(b []byte) error { return der.Unmarsha
 // MarshalDER returns the DER encoding of v.
 func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierOriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_OriginatorKeySet is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier{ALGORITHM-TYPE, ALGORITHM-TYPE:AlgorithmSet} ::=
 //	        SEQUENCE {
@@ -3207,17 +3216,17 @@ func (v *OriginatorPublicKey) MarshalDER() ([]byte, error) { return der.Marshal(
 //	            parameters  ALGORITHM-TYPE.
 //	                   &Params({AlgorithmSet}{@algorithm}) OPTIONAL
 //	        }
-type AlgorithmIdentifierOriginatorKeySet struct {
+type AlgorithmIdentifier_OriginatorKeySet struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters AlgorithmIdentifierOriginatorKeySetParameters
+	Parameters OriginatorKeySet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3252,7 +3261,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Ta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierOriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3265,40 +3274,52 @@ func (v *AlgorithmIdentifierOriginatorKeySet) EncodeASN1(b *der.Builder, t der.T
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierOriginatorKeySet) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_OriginatorKeySet) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierOriginatorKeySet) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_OriginatorKeySet) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierOriginatorKeySetParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// OriginatorKeySet is the open type PUBLIC-KEY.&Params({OriginatorKeySet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierOriginatorKeySetParameters struct {
+type OriginatorKeySet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierOriginatorKeySetParametersKind
-	// DH is the value when Kind is AlgorithmIdentifierOriginatorKeySetParametersDH.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
+	// DH is the value when Kind is PkDH.
 	DH *rfc5280.DomainParameters
 }
 
-// AlgorithmIdentifierOriginatorKeySetParametersKind tells which row of the table of AlgorithmIdentifierOriginatorKeySetParameters a key selected.
-type AlgorithmIdentifierOriginatorKeySetParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of OriginatorKeySet. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
 
 const (
-	AlgorithmIdentifierOriginatorKeySetParametersDH AlgorithmIdentifierOriginatorKeySetParametersKind = 1 // pk-dh 1.2.840.10046.2.1
+	PkDH PublicKeyKind = 1 // pk-dh 1.2.840.10046.2.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("pk-dh", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *der.Reader) error {
+func (u *OriginatorKeySet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\xce>\x02\x01":
 		// pk-dh 1.2.840.10046.2.1
-		u.Kind = AlgorithmIdentifierOriginatorKeySetParametersDH
+		u.Kind = PkDH
 		p1, err := der.New[rfc5280.DomainParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3307,7 +3328,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *de
 		if err := u.DH.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("PUBLIC-KEY.&Params({OriginatorKeySet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -3318,7 +3339,7 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) decode(key []byte, r *de
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *der.Reader, err error) error {
+func (u *OriginatorKeySet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3328,16 +3349,16 @@ func (u *AlgorithmIdentifierOriginatorKeySetParameters) fail(r *der.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) keepDER(r *der.Reader) error {
+func (u *OriginatorKeySet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierOriginatorKeySetParameters) encode(b *der.Builder) {
+func (u *OriginatorKeySet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierOriginatorKeySetParametersDH:
+	case PkDH:
 		if u.DH == nil {
 			b.SetError(der.NilValue("DomainParameters"))
 		} else {
@@ -3454,7 +3475,7 @@ func (v *RecipientEncryptedKey) MarshalDER() ([]byte, error) { return der.Marsha
 //	  issuerAndSerialNumber IssuerAndSerialNumber,
 //	  rKeyId [0] IMPLICIT RecipientKeyIdentifier }
 type KeyAgreeRecipientIdentifier struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice KeyAgreeRecipientIdentifierChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -3466,13 +3487,19 @@ type KeyAgreeRecipientIdentifier struct {
 type KeyAgreeRecipientIdentifierChoice int
 
 const (
-	KeyAgreeRecipientIdentifierIssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
-	KeyAgreeRecipientIdentifierRKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
+	KeyAgreeRecipientIdentifier_IssuerAndSerialNumber KeyAgreeRecipientIdentifierChoice = 1 // issuerAndSerialNumber
+	KeyAgreeRecipientIdentifier_RKeyID                KeyAgreeRecipientIdentifierChoice = 2 // rKeyId
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c KeyAgreeRecipientIdentifierChoice) String() string {
-	return der.Name("issuerAndSerialNumber rKeyId", int(c)-1, "KeyAgreeRecipientIdentifierChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("issuerAndSerialNumber rKeyId", int(c)-1, "")
+	}
+	return "KeyAgreeRecipientIdentifierChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -3483,12 +3510,12 @@ func (v *KeyAgreeRecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = KeyAgreeRecipientIdentifierIssuerAndSerialNumber
+		v.Choice = KeyAgreeRecipientIdentifier_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(0):
-		v.Choice = KeyAgreeRecipientIdentifierRKeyID
+		v.Choice = KeyAgreeRecipientIdentifier_RKeyID
 		p1, err := der.New[RecipientKeyIdentifier](r)
 		if err != nil {
 			return der.WithField(err, "rKeyId")
@@ -3506,9 +3533,9 @@ func (v *KeyAgreeRecipientIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *KeyAgreeRecipientIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case KeyAgreeRecipientIdentifierIssuerAndSerialNumber:
+	case KeyAgreeRecipientIdentifier_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.EncodeASN1(b, der.TagSequence)
-	case KeyAgreeRecipientIdentifierRKeyID:
+	case KeyAgreeRecipientIdentifier_RKeyID:
 		if v.RKeyID == nil {
 			b.SetError(der.NilValue("RecipientKeyIdentifier"))
 		} else {
@@ -3866,7 +3893,7 @@ type OtherRecipientInfo struct {
 	// OriType is the component oriType OBJECT IDENTIFIER.
 	OriType der.OID
 	// OriValue is the component oriValue OTHER-RECIPIENT.&Type.
-	OriValue OtherRecipientInfoOriValue
+	OriValue SupportedOtherRecipInfo
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -3918,21 +3945,33 @@ func (v *OtherRecipientInfo) UnmarshalDER(b []byte) error { return der.Unmarshal
 // MarshalDER returns the DER encoding of v.
 func (v *OtherRecipientInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// OtherRecipientInfoOriValue is the open type OtherRecipientInfo.oriValue: the encoding received (Raw) and, when the
+// SupportedOtherRecipInfo is the open type OTHER-RECIPIENT.&Type({SupportedOtherRecipInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRecipientInfoOriValue struct {
+type SupportedOtherRecipInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRecipientInfoOriValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRecipientKind
 }
 
-// OtherRecipientInfoOriValueKind tells which row of the table of OtherRecipientInfoOriValue a key selected.
-type OtherRecipientInfoOriValueKind int
+// OtherRecipientKind tells which information object of class OTHER-RECIPIENT an open type's key selected:
+// the Kind of SupportedOtherRecipInfo. 0 means none (a key not in the table, or no value).
+type OtherRecipientKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRecipientKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "OtherRecipientKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRecipientInfoOriValue) decode(key []byte, r *der.Reader) error {
+func (u *SupportedOtherRecipInfo) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -3941,7 +3980,7 @@ func (u *OtherRecipientInfoOriValue) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRecipientInfoOriValue) fail(r *der.Reader, err error) error {
+func (u *SupportedOtherRecipInfo) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3951,14 +3990,14 @@ func (u *OtherRecipientInfoOriValue) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRecipientInfoOriValue) keepDER(r *der.Reader) error {
+func (u *SupportedOtherRecipInfo) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRecipientInfoOriValue) encode(b *der.Builder) {
+func (u *SupportedOtherRecipInfo) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -4096,7 +4135,7 @@ type EncryptedData struct {
 	// EncryptedContentInfo is the component encryptedContentInfo EncryptedContentInfo.
 	EncryptedContentInfo EncryptedContentInfo
 	// UnprotectedAttrs is the component unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition).
-	UnprotectedAttrs AttributesUnprotectedEncAttributes
+	UnprotectedAttrs Attributes_UnprotectedEncAttributes
 	// HasUnprotectedAttrs tells whether unprotectedAttrs is present in the encoding.
 	HasUnprotectedAttrs bool
 	// Unknown holds the encodings of extension additions this version does not know, in order.
@@ -4159,14 +4198,14 @@ func (v *EncryptedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributesUnprotectedEncAttributes is the ASN.1 type Attributes.
+// Attributes_UnprotectedEncAttributes is the ASN.1 type Attributes.
 //
 //	Attributes { ATTRIBUTE:AttrList } ::=
 //	  SET SIZE (1..MAX) OF Attribute {{ AttrList }}
-type AttributesUnprotectedEncAttributes []AttributeUnprotectedEncAttributes
+type Attributes_UnprotectedEncAttributes []Attribute_UnprotectedEncAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributesUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "Attributes")
 	}
@@ -4180,7 +4219,7 @@ func (v *AttributesUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeUnprotectedEncAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnprotectedEncAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -4202,7 +4241,7 @@ func (v *AttributesUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributesUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attributes_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -4219,29 +4258,31 @@ func (v *AttributesUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attributes; v aliases b.
-func (v *AttributesUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
+func (v *Attributes_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributesUnprotectedEncAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attributes_UnprotectedEncAttributes) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
+}
 
-// AttributeUnprotectedEncAttributes is the ASN.1 type Attribute.
+// Attribute_UnprotectedEncAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnprotectedEncAttributes struct {
+type Attribute_UnprotectedEncAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnprotectedEncAttributesAttrValues
+	AttrValues []UnprotectedEncAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -4265,7 +4306,7 @@ func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeUnprotectedEncAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[UnprotectedEncAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -4292,7 +4333,7 @@ func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -4307,28 +4348,25 @@ func (v *AttributeUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeUnprotectedEncAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnprotectedEncAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeUnprotectedEncAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_UnprotectedEncAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnprotectedEncAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnprotectedEncAttributes is the open type ATTRIBUTE.&Type({UnprotectedEncAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnprotectedEncAttributesAttrValues struct {
+type UnprotectedEncAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnprotectedEncAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnprotectedEncAttributesAttrValuesKind tells which row of the table of AttributeUnprotectedEncAttributesAttrValues a key selected.
-type AttributeUnprotectedEncAttributesAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *UnprotectedEncAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -4337,7 +4375,7 @@ func (u *AttributeUnprotectedEncAttributesAttrValues) decode(key []byte, r *der.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *der.Reader, err error) error {
+func (u *UnprotectedEncAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4347,14 +4385,14 @@ func (u *AttributeUnprotectedEncAttributesAttrValues) fail(r *der.Reader, err er
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnprotectedEncAttributesAttrValues) keepDER(r *der.Reader) error {
+func (u *UnprotectedEncAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnprotectedEncAttributesAttrValues) encode(b *der.Builder) {
+func (u *UnprotectedEncAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -4514,7 +4552,7 @@ func (v *AuthenticatedData) MarshalDER() ([]byte, error) { return der.Marshal(v,
 //
 //	AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	  {{AuthAttributeSet}}
-type AuthAttributes []AttributeAuthAttributeSet
+type AuthAttributes []Attribute_AuthAttributeSet
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -4531,7 +4569,7 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeAuthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -4575,22 +4613,22 @@ func (v *AuthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *AuthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeAuthAttributeSet is the ASN.1 type Attribute.
+// Attribute_AuthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeAuthAttributeSet struct {
+type Attribute_AuthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeAuthAttributeSetAttrValues
+	AttrValues []AuthAttributeSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_AuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -4614,7 +4652,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeAuthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AuthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -4641,7 +4679,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeAuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_AuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -4656,66 +4694,57 @@ func (v *AttributeAuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeAuthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_AuthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeAuthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_AuthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeAuthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// AuthAttributeSet is the open type ATTRIBUTE.&Type({AuthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeAuthAttributeSetAttrValues struct {
+type AuthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeAuthAttributeSetAttrValuesKind
-	// ContentType is the value when Kind is AttributeAuthAttributeSetAttrValuesContentType.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
-	// MessageDigest is the value when Kind is AttributeAuthAttributeSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AttributeAuthAttributeSetAttrValuesSigningTime.
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
 }
 
-// AttributeAuthAttributeSetAttrValuesKind tells which row of the table of AttributeAuthAttributeSetAttrValues a key selected.
-type AttributeAuthAttributeSetAttrValuesKind int
-
-const (
-	AttributeAuthAttributeSetAttrValuesContentType   AttributeAuthAttributeSetAttrValuesKind = 1 // aa-contentType 1.2.840.113549.1.9.3
-	AttributeAuthAttributeSetAttrValuesMessageDigest AttributeAuthAttributeSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeAuthAttributeSetAttrValuesSigningTime   AttributeAuthAttributeSetAttrValuesKind = 3 // aa-signingTime 1.2.840.113549.1.9.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *AuthAttributeSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeAuthAttributeSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeAuthAttributeSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeAuthAttributeSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -4726,7 +4755,7 @@ func (u *AttributeAuthAttributeSetAttrValues) decode(key []byte, r *der.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+func (u *AuthAttributeSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4736,20 +4765,20 @@ func (u *AttributeAuthAttributeSetAttrValues) fail(r *der.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthAttributeSetAttrValues) keepDER(r *der.Reader) error {
+func (u *AuthAttributeSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthAttributeSetAttrValues) encode(b *der.Builder) {
+func (u *AuthAttributeSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeAuthAttributeSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.EncodeASN1(b, der.TagOID)
-	case AttributeAuthAttributeSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
-	case AttributeAuthAttributeSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.EncodeASN1(b, der.NoTag)
 	default:
 		b.AddRaw(u.Raw)
@@ -4792,7 +4821,7 @@ func (v *MessageAuthenticationCode) MarshalDER() ([]byte, error) { return der.Ma
 //
 //	UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
 //	    {{UnauthAttributeSet}}
-type UnauthAttributes []AttributeUnauthAttributeSet
+type UnauthAttributes []Attribute_UnauthAttributeSet
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -4809,7 +4838,7 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeUnauthAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -4853,22 +4882,22 @@ func (v *UnauthAttributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *UnauthAttributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnauthAttributeSet is the ASN.1 type Attribute.
+// Attribute_UnauthAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnauthAttributeSet struct {
+type Attribute_UnauthAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnauthAttributeSetAttrValues
+	AttrValues []UnauthAttributeSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_UnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -4892,7 +4921,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeUnauthAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[UnauthAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -4919,7 +4948,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeUnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_UnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -4934,26 +4963,23 @@ func (v *AttributeUnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeUnauthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *Attribute_UnauthAttributeSet) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeUnauthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_UnauthAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeUnauthAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// UnauthAttributeSet is the open type ATTRIBUTE.&Type({UnauthAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnauthAttributeSetAttrValues struct {
+type UnauthAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnauthAttributeSetAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeUnauthAttributeSetAttrValuesKind tells which row of the table of AttributeUnauthAttributeSetAttrValues a key selected.
-type AttributeUnauthAttributeSetAttrValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *UnauthAttributeSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -4962,7 +4988,7 @@ func (u *AttributeUnauthAttributeSetAttrValues) decode(key []byte, r *der.Reader
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+func (u *UnauthAttributeSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -4972,14 +4998,14 @@ func (u *AttributeUnauthAttributeSetAttrValues) fail(r *der.Reader, err error) e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthAttributeSetAttrValues) keepDER(r *der.Reader) error {
+func (u *UnauthAttributeSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthAttributeSetAttrValues) encode(b *der.Builder) {
+func (u *UnauthAttributeSet) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -4994,7 +5020,7 @@ type DigestAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters DIGEST-ALGORITHM.&Params OPTIONAL.
-	Parameters DigestAlgorithmIdentifierParameters
+	Parameters DigestAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5053,21 +5079,33 @@ func (v *DigestAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der.Un
 // MarshalDER returns the DER encoding of v.
 func (v *DigestAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// DigestAlgorithmIdentifierParameters is the open type DigestAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// DigestAlgorithmSet is the open type DIGEST-ALGORITHM.&Params({DigestAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type DigestAlgorithmIdentifierParameters struct {
+type DigestAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind DigestAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind DigestAlgorithmKind
 }
 
-// DigestAlgorithmIdentifierParametersKind tells which row of the table of DigestAlgorithmIdentifierParameters a key selected.
-type DigestAlgorithmIdentifierParametersKind int
+// DigestAlgorithmKind tells which information object of class DIGEST-ALGORITHM an open type's key selected:
+// the Kind of DigestAlgorithmSet. 0 means none (a key not in the table, or no value).
+type DigestAlgorithmKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k DigestAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "DigestAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *DigestAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -5076,7 +5114,7 @@ func (u *DigestAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *DigestAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5086,14 +5124,14 @@ func (u *DigestAlgorithmIdentifierParameters) fail(r *der.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *DigestAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *DigestAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -5108,7 +5146,7 @@ type SignatureAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters SignatureAlgorithmIdentifierParameters
+	Parameters SignatureAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5167,39 +5205,63 @@ func (v *SignatureAlgorithmIdentifier) UnmarshalDER(b []byte) error { return der
 // MarshalDER returns the DER encoding of v.
 func (v *SignatureAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// SignatureAlgorithmIdentifierParameters is the open type SignatureAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// SignatureAlgorithmSet is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SignatureAlgorithmIdentifierParameters struct {
+type SignatureAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SignatureAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
 }
 
-// SignatureAlgorithmIdentifierParametersKind tells which row of the table of SignatureAlgorithmIdentifierParameters a key selected.
-type SignatureAlgorithmIdentifierParametersKind int
+// SignatureAlgorithmKind tells which information object of class SIGNATURE-ALGORITHM an open type's key selected:
+// the Kind of AttributeCertificateV1_AlgorithmIdentifier_Parameters or SignatureAlgorithmSet. 0 means none (a key not in the table, or no value).
+type SignatureAlgorithmKind int
 
 const (
-	SignatureAlgorithmIdentifierParametersMlDSA44 SignatureAlgorithmIdentifierParametersKind = 1 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	SignatureAlgorithmIdentifierParametersMlDSA65 SignatureAlgorithmIdentifierParametersKind = 2 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	SignatureAlgorithmIdentifierParametersMlDSA87 SignatureAlgorithmIdentifierParametersKind = 3 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaDSAWithSHA1     SignatureAlgorithmKind = 1  // sa-dsaWithSHA1 1.2.840.10040.4.3
+	SaDSAWithSHA224   SignatureAlgorithmKind = 2  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
+	SaDSAWithSHA256   SignatureAlgorithmKind = 3  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
+	SaECDSAWithSHA1   SignatureAlgorithmKind = 4  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
+	SaECDSAWithSHA224 SignatureAlgorithmKind = 5  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
+	SaECDSAWithSHA256 SignatureAlgorithmKind = 6  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
+	SaECDSAWithSHA384 SignatureAlgorithmKind = 7  // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
+	SaECDSAWithSHA512 SignatureAlgorithmKind = 8  // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
+	SaMlDSA44         SignatureAlgorithmKind = 9  // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
+	SaMlDSA65         SignatureAlgorithmKind = 10 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
+	SaMlDSA87         SignatureAlgorithmKind = 11 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
+	SaRSASSAPSS       SignatureAlgorithmKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
+	SaRSAWithMD2      SignatureAlgorithmKind = 13 // sa-rsaWithMD2 1.2.840.113549.1.1.2
+	SaRSAWithMD5      SignatureAlgorithmKind = 14 // sa-rsaWithMD5 1.2.840.113549.1.1.4
+	SaRSAWithSHA1     SignatureAlgorithmKind = 15 // sa-rsaWithSHA1 1.2.840.113549.1.1.5
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SignatureAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return der.Name("sa-dsaWithSHA1 sa-dsaWithSHA224 sa-dsaWithSHA256 sa-ecdsaWithSHA1 sa-ecdsaWithSHA224 sa-ecdsaWithSHA256 sa-ecdsaWithSHA384 sa-ecdsaWithSHA512 sa-ml-dsa-44 sa-ml-dsa-65 sa-ml-dsa-87 sa-rsaSSA-PSS sa-rsaWithMD2 sa-rsaWithMD5 sa-rsaWithSHA1", int(k)-1, "")
+	}
+	return "SignatureAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *SignatureAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA44
+		u.Kind = SaMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA65
+		u.Kind = SaMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = SignatureAlgorithmIdentifierParametersMlDSA87
+		u.Kind = SaMlDSA87
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -5208,7 +5270,7 @@ func (u *SignatureAlgorithmIdentifierParameters) decode(key []byte, r *der.Reade
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SignatureAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *SignatureAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5218,14 +5280,14 @@ func (u *SignatureAlgorithmIdentifierParameters) fail(r *der.Reader, err error) 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SignatureAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *SignatureAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SignatureAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *SignatureAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -5240,7 +5302,7 @@ type KeyEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyEncryptionAlgorithmIdentifierParameters
+	Parameters KeyEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5301,48 +5363,60 @@ func (v *KeyEncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // MarshalDER returns the DER encoding of v.
 func (v *KeyEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// KeyEncryptionAlgorithmIdentifierParameters is the open type KeyEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyEncryptionAlgorithmSet is the open type KEY-WRAP.&Params({KeyEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyEncryptionAlgorithmIdentifierParameters struct {
+type KeyEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyEncryptionAlgorithmIdentifierParametersKind
-	// X3DESWrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyEncryptionAlgorithmIdentifierParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyEncryptionAlgorithmIdentifierParametersKind tells which row of the table of KeyEncryptionAlgorithmIdentifierParameters a key selected.
-type KeyEncryptionAlgorithmIdentifierParametersKind int
+// KeyWrapKind tells which information object of class KEY-WRAP an open type's key selected:
+// the Kind of KeyEncryptionAlgorithmSet or KeyWrapAlgs. 0 means none (a key not in the table, or no value).
+type KeyWrapKind int
 
 const (
-	KeyEncryptionAlgorithmIdentifierParametersX3DESWrap KeyEncryptionAlgorithmIdentifierParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyEncryptionAlgorithmIdentifierParametersRC2Wrap   KeyEncryptionAlgorithmIdentifierParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
+	Kwa3DESWrap KeyWrapKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
+	KwaRC2Wrap  KeyWrapKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyWrapKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return der.Name("kwa-3DESWrap kwa-RC2Wrap", int(k)-1, "")
+	}
+	return "KeyWrapKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyEncryptionAlgorithmIdentifierParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5353,7 +5427,7 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *KeyEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5363,18 +5437,18 @@ func (u *KeyEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *KeyEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *KeyEncryptionAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case KeyEncryptionAlgorithmIdentifierParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(der.TagNull)
-	case KeyEncryptionAlgorithmIdentifierParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.EncodeASN1(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
@@ -5389,7 +5463,7 @@ type ContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters ContentEncryptionAlgorithmIdentifierParameters
+	Parameters ContentEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5452,48 +5526,64 @@ func (v *ContentEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// ContentEncryptionAlgorithmIdentifierParameters is the open type ContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// ContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ContentEncryptionAlgorithmIdentifierParameters struct {
+type ContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ContentEncryptionAlgorithmIdentifierParametersKind
-	// X3DESCbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersX3DESCbc.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
+	// X3DESCbc is the value when Kind is Cea3DESCbc.
 	X3DESCbc IV
-	// RC2Cbc is the value when Kind is ContentEncryptionAlgorithmIdentifierParametersRC2Cbc.
+	// RC2Cbc is the value when Kind is CeaRC2Cbc.
 	RC2Cbc RC2CBCParameter
 }
 
-// ContentEncryptionAlgorithmIdentifierParametersKind tells which row of the table of ContentEncryptionAlgorithmIdentifierParameters a key selected.
-type ContentEncryptionAlgorithmIdentifierParametersKind int
+// ContentEncryptionKind tells which information object of class CONTENT-ENCRYPTION an open type's key selected:
+// the Kind of AuthContentEncryptionAlgorithmSet or ContentEncryptionAlgorithmSet. 0 means none (a key not in the table, or no value).
+type ContentEncryptionKind int
 
 const (
-	ContentEncryptionAlgorithmIdentifierParametersX3DESCbc ContentEncryptionAlgorithmIdentifierParametersKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
-	ContentEncryptionAlgorithmIdentifierParametersRC2Cbc   ContentEncryptionAlgorithmIdentifierParametersKind = 2 // cea-RC2-cbc 1.2.840.113549.3.2
+	Cea3DESCbc   ContentEncryptionKind = 1 // cea-3DES-cbc 1.2.840.113549.3.7
+	CeaAES128CCM ContentEncryptionKind = 2 // cea-aes128-CCM 2.16.840.1.101.3.4.1.7
+	CeaAES128GCM ContentEncryptionKind = 3 // cea-aes128-GCM 2.16.840.1.101.3.4.1.6
+	CeaAES192CCM ContentEncryptionKind = 4 // cea-aes192-CCM 2.16.840.1.101.3.4.1.27
+	CeaAES256CCM ContentEncryptionKind = 5 // cea-aes256-CCM 2.16.840.1.101.3.4.1.47
+	CeaRC2Cbc    ContentEncryptionKind = 6 // cea-RC2-cbc 1.2.840.113549.3.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentEncryptionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 6:
+		return der.Name("cea-3DES-cbc cea-aes128-CCM cea-aes128-GCM cea-aes192-CCM cea-aes256-CCM cea-RC2-cbc", int(k)-1, "")
+	}
+	return "ContentEncryptionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x03\a":
 		// cea-3DES-cbc 1.2.840.113549.3.7
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersX3DESCbc
+		u.Kind = Cea3DESCbc
 		if err := u.X3DESCbc.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// cea-RC2-cbc 1.2.840.113549.3.2
-		u.Kind = ContentEncryptionAlgorithmIdentifierParametersRC2Cbc
+		u.Kind = CeaRC2Cbc
 		if err := u.RC2Cbc.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("ContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5504,7 +5594,7 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *d
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *ContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5514,18 +5604,18 @@ func (u *ContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *ContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *ContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *ContentEncryptionAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case ContentEncryptionAlgorithmIdentifierParametersX3DESCbc:
+	case Cea3DESCbc:
 		u.X3DESCbc.EncodeASN1(b, der.TagOctetString)
-	case ContentEncryptionAlgorithmIdentifierParametersRC2Cbc:
+	case CeaRC2Cbc:
 		u.RC2Cbc.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
@@ -5540,7 +5630,7 @@ type MessageAuthenticationCodeAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters MAC-ALGORITHM.&Params OPTIONAL.
-	Parameters MessageAuthenticationCodeAlgorithmParameters
+	Parameters MessageAuthenticationCodeAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5601,35 +5691,47 @@ func (v *MessageAuthenticationCodeAlgorithm) UnmarshalDER(b []byte) error {
 // MarshalDER returns the DER encoding of v.
 func (v *MessageAuthenticationCodeAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// MessageAuthenticationCodeAlgorithmParameters is the open type MessageAuthenticationCodeAlgorithm.parameters: the encoding received (Raw) and, when the
+// MessageAuthenticationCodeAlgorithmSet is the open type MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type MessageAuthenticationCodeAlgorithmParameters struct {
+type MessageAuthenticationCodeAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind MessageAuthenticationCodeAlgorithmParametersKind
-	// HMACSHA1 is the value when Kind is MessageAuthenticationCodeAlgorithmParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind MacAlgorithmKind
+	// HMACSHA1 is the value when Kind is MacaHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// MessageAuthenticationCodeAlgorithmParametersKind tells which row of the table of MessageAuthenticationCodeAlgorithmParameters a key selected.
-type MessageAuthenticationCodeAlgorithmParametersKind int
+// MacAlgorithmKind tells which information object of class MAC-ALGORITHM an open type's key selected:
+// the Kind of MessageAuthenticationCodeAlgorithmSet. 0 means none (a key not in the table, or no value).
+type MacAlgorithmKind int
 
 const (
-	MessageAuthenticationCodeAlgorithmParametersHMACSHA1 MessageAuthenticationCodeAlgorithmParametersKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	MacaHMACSHA1 MacAlgorithmKind = 1 // maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k MacAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("maca-hMAC-SHA1", int(k)-1, "")
+	}
+	return "MacAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// maca-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = MessageAuthenticationCodeAlgorithmParametersHMACSHA1
+		u.Kind = MacaHMACSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("MessageAuthenticationCodeAlgorithm.parameters"); err != nil {
+		if err := r.Finish("MAC-ALGORITHM.&Params({MessageAuthenticationCodeAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5640,7 +5742,7 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) decode(key []byte, r *der
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5650,16 +5752,16 @@ func (u *MessageAuthenticationCodeAlgorithmParameters) fail(r *der.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *MessageAuthenticationCodeAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *MessageAuthenticationCodeAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *MessageAuthenticationCodeAlgorithmParameters) encode(b *der.Builder) {
+func (u *MessageAuthenticationCodeAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case MessageAuthenticationCodeAlgorithmParametersHMACSHA1:
+	case MacaHMACSHA1:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -5674,7 +5776,7 @@ type KeyDerivationAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-DERIVATION.&Params OPTIONAL.
-	Parameters KeyDerivationAlgorithmIdentifierParameters
+	Parameters KeyDerivationAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -5735,31 +5837,43 @@ func (v *KeyDerivationAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // MarshalDER returns the DER encoding of v.
 func (v *KeyDerivationAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// KeyDerivationAlgorithmIdentifierParameters is the open type KeyDerivationAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyDerivationAlgs is the open type KEY-DERIVATION.&Params({KeyDerivationAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyDerivationAlgorithmIdentifierParameters struct {
+type KeyDerivationAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyDerivationAlgorithmIdentifierParametersKind
-	// PBKDF2 is the value when Kind is KeyDerivationAlgorithmIdentifierParametersPBKDF2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyDerivationKind
+	// PBKDF2 is the value when Kind is KdaPBKDF2.
 	PBKDF2 *PBKDF2Params
 }
 
-// KeyDerivationAlgorithmIdentifierParametersKind tells which row of the table of KeyDerivationAlgorithmIdentifierParameters a key selected.
-type KeyDerivationAlgorithmIdentifierParametersKind int
+// KeyDerivationKind tells which information object of class KEY-DERIVATION an open type's key selected:
+// the Kind of KeyDerivationAlgs. 0 means none (a key not in the table, or no value).
+type KeyDerivationKind int
 
 const (
-	KeyDerivationAlgorithmIdentifierParametersPBKDF2 KeyDerivationAlgorithmIdentifierParametersKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
+	KdaPBKDF2 KeyDerivationKind = 1 // kda-PBKDF2 1.2.840.113549.1.5.12
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyDerivationKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("kda-PBKDF2", int(k)-1, "")
+	}
+	return "KeyDerivationKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyDerivationAlgs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// kda-PBKDF2 1.2.840.113549.1.5.12
-		u.Kind = KeyDerivationAlgorithmIdentifierParametersPBKDF2
+		u.Kind = KdaPBKDF2
 		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -5768,7 +5882,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 		if err := u.PBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyDerivationAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("KEY-DERIVATION.&Params({KeyDerivationAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -5779,7 +5893,7 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) decode(key []byte, r *der.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *KeyDerivationAlgs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -5789,16 +5903,16 @@ func (u *KeyDerivationAlgorithmIdentifierParameters) fail(r *der.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyDerivationAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *KeyDerivationAlgs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyDerivationAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *KeyDerivationAlgs) encode(b *der.Builder) {
 	switch u.Kind {
-	case KeyDerivationAlgorithmIdentifierParametersPBKDF2:
+	case KdaPBKDF2:
 		if u.PBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
@@ -5884,13 +5998,19 @@ type RevocationInfoChoice struct {
 type RevocationInfoChoiceChoice int
 
 const (
-	RevocationInfoChoiceCRL   RevocationInfoChoiceChoice = 1 // crl
-	RevocationInfoChoiceOther RevocationInfoChoiceChoice = 2 // other
+	RevocationInfoChoice_CRL   RevocationInfoChoiceChoice = 1 // crl
+	RevocationInfoChoice_Other RevocationInfoChoiceChoice = 2 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c RevocationInfoChoiceChoice) String() string {
-	return der.Name("crl other", int(c)-1, "RevocationInfoChoiceChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("crl other", int(c)-1, "")
+	}
+	return "RevocationInfoChoiceChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -5901,7 +6021,7 @@ func (v *RevocationInfoChoice) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = RevocationInfoChoiceCRL
+		v.Choice = RevocationInfoChoice_CRL
 		p1, err := der.New[rfc5280.CertificateList](r)
 		if err != nil {
 			return der.WithField(err, "crl")
@@ -5911,7 +6031,7 @@ func (v *RevocationInfoChoice) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "crl")
 		}
 	case tag == der.Context(1):
-		v.Choice = RevocationInfoChoiceOther
+		v.Choice = RevocationInfoChoice_Other
 		if err := v.Other.DecodeASN1(r, der.Context(1)); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -5929,13 +6049,13 @@ func (v *RevocationInfoChoice) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *RevocationInfoChoice) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case RevocationInfoChoiceCRL:
+	case RevocationInfoChoice_CRL:
 		if v.CRL == nil {
 			b.SetError(der.NilValue("CertificateList"))
 		} else {
 			v.CRL.EncodeASN1(b, der.TagSequence)
 		}
-	case RevocationInfoChoiceOther:
+	case RevocationInfoChoice_Other:
 		v.Other.EncodeASN1(b, der.Context(1))
 	default:
 		if v.Unknown != nil {
@@ -5963,7 +6083,7 @@ type OtherRevocationInfoFormat struct {
 	// OtherRevInfoFormat is the component otherRevInfoFormat OBJECT IDENTIFIER.
 	OtherRevInfoFormat der.OID
 	// OtherRevInfo is the component otherRevInfo OTHER-REVOK-INFO.&Type.
-	OtherRevInfo OtherRevocationInfoFormatOtherRevInfo
+	OtherRevInfo SupportedOtherRevokInfo
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -6015,21 +6135,33 @@ func (v *OtherRevocationInfoFormat) UnmarshalDER(b []byte) error { return der.Un
 // MarshalDER returns the DER encoding of v.
 func (v *OtherRevocationInfoFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// OtherRevocationInfoFormatOtherRevInfo is the open type OtherRevocationInfoFormat.otherRevInfo: the encoding received (Raw) and, when the
+// SupportedOtherRevokInfo is the open type OTHER-REVOK-INFO.&Type({SupportedOtherRevokInfo}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherRevocationInfoFormatOtherRevInfo struct {
+type SupportedOtherRevokInfo struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherRevocationInfoFormatOtherRevInfoKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherRevokInfoKind
 }
 
-// OtherRevocationInfoFormatOtherRevInfoKind tells which row of the table of OtherRevocationInfoFormatOtherRevInfo a key selected.
-type OtherRevocationInfoFormatOtherRevInfoKind int
+// OtherRevokInfoKind tells which information object of class OTHER-REVOK-INFO an open type's key selected:
+// the Kind of SupportedOtherRevokInfo. 0 means none (a key not in the table, or no value).
+type OtherRevokInfoKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherRevokInfoKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "OtherRevokInfoKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *der.Reader) error {
+func (u *SupportedOtherRevokInfo) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -6038,7 +6170,7 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) decode(key []byte, r *der.Reader
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *der.Reader, err error) error {
+func (u *SupportedOtherRevokInfo) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6048,14 +6180,14 @@ func (u *OtherRevocationInfoFormatOtherRevInfo) fail(r *der.Reader, err error) e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherRevocationInfoFormatOtherRevInfo) keepDER(r *der.Reader) error {
+func (u *SupportedOtherRevokInfo) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherRevocationInfoFormatOtherRevInfo) encode(b *der.Builder) {
+func (u *SupportedOtherRevokInfo) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6094,16 +6226,22 @@ type CertificateChoices struct {
 type CertificateChoicesChoice int
 
 const (
-	CertificateChoicesCertificate         CertificateChoicesChoice = 1 // certificate
-	CertificateChoicesExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
-	CertificateChoicesV1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
-	CertificateChoicesV2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
-	CertificateChoicesOther               CertificateChoicesChoice = 5 // other
+	CertificateChoices_Certificate         CertificateChoicesChoice = 1 // certificate
+	CertificateChoices_ExtendedCertificate CertificateChoicesChoice = 2 // extendedCertificate
+	CertificateChoices_V1AttrCert          CertificateChoicesChoice = 3 // v1AttrCert
+	CertificateChoices_V2AttrCert          CertificateChoicesChoice = 4 // v2AttrCert
+	CertificateChoices_Other               CertificateChoicesChoice = 5 // other
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c CertificateChoicesChoice) String() string {
-	return der.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "CertificateChoicesChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 5:
+		return der.Name("certificate extendedCertificate v1AttrCert v2AttrCert other", int(c)-1, "")
+	}
+	return "CertificateChoicesChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -6114,7 +6252,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = CertificateChoicesCertificate
+		v.Choice = CertificateChoices_Certificate
 		p1, err := der.New[rfc5280.Certificate](r)
 		if err != nil {
 			return der.WithField(err, "certificate")
@@ -6124,7 +6262,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "certificate")
 		}
 	case tag == der.Context(0):
-		v.Choice = CertificateChoicesExtendedCertificate
+		v.Choice = CertificateChoices_ExtendedCertificate
 		p2, err := der.New[ExtendedCertificate](r)
 		if err != nil {
 			return der.WithField(err, "extendedCertificate")
@@ -6134,7 +6272,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "extendedCertificate")
 		}
 	case tag == der.Context(1):
-		v.Choice = CertificateChoicesV1AttrCert
+		v.Choice = CertificateChoices_V1AttrCert
 		p3, err := der.New[AttributeCertificateV1](r)
 		if err != nil {
 			return der.WithField(err, "v1AttrCert")
@@ -6144,7 +6282,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "v1AttrCert")
 		}
 	case tag == der.Context(2):
-		v.Choice = CertificateChoicesV2AttrCert
+		v.Choice = CertificateChoices_V2AttrCert
 		p4, err := der.New[AttributeCertificateV2](r)
 		if err != nil {
 			return der.WithField(err, "v2AttrCert")
@@ -6154,7 +6292,7 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "v2AttrCert")
 		}
 	case tag == der.Context(3):
-		v.Choice = CertificateChoicesOther
+		v.Choice = CertificateChoices_Other
 		if err := v.Other.DecodeASN1(r, der.Context(3)); err != nil {
 			return der.WithField(err, "other")
 		}
@@ -6172,31 +6310,31 @@ func (v *CertificateChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *CertificateChoices) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case CertificateChoicesCertificate:
+	case CertificateChoices_Certificate:
 		if v.Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
 		} else {
 			v.Certificate.EncodeASN1(b, der.TagSequence)
 		}
-	case CertificateChoicesExtendedCertificate:
+	case CertificateChoices_ExtendedCertificate:
 		if v.ExtendedCertificate == nil {
 			b.SetError(der.NilValue("ExtendedCertificate"))
 		} else {
 			v.ExtendedCertificate.EncodeASN1(b, der.Context(0))
 		}
-	case CertificateChoicesV1AttrCert:
+	case CertificateChoices_V1AttrCert:
 		if v.V1AttrCert == nil {
 			b.SetError(der.NilValue("AttributeCertificateV1"))
 		} else {
 			v.V1AttrCert.EncodeASN1(b, der.Context(1))
 		}
-	case CertificateChoicesV2AttrCert:
+	case CertificateChoices_V2AttrCert:
 		if v.V2AttrCert == nil {
 			b.SetError(der.NilValue("AttributeCertificateV2"))
 		} else {
 			v.V2AttrCert.EncodeASN1(b, der.Context(2))
 		}
-	case CertificateChoicesOther:
+	case CertificateChoices_Other:
 		v.Other.EncodeASN1(b, der.Context(3))
 	default:
 		if v.Unknown != nil {
@@ -6229,7 +6367,7 @@ type AttributeCertificate struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateAlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificate_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 }
@@ -6283,18 +6421,18 @@ func (v *AttributeCertificate) UnmarshalDER(b []byte) error { return der.Unmarsh
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificate) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCertificateAlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
-type AttributeCertificateAlgorithmIdentifier struct {
+// AttributeCertificate_AlgorithmIdentifier is the type of AttributeCertificate.algorithmIdentifier.
+type AttributeCertificate_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateAlgorithmIdentifierParameters
+	Parameters AttributeCertificateV1_AlgorithmIdentifier_Parameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificate.algorithmIdentifier")
 	}
@@ -6329,7 +6467,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t de
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeCertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeCertificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -6342,166 +6480,145 @@ func (v *AttributeCertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t d
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificate.algorithmIdentifier; v aliases b.
-func (v *AttributeCertificateAlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificate_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeCertificateAlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificate_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AttributeCertificateAlgorithmIdentifierParameters is the open type AttributeCertificate.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AttributeCertificateV1_AlgorithmIdentifier_Parameters is the open type SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateAlgorithmIdentifierParameters struct {
+type AttributeCertificateV1_AlgorithmIdentifier_Parameters struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateAlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SignatureAlgorithmKind
+	// Struct is the value when Kind is SaRSAWithMD2, SaRSAWithMD5, SaRSAWithSHA1, SaDSAWithSHA1, SaECDSAWithSHA1, SaDSAWithSHA224, SaDSAWithSHA256, SaECDSAWithSHA224, SaECDSAWithSHA256, SaECDSAWithSHA384 or SaECDSAWithSHA512.
 	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS.
+	// RSASSAPSS is the value when Kind is SaRSASSAPSS.
 	RSASSAPSS *rfc5280.RSASSAPSSParams
 }
 
-// AttributeCertificateAlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateAlgorithmIdentifierParameters a key selected.
-type AttributeCertificateAlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateAlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateAlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateAlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateAlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateAlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateAlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateAlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateAlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateAlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateAlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateAlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AttributeCertificateAlgorithmIdentifierParametersMlDSA44         AttributeCertificateAlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AttributeCertificateAlgorithmIdentifierParametersMlDSA65         AttributeCertificateAlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AttributeCertificateAlgorithmIdentifierParametersMlDSA87         AttributeCertificateAlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x01\x02":
 		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2
+		u.Kind = SaRSAWithMD2
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x04":
 		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5
+		u.Kind = SaRSAWithMD5
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\x05":
 		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1
+		u.Kind = SaRSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce8\x04\x03":
 		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1
+		u.Kind = SaDSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x01":
 		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1
+		u.Kind = SaECDSAWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x01":
 		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224
+		u.Kind = SaDSAWithSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x02":
 		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256
+		u.Kind = SaDSAWithSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x01":
 		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224
+		u.Kind = SaECDSAWithSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x02":
 		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256
+		u.Kind = SaECDSAWithSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x03":
 		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384
+		u.Kind = SaECDSAWithSHA384
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\xce=\x04\x03\x04":
 		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512
+		u.Kind = SaECDSAWithSHA512
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\x01\n":
 		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS
+		u.Kind = SaRSASSAPSS
 		p1, err := der.New[rfc5280.RSASSAPSSParams](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -6510,21 +6627,21 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeCertificate.algorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x03\x11":
 		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersMlDSA44
+		u.Kind = SaMlDSA44
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x12":
 		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersMlDSA65
+		u.Kind = SaMlDSA65
 		return u.keepDER(r)
 	case "`\x86H\x01e\x03\x04\x03\x13":
 		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AttributeCertificateAlgorithmIdentifierParametersMlDSA87
+		u.Kind = SaMlDSA87
 		return u.keepDER(r)
 	}
 	return u.keepDER(r)
@@ -6533,7 +6650,7 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) decode(key []byte, r
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6543,38 +6660,38 @@ func (u *AttributeCertificateAlgorithmIdentifierParameters) fail(r *der.Reader, 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeCertificateAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD2:
+	case SaRSAWithMD2:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithMD5:
+	case SaRSAWithMD5:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersRSAWithSHA1:
+	case SaRSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA1:
+	case SaDSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA1:
+	case SaECDSAWithSHA1:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA224:
+	case SaDSAWithSHA224:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersDSAWithSHA256:
+	case SaDSAWithSHA256:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA224:
+	case SaECDSAWithSHA224:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA256:
+	case SaECDSAWithSHA256:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA384:
+	case SaECDSAWithSHA384:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersECDSAWithSHA512:
+	case SaECDSAWithSHA512:
 		b.AddNull(der.TagNull)
-	case AttributeCertificateAlgorithmIdentifierParametersRSASSAPSS:
+	case SaRSASSAPSS:
 		if u.RSASSAPSS == nil {
 			b.SetError(der.NilValue("RSASSA-PSS-params"))
 		} else {
@@ -6596,7 +6713,7 @@ type OtherCertificateFormat struct {
 	// OtherCertFormat is the component otherCertFormat OBJECT IDENTIFIER.
 	OtherCertFormat der.OID
 	// OtherCert is the component otherCert OTHER-CERT-FMT.&Type.
-	OtherCert OtherCertificateFormatOtherCert
+	OtherCert SupportedCertFormats
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -6648,21 +6765,33 @@ func (v *OtherCertificateFormat) UnmarshalDER(b []byte) error { return der.Unmar
 // MarshalDER returns the DER encoding of v.
 func (v *OtherCertificateFormat) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// OtherCertificateFormatOtherCert is the open type OtherCertificateFormat.otherCert: the encoding received (Raw) and, when the
+// SupportedCertFormats is the open type OTHER-CERT-FMT.&Type({SupportedCertFormats}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherCertificateFormatOtherCert struct {
+type SupportedCertFormats struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherCertificateFormatOtherCertKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind OtherCertFmtKind
 }
 
-// OtherCertificateFormatOtherCertKind tells which row of the table of OtherCertificateFormatOtherCert a key selected.
-type OtherCertificateFormatOtherCertKind int
+// OtherCertFmtKind tells which information object of class OTHER-CERT-FMT an open type's key selected:
+// the Kind of SupportedCertFormats. 0 means none (a key not in the table, or no value).
+type OtherCertFmtKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k OtherCertFmtKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "OtherCertFmtKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *der.Reader) error {
+func (u *SupportedCertFormats) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -6671,7 +6800,7 @@ func (u *OtherCertificateFormatOtherCert) decode(key []byte, r *der.Reader) erro
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherCertificateFormatOtherCert) fail(r *der.Reader, err error) error {
+func (u *SupportedCertFormats) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6681,14 +6810,14 @@ func (u *OtherCertificateFormatOtherCert) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherCertificateFormatOtherCert) keepDER(r *der.Reader) error {
+func (u *SupportedCertFormats) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherCertificateFormatOtherCert) encode(b *der.Builder) {
+func (u *SupportedCertFormats) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -6807,13 +6936,18 @@ func (v *IssuerAndSerialNumber) MarshalDER() ([]byte, error) { return der.Marsha
 type CMSVersion int64
 
 const (
-	CMSVersionV0 CMSVersion = 0 // v0
-	CMSVersionV1 CMSVersion = 1 // v1
-	CMSVersionV2 CMSVersion = 2 // v2
-	CMSVersionV3 CMSVersion = 3 // v3
-	CMSVersionV4 CMSVersion = 4 // v4
-	CMSVersionV5 CMSVersion = 5 // v5
+	CMSVersion_V0 CMSVersion = 0 // v0
+	CMSVersion_V1 CMSVersion = 1 // v1
+	CMSVersion_V2 CMSVersion = 2 // v2
+	CMSVersion_V3 CMSVersion = 3 // v3
+	CMSVersion_V4 CMSVersion = 4 // v4
+	CMSVersion_V5 CMSVersion = 5 // v5
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v CMSVersion) String() string {
+	return der.Name("v0 v1 v2 v3 v4 v5", int(v), "")
+}
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *CMSVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -6885,7 +7019,7 @@ type OtherKeyAttribute struct {
 	// KeyAttrID is the component keyAttrId OBJECT IDENTIFIER.
 	KeyAttrID der.OID
 	// KeyAttr is the component keyAttr KEY-ATTRIBUTE.&Type.
-	KeyAttr OtherKeyAttributeKeyAttr
+	KeyAttr SupportedKeyAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -6937,21 +7071,33 @@ func (v *OtherKeyAttribute) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *OtherKeyAttribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// OtherKeyAttributeKeyAttr is the open type OtherKeyAttribute.keyAttr: the encoding received (Raw) and, when the
+// SupportedKeyAttributes is the open type KEY-ATTRIBUTE.&Type({SupportedKeyAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type OtherKeyAttributeKeyAttr struct {
+type SupportedKeyAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind OtherKeyAttributeKeyAttrKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyAttributeKind
 }
 
-// OtherKeyAttributeKeyAttrKind tells which row of the table of OtherKeyAttributeKeyAttr a key selected.
-type OtherKeyAttributeKeyAttrKind int
+// KeyAttributeKind tells which information object of class KEY-ATTRIBUTE an open type's key selected:
+// the Kind of SupportedKeyAttributes. 0 means none (a key not in the table, or no value).
+type KeyAttributeKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k KeyAttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "KeyAttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *der.Reader) error {
+func (u *SupportedKeyAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -6960,7 +7106,7 @@ func (u *OtherKeyAttributeKeyAttr) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *OtherKeyAttributeKeyAttr) fail(r *der.Reader, err error) error {
+func (u *SupportedKeyAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -6970,14 +7116,14 @@ func (u *OtherKeyAttributeKeyAttr) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *OtherKeyAttributeKeyAttr) keepDER(r *der.Reader) error {
+func (u *SupportedKeyAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *OtherKeyAttributeKeyAttr) encode(b *der.Builder) {
+func (u *SupportedKeyAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7029,7 +7175,7 @@ type SigningTime = Time
 //	  utcTime UTCTime,
 //	  generalTime GeneralizedTime }
 type Time struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TimeChoice
 	// Value is the value of the alternative Choice names (utcTime, generalTime: all of Go type time.Time).
 	Value time.Time
@@ -7039,13 +7185,19 @@ type Time struct {
 type TimeChoice int
 
 const (
-	TimeUTCTime     TimeChoice = 1 // utcTime
-	TimeGeneralTime TimeChoice = 2 // generalTime
+	Time_UTCTime     TimeChoice = 1 // utcTime
+	Time_GeneralTime TimeChoice = 2 // generalTime
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TimeChoice) String() string {
-	return der.Name("utcTime generalTime", int(c)-1, "TimeChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("utcTime generalTime", int(c)-1, "")
+	}
+	return "TimeChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -7056,14 +7208,14 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagUTCTime:
-		v.Choice = TimeUTCTime
+		v.Choice = Time_UTCTime
 		x1, err := r.ReadUTCTime(der.TagUTCTime)
 		if err != nil {
 			return der.WithField(err, "utcTime")
 		}
 		v.Value = x1
 	case tag == der.TagGeneralizedTime:
-		v.Choice = TimeGeneralTime
+		v.Choice = Time_GeneralTime
 		x2, err := r.ReadGeneralizedTime(der.TagGeneralizedTime)
 		if err != nil {
 			return der.WithField(err, "generalTime")
@@ -7078,9 +7230,9 @@ func (v *Time) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *Time) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case TimeUTCTime:
+	case Time_UTCTime:
 		b.AddUTCTime(der.TagUTCTime, v.Value)
-	case TimeGeneralTime:
+	case Time_GeneralTime:
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Value)
 	default:
 		b.SetError(der.NoChoice("Time"))
@@ -7106,7 +7258,7 @@ type Countersignature = SignerInfo
 //	  certificate Certificate,
 //	  extendedCertificate [0] IMPLICIT ExtendedCertificate }
 type ExtendedCertificateOrCertificate struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice ExtendedCertificateOrCertificateChoice
 	// Certificate is the component certificate Certificate.
 	Certificate *rfc5280.Certificate
@@ -7118,13 +7270,19 @@ type ExtendedCertificateOrCertificate struct {
 type ExtendedCertificateOrCertificateChoice int
 
 const (
-	ExtendedCertificateOrCertificateCertificate         ExtendedCertificateOrCertificateChoice = 1 // certificate
-	ExtendedCertificateOrCertificateExtendedCertificate ExtendedCertificateOrCertificateChoice = 2 // extendedCertificate
+	ExtendedCertificateOrCertificate_Certificate         ExtendedCertificateOrCertificateChoice = 1 // certificate
+	ExtendedCertificateOrCertificate_ExtendedCertificate ExtendedCertificateOrCertificateChoice = 2 // extendedCertificate
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c ExtendedCertificateOrCertificateChoice) String() string {
-	return der.Name("certificate extendedCertificate", int(c)-1, "ExtendedCertificateOrCertificateChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("certificate extendedCertificate", int(c)-1, "")
+	}
+	return "ExtendedCertificateOrCertificateChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -7135,7 +7293,7 @@ func (v *ExtendedCertificateOrCertificate) DecodeASN1(r *der.Reader, t der.Tag) 
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = ExtendedCertificateOrCertificateCertificate
+		v.Choice = ExtendedCertificateOrCertificate_Certificate
 		p1, err := der.New[rfc5280.Certificate](r)
 		if err != nil {
 			return der.WithField(err, "certificate")
@@ -7145,7 +7303,7 @@ func (v *ExtendedCertificateOrCertificate) DecodeASN1(r *der.Reader, t der.Tag) 
 			return der.WithField(err, "certificate")
 		}
 	case tag == der.Context(0):
-		v.Choice = ExtendedCertificateOrCertificateExtendedCertificate
+		v.Choice = ExtendedCertificateOrCertificate_ExtendedCertificate
 		p2, err := der.New[ExtendedCertificate](r)
 		if err != nil {
 			return der.WithField(err, "extendedCertificate")
@@ -7163,13 +7321,13 @@ func (v *ExtendedCertificateOrCertificate) DecodeASN1(r *der.Reader, t der.Tag) 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *ExtendedCertificateOrCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case ExtendedCertificateOrCertificateCertificate:
+	case ExtendedCertificateOrCertificate_Certificate:
 		if v.Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
 		} else {
 			v.Certificate.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtendedCertificateOrCertificateExtendedCertificate:
+	case ExtendedCertificateOrCertificate_ExtendedCertificate:
 		if v.ExtendedCertificate == nil {
 			b.SetError(der.NilValue("ExtendedCertificate"))
 		} else {
@@ -7356,7 +7514,7 @@ type KeyWrapAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters KEY-WRAP.&Params OPTIONAL.
-	Parameters KeyWrapAlgorithmParameters
+	Parameters KeyWrapAlgs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7415,48 +7573,40 @@ func (v *KeyWrapAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *KeyWrapAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// KeyWrapAlgorithmParameters is the open type KeyWrapAlgorithm.parameters: the encoding received (Raw) and, when the
+// KeyWrapAlgs is the open type KEY-WRAP.&Params({KeyWrapAlgs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type KeyWrapAlgorithmParameters struct {
+type KeyWrapAlgs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind KeyWrapAlgorithmParametersKind
-	// X3DESWrap is the value when Kind is KeyWrapAlgorithmParametersX3DESWrap.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind KeyWrapKind
+	// X3DESWrap is the value when Kind is Kwa3DESWrap.
 	X3DESWrap struct{}
-	// RC2Wrap is the value when Kind is KeyWrapAlgorithmParametersRC2Wrap.
+	// RC2Wrap is the value when Kind is KwaRC2Wrap.
 	RC2Wrap RC2wrapParameter
 }
 
-// KeyWrapAlgorithmParametersKind tells which row of the table of KeyWrapAlgorithmParameters a key selected.
-type KeyWrapAlgorithmParametersKind int
-
-const (
-	KeyWrapAlgorithmParametersX3DESWrap KeyWrapAlgorithmParametersKind = 1 // kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-	KeyWrapAlgorithmParametersRC2Wrap   KeyWrapAlgorithmParametersKind = 2 // kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyWrapAlgs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x06":
 		// kwa-3DESWrap 1.2.840.113549.1.9.16.3.6
-		u.Kind = KeyWrapAlgorithmParametersX3DESWrap
+		u.Kind = Kwa3DESWrap
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\a":
 		// kwa-RC2Wrap 1.2.840.113549.1.9.16.3.7
-		u.Kind = KeyWrapAlgorithmParametersRC2Wrap
+		u.Kind = KwaRC2Wrap
 		if err := u.RC2Wrap.DecodeASN1(r, der.TagInteger); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("KeyWrapAlgorithm.parameters"); err != nil {
+		if err := r.Finish("KEY-WRAP.&Params({KeyWrapAlgs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7467,7 +7617,7 @@ func (u *KeyWrapAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *KeyWrapAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *KeyWrapAlgs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7477,18 +7627,18 @@ func (u *KeyWrapAlgorithmParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *KeyWrapAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *KeyWrapAlgs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *KeyWrapAlgorithmParameters) encode(b *der.Builder) {
+func (u *KeyWrapAlgs) encode(b *der.Builder) {
 	switch u.Kind {
-	case KeyWrapAlgorithmParametersX3DESWrap:
+	case Kwa3DESWrap:
 		b.AddNull(der.TagNull)
-	case KeyWrapAlgorithmParametersRC2Wrap:
+	case KwaRC2Wrap:
 		u.RC2Wrap.EncodeASN1(b, der.TagInteger)
 	default:
 		b.AddRaw(u.Raw)
@@ -7663,7 +7813,7 @@ type PBKDF2PRFsAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2PRFsAlgorithmIdentifierParameters
+	Parameters PBKDF2PRFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7722,35 +7872,47 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) UnmarshalDER(b []byte) error { return de
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2PRFsAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PBKDF2PRFsAlgorithmIdentifierParameters is the open type PBKDF2-PRFsAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2PRFs is the open type ALGORITHM.&Params({PBKDF2-PRFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2PRFsAlgorithmIdentifierParameters struct {
+type PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2PRFsAlgorithmIdentifierParametersKind
-	// HMACSHA1 is the value when Kind is PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
+	// HMACSHA1 is the value when Kind is AlgHMACSHA1.
 	HMACSHA1 struct{}
 }
 
-// PBKDF2PRFsAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2PRFsAlgorithmIdentifierParameters a key selected.
-type PBKDF2PRFsAlgorithmIdentifierParametersKind int
+// AlgorithmKind tells which information object of class ALGORITHM an open type's key selected:
+// the Kind of PBKDF2PRFs or PBKDF2SaltSources. 0 means none (a key not in the table, or no value).
+type AlgorithmKind int
 
 const (
-	PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1 PBKDF2PRFsAlgorithmIdentifierParametersKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
+	AlgHMACSHA1 AlgorithmKind = 1 // alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k AlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("alg-hMAC-SHA1", int(k)-1, "")
+	}
+	return "AlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBKDF2PRFs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\b\x01\x02":
 		// alg-hMAC-SHA1 1.3.6.1.5.5.8.1.2
-		u.Kind = PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1
+		u.Kind = AlgHMACSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("PBKDF2-PRFsAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM.&Params({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -7761,7 +7923,7 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7771,16 +7933,16 @@ func (u *PBKDF2PRFsAlgorithmIdentifierParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2PRFsAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *PBKDF2PRFs) encode(b *der.Builder) {
 	switch u.Kind {
-	case PBKDF2PRFsAlgorithmIdentifierParametersHMACSHA1:
+	case AlgHMACSHA1:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -7795,7 +7957,7 @@ type PBKDF2SaltSourcesAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM.&Params OPTIONAL.
-	Parameters PBKDF2SaltSourcesAlgorithmIdentifierParameters
+	Parameters PBKDF2SaltSources
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -7858,21 +8020,18 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParameters is the open type PBKDF2-SaltSourcesAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2SaltSources is the open type ALGORITHM.&Params({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PBKDF2SaltSourcesAlgorithmIdentifierParameters struct {
+type PBKDF2SaltSources struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PBKDF2SaltSourcesAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AlgorithmKind
 }
 
-// PBKDF2SaltSourcesAlgorithmIdentifierParametersKind tells which row of the table of PBKDF2SaltSourcesAlgorithmIdentifierParameters a key selected.
-type PBKDF2SaltSourcesAlgorithmIdentifierParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBKDF2SaltSources) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -7881,7 +8040,7 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) decode(key []byte, r *d
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -7891,14 +8050,14 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) fail(r *der.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *PBKDF2SaltSources) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -7918,7 +8077,7 @@ func (u *PBKDF2SaltSourcesAlgorithmIdentifierParameters) encode(b *der.Builder) 
 //	        }
 type PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
-	Salt PBKDF2ParamsSalt
+	Salt PBKDF2Params_Salt
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
@@ -8017,45 +8176,51 @@ func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
-type PBKDF2ParamsSalt struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PBKDF2ParamsSaltChoice
+// PBKDF2Params_Salt is the type of PBKDF2-params.salt.
+type PBKDF2Params_Salt struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PBKDF2Params_SaltChoice
 	// Specified is the component specified OCTET STRING.
 	Specified []byte
 	// OtherSource is the component otherSource PBKDF2-SaltSourcesAlgorithmIdentifier.
 	OtherSource PBKDF2SaltSourcesAlgorithmIdentifier
 }
 
-// PBKDF2ParamsSaltChoice tells which alternative of PBKDF2ParamsSalt a value holds.
-type PBKDF2ParamsSaltChoice int
+// PBKDF2Params_SaltChoice tells which alternative of PBKDF2Params_Salt a value holds.
+type PBKDF2Params_SaltChoice int
 
 const (
-	PBKDF2ParamsSaltSpecified   PBKDF2ParamsSaltChoice = 1 // specified
-	PBKDF2ParamsSaltOtherSource PBKDF2ParamsSaltChoice = 2 // otherSource
+	PBKDF2Params_Specified   PBKDF2Params_SaltChoice = 1 // specified
+	PBKDF2Params_OtherSource PBKDF2Params_SaltChoice = 2 // otherSource
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PBKDF2ParamsSaltChoice) String() string {
-	return der.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PBKDF2Params_SaltChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("specified otherSource", int(c)-1, "")
+	}
+	return "PBKDF2Params_SaltChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PBKDF2Params_Salt) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagOctetString:
-		v.Choice = PBKDF2ParamsSaltSpecified
+		v.Choice = PBKDF2Params_Specified
 		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
 	case tag == der.TagSequence:
-		v.Choice = PBKDF2ParamsSaltOtherSource
+		v.Choice = PBKDF2Params_OtherSource
 		if err := v.OtherSource.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "otherSource")
 		}
@@ -8066,11 +8231,11 @@ func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case PBKDF2ParamsSaltSpecified:
+	case PBKDF2Params_Specified:
 		b.AddPrimitive(der.TagOctetString, v.Specified)
-	case PBKDF2ParamsSaltOtherSource:
+	case PBKDF2Params_OtherSource:
 		v.OtherSource.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("PBKDF2-params.salt"))
@@ -8078,10 +8243,10 @@ func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *PBKDF2Params_Salt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // AuthEnvelopedData is the ASN.1 type AuthEnvelopedData.
 //
@@ -8104,9 +8269,9 @@ type AuthEnvelopedData struct {
 	// RecipientInfos is the component recipientInfos RecipientInfos.
 	RecipientInfos RecipientInfos
 	// AuthEncryptedContentInfo is the component authEncryptedContentInfo EncryptedContentInfo.
-	AuthEncryptedContentInfo CMSAuthEnvelopedData2010EncryptedContentInfo
+	AuthEncryptedContentInfo CMSAuthEnvelopedData2010_EncryptedContentInfo
 	// AuthAttrs is the component authAttrs [1] AuthAttributes OPTIONAL.
-	AuthAttrs CMSAuthEnvelopedData2010AuthAttributes
+	AuthAttrs CMSAuthEnvelopedData2010_AuthAttributes
 	// HasAuthAttrs tells whether authAttrs is present in the encoding.
 	HasAuthAttrs bool
 	// AuthAttrsRaw is the encoding of authAttrs received (set by decoding): the bytes a signature covers.
@@ -8114,7 +8279,7 @@ type AuthEnvelopedData struct {
 	// Mac is the component mac MessageAuthenticationCode.
 	Mac MessageAuthenticationCode
 	// UnauthAttrs is the component unauthAttrs [2] UnauthAttributes OPTIONAL.
-	UnauthAttrs CMSAuthEnvelopedData2010UnauthAttributes
+	UnauthAttrs CMSAuthEnvelopedData2010_UnauthAttributes
 	// HasUnauthAttrs tells whether unauthAttrs is present in the encoding.
 	HasUnauthAttrs bool
 }
@@ -8201,11 +8366,11 @@ func (v *AuthEnvelopedData) UnmarshalDER(b []byte) error { return der.Unmarshal(
 // MarshalDER returns the DER encoding of v.
 func (v *AuthEnvelopedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CMSAuthEnvelopedData2010EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
+// CMSAuthEnvelopedData2010_EncryptedContentInfo is the ASN.1 type EncryptedContentInfo.
 //
 //	EncryptedContentInfo ::=
 //	  EncryptedContentInfoType { AuthContentEncryptionAlgorithmIdentifier }
-type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
+type CMSAuthEnvelopedData2010_EncryptedContentInfo struct {
 	// ContentType is the component contentType OBJECT IDENTIFIER.
 	ContentType der.OID
 	// ContentEncryptionAlgorithm is the component contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier.
@@ -8217,7 +8382,7 @@ type CMSAuthEnvelopedData2010EncryptedContentInfo struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncryptedContentInfo")
 	}
@@ -8251,7 +8416,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) DecodeASN1(r *der.Reader,
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -8265,12 +8430,12 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) EncodeASN1(b *der.Builder
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedContentInfo; v aliases b.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
@@ -8282,7 +8447,7 @@ type AuthContentEncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters AuthContentEncryptionAlgorithmIdentifierParameters
+	Parameters AuthContentEncryptionAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -8345,70 +8510,60 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) 
 	return der.Marshal(v, nil)
 }
 
-// AuthContentEncryptionAlgorithmIdentifierParameters is the open type AuthContentEncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// AuthContentEncryptionAlgorithmSet is the open type CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AuthContentEncryptionAlgorithmIdentifierParameters struct {
+type AuthContentEncryptionAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AuthContentEncryptionAlgorithmIdentifierParametersKind
-	// CCMParameters is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM, AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM or AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
+	// CCMParameters is the value when Kind is CeaAES128CCM, CeaAES192CCM or CeaAES256CCM.
 	CCMParameters CCMParameters
-	// AES128GCM is the value when Kind is AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM.
+	// AES128GCM is the value when Kind is CeaAES128GCM.
 	AES128GCM GCMParameters
 }
 
-// AuthContentEncryptionAlgorithmIdentifierParametersKind tells which row of the table of AuthContentEncryptionAlgorithmIdentifierParameters a key selected.
-type AuthContentEncryptionAlgorithmIdentifierParametersKind int
-
-const (
-	AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 1 // cea-aes128-CCM 2.16.840.1.101.3.4.1.7
-	AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 2 // cea-aes192-CCM 2.16.840.1.101.3.4.1.27
-	AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 3 // cea-aes256-CCM 2.16.840.1.101.3.4.1.47
-	AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM AuthContentEncryptionAlgorithmIdentifierParametersKind = 4 // cea-aes128-GCM 2.16.840.1.101.3.4.1.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *AuthContentEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "`\x86H\x01e\x03\x04\x01\a":
 		// cea-aes128-CCM 2.16.840.1.101.3.4.1.7
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM
+		u.Kind = CeaAES128CCM
 		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x1b":
 		// cea-aes192-CCM 2.16.840.1.101.3.4.1.27
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM
+		u.Kind = CeaAES192CCM
 		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01/":
 		// cea-aes256-CCM 2.16.840.1.101.3.4.1.47
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM
+		u.Kind = CeaAES256CCM
 		if err := u.CCMParameters.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x06":
 		// cea-aes128-GCM 2.16.840.1.101.3.4.1.6
-		u.Kind = AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM
+		u.Kind = CeaAES128GCM
 		if err := u.AES128GCM.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AuthContentEncryptionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -8419,7 +8574,7 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) decode(key []byte, 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *AuthContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -8429,35 +8584,35 @@ func (u *AuthContentEncryptionAlgorithmIdentifierParameters) fail(r *der.Reader,
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *AuthContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AuthContentEncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *AuthContentEncryptionAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES128CCM:
+	case CeaAES128CCM:
 		u.CCMParameters.EncodeASN1(b, der.TagSequence)
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES192CCM:
+	case CeaAES192CCM:
 		u.CCMParameters.EncodeASN1(b, der.TagSequence)
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES256CCM:
+	case CeaAES256CCM:
 		u.CCMParameters.EncodeASN1(b, der.TagSequence)
-	case AuthContentEncryptionAlgorithmIdentifierParametersAES128GCM:
+	case CeaAES128GCM:
 		u.AES128GCM.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// CMSAuthEnvelopedData2010AuthAttributes is the ASN.1 type AuthAttributes.
+// CMSAuthEnvelopedData2010_AuthAttributes is the ASN.1 type AuthAttributes.
 //
 //	AuthAttributes ::= Attributes{{AuthEnvDataAttributeSet}}
-type CMSAuthEnvelopedData2010AuthAttributes []AttributeAuthEnvDataAttributeSet
+type CMSAuthEnvelopedData2010_AuthAttributes []Attribute_AuthEnvDataAttributeSet
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "AuthAttributes")
 	}
@@ -8471,7 +8626,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) DecodeASN1(r *der.Reader, t der
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeAuthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_AuthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -8493,7 +8648,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) DecodeASN1(r *der.Reader, t der
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -8510,31 +8665,31 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) EncodeASN1(b *der.Builder, t de
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AuthAttributes; v aliases b.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CMSAuthEnvelopedData2010AuthAttributes) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_AuthAttributes) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AttributeAuthEnvDataAttributeSet is the ASN.1 type Attribute.
+// Attribute_AuthEnvDataAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeAuthEnvDataAttributeSet struct {
+type Attribute_AuthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeAuthEnvDataAttributeSetAttrValues
+	AttrValues []AuthEnvDataAttributeSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_AuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -8558,7 +8713,7 @@ func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) 
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeAuthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AuthEnvDataAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -8585,7 +8740,7 @@ func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeAuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_AuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -8600,68 +8755,59 @@ func (v *AttributeAuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeAuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_AuthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeAuthEnvDataAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Attribute_AuthEnvDataAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeAuthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// AuthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({AuthEnvDataAttributeSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeAuthEnvDataAttributeSetAttrValues struct {
+type AuthEnvDataAttributeSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeAuthEnvDataAttributeSetAttrValuesKind
-	// ContentType is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesContentType.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// ContentType is the value when Kind is AaContentType.
 	ContentType ContentType
-	// MessageDigest is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest.
+	// MessageDigest is the value when Kind is AaMessageDigest.
 	MessageDigest MessageDigest
-	// SigningTime is the value when Kind is AttributeAuthEnvDataAttributeSetAttrValuesSigningTime.
+	// SigningTime is the value when Kind is AaSigningTime.
 	SigningTime SigningTime
 }
 
-// AttributeAuthEnvDataAttributeSetAttrValuesKind tells which row of the table of AttributeAuthEnvDataAttributeSetAttrValues a key selected.
-type AttributeAuthEnvDataAttributeSetAttrValuesKind int
-
-const (
-	AttributeAuthEnvDataAttributeSetAttrValuesContentType   AttributeAuthEnvDataAttributeSetAttrValuesKind = 1 // aa-contentType 1.2.840.113549.1.9.3
-	AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest AttributeAuthEnvDataAttributeSetAttrValuesKind = 2 // aa-messageDigest 1.2.840.113549.1.9.4
-	AttributeAuthEnvDataAttributeSetAttrValuesSigningTime   AttributeAuthEnvDataAttributeSetAttrValuesKind = 3 // aa-signingTime 1.2.840.113549.1.9.5
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *AuthEnvDataAttributeSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x03":
 		// aa-contentType 1.2.840.113549.1.9.3
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesContentType
+		u.Kind = AaContentType
 		if err := u.ContentType.DecodeASN1(r, der.TagOID); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x04":
 		// aa-messageDigest 1.2.840.113549.1.9.4
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest
+		u.Kind = AaMessageDigest
 		if err := u.MessageDigest.DecodeASN1(r, der.TagOctetString); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x05":
 		// aa-signingTime 1.2.840.113549.1.9.5
-		u.Kind = AttributeAuthEnvDataAttributeSetAttrValuesSigningTime
+		u.Kind = AaSigningTime
 		if err := u.SigningTime.DecodeASN1(r, der.NoTag); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AuthEnvDataAttributeSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -8672,7 +8818,7 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.R
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+func (u *AuthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -8682,33 +8828,33 @@ func (u *AttributeAuthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) keepDER(r *der.Reader) error {
+func (u *AuthEnvDataAttributeSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeAuthEnvDataAttributeSetAttrValues) encode(b *der.Builder) {
+func (u *AuthEnvDataAttributeSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeAuthEnvDataAttributeSetAttrValuesContentType:
+	case AaContentType:
 		u.ContentType.EncodeASN1(b, der.TagOID)
-	case AttributeAuthEnvDataAttributeSetAttrValuesMessageDigest:
+	case AaMessageDigest:
 		u.MessageDigest.EncodeASN1(b, der.TagOctetString)
-	case AttributeAuthEnvDataAttributeSetAttrValuesSigningTime:
+	case AaSigningTime:
 		u.SigningTime.EncodeASN1(b, der.NoTag)
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// CMSAuthEnvelopedData2010UnauthAttributes is the ASN.1 type UnauthAttributes.
+// CMSAuthEnvelopedData2010_UnauthAttributes is the ASN.1 type UnauthAttributes.
 //
 //	UnauthAttributes ::= Attributes{{UnauthEnvDataAttributeSet}}
-type CMSAuthEnvelopedData2010UnauthAttributes []AttributeUnauthEnvDataAttributeSet
+type CMSAuthEnvelopedData2010_UnauthAttributes []Attribute_UnauthEnvDataAttributeSet
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "UnauthAttributes")
 	}
@@ -8722,7 +8868,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) DecodeASN1(r *der.Reader, t d
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeUnauthEnvDataAttributeSet](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_UnauthEnvDataAttributeSet](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -8744,7 +8890,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) DecodeASN1(r *der.Reader, t d
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -8761,31 +8907,31 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) EncodeASN1(b *der.Builder, t 
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnauthAttributes; v aliases b.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) UnmarshalDER(b []byte) error {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CMSAuthEnvelopedData2010UnauthAttributes) MarshalDER() ([]byte, error) {
+func (v *CMSAuthEnvelopedData2010_UnauthAttributes) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AttributeUnauthEnvDataAttributeSet is the ASN.1 type Attribute.
+// Attribute_UnauthEnvDataAttributeSet is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	  attrType           ATTRIBUTE.
 //	          &id({AttrList}),
 //	  attrValues         SET OF ATTRIBUTE.
 //	          &Type({AttrList}{@attrType})  }
-type AttributeUnauthEnvDataAttributeSet struct {
+type Attribute_UnauthEnvDataAttributeSet struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeUnauthEnvDataAttributeSetAttrValues
+	AttrValues []UnauthEnvDataAttributeSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_UnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -8809,7 +8955,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeUnauthEnvDataAttributeSetAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -8836,7 +8982,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeUnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_UnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -8851,28 +8997,27 @@ func (v *AttributeUnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeUnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
+func (v *Attribute_UnauthEnvDataAttributeSet) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeUnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-
-// AttributeUnauthEnvDataAttributeSetAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeUnauthEnvDataAttributeSetAttrValues struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeUnauthEnvDataAttributeSetAttrValuesKind
+func (v *Attribute_UnauthEnvDataAttributeSet) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
 }
 
-// AttributeUnauthEnvDataAttributeSetAttrValuesKind tells which row of the table of AttributeUnauthEnvDataAttributeSetAttrValues a key selected.
-type AttributeUnauthEnvDataAttributeSetAttrValuesKind int
+// UnauthEnvDataAttributeSet is the open type ATTRIBUTE.&Type({UnauthEnvDataAttributeSet}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type UnauthEnvDataAttributeSet struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *UnauthEnvDataAttributeSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -8881,7 +9026,7 @@ func (u *AttributeUnauthEnvDataAttributeSetAttrValues) decode(key []byte, r *der
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err error) error {
+func (u *UnauthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -8891,14 +9036,14 @@ func (u *AttributeUnauthEnvDataAttributeSetAttrValues) fail(r *der.Reader, err e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) keepDER(r *der.Reader) error {
+func (u *UnauthEnvDataAttributeSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeUnauthEnvDataAttributeSetAttrValues) encode(b *der.Builder) {
+func (u *UnauthEnvDataAttributeSet) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -9149,7 +9294,7 @@ type CompressedData struct {
 	// CompressionAlgorithm is the component compressionAlgorithm CompressionAlgorithmIdentifier.
 	CompressionAlgorithm CompressionAlgorithmIdentifier
 	// EncapContentInfo is the component encapContentInfo EncapsulatedContentInfo.
-	EncapContentInfo CompressedDataContent2010EncapsulatedContentInfo
+	EncapContentInfo CompressedDataContent2010_EncapsulatedContentInfo
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -9197,12 +9342,12 @@ func (v *CompressedData) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *CompressedData) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CompressedDataContent2010EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
+// CompressedDataContent2010_EncapsulatedContentInfo is the ASN.1 type EncapsulatedContentInfo.
 //
 //	EncapsulatedContentInfo ::= SEQUENCE {
 //	     eContentType       CONTENT-TYPE.&id({ContentSet}),
 //	     eContent           [0] EXPLICIT OCTET STRING OPTIONAL }
-type CompressedDataContent2010EncapsulatedContentInfo struct {
+type CompressedDataContent2010_EncapsulatedContentInfo struct {
 	// EContentType is the component eContentType OBJECT IDENTIFIER.
 	EContentType der.OID
 	// EContent is the component eContent [0] EXPLICIT OCTET STRING OPTIONAL.
@@ -9212,7 +9357,7 @@ type CompressedDataContent2010EncapsulatedContentInfo struct {
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "EncapsulatedContentInfo")
 	}
@@ -9249,7 +9394,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) DecodeASN1(r *der.Rea
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -9264,12 +9409,12 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) EncodeASN1(b *der.Bui
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncapsulatedContentInfo; v aliases b.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *CompressedDataContent2010EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
+func (v *CompressedDataContent2010_EncapsulatedContentInfo) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
@@ -9281,7 +9426,7 @@ type CompressionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters COMPRESS-ALGORITHM.&Params OPTIONAL.
-	Parameters CompressionAlgorithmIdentifierParameters
+	Parameters CompressAlgorithmSet
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -9342,35 +9487,47 @@ func (v *CompressionAlgorithmIdentifier) UnmarshalDER(b []byte) error {
 // MarshalDER returns the DER encoding of v.
 func (v *CompressionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CompressionAlgorithmIdentifierParameters is the open type CompressionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// CompressAlgorithmSet is the open type COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CompressionAlgorithmIdentifierParameters struct {
+type CompressAlgorithmSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CompressionAlgorithmIdentifierParametersKind
-	// ZlibCompress is the value when Kind is CompressionAlgorithmIdentifierParametersZlibCompress.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind CompressAlgorithmKind
+	// ZlibCompress is the value when Kind is CpaZlibCompress.
 	ZlibCompress struct{}
 }
 
-// CompressionAlgorithmIdentifierParametersKind tells which row of the table of CompressionAlgorithmIdentifierParameters a key selected.
-type CompressionAlgorithmIdentifierParametersKind int
+// CompressAlgorithmKind tells which information object of class COMPRESS-ALGORITHM an open type's key selected:
+// the Kind of CompressAlgorithmSet. 0 means none (a key not in the table, or no value).
+type CompressAlgorithmKind int
 
 const (
-	CompressionAlgorithmIdentifierParametersZlibCompress CompressionAlgorithmIdentifierParametersKind = 1 // cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
+	CpaZlibCompress CompressAlgorithmKind = 1 // cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k CompressAlgorithmKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 1:
+		return der.Name("cpa-zlibCompress", int(k)-1, "")
+	}
+	return "CompressAlgorithmKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *CompressAlgorithmSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x10\x03\b":
 		// cpa-zlibCompress 1.2.840.113549.1.9.16.3.8
-		u.Kind = CompressionAlgorithmIdentifierParametersZlibCompress
+		u.Kind = CpaZlibCompress
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("CompressionAlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("COMPRESS-ALGORITHM.&Params({CompressAlgorithmSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -9381,7 +9538,7 @@ func (u *CompressionAlgorithmIdentifierParameters) decode(key []byte, r *der.Rea
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CompressionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *CompressAlgorithmSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -9391,16 +9548,16 @@ func (u *CompressionAlgorithmIdentifierParameters) fail(r *der.Reader, err error
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CompressionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *CompressAlgorithmSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CompressionAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *CompressAlgorithmSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case CompressionAlgorithmIdentifierParametersZlibCompress:
+	case CpaZlibCompress:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -9415,7 +9572,7 @@ func (u *CompressionAlgorithmIdentifierParameters) encode(b *der.Builder) {
 //	   subjectAltKeyIdentifier [2] SubjectKeyIdentifier
 //	}
 type SMIMEEncryptionKeyPreference struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice SMIMEEncryptionKeyPreferenceChoice
 	// IssuerAndSerialNumber is the component issuerAndSerialNumber [0] IssuerAndSerialNumber.
 	IssuerAndSerialNumber IssuerAndSerialNumber
@@ -9429,14 +9586,20 @@ type SMIMEEncryptionKeyPreference struct {
 type SMIMEEncryptionKeyPreferenceChoice int
 
 const (
-	SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber   SMIMEEncryptionKeyPreferenceChoice = 1 // issuerAndSerialNumber
-	SMIMEEncryptionKeyPreferenceReceipentKeyID          SMIMEEncryptionKeyPreferenceChoice = 2 // receipentKeyId
-	SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier SMIMEEncryptionKeyPreferenceChoice = 3 // subjectAltKeyIdentifier
+	SMIMEEncryptionKeyPreference_IssuerAndSerialNumber   SMIMEEncryptionKeyPreferenceChoice = 1 // issuerAndSerialNumber
+	SMIMEEncryptionKeyPreference_ReceipentKeyID          SMIMEEncryptionKeyPreferenceChoice = 2 // receipentKeyId
+	SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier SMIMEEncryptionKeyPreferenceChoice = 3 // subjectAltKeyIdentifier
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c SMIMEEncryptionKeyPreferenceChoice) String() string {
-	return der.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "SMIMEEncryptionKeyPreferenceChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("issuerAndSerialNumber receipentKeyId subjectAltKeyIdentifier", int(c)-1, "")
+	}
+	return "SMIMEEncryptionKeyPreferenceChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -9447,12 +9610,12 @@ func (v *SMIMEEncryptionKeyPreference) DecodeASN1(r *der.Reader, t der.Tag) erro
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber
+		v.Choice = SMIMEEncryptionKeyPreference_IssuerAndSerialNumber
 		if err := v.IssuerAndSerialNumber.DecodeASN1(r, der.Context(0)); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
 		}
 	case tag == der.Context(1):
-		v.Choice = SMIMEEncryptionKeyPreferenceReceipentKeyID
+		v.Choice = SMIMEEncryptionKeyPreference_ReceipentKeyID
 		p1, err := der.New[RecipientKeyIdentifier](r)
 		if err != nil {
 			return der.WithField(err, "receipentKeyId")
@@ -9462,7 +9625,7 @@ func (v *SMIMEEncryptionKeyPreference) DecodeASN1(r *der.Reader, t der.Tag) erro
 			return der.WithField(err, "receipentKeyId")
 		}
 	case tag == der.Context(2):
-		v.Choice = SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier
+		v.Choice = SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier
 		if err := v.SubjectAltKeyIdentifier.DecodeASN1(r, der.Context(2)); err != nil {
 			return der.WithField(err, "subjectAltKeyIdentifier")
 		}
@@ -9475,15 +9638,15 @@ func (v *SMIMEEncryptionKeyPreference) DecodeASN1(r *der.Reader, t der.Tag) erro
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *SMIMEEncryptionKeyPreference) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case SMIMEEncryptionKeyPreferenceIssuerAndSerialNumber:
+	case SMIMEEncryptionKeyPreference_IssuerAndSerialNumber:
 		v.IssuerAndSerialNumber.EncodeASN1(b, der.Context(0))
-	case SMIMEEncryptionKeyPreferenceReceipentKeyID:
+	case SMIMEEncryptionKeyPreference_ReceipentKeyID:
 		if v.ReceipentKeyID == nil {
 			b.SetError(der.NilValue("RecipientKeyIdentifier"))
 		} else {
 			v.ReceipentKeyID.EncodeASN1(b, der.Context(1))
 		}
-	case SMIMEEncryptionKeyPreferenceSubjectAltKeyIdentifier:
+	case SMIMEEncryptionKeyPreference_SubjectAltKeyIdentifier:
 		v.SubjectAltKeyIdentifier.EncodeASN1(b, der.Context(2))
 	default:
 		b.SetError(der.NoChoice("SMIMEEncryptionKeyPreference"))
@@ -9541,7 +9704,7 @@ type AttributeCertificateV1 struct {
 	// ToBeSignedRaw is the encoding of toBeSigned received (set by decoding): the bytes a signature covers.
 	ToBeSignedRaw []byte
 	// AlgorithmIdentifier is the component algorithmIdentifier SEQUENCE.
-	AlgorithmIdentifier AttributeCertificateV1AlgorithmIdentifier
+	AlgorithmIdentifier AttributeCertificateV1_AlgorithmIdentifier
 	// Signature is the component signature BIT STRING.
 	Signature der.BitString
 }
@@ -9595,18 +9758,18 @@ func (v *AttributeCertificateV1) UnmarshalDER(b []byte) error { return der.Unmar
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCertificateV1AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
-type AttributeCertificateV1AlgorithmIdentifier struct {
+// AttributeCertificateV1_AlgorithmIdentifier is the type of AttributeCertificateV1.algorithmIdentifier.
+type AttributeCertificateV1_AlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters SIGNATURE-ALGORITHM.&Params OPTIONAL.
-	Parameters AttributeCertificateV1AlgorithmIdentifierParameters
+	Parameters AttributeCertificateV1_AlgorithmIdentifier_Parameters
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateV1.algorithmIdentifier")
 	}
@@ -9641,7 +9804,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeCertificateV1AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -9654,247 +9817,13 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) EncodeASN1(b *der.Builder, t
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateV1.algorithmIdentifier; v aliases b.
-func (v *AttributeCertificateV1AlgorithmIdentifier) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeCertificateV1AlgorithmIdentifier) MarshalDER() ([]byte, error) {
+func (v *AttributeCertificateV1_AlgorithmIdentifier) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParameters is the open type AttributeCertificateV1.algorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeCertificateV1AlgorithmIdentifierParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeCertificateV1AlgorithmIdentifierParametersKind
-	// Struct is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5, AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256, AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 or AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512.
-	Struct struct{}
-	// RSASSAPSS is the value when Kind is AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS.
-	RSASSAPSS *rfc5280.RSASSAPSSParams
-}
-
-// AttributeCertificateV1AlgorithmIdentifierParametersKind tells which row of the table of AttributeCertificateV1AlgorithmIdentifierParameters a key selected.
-type AttributeCertificateV1AlgorithmIdentifierParametersKind int
-
-const (
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2      AttributeCertificateV1AlgorithmIdentifierParametersKind = 1  // sa-rsaWithMD2 1.2.840.113549.1.1.2
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5      AttributeCertificateV1AlgorithmIdentifierParametersKind = 2  // sa-rsaWithMD5 1.2.840.113549.1.1.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 3  // sa-rsaWithSHA1 1.2.840.113549.1.1.5
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1     AttributeCertificateV1AlgorithmIdentifierParametersKind = 4  // sa-dsaWithSHA1 1.2.840.10040.4.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1   AttributeCertificateV1AlgorithmIdentifierParametersKind = 5  // sa-ecdsaWithSHA1 1.2.840.10045.4.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224   AttributeCertificateV1AlgorithmIdentifierParametersKind = 6  // sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256   AttributeCertificateV1AlgorithmIdentifierParametersKind = 7  // sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224 AttributeCertificateV1AlgorithmIdentifierParametersKind = 8  // sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256 AttributeCertificateV1AlgorithmIdentifierParametersKind = 9  // sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384 AttributeCertificateV1AlgorithmIdentifierParametersKind = 10 // sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-	AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512 AttributeCertificateV1AlgorithmIdentifierParametersKind = 11 // sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-	AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS       AttributeCertificateV1AlgorithmIdentifierParametersKind = 12 // sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-	AttributeCertificateV1AlgorithmIdentifierParametersMlDSA44         AttributeCertificateV1AlgorithmIdentifierParametersKind = 13 // sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-	AttributeCertificateV1AlgorithmIdentifierParametersMlDSA65         AttributeCertificateV1AlgorithmIdentifierParametersKind = 14 // sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-	AttributeCertificateV1AlgorithmIdentifierParametersMlDSA87         AttributeCertificateV1AlgorithmIdentifierParametersKind = 15 // sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-)
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
-	switch string(key) {
-	case "*\x86H\x86\xf7\r\x01\x01\x02":
-		// sa-rsaWithMD2 1.2.840.113549.1.1.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x04":
-		// sa-rsaWithMD5 1.2.840.113549.1.1.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\x05":
-		// sa-rsaWithSHA1 1.2.840.113549.1.1.5
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce8\x04\x03":
-		// sa-dsaWithSHA1 1.2.840.10040.4.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x01":
-		// sa-ecdsaWithSHA1 1.2.840.10045.4.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x01":
-		// sa-dsaWithSHA224 2.16.840.1.101.3.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x02":
-		// sa-dsaWithSHA256 2.16.840.1.101.3.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x01":
-		// sa-ecdsaWithSHA224 1.2.840.10045.4.3.1
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x02":
-		// sa-ecdsaWithSHA256 1.2.840.10045.4.3.2
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x03":
-		// sa-ecdsaWithSHA384 1.2.840.10045.4.3.3
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\xce=\x04\x03\x04":
-		// sa-ecdsaWithSHA512 1.2.840.10045.4.3.4
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512
-		if err := r.ReadNull(der.TagNull); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "*\x86H\x86\xf7\r\x01\x01\n":
-		// sa-rsaSSA-PSS 1.2.840.113549.1.1.10
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS
-		p1, err := der.New[rfc5280.RSASSAPSSParams](r)
-		if err != nil {
-			return u.fail(r, err)
-		}
-		u.RSASSAPSS = p1
-		if err := u.RSASSAPSS.DecodeASN1(r, der.TagSequence); err != nil {
-			return u.fail(r, err)
-		}
-		if err := r.Finish("AttributeCertificateV1.algorithmIdentifier.parameters"); err != nil {
-			return u.fail(r, err)
-		}
-		return nil
-	case "`\x86H\x01e\x03\x04\x03\x11":
-		// sa-ml-dsa-44 2.16.840.1.101.3.4.3.17
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersMlDSA44
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x12":
-		// sa-ml-dsa-65 2.16.840.1.101.3.4.3.18
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersMlDSA65
-		return u.keepDER(r)
-	case "`\x86H\x01e\x03\x04\x03\x13":
-		// sa-ml-dsa-87 2.16.840.1.101.3.4.3.19
-		u.Kind = AttributeCertificateV1AlgorithmIdentifierParametersMlDSA87
-		return u.keepDER(r)
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *AttributeCertificateV1AlgorithmIdentifierParameters) encode(b *der.Builder) {
-	switch u.Kind {
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD2:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithMD5:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA1:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA224:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA256:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA384:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersECDSAWithSHA512:
-		b.AddNull(der.TagNull)
-	case AttributeCertificateV1AlgorithmIdentifierParametersRSASSAPSS:
-		if u.RSASSAPSS == nil {
-			b.SetError(der.NilValue("RSASSA-PSS-params"))
-		} else {
-			u.RSASSAPSS.EncodeASN1(b, der.TagSequence)
-		}
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // AttributeCertificateInfoV1 is the ASN.1 type AttributeCertificateInfoV1.
@@ -9919,23 +9848,23 @@ type AttributeCertificateInfoV1 struct {
 	// HasVersion tells whether version is present in the encoding.
 	HasVersion bool
 	// Subject is the component subject CHOICE.
-	Subject AttributeCertificateInfoV1Subject
+	Subject AttributeCertificateInfoV1_Subject
 	// Issuer is the component issuer GeneralNames.
 	Issuer rfc5280.GeneralNames
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{...}}.
-	Signature rfc5280.AlgorithmIdentifier
+	Signature rfc5280.AlgorithmIdentifier_Signature
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber rfc5280.CertificateSerialNumber
 	// AttCertValidityPeriod is the component attCertValidityPeriod AttCertValidityPeriod.
 	AttCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoV1Attributes
+	Attributes AttributeCertificateInfoV1_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID rfc5280.UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{AttributeCertificateVersion1-2009.AttributeCertExtensionsV1}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensionsV1
+	Extensions Extensions_AttributeCertExtensionsV1
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -9959,11 +9888,11 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 			return der.WithField(err, "version")
 		}
 		v.HasVersion = true
-		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == AttCertVersionV1V1 {
+		if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.Version == AttCertVersionV1_V1 {
 			return der.WithField(der.EncodedDefault(off1, "AttributeCertificateInfoV1"), "version")
 		}
 	} else {
-		v.Version = AttCertVersionV1V1
+		v.Version = AttCertVersionV1_V1
 	}
 	// subject CHOICE
 	if err := v.Subject.DecodeASN1(&s, der.NoTag); err != nil {
@@ -10016,7 +9945,7 @@ func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
 		t = der.TagSequence
 	}
 	m := b.Begin(t, true)
-	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
+	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1_V1 {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
 	v.Subject.EncodeASN1(b, der.NoTag)
@@ -10040,38 +9969,44 @@ func (v *AttributeCertificateInfoV1) UnmarshalDER(b []byte) error { return der.U
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateInfoV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCertificateInfoV1Subject is the type of AttributeCertificateInfoV1.subject.
-type AttributeCertificateInfoV1Subject struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice AttributeCertificateInfoV1SubjectChoice
+// AttributeCertificateInfoV1_Subject is the type of AttributeCertificateInfoV1.subject.
+type AttributeCertificateInfoV1_Subject struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice AttributeCertificateInfoV1_SubjectChoice
 	// BaseCertificateID is the component baseCertificateID [0] EXPLICIT IssuerSerial.
 	BaseCertificateID *IssuerSerial
 	// SubjectName is the component subjectName [1] EXPLICIT GeneralNames.
 	SubjectName rfc5280.GeneralNames
 }
 
-// AttributeCertificateInfoV1SubjectChoice tells which alternative of AttributeCertificateInfoV1Subject a value holds.
-type AttributeCertificateInfoV1SubjectChoice int
+// AttributeCertificateInfoV1_SubjectChoice tells which alternative of AttributeCertificateInfoV1_Subject a value holds.
+type AttributeCertificateInfoV1_SubjectChoice int
 
 const (
-	AttributeCertificateInfoV1SubjectBaseCertificateID AttributeCertificateInfoV1SubjectChoice = 1 // baseCertificateID
-	AttributeCertificateInfoV1SubjectSubjectName       AttributeCertificateInfoV1SubjectChoice = 2 // subjectName
+	AttributeCertificateInfoV1_BaseCertificateID AttributeCertificateInfoV1_SubjectChoice = 1 // baseCertificateID
+	AttributeCertificateInfoV1_SubjectName       AttributeCertificateInfoV1_SubjectChoice = 2 // subjectName
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c AttributeCertificateInfoV1SubjectChoice) String() string {
-	return der.Name("baseCertificateID subjectName", int(c)-1, "AttributeCertificateInfoV1SubjectChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c AttributeCertificateInfoV1_SubjectChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("baseCertificateID subjectName", int(c)-1, "")
+	}
+	return "AttributeCertificateInfoV1_SubjectChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *AttributeCertificateInfoV1Subject) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeCertificateInfoV1_Subject) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "AttributeCertificateInfoV1.subject")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = AttributeCertificateInfoV1SubjectBaseCertificateID
+		v.Choice = AttributeCertificateInfoV1_BaseCertificateID
 		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "baseCertificateID")
@@ -10088,7 +10023,7 @@ func (v *AttributeCertificateInfoV1Subject) DecodeASN1(r *der.Reader, t der.Tag)
 			return der.WithField(err, "baseCertificateID")
 		}
 	case tag == der.Context(1):
-		v.Choice = AttributeCertificateInfoV1SubjectSubjectName
+		v.Choice = AttributeCertificateInfoV1_SubjectName
 		w3, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "subjectName")
@@ -10106,9 +10041,9 @@ func (v *AttributeCertificateInfoV1Subject) DecodeASN1(r *der.Reader, t der.Tag)
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *AttributeCertificateInfoV1Subject) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeCertificateInfoV1_Subject) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case AttributeCertificateInfoV1SubjectBaseCertificateID:
+	case AttributeCertificateInfoV1_BaseCertificateID:
 		m1 := b.Begin(der.Context(0), true)
 		if v.BaseCertificateID == nil {
 			b.SetError(der.NilValue("IssuerSerial"))
@@ -10116,7 +10051,7 @@ func (v *AttributeCertificateInfoV1Subject) EncodeASN1(b *der.Builder, t der.Tag
 			v.BaseCertificateID.EncodeASN1(b, der.TagSequence)
 		}
 		b.End(m1)
-	case AttributeCertificateInfoV1SubjectSubjectName:
+	case AttributeCertificateInfoV1_SubjectName:
 		m2 := b.Begin(der.Context(1), true)
 		v.SubjectName.EncodeASN1(b, der.TagSequence)
 		b.End(m2)
@@ -10126,18 +10061,18 @@ func (v *AttributeCertificateInfoV1Subject) EncodeASN1(b *der.Builder, t der.Tag
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeCertificateInfoV1.subject; v aliases b.
-func (v *AttributeCertificateInfoV1Subject) UnmarshalDER(b []byte) error {
+func (v *AttributeCertificateInfoV1_Subject) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeCertificateInfoV1Subject) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AttributeCertificateInfoV1_Subject) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCertificateInfoV1Attributes is the type of AttributeCertificateInfoV1.attributes.
-type AttributeCertificateInfoV1Attributes []AttributeSetAttrList
+// AttributeCertificateInfoV1_Attributes is the type of AttributeCertificateInfoV1.attributes.
+type AttributeCertificateInfoV1_Attributes []AttributeSet_AttrList
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeCertificateInfoV1_Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfoV1.attributes")
 	}
@@ -10145,7 +10080,7 @@ func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.T
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[AttributeSetAttrList](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSet_AttrList](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -10162,7 +10097,7 @@ func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.T
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeCertificateInfoV1Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeCertificateInfoV1_Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10173,22 +10108,22 @@ func (v *AttributeCertificateInfoV1Attributes) EncodeASN1(b *der.Builder, t der.
 	b.End(m)
 }
 
-// AttributeSetAttrList is the ASN.1 type AttributeSet.
+// AttributeSet_AttrList is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttrList struct {
+type AttributeSet_AttrList struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type der.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttrListValues
+	Values []AttrList
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
 	}
@@ -10212,7 +10147,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeSetAttrListValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttrList](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -10244,7 +10179,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeSetAttrList) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeSet_AttrList) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10259,26 +10194,23 @@ func (v *AttributeSetAttrList) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
-func (v *AttributeSetAttrList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeSet_AttrList) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeSetAttrList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AttributeSet_AttrList) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeSetAttrListValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttrList is the open type ATTRIBUTE.&Type({AttrList}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttrListValues struct {
+type AttrList struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttrListValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
 }
 
-// AttributeSetAttrListValuesKind tells which row of the table of AttributeSetAttrListValues a key selected.
-type AttributeSetAttrListValuesKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttrListValues) decode(key []byte, r *der.Reader) error {
+func (u *AttrList) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -10287,7 +10219,7 @@ func (u *AttributeSetAttrListValues) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttrListValues) fail(r *der.Reader, err error) error {
+func (u *AttrList) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10297,28 +10229,28 @@ func (u *AttributeSetAttrListValues) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttrListValues) keepDER(r *der.Reader) error {
+func (u *AttrList) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttrListValues) encode(b *der.Builder) {
+func (u *AttrList) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// ExtensionsAttributeCertExtensionsV1 is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensionsV1 is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensionsV1 []ExtensionAttributeCertExtensionsV1
+type Extensions_AttributeCertExtensionsV1 []Extension_AttributeCertExtensionsV1
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -10326,7 +10258,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionAttributeCertExtensionsV1](&s, s.Count())
+	list, err := der.MakeSlice[Extension_AttributeCertExtensionsV1](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -10348,7 +10280,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10365,16 +10297,16 @@ func (v *ExtensionsAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.T
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+func (v *Extensions_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// ExtensionAttributeCertExtensionsV1 is the ASN.1 type Extension.
+// Extension_AttributeCertExtensionsV1 is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -10387,7 +10319,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensionsV1 struct {
+type Extension_AttributeCertExtensionsV1 struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -10395,11 +10327,11 @@ type ExtensionAttributeCertExtensionsV1 struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsV1ExtnValue
+	ExtnValue AttributeCertExtensionsV1
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -10445,7 +10377,7 @@ func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10461,28 +10393,53 @@ func (v *ExtensionAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Ta
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionAttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensionsV1) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeCertExtensionsV1) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-
-// ExtensionAttributeCertExtensionsV1ExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsV1ExtnValue struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsV1ExtnValueKind
+func (v *Extension_AttributeCertExtensionsV1) MarshalDER() ([]byte, error) {
+	return der.Marshal(v, nil)
 }
 
-// ExtensionAttributeCertExtensionsV1ExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsV1ExtnValue a key selected.
-type ExtensionAttributeCertExtensionsV1ExtnValueKind int
+// AttributeCertExtensionsV1 is the open type EXTENSION.&ExtnType({AttributeCertExtensionsV1}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type AttributeCertExtensionsV1 struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+}
+
+// ExtensionKind tells which information object of class EXTENSION an open type's key selected:
+// the Kind of AttributeCertExtensions or AttributeCertExtensionsV1. 0 means none (a key not in the table, or no value).
+type ExtensionKind int
+
+const (
+	ExtAaControls             ExtensionKind = 1 // ext-aaControls 1.3.6.1.5.5.7.1.6
+	ExtAcProxying             ExtensionKind = 2 // ext-ac-proxying 1.3.6.1.5.5.7.1.10
+	ExtAuditIdentity          ExtensionKind = 3 // ext-auditIdentity 1.3.6.1.5.5.7.1.4
+	ExtAuthorityInfoAccess    ExtensionKind = 4 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
+	ExtAuthorityKeyIdentifier ExtensionKind = 5 // ext-AuthorityKeyIdentifier 2.5.29.35
+	ExtCRLDistributionPoints  ExtensionKind = 6 // ext-CRLDistributionPoints 2.5.29.31
+	ExtNoRevAvail             ExtensionKind = 7 // ext-noRevAvail 2.5.29.56
+	ExtTargetInformation      ExtensionKind = 8 // ext-targetInformation 2.5.29.55
+)
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ExtensionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 8:
+		return der.Name("ext-aaControls ext-ac-proxying ext-auditIdentity ext-AuthorityInfoAccess ext-AuthorityKeyIdentifier ext-CRLDistributionPoints ext-noRevAvail ext-targetInformation", int(k)-1, "")
+	}
+	return "ExtensionKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *AttributeCertExtensionsV1) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -10491,7 +10448,7 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) decode(key []byte, r *der.
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *der.Reader, err error) error {
+func (u *AttributeCertExtensionsV1) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10500,12 +10457,12 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) fail(r *der.Reader, err er
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) keepDER(_ *der.Reader) error {
+func (u *AttributeCertExtensionsV1) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *der.Builder) {
+func (u *AttributeCertExtensionsV1) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -10518,8 +10475,13 @@ func (u *ExtensionAttributeCertExtensionsV1ExtnValue) encode(b *der.Builder) {
 type AttCertVersionV1 int64
 
 const (
-	AttCertVersionV1V1 AttCertVersionV1 = 0 // v1
+	AttCertVersionV1_V1 AttCertVersionV1 = 0 // v1
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersionV1) String() string {
+	return der.Name("v1", int(v), "")
+}
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *AttCertVersionV1) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -10571,19 +10533,19 @@ type AttributeCertificateInfo struct {
 	// Issuer is the component issuer AttCertIssuer.
 	Issuer AttCertIssuer
 	// Signature is the component signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}.
-	Signature rfc5280.AlgorithmIdentifierSignatureAlgorithms
+	Signature rfc5280.AlgorithmIdentifier_SignatureAlgorithms
 	// SerialNumber is the component serialNumber CertificateSerialNumber.
 	SerialNumber rfc5280.CertificateSerialNumber
 	// AttrCertValidityPeriod is the component attrCertValidityPeriod AttCertValidityPeriod.
 	AttrCertValidityPeriod AttCertValidityPeriod
 	// Attributes is the component attributes SEQUENCE OF.
-	Attributes AttributeCertificateInfoAttributes
+	Attributes AttributeCertificateInfo_Attributes
 	// IssuerUniqueID is the component issuerUniqueID UniqueIdentifier OPTIONAL.
 	IssuerUniqueID rfc5280.UniqueIdentifier
 	// HasIssuerUniqueID tells whether issuerUniqueID is present in the encoding.
 	HasIssuerUniqueID bool
 	// Extensions is the component extensions Extensions{{PKIXAttributeCertificate-2009.AttributeCertExtensions}} OPTIONAL.
-	Extensions ExtensionsAttributeCertExtensions
+	Extensions Extensions_AttributeCertExtensions
 	// HasExtensions tells whether extensions is present in the encoding.
 	HasExtensions bool
 	// Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.
@@ -10677,11 +10639,11 @@ func (v *AttributeCertificateInfo) UnmarshalDER(b []byte) error { return der.Unm
 // MarshalDER returns the DER encoding of v.
 func (v *AttributeCertificateInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeCertificateInfoAttributes is the type of AttributeCertificateInfo.attributes.
-type AttributeCertificateInfoAttributes []AttributeSetAttributesDefined
+// AttributeCertificateInfo_Attributes is the type of AttributeCertificateInfo.attributes.
+type AttributeCertificateInfo_Attributes []AttributeSet_AttributesDefined
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeCertificateInfo_Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeCertificateInfo.attributes")
 	}
@@ -10689,7 +10651,7 @@ func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSet_AttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -10706,7 +10668,7 @@ func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeCertificateInfoAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeCertificateInfo_Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10717,22 +10679,22 @@ func (v *AttributeCertificateInfoAttributes) EncodeASN1(b *der.Builder, t der.Ta
 	b.End(m)
 }
 
-// AttributeSetAttributesDefined is the ASN.1 type AttributeSet.
+// AttributeSet_AttributesDefined is the ASN.1 type AttributeSet.
 //
 //	AttributeSet{ATTRIBUTE:AttrSet} ::= SEQUENCE {
 //	    type      ATTRIBUTE.&id({AttrSet}),
 //	    values    SET SIZE (1..MAX) OF ATTRIBUTE.
 //	                  &Type({AttrSet}{@type})
 //	}
-type AttributeSetAttributesDefined struct {
+type AttributeSet_AttributesDefined struct {
 	// Type is the component type OBJECT IDENTIFIER.
 	Type der.OID
 	// Values is the component values SET OF.
-	Values []AttributeSetAttributesDefinedValues
+	Values []AttributesDefined
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AttributeSet")
 	}
@@ -10756,7 +10718,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "values")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeSetAttributesDefinedValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[AttributesDefined](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "values")
 	}
@@ -10788,7 +10750,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeSetAttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AttributeSet_AttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -10803,50 +10765,39 @@ func (v *AttributeSetAttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeSet; v aliases b.
-func (v *AttributeSetAttributesDefined) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AttributeSet_AttributesDefined) UnmarshalDER(b []byte) error {
+	return der.Unmarshal(b, v, nil)
+}
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeSetAttributesDefined) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AttributeSet_AttributesDefined) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeSetAttributesDefinedValues is the open type AttributeSet.values: the encoding received (Raw) and, when the
+// AttributesDefined is the open type ATTRIBUTE.&Type({AttributesDefined}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeSetAttributesDefinedValues struct {
+type AttributesDefined struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeSetAttributesDefinedValuesKind
-	// SvceAuthInfo is the value when Kind is AttributeSetAttributesDefinedValuesAuthenticationInfo or AttributeSetAttributesDefinedValuesAccesIdentity.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind AttributeKind
+	// SvceAuthInfo is the value when Kind is AtAuthenticationInfo or AtAccesIdentity.
 	SvceAuthInfo *SvceAuthInfo
-	// IetfAttrSyntax is the value when Kind is AttributeSetAttributesDefinedValuesChargingIdentity or AttributeSetAttributesDefinedValuesGroup.
+	// IetfAttrSyntax is the value when Kind is AtChargingIdentity or AtGroup.
 	IetfAttrSyntax *IetfAttrSyntax
-	// Role is the value when Kind is AttributeSetAttributesDefinedValuesRole.
+	// Role is the value when Kind is AtRole.
 	Role *RoleSyntax
-	// Clearance is the value when Kind is AttributeSetAttributesDefinedValuesClearance.
+	// Clearance is the value when Kind is AtClearance.
 	Clearance *Clearance
-	// EncAttrs is the value when Kind is AttributeSetAttributesDefinedValuesEncAttrs.
+	// EncAttrs is the value when Kind is AtEncAttrs.
 	EncAttrs *ContentInfo
 }
 
-// AttributeSetAttributesDefinedValuesKind tells which row of the table of AttributeSetAttributesDefinedValues a key selected.
-type AttributeSetAttributesDefinedValuesKind int
-
-const (
-	AttributeSetAttributesDefinedValuesAuthenticationInfo AttributeSetAttributesDefinedValuesKind = 1 // at-authenticationInfo 1.3.6.1.5.5.7.10.1
-	AttributeSetAttributesDefinedValuesAccesIdentity      AttributeSetAttributesDefinedValuesKind = 2 // at-accesIdentity 1.3.6.1.5.5.7.10.2
-	AttributeSetAttributesDefinedValuesChargingIdentity   AttributeSetAttributesDefinedValuesKind = 3 // at-chargingIdentity 1.3.6.1.5.5.7.10.3
-	AttributeSetAttributesDefinedValuesGroup              AttributeSetAttributesDefinedValuesKind = 4 // at-group 1.3.6.1.5.5.7.10.4
-	AttributeSetAttributesDefinedValuesRole               AttributeSetAttributesDefinedValuesKind = 5 // at-role 2.5.4.72
-	AttributeSetAttributesDefinedValuesClearance          AttributeSetAttributesDefinedValuesKind = 6 // at-clearance 2.5.4.55
-	AttributeSetAttributesDefinedValuesEncAttrs           AttributeSetAttributesDefinedValuesKind = 7 // at-encAttrs 1.3.6.1.5.5.7.10.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) error {
+func (u *AttributesDefined) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\n\x01":
 		// at-authenticationInfo 1.3.6.1.5.5.7.10.1
-		u.Kind = AttributeSetAttributesDefinedValuesAuthenticationInfo
+		u.Kind = AtAuthenticationInfo
 		p1, err := der.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10855,13 +10806,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.SvceAuthInfo.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x02":
 		// at-accesIdentity 1.3.6.1.5.5.7.10.2
-		u.Kind = AttributeSetAttributesDefinedValuesAccesIdentity
+		u.Kind = AtAccesIdentity
 		p2, err := der.New[SvceAuthInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10870,13 +10821,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.SvceAuthInfo.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x03":
 		// at-chargingIdentity 1.3.6.1.5.5.7.10.3
-		u.Kind = AttributeSetAttributesDefinedValuesChargingIdentity
+		u.Kind = AtChargingIdentity
 		p3, err := der.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10885,13 +10836,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.IetfAttrSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x04":
 		// at-group 1.3.6.1.5.5.7.10.4
-		u.Kind = AttributeSetAttributesDefinedValuesGroup
+		u.Kind = AtGroup
 		p4, err := der.New[IetfAttrSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10900,13 +10851,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.IetfAttrSyntax.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x04H":
 		// at-role 2.5.4.72
-		u.Kind = AttributeSetAttributesDefinedValuesRole
+		u.Kind = AtRole
 		p5, err := der.New[RoleSyntax](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10915,13 +10866,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.Role.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x047":
 		// at-clearance 2.5.4.55
-		u.Kind = AttributeSetAttributesDefinedValuesClearance
+		u.Kind = AtClearance
 		p6, err := der.New[Clearance](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10930,13 +10881,13 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.Clearance.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\n\x06":
 		// at-encAttrs 1.3.6.1.5.5.7.10.6
-		u.Kind = AttributeSetAttributesDefinedValuesEncAttrs
+		u.Kind = AtEncAttrs
 		p7, err := der.New[ContentInfo](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -10945,7 +10896,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 		if err := u.EncAttrs.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AttributeSet.values"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({AttributesDefined})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -10956,7 +10907,7 @@ func (u *AttributeSetAttributesDefinedValues) decode(key []byte, r *der.Reader) 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeSetAttributesDefinedValues) fail(r *der.Reader, err error) error {
+func (u *AttributesDefined) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -10966,52 +10917,52 @@ func (u *AttributeSetAttributesDefinedValues) fail(r *der.Reader, err error) err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeSetAttributesDefinedValues) keepDER(r *der.Reader) error {
+func (u *AttributesDefined) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeSetAttributesDefinedValues) encode(b *der.Builder) {
+func (u *AttributesDefined) encode(b *der.Builder) {
 	switch u.Kind {
-	case AttributeSetAttributesDefinedValuesAuthenticationInfo:
+	case AtAuthenticationInfo:
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesAccesIdentity:
+	case AtAccesIdentity:
 		if u.SvceAuthInfo == nil {
 			b.SetError(der.NilValue("SvceAuthInfo"))
 		} else {
 			u.SvceAuthInfo.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesChargingIdentity:
+	case AtChargingIdentity:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesGroup:
+	case AtGroup:
 		if u.IetfAttrSyntax == nil {
 			b.SetError(der.NilValue("IetfAttrSyntax"))
 		} else {
 			u.IetfAttrSyntax.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesRole:
+	case AtRole:
 		if u.Role == nil {
 			b.SetError(der.NilValue("RoleSyntax"))
 		} else {
 			u.Role.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesClearance:
+	case AtClearance:
 		if u.Clearance == nil {
 			b.SetError(der.NilValue("Clearance"))
 		} else {
 			u.Clearance.EncodeASN1(b, der.TagSequence)
 		}
-	case AttributeSetAttributesDefinedValuesEncAttrs:
+	case AtEncAttrs:
 		if u.EncAttrs == nil {
 			b.SetError(der.NilValue("ContentInfo"))
 		} else {
@@ -11022,14 +10973,14 @@ func (u *AttributeSetAttributesDefinedValues) encode(b *der.Builder) {
 	}
 }
 
-// ExtensionsAttributeCertExtensions is the ASN.1 type Extensions.
+// Extensions_AttributeCertExtensions is the ASN.1 type Extensions.
 //
 //	Extensions{EXTENSION:ExtensionSet} ::=
 //	    SEQUENCE SIZE (1..MAX) OF Extension{{ExtensionSet}}
-type ExtensionsAttributeCertExtensions []ExtensionAttributeCertExtensions
+type Extensions_AttributeCertExtensions []Extension_AttributeCertExtensions
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extensions_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extensions")
 	}
@@ -11037,7 +10988,7 @@ func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[ExtensionAttributeCertExtensions](&s, s.Count())
+	list, err := der.MakeSlice[Extension_AttributeCertExtensions](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -11059,7 +11010,7 @@ func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionsAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extensions_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -11076,14 +11027,14 @@ func (v *ExtensionsAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extensions; v aliases b.
-func (v *ExtensionsAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extensions_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extensions_AttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeCertExtensions is the ASN.1 type Extension.
+// Extension_AttributeCertExtensions is the ASN.1 type Extension.
 //
 //	Extension{EXTENSION:ExtensionSet} ::= SEQUENCE {
 //	    extnID      EXTENSION.&id({ExtensionSet}),
@@ -11096,7 +11047,7 @@ func (v *ExtensionsAttributeCertExtensions) MarshalDER() ([]byte, error) { retur
 //	                --  corresponding to the extension type identified
 //	                --  by extnID
 //	}
-type ExtensionAttributeCertExtensions struct {
+type Extension_AttributeCertExtensions struct {
 	// ExtnID is the component extnID OBJECT IDENTIFIER.
 	ExtnID der.OID
 	// Critical is the component critical BOOLEAN DEFAULT FALSE.
@@ -11104,11 +11055,11 @@ type ExtensionAttributeCertExtensions struct {
 	// HasCritical tells whether critical is present in the encoding.
 	HasCritical bool
 	// ExtnValue is the component extnValue OCTET STRING.
-	ExtnValue ExtensionAttributeCertExtensionsExtnValue
+	ExtnValue AttributeCertExtensions
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Extension_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Extension")
 	}
@@ -11154,7 +11105,7 @@ func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ExtensionAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Extension_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -11170,71 +11121,57 @@ func (v *ExtensionAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Extension; v aliases b.
-func (v *ExtensionAttributeCertExtensions) UnmarshalDER(b []byte) error {
+func (v *Extension_AttributeCertExtensions) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *ExtensionAttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *Extension_AttributeCertExtensions) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ExtensionAttributeCertExtensionsExtnValue is the open type Extension.extnValue: the encoding received (Raw) and, when the
+// AttributeCertExtensions is the open type EXTENSION.&ExtnType({AttributeCertExtensions}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type ExtensionAttributeCertExtensionsExtnValue struct {
+type AttributeCertExtensions struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind ExtensionAttributeCertExtensionsExtnValueKind
-	// TargetInformation is the value when Kind is ExtensionAttributeCertExtensionsExtnValueTargetInformation.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ExtensionKind
+	// TargetInformation is the value when Kind is ExtTargetInformation.
 	TargetInformation Targets
-	// AuthorityKeyIdentifier is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier.
+	// AuthorityKeyIdentifier is the value when Kind is ExtAuthorityKeyIdentifier.
 	AuthorityKeyIdentifier *rfc5280.AuthorityKeyIdentifier
-	// AuthorityInfoAccess is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess.
+	// AuthorityInfoAccess is the value when Kind is ExtAuthorityInfoAccess.
 	AuthorityInfoAccess rfc5280.AuthorityInfoAccessSyntax
-	// CRLDistributionPoints is the value when Kind is ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints.
+	// CRLDistributionPoints is the value when Kind is ExtCRLDistributionPoints.
 	CRLDistributionPoints rfc5280.CRLDistributionPoints
-	// NoRevAvail is the value when Kind is ExtensionAttributeCertExtensionsExtnValueNoRevAvail.
+	// NoRevAvail is the value when Kind is ExtNoRevAvail.
 	NoRevAvail struct{}
-	// AcProxying is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAcProxying.
+	// AcProxying is the value when Kind is ExtAcProxying.
 	AcProxying ProxyInfo
-	// AaControls is the value when Kind is ExtensionAttributeCertExtensionsExtnValueAaControls.
+	// AaControls is the value when Kind is ExtAaControls.
 	AaControls *AAControls
 }
 
-// ExtensionAttributeCertExtensionsExtnValueKind tells which row of the table of ExtensionAttributeCertExtensionsExtnValue a key selected.
-type ExtensionAttributeCertExtensionsExtnValueKind int
-
-const (
-	ExtensionAttributeCertExtensionsExtnValueAuditIdentity          ExtensionAttributeCertExtensionsExtnValueKind = 1 // ext-auditIdentity 1.3.6.1.5.5.7.1.4
-	ExtensionAttributeCertExtensionsExtnValueTargetInformation      ExtensionAttributeCertExtensionsExtnValueKind = 2 // ext-targetInformation 2.5.29.55
-	ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier ExtensionAttributeCertExtensionsExtnValueKind = 3 // ext-AuthorityKeyIdentifier 2.5.29.35
-	ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess    ExtensionAttributeCertExtensionsExtnValueKind = 4 // ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-	ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints  ExtensionAttributeCertExtensionsExtnValueKind = 5 // ext-CRLDistributionPoints 2.5.29.31
-	ExtensionAttributeCertExtensionsExtnValueNoRevAvail             ExtensionAttributeCertExtensionsExtnValueKind = 6 // ext-noRevAvail 2.5.29.56
-	ExtensionAttributeCertExtensionsExtnValueAcProxying             ExtensionAttributeCertExtensionsExtnValueKind = 7 // ext-ac-proxying 1.3.6.1.5.5.7.1.10
-	ExtensionAttributeCertExtensionsExtnValueAaControls             ExtensionAttributeCertExtensionsExtnValueKind = 8 // ext-aaControls 1.3.6.1.5.5.7.1.6
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Reader) error {
+func (u *AttributeCertExtensions) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuditIdentity
+		u.Kind = ExtAuditIdentity
 		return u.keepDER(r)
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueTargetInformation
+		u.Kind = ExtTargetInformation
 		if err := u.TargetInformation.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d#":
 		// ext-AuthorityKeyIdentifier 2.5.29.35
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier
+		u.Kind = ExtAuthorityKeyIdentifier
 		p1, err := der.New[rfc5280.AuthorityKeyIdentifier](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -11243,53 +11180,53 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 		if err := u.AuthorityKeyIdentifier.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x01":
 		// ext-AuthorityInfoAccess 1.3.6.1.5.5.7.1.1
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess
+		u.Kind = ExtAuthorityInfoAccess
 		if err := u.AuthorityInfoAccess.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d\x1f":
 		// ext-CRLDistributionPoints 2.5.29.31
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints
+		u.Kind = ExtCRLDistributionPoints
 		if err := u.CRLDistributionPoints.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "U\x1d8":
 		// ext-noRevAvail 2.5.29.56
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueNoRevAvail
+		u.Kind = ExtNoRevAvail
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\n":
 		// ext-ac-proxying 1.3.6.1.5.5.7.1.10
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAcProxying
+		u.Kind = ExtAcProxying
 		if err := u.AcProxying.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x06\x01\x05\x05\a\x01\x06":
 		// ext-aaControls 1.3.6.1.5.5.7.1.6
-		u.Kind = ExtensionAttributeCertExtensionsExtnValueAaControls
+		u.Kind = ExtAaControls
 		p2, err := der.New[AAControls](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -11298,7 +11235,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 		if err := u.AaControls.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("Extension.extnValue"); err != nil {
+		if err := r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -11309,7 +11246,7 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) decode(key []byte, r *der.Re
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *der.Reader, err error) error {
+func (u *AttributeCertExtensions) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -11318,30 +11255,30 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) fail(r *der.Reader, err erro
 }
 
 // keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ExtensionAttributeCertExtensionsExtnValue) keepDER(_ *der.Reader) error {
+func (u *AttributeCertExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *der.Builder) {
+func (u *AttributeCertExtensions) encode(b *der.Builder) {
 	switch u.Kind {
-	case ExtensionAttributeCertExtensionsExtnValueTargetInformation:
+	case ExtTargetInformation:
 		u.TargetInformation.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityKeyIdentifier:
+	case ExtAuthorityKeyIdentifier:
 		if u.AuthorityKeyIdentifier == nil {
 			b.SetError(der.NilValue("AuthorityKeyIdentifier"))
 		} else {
 			u.AuthorityKeyIdentifier.EncodeASN1(b, der.TagSequence)
 		}
-	case ExtensionAttributeCertExtensionsExtnValueAuthorityInfoAccess:
+	case ExtAuthorityInfoAccess:
 		u.AuthorityInfoAccess.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeCertExtensionsExtnValueCRLDistributionPoints:
+	case ExtCRLDistributionPoints:
 		u.CRLDistributionPoints.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeCertExtensionsExtnValueNoRevAvail:
+	case ExtNoRevAvail:
 		b.AddNull(der.TagNull)
-	case ExtensionAttributeCertExtensionsExtnValueAcProxying:
+	case ExtAcProxying:
 		u.AcProxying.EncodeASN1(b, der.TagSequence)
-	case ExtensionAttributeCertExtensionsExtnValueAaControls:
+	case ExtAaControls:
 		if u.AaControls == nil {
 			b.SetError(der.NilValue("AAControls"))
 		} else {
@@ -11358,8 +11295,17 @@ func (u *ExtensionAttributeCertExtensionsExtnValue) encode(b *der.Builder) {
 type AttCertVersion int64
 
 const (
-	AttCertVersionV2 AttCertVersion = 1 // v2
+	AttCertVersion_V2 AttCertVersion = 1 // v2
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v AttCertVersion) String() string {
+	switch v {
+	case AttCertVersion_V2:
+		return "v2"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *AttCertVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -11490,13 +11436,13 @@ func (v *Holder) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	}
 type ObjectDigestInfo struct {
 	// DigestedObjectType is the component digestedObjectType ENUMERATED.
-	DigestedObjectType ObjectDigestInfoDigestedObjectType
+	DigestedObjectType ObjectDigestInfo_DigestedObjectType
 	// OtherObjectTypeID is the component otherObjectTypeID OBJECT IDENTIFIER OPTIONAL.
 	OtherObjectTypeID der.OID
 	// HasOtherObjectTypeID tells whether otherObjectTypeID is present in the encoding.
 	HasOtherObjectTypeID bool
 	// DigestAlgorithm is the component digestAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.DIGEST-ALGORITHM,{...}}.
-	DigestAlgorithm rfc5280.AlgorithmIdentifierDigestAlgorithm
+	DigestAlgorithm rfc5280.AlgorithmIdentifier_CertID
 	// ObjectDigest is the component objectDigest BIT STRING.
 	ObjectDigest der.BitString
 }
@@ -11560,28 +11506,28 @@ func (v *ObjectDigestInfo) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *ObjectDigestInfo) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ObjectDigestInfoDigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
-type ObjectDigestInfoDigestedObjectType int64
+// ObjectDigestInfo_DigestedObjectType is the type of ObjectDigestInfo.digestedObjectType.
+type ObjectDigestInfo_DigestedObjectType int64
 
 const (
-	ObjectDigestInfoDigestedObjectTypePublicKey        ObjectDigestInfoDigestedObjectType = 0 // publicKey
-	ObjectDigestInfoDigestedObjectTypePublicKeyCert    ObjectDigestInfoDigestedObjectType = 1 // publicKeyCert
-	ObjectDigestInfoDigestedObjectTypeOtherObjectTypes ObjectDigestInfoDigestedObjectType = 2 // otherObjectTypes
+	ObjectDigestInfo_PublicKey        ObjectDigestInfo_DigestedObjectType = 0 // publicKey
+	ObjectDigestInfo_PublicKeyCert    ObjectDigestInfo_DigestedObjectType = 1 // publicKeyCert
+	ObjectDigestInfo_OtherObjectTypes ObjectDigestInfo_DigestedObjectType = 2 // otherObjectTypes
 )
 
 // String returns the ASN.1 identifier of the value, or its number.
-func (v ObjectDigestInfoDigestedObjectType) String() string {
+func (v ObjectDigestInfo_DigestedObjectType) String() string {
 	return der.Name("publicKey publicKeyCert otherObjectTypes", int(v), "")
 }
 
 // valid reports whether v is an item of the enumeration, which has no extension
 // marker: no other value is valid (X.680 20).
-func (v ObjectDigestInfoDigestedObjectType) valid() bool {
+func (v ObjectDigestInfo_DigestedObjectType) valid() bool {
 	return uint64(v) < 3
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ObjectDigestInfoDigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *ObjectDigestInfo_DigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagEnumerated), "ObjectDigestInfo.digestedObjectType")
 	}
@@ -11590,15 +11536,15 @@ func (v *ObjectDigestInfoDigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag
 	if err != nil {
 		return err
 	}
-	if !ObjectDigestInfoDigestedObjectType(x).valid() {
+	if !ObjectDigestInfo_DigestedObjectType(x).valid() {
 		return der.CheckEnumerated(off, "ObjectDigestInfo.digestedObjectType", x)
 	}
-	*v = ObjectDigestInfoDigestedObjectType(x)
+	*v = ObjectDigestInfo_DigestedObjectType(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ObjectDigestInfoDigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *ObjectDigestInfo_DigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagEnumerated
 	}
@@ -11616,7 +11562,7 @@ func (v *ObjectDigestInfoDigestedObjectType) EncodeASN1(b *der.Builder, t der.Ta
 //	    v2Form   [0] V2Form     -- v2 only
 //	}
 type AttCertIssuer struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice AttCertIssuerChoice
 	// V1Form is the component v1Form GeneralNames.
 	V1Form rfc5280.GeneralNames
@@ -11628,13 +11574,19 @@ type AttCertIssuer struct {
 type AttCertIssuerChoice int
 
 const (
-	AttCertIssuerV1Form AttCertIssuerChoice = 1 // v1Form
-	AttCertIssuerV2Form AttCertIssuerChoice = 2 // v2Form
+	AttCertIssuer_V1Form AttCertIssuerChoice = 1 // v1Form
+	AttCertIssuer_V2Form AttCertIssuerChoice = 2 // v2Form
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c AttCertIssuerChoice) String() string {
-	return der.Name("v1Form v2Form", int(c)-1, "AttCertIssuerChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("v1Form v2Form", int(c)-1, "")
+	}
+	return "AttCertIssuerChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -11645,12 +11597,12 @@ func (v *AttCertIssuer) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagSequence:
-		v.Choice = AttCertIssuerV1Form
+		v.Choice = AttCertIssuer_V1Form
 		if err := v.V1Form.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "v1Form")
 		}
 	case tag == der.Context(0):
-		v.Choice = AttCertIssuerV2Form
+		v.Choice = AttCertIssuer_V2Form
 		p1, err := der.New[V2Form](r)
 		if err != nil {
 			return der.WithField(err, "v2Form")
@@ -11668,9 +11620,9 @@ func (v *AttCertIssuer) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *AttCertIssuer) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case AttCertIssuerV1Form:
+	case AttCertIssuer_V1Form:
 		v.V1Form.EncodeASN1(b, der.TagSequence)
-	case AttCertIssuerV2Form:
+	case AttCertIssuer_V2Form:
 		if v.V2Form == nil {
 			b.SetError(der.NilValue("V2Form"))
 		} else {
@@ -11964,7 +11916,7 @@ func (v *Targets) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 //	    targetCert     [2] TargetCert
 //	}
 type Target struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
+	// Choice tells which alternative the value holds; 0 means none.
 	Choice TargetChoice
 	// TargetName is the component targetName [0] EXPLICIT GeneralName.
 	TargetName *rfc5280.GeneralName
@@ -11978,14 +11930,20 @@ type Target struct {
 type TargetChoice int
 
 const (
-	TargetTargetName  TargetChoice = 1 // targetName
-	TargetTargetGroup TargetChoice = 2 // targetGroup
-	TargetTargetCert  TargetChoice = 3 // targetCert
+	Target_TargetName  TargetChoice = 1 // targetName
+	Target_TargetGroup TargetChoice = 2 // targetGroup
+	Target_TargetCert  TargetChoice = 3 // targetCert
 )
 
-// String returns the ASN.1 identifier of the alternative.
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
 func (c TargetChoice) String() string {
-	return der.Name("targetName targetGroup targetCert", int(c)-1, "TargetChoice")
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("targetName targetGroup targetCert", int(c)-1, "")
+	}
+	return "TargetChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
@@ -11996,7 +11954,7 @@ func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.Context(0):
-		v.Choice = TargetTargetName
+		v.Choice = Target_TargetName
 		w1, err := r.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "targetName")
@@ -12013,7 +11971,7 @@ func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "targetName")
 		}
 	case tag == der.Context(1):
-		v.Choice = TargetTargetGroup
+		v.Choice = Target_TargetGroup
 		w3, err := r.ReadConstructed(der.Context(1), "[1] EXPLICIT")
 		if err != nil {
 			return der.WithField(err, "targetGroup")
@@ -12030,7 +11988,7 @@ func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "targetGroup")
 		}
 	case tag == der.Context(2):
-		v.Choice = TargetTargetCert
+		v.Choice = Target_TargetCert
 		p5, err := der.New[TargetCert](r)
 		if err != nil {
 			return der.WithField(err, "targetCert")
@@ -12048,7 +12006,7 @@ func (v *Target) DecodeASN1(r *der.Reader, t der.Tag) error {
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
 func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case TargetTargetName:
+	case Target_TargetName:
 		m1 := b.Begin(der.Context(0), true)
 		if v.TargetName == nil {
 			b.SetError(der.NilValue("GeneralName"))
@@ -12056,7 +12014,7 @@ func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 			v.TargetName.EncodeASN1(b, der.NoTag)
 		}
 		b.End(m1)
-	case TargetTargetGroup:
+	case Target_TargetGroup:
 		m2 := b.Begin(der.Context(1), true)
 		if v.TargetGroup == nil {
 			b.SetError(der.NilValue("GeneralName"))
@@ -12064,7 +12022,7 @@ func (v *Target) EncodeASN1(b *der.Builder, t der.Tag) {
 			v.TargetGroup.EncodeASN1(b, der.NoTag)
 		}
 		b.End(m2)
-	case TargetTargetCert:
+	case Target_TargetCert:
 		if v.TargetCert == nil {
 			b.SetError(der.NilValue("TargetCert"))
 		} else {
@@ -12395,7 +12353,7 @@ type IetfAttrSyntax struct {
 	// HasPolicyAuthority tells whether policyAuthority is present in the encoding.
 	HasPolicyAuthority bool
 	// Values is the component values SEQUENCE OF.
-	Values IetfAttrSyntaxValues
+	Values IetfAttrSyntax_Values
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -12443,11 +12401,11 @@ func (v *IetfAttrSyntax) UnmarshalDER(b []byte) error { return der.Unmarshal(b, 
 // MarshalDER returns the DER encoding of v.
 func (v *IetfAttrSyntax) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// IetfAttrSyntaxValues is the type of IetfAttrSyntax.values.
-type IetfAttrSyntaxValues []IetfAttrSyntaxValuesItem
+// IetfAttrSyntax_Values is the type of IetfAttrSyntax.values.
+type IetfAttrSyntax_Values []IetfAttrSyntax_Values_Item
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *IetfAttrSyntax_Values) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "IetfAttrSyntax.values")
 	}
@@ -12455,7 +12413,7 @@ func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[IetfAttrSyntaxValuesItem](&s, s.Count())
+	list, err := der.MakeSlice[IetfAttrSyntax_Values_Item](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -12472,7 +12430,7 @@ func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *IetfAttrSyntaxValues) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *IetfAttrSyntax_Values) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -12483,10 +12441,10 @@ func (v *IetfAttrSyntaxValues) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.End(m)
 }
 
-// IetfAttrSyntaxValuesItem is the type of IetfAttrSyntax.values.item.
-type IetfAttrSyntaxValuesItem struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice IetfAttrSyntaxValuesItemChoice
+// IetfAttrSyntax_Values_Item is the type of IetfAttrSyntax.values.item.
+type IetfAttrSyntax_Values_Item struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice IetfAttrSyntax_Values_ItemChoice
 	// Octets is the component octets OCTET STRING.
 	Octets []byte
 	// OID is the component oid OBJECT IDENTIFIER.
@@ -12495,43 +12453,49 @@ type IetfAttrSyntaxValuesItem struct {
 	String string
 }
 
-// IetfAttrSyntaxValuesItemChoice tells which alternative of IetfAttrSyntaxValuesItem a value holds.
-type IetfAttrSyntaxValuesItemChoice int
+// IetfAttrSyntax_Values_ItemChoice tells which alternative of IetfAttrSyntax_Values_Item a value holds.
+type IetfAttrSyntax_Values_ItemChoice int
 
 const (
-	IetfAttrSyntaxValuesItemOctets IetfAttrSyntaxValuesItemChoice = 1 // octets
-	IetfAttrSyntaxValuesItemOID    IetfAttrSyntaxValuesItemChoice = 2 // oid
-	IetfAttrSyntaxValuesItemString IetfAttrSyntaxValuesItemChoice = 3 // string
+	IetfAttrSyntax_Values_Octets IetfAttrSyntax_Values_ItemChoice = 1 // octets
+	IetfAttrSyntax_Values_OID    IetfAttrSyntax_Values_ItemChoice = 2 // oid
+	IetfAttrSyntax_Values_String IetfAttrSyntax_Values_ItemChoice = 3 // string
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c IetfAttrSyntaxValuesItemChoice) String() string {
-	return der.Name("octets oid string", int(c)-1, "IetfAttrSyntaxValuesItemChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c IetfAttrSyntax_Values_ItemChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 3:
+		return der.Name("octets oid string", int(c)-1, "")
+	}
+	return "IetfAttrSyntax_Values_ItemChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *IetfAttrSyntaxValuesItem) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *IetfAttrSyntax_Values_Item) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "IetfAttrSyntax.values.item")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagOctetString:
-		v.Choice = IetfAttrSyntaxValuesItemOctets
+		v.Choice = IetfAttrSyntax_Values_Octets
 		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "octets")
 		}
 		v.Octets = x1
 	case tag == der.TagOID:
-		v.Choice = IetfAttrSyntaxValuesItemOID
+		v.Choice = IetfAttrSyntax_Values_OID
 		x2, err := r.ReadOID(der.TagOID)
 		if err != nil {
 			return der.WithField(err, "oid")
 		}
 		v.OID = x2
 	case tag == der.TagUTF8String:
-		v.Choice = IetfAttrSyntaxValuesItemString
+		v.Choice = IetfAttrSyntax_Values_String
 		x3, err := r.ReadText(der.TagUTF8String, der.TagUTF8String)
 		if err != nil {
 			return der.WithField(err, "string")
@@ -12544,13 +12508,13 @@ func (v *IetfAttrSyntaxValuesItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *IetfAttrSyntaxValuesItem) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *IetfAttrSyntax_Values_Item) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case IetfAttrSyntaxValuesItemOctets:
+	case IetfAttrSyntax_Values_Octets:
 		b.AddPrimitive(der.TagOctetString, v.Octets)
-	case IetfAttrSyntaxValuesItemOID:
+	case IetfAttrSyntax_Values_OID:
 		b.AddOID(der.TagOID, v.OID)
-	case IetfAttrSyntaxValuesItemString:
+	case IetfAttrSyntax_Values_String:
 		b.AddText(der.TagUTF8String, der.TagUTF8String, v.String)
 	default:
 		b.SetError(der.NoChoice("IetfAttrSyntax.values.item"))
@@ -12558,10 +12522,10 @@ func (v *IetfAttrSyntaxValuesItem) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IetfAttrSyntax.values.item; v aliases b.
-func (v *IetfAttrSyntaxValuesItem) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *IetfAttrSyntax_Values_Item) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *IetfAttrSyntaxValuesItem) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *IetfAttrSyntax_Values_Item) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
 // SvceAuthInfo is the ASN.1 type SvceAuthInfo.
 //
@@ -12718,7 +12682,7 @@ type Clearance struct {
 	// HasClassList tells whether classList is present in the encoding.
 	HasClassList bool
 	// SecurityCategories is the component securityCategories SET OF OPTIONAL.
-	SecurityCategories ClearanceSecurityCategories
+	SecurityCategories Clearance_SecurityCategories
 	// HasSecurityCategories tells whether securityCategories is present in the encoding.
 	HasSecurityCategories bool
 }
@@ -12780,11 +12744,11 @@ func (v *Clearance) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, ni
 // MarshalDER returns the DER encoding of v.
 func (v *Clearance) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ClearanceSecurityCategories is the type of Clearance.securityCategories.
-type ClearanceSecurityCategories []SecurityCategorySupportedSecurityCategories
+// Clearance_SecurityCategories is the type of Clearance.securityCategories.
+type Clearance_SecurityCategories []SecurityCategory_SupportedSecurityCategories
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Clearance_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "Clearance.securityCategories")
 	}
@@ -12798,7 +12762,7 @@ func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error
 			return err
 		}
 	}
-	list, err := der.MakeSlice[SecurityCategorySupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategory_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -12815,7 +12779,7 @@ func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Clearance_SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -12826,7 +12790,7 @@ func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.EndSetOf(m)
 }
 
-// SecurityCategorySupportedSecurityCategories is the ASN.1 type SecurityCategory.
+// SecurityCategory_SupportedSecurityCategories is the ASN.1 type SecurityCategory.
 //
 //	SecurityCategory{SECURITY-CATEGORY:Supported} ::= SEQUENCE {
 //	    type      [0]  IMPLICIT SECURITY-CATEGORY.
@@ -12834,15 +12798,15 @@ func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 //	    value     [1]  EXPLICIT SECURITY-CATEGORY.
 //	            &Type({Supported}{@type})
 //	}
-type SecurityCategorySupportedSecurityCategories struct {
+type SecurityCategory_SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
 	Type der.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SecurityCategorySupportedSecurityCategoriesValue
+	Value SupportedSecurityCategories
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SecurityCategory_SupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "SecurityCategory")
 	}
@@ -12881,7 +12845,7 @@ func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, 
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SecurityCategorySupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SecurityCategory_SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -12894,30 +12858,42 @@ func (v *SecurityCategorySupportedSecurityCategories) EncodeASN1(b *der.Builder,
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory; v aliases b.
-func (v *SecurityCategorySupportedSecurityCategories) UnmarshalDER(b []byte) error {
+func (v *SecurityCategory_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *SecurityCategorySupportedSecurityCategories) MarshalDER() ([]byte, error) {
+func (v *SecurityCategory_SupportedSecurityCategories) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// SecurityCategorySupportedSecurityCategoriesValue is the open type SecurityCategory.value: the encoding received (Raw) and, when the
+// SupportedSecurityCategories is the open type SECURITY-CATEGORY.&Type({SupportedSecurityCategories}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecurityCategorySupportedSecurityCategoriesValue struct {
+type SupportedSecurityCategories struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecurityCategorySupportedSecurityCategoriesValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind SecurityCategoryKind
 }
 
-// SecurityCategorySupportedSecurityCategoriesValueKind tells which row of the table of SecurityCategorySupportedSecurityCategoriesValue a key selected.
-type SecurityCategorySupportedSecurityCategoriesValueKind int
+// SecurityCategoryKind tells which information object of class SECURITY-CATEGORY an open type's key selected:
+// the Kind of SupportedSecurityCategories. 0 means none (a key not in the table, or no value).
+type SecurityCategoryKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k SecurityCategoryKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "SecurityCategoryKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r *der.Reader) error {
+func (u *SupportedSecurityCategories) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -12926,7 +12902,7 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) decode(key []byte, r 
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *der.Reader, err error) error {
+func (u *SupportedSecurityCategories) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -12936,14 +12912,14 @@ func (u *SecurityCategorySupportedSecurityCategoriesValue) fail(r *der.Reader, e
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecurityCategorySupportedSecurityCategoriesValue) keepDER(r *der.Reader) error {
+func (u *SupportedSecurityCategories) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategorySupportedSecurityCategoriesValue) encode(b *der.Builder) {
+func (u *SupportedSecurityCategories) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -12966,7 +12942,7 @@ type ClearanceRFC3281 struct {
 	// HasClassList tells whether classList is present in the encoding.
 	HasClassList bool
 	// SecurityCategories is the component securityCategories [2] SET OF OPTIONAL.
-	SecurityCategories ClearanceRFC3281SecurityCategories
+	SecurityCategories ClearanceRFC3281_SecurityCategories
 	// HasSecurityCategories tells whether securityCategories is present in the encoding.
 	HasSecurityCategories bool
 }
@@ -13028,11 +13004,11 @@ func (v *ClearanceRFC3281) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *ClearanceRFC3281) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ClearanceRFC3281SecurityCategories is the type of Clearance-rfc3281.securityCategories.
-type ClearanceRFC3281SecurityCategories []SecurityCategoryRFC3281SupportedSecurityCategories
+// ClearanceRFC3281_SecurityCategories is the type of Clearance-rfc3281.securityCategories.
+type ClearanceRFC3281_SecurityCategories []SecurityCategoryRFC3281_SupportedSecurityCategories
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ClearanceRFC3281SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *ClearanceRFC3281_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.Context(2)), "Clearance-rfc3281.securityCategories")
 	}
@@ -13046,7 +13022,7 @@ func (v *ClearanceRFC3281SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	list, err := der.MakeSlice[SecurityCategoryRFC3281SupportedSecurityCategories](&s, s.Count())
+	list, err := der.MakeSlice[SecurityCategoryRFC3281_SupportedSecurityCategories](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -13063,7 +13039,7 @@ func (v *ClearanceRFC3281SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ClearanceRFC3281SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *ClearanceRFC3281_SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.Context(2)
 	}
@@ -13074,7 +13050,7 @@ func (v *ClearanceRFC3281SecurityCategories) EncodeASN1(b *der.Builder, t der.Ta
 	b.EndSetOf(m)
 }
 
-// SecurityCategoryRFC3281SupportedSecurityCategories is the ASN.1 type SecurityCategory-rfc3281.
+// SecurityCategoryRFC3281_SupportedSecurityCategories is the ASN.1 type SecurityCategory-rfc3281.
 //
 //	SecurityCategory-rfc3281{SECURITY-CATEGORY:Supported} ::= SEQUENCE {
 //	    type      [0]  IMPLICIT SECURITY-CATEGORY.
@@ -13082,15 +13058,15 @@ func (v *ClearanceRFC3281SecurityCategories) EncodeASN1(b *der.Builder, t der.Ta
 //	    value     [1]  EXPLICIT SECURITY-CATEGORY.
 //	            &Type({Supported}{@type})
 //	}
-type SecurityCategoryRFC3281SupportedSecurityCategories struct {
+type SecurityCategoryRFC3281_SupportedSecurityCategories struct {
 	// Type is the component type [0] OBJECT IDENTIFIER.
 	Type der.OID
 	// Value is the component value [1] EXPLICIT SECURITY-CATEGORY.&Type.
-	Value SecurityCategoryRFC3281SupportedSecurityCategoriesValue
+	Value SupportedSecurityCategories
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "SecurityCategory-rfc3281")
 	}
@@ -13129,7 +13105,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) DecodeASN1(r *der.R
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -13142,60 +13118,13 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) EncodeASN1(b *der.B
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SecurityCategory-rfc3281; v aliases b.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) UnmarshalDER(b []byte) error {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *SecurityCategoryRFC3281SupportedSecurityCategories) MarshalDER() ([]byte, error) {
+func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
-}
-
-// SecurityCategoryRFC3281SupportedSecurityCategoriesValue is the open type SecurityCategory-rfc3281.value: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecurityCategoryRFC3281SupportedSecurityCategoriesValue struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind
-}
-
-// SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind tells which row of the table of SecurityCategoryRFC3281SupportedSecurityCategoriesValue a key selected.
-type SecurityCategoryRFC3281SupportedSecurityCategoriesValueKind int
-
-// decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) decode(key []byte, r *der.Reader) error {
-	switch string(key) {
-	}
-	return u.keepDER(r)
-}
-
-// fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
-		return err
-	}
-	u.Kind = 0
-	return nil
-}
-
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
-}
-
-// encode writes the typed value Kind selects, or Raw.
-func (u *SecurityCategoryRFC3281SupportedSecurityCategoriesValue) encode(b *der.Builder) {
-	switch u.Kind {
-	default:
-		b.AddRaw(u.Raw)
-	}
 }
 
 // ClassList is the ASN.1 type ClassList.
@@ -13212,12 +13141,12 @@ type ClassList der.BitString
 
 // The named bits of ClassList, as bit numbers.
 const (
-	ClassListUnmarked     = 0 // unmarked
-	ClassListUnclassified = 1 // unclassified
-	ClassListRestricted   = 2 // restricted
-	ClassListConfidential = 3 // confidential
-	ClassListSecret       = 4 // secret
-	ClassListTopSecret    = 5 // topSecret
+	ClassList_Unmarked     = 0 // unmarked
+	ClassList_Unclassified = 1 // unclassified
+	ClassList_Restricted   = 2 // restricted
+	ClassList_Confidential = 3 // confidential
+	ClassList_Secret       = 4 // secret
+	ClassList_TopSecret    = 5 // topSecret
 )
 
 // NewClassList returns the ClassList with the bits given set, in DER form:
@@ -13228,32 +13157,32 @@ func NewClassList(bits ...int) ClassList {
 
 // Unmarked reports whether the named bit unmarked (0) is set.
 func (v ClassList) Unmarked() bool {
-	return v.Has(ClassListUnmarked)
+	return v.Has(ClassList_Unmarked)
 }
 
 // Unclassified reports whether the named bit unclassified (1) is set.
 func (v ClassList) Unclassified() bool {
-	return v.Has(ClassListUnclassified)
+	return v.Has(ClassList_Unclassified)
 }
 
 // Restricted reports whether the named bit restricted (2) is set.
 func (v ClassList) Restricted() bool {
-	return v.Has(ClassListRestricted)
+	return v.Has(ClassList_Restricted)
 }
 
 // Confidential reports whether the named bit confidential (3) is set.
 func (v ClassList) Confidential() bool {
-	return v.Has(ClassListConfidential)
+	return v.Has(ClassList_Confidential)
 }
 
 // Secret reports whether the named bit secret (4) is set.
 func (v ClassList) Secret() bool {
-	return v.Has(ClassListSecret)
+	return v.Has(ClassList_Secret)
 }
 
 // TopSecret reports whether the named bit topSecret (5) is set.
 func (v ClassList) TopSecret() bool {
-	return v.Has(ClassListTopSecret)
+	return v.Has(ClassList_TopSecret)
 }
 
 // Has reports whether bit n (one of the named bits) is set.
@@ -13315,7 +13244,7 @@ type ACClearAttrs struct {
 	// AcSerial is the component acSerial INTEGER.
 	AcSerial der.Integer
 	// Attrs is the component attrs SEQUENCE OF.
-	Attrs ACClearAttrsAttrs
+	Attrs ACClearAttrs_Attrs
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -13365,11 +13294,11 @@ func (v *ACClearAttrs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *ACClearAttrs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// ACClearAttrsAttrs is the type of ACClearAttrs.attrs.
-type ACClearAttrsAttrs []AttributeSetAttributesDefined
+// ACClearAttrs_Attrs is the type of ACClearAttrs.attrs.
+type ACClearAttrs_Attrs []AttributeSet_AttributesDefined
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *ACClearAttrsAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *ACClearAttrs_Attrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "ACClearAttrs.attrs")
 	}
@@ -13377,7 +13306,7 @@ func (v *ACClearAttrsAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	list, err := der.MakeSlice[AttributeSetAttributesDefined](&s, s.Count())
+	list, err := der.MakeSlice[AttributeSet_AttributesDefined](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -13394,7 +13323,7 @@ func (v *ACClearAttrsAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *ACClearAttrsAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *ACClearAttrs_Attrs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}

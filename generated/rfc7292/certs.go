@@ -32,7 +32,7 @@ func Certificates(pfx []byte) ([][]byte, error) {
 	var out [][]byte
 	for i := range as {
 		c := &as[i].Content
-		if c.Kind != rfc5652.ContentInfoContentData {
+		if c.Kind != rfc5652.CtData {
 			continue // encrypted, or a content type of no bags
 		}
 		data, err := c.Data(nil)
@@ -62,7 +62,7 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
 	}
-	if version != int64(PFXVersionV3) {
+	if version != int64(PFX_V3) {
 		return nil, fmt.Errorf("rfc7292: PFX.version is %d, not 3", version)
 	}
 	raw, err := s.ReadRaw()
@@ -75,13 +75,13 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	}
 	var data []byte
 	switch c := &ci.Content; c.Kind {
-	case rfc5652.ContentInfoContentData:
+	case rfc5652.CtData:
 		if data, err = c.Data(nil); err != nil {
 			return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
 		}
-	case rfc5652.ContentInfoContentSignedData:
+	case rfc5652.CtSignedData:
 		e := &c.SignedData.EncapContentInfo
-		if e.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData {
+		if e.EContent.Kind != rfc5652.CtData {
 			return nil, fmt.Errorf("rfc7292: PFX.authSafe: SignedData content type %v is not data", e.EContentType)
 		}
 		data = e.EContent.Raw

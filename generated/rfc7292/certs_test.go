@@ -65,9 +65,9 @@ func certBag(t *testing.T, encoded []byte) rfc7292.SafeBag {
 		t.Fatal(err)
 	}
 	cb := &rfc7292.CertBag{CertID: oid(t, x509Certificate)}
-	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.CertBagCertValueX509Certificate, cert
+	cb.CertValue.Kind, cb.CertValue.X509Certificate = rfc7292.BagTypeKind_X509Certificate, cert
 	b := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
-	b.BagValue.Kind, b.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, cb
+	b.BagValue.Kind, b.BagValue.CertBag = rfc7292.BagTypeKind_CertBag, cb
 	return b
 }
 
@@ -76,9 +76,9 @@ func certBag(t *testing.T, encoded []byte) rfc7292.SafeBag {
 // secret, and b in a SafeContents nested in another.
 func testSafeContents(t *testing.T, a, b []byte) rfc7292.SafeContents {
 	sdsi := &rfc7292.CertBag{CertID: oid(t, sdsiCertificate)}
-	sdsi.CertValue.Kind, sdsi.CertValue.SdsiCertificate = rfc7292.CertBagCertValueSdsiCertificate, "(certificate)"
+	sdsi.CertValue.Kind, sdsi.CertValue.SdsiCertificate = rfc7292.BagTypeKind_SdsiCertificate, "(certificate)"
 	sdsiBag := rfc7292.SafeBag{BagID: oid(t, bagTypes+"3")}
-	sdsiBag.BagValue.Kind, sdsiBag.BagValue.CertBag = rfc7292.SafeBagBagValueCertBag, sdsi
+	sdsiBag.BagValue.Kind, sdsiBag.BagValue.CertBag = rfc7292.BagTypeKind_CertBag, sdsi
 
 	crlDER, err := os.ReadFile("../rfc5280/testdata/CarlRSACRLForAll.crl")
 	if err != nil {
@@ -89,19 +89,19 @@ func testSafeContents(t *testing.T, a, b []byte) rfc7292.SafeContents {
 		t.Fatal(err)
 	}
 	crl := &rfc7292.CRLBag{CRLID: oid(t, x509CRL)}
-	crl.CrltValue.Kind, crl.CrltValue.X509CRL = rfc7292.CRLBagCrltValueX509CRL, crlValue
+	crl.CrltValue.Kind, crl.CrltValue.X509CRL = rfc7292.BagTypeKind_X509CRL, crlValue
 	crlBag := rfc7292.SafeBag{BagID: oid(t, bagTypes+"4")}
-	crlBag.BagValue.Kind, crlBag.BagValue.CRLBag = rfc7292.SafeBagBagValueCRLBag, crl
+	crlBag.BagValue.Kind, crlBag.BagValue.CRLBag = rfc7292.BagTypeKind_CRLBag, crl
 
 	secret := &rfc7292.SecretBag{SecretTypeID: oid(t, "1.2.3.4")}
 	secret.SecretValue.Raw = []byte{0x04, 0x03, 1, 2, 3}
 	secretBag := rfc7292.SafeBag{BagID: oid(t, bagTypes+"5")}
-	secretBag.BagValue.Kind, secretBag.BagValue.SecretBag = rfc7292.SafeBagBagValueSecretBag, secret
+	secretBag.BagValue.Kind, secretBag.BagValue.SecretBag = rfc7292.BagTypeKind_SecretBag, secret
 
 	inner := rfc7292.SafeBag{BagID: oid(t, bagTypes+"6")}
-	inner.BagValue.Kind, inner.BagValue.SafeContentsBag = rfc7292.SafeBagBagValueSafeContentsBag, rfc7292.SafeContents{crlBag, certBag(t, b)}
+	inner.BagValue.Kind, inner.BagValue.SafeContentsBag = rfc7292.BagTypeKind_SafeContentsBag, rfc7292.SafeContents{crlBag, certBag(t, b)}
 	outer := rfc7292.SafeBag{BagID: oid(t, bagTypes+"6")}
-	outer.BagValue.Kind, outer.BagValue.SafeContentsBag = rfc7292.SafeBagBagValueSafeContentsBag, rfc7292.SafeContents{inner}
+	outer.BagValue.Kind, outer.BagValue.SafeContentsBag = rfc7292.BagTypeKind_SafeContentsBag, rfc7292.SafeContents{inner}
 
 	return rfc7292.SafeContents{sdsiBag, certBag(t, a), secretBag, outer}
 }
@@ -120,10 +120,10 @@ func testPFX(t *testing.T, sc rfc7292.SafeContents) *rfc7292.PFX {
 	enc.EncryptedContentInfo.ContentEncryptionAlgorithm.Algorithm = oid(t, "1.2.840.113549.1.5.13")
 	enc.EncryptedContentInfo.EncryptedContent, enc.EncryptedContentInfo.HasEncryptedContent = []byte("not decrypted"), true
 	encrypted := rfc5652.ContentInfo{ContentType: oid(t, idEncryptedData)}
-	encrypted.Content.Kind, encrypted.Content.EncryptedData = rfc5652.ContentInfoContentEncryptedData, enc
+	encrypted.Content.Kind, encrypted.Content.EncryptedData = rfc5652.CtEncryptedData, enc
 
 	as := rfc7292.AuthenticatedSafe{dataInfo(t, marshal(t, &sc)), encrypted}
-	return &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: dataInfo(t, marshal(t, &as))}
+	return &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &as))}
 }
 
 func TestCertificates(t *testing.T) {
@@ -228,13 +228,13 @@ func TestCertificatesSigned(t *testing.T) {
 	a := testCert(t)
 	sc := testSafeContents(t, a, a)
 	as := rfc7292.AuthenticatedSafe{dataInfo(t, marshal(t, &sc))}
-	sd := &rfc5652.SignedData{Version: rfc5652.CMSVersionV1}
+	sd := &rfc5652.SignedData{Version: rfc5652.CMSVersion_V1}
 	sd.EncapContentInfo.EContentType = oid(t, idData)
 	sd.EncapContentInfo.HasEContent = true
-	sd.EncapContentInfo.EContent.Kind = rfc5652.EncapsulatedContentInfoEContentData
+	sd.EncapContentInfo.EContent.Kind = rfc5652.CtData
 	sd.EncapContentInfo.EContent.Raw = marshal(t, &as)
-	pfx := &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: rfc5652.ContentInfo{ContentType: oid(t, idSignedData)}}
-	pfx.AuthSafe.Content.Kind, pfx.AuthSafe.Content.SignedData = rfc5652.ContentInfoContentSignedData, sd
+	pfx := &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: rfc5652.ContentInfo{ContentType: oid(t, idSignedData)}}
+	pfx.AuthSafe.Content.Kind, pfx.AuthSafe.Content.SignedData = rfc5652.CtSignedData, sd
 	got, err := rfc7292.Certificates(marshal(t, pfx))
 	if err != nil || len(got) != 2 {
 		t.Fatalf("Certificates = %d certificates, %v; want 2", len(got), err)
@@ -249,9 +249,9 @@ func TestCertificatesErrors(t *testing.T) {
 	} else {
 		v2[i+2] = 2
 	}
-	notSafe := marshal(t, &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: dataInfo(t, []byte{0x04, 0x00})})
+	notSafe := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, []byte{0x04, 0x00})})
 	sc := dataInfo(t, []byte{0x30, 0x03, 0x02, 0x01, 0x00}) // a SafeContents that is not one
-	badParts := marshal(t, &rfc7292.PFX{Version: rfc7292.PFXVersionV3, AuthSafe: dataInfo(t, marshal(t, &rfc7292.AuthenticatedSafe{sc}))})
+	badParts := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &rfc7292.AuthenticatedSafe{sc}))})
 	for _, tc := range []struct {
 		name string
 		in   []byte

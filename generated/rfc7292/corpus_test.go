@@ -229,7 +229,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc5652.ContentInfo, error) {
 		}
 		n.berToDER++
 	}
-	if pfx.Version != rfc7292.PFXVersionV3 {
+	if pfx.Version != rfc7292.PFX_V3 {
 		return nil, fmt.Errorf("PFX: version %d", pfx.Version)
 	}
 	if pfx.HasMacData {
@@ -241,7 +241,7 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc5652.ContentInfo, error) {
 				if _, err := unmarshal(&p, alg.Parameters.Raw); err != nil {
 					return nil, fmt.Errorf("PFX: PBMAC1-params: %v", err)
 				}
-				if p.KeyDerivationFunc.Parameters.Kind != rfc7292.AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2 {
+				if p.KeyDerivationFunc.Parameters.Kind != rfc7292.PBES2KDFs_IDPBKDF2 {
 					return nil, fmt.Errorf("PFX: PBMAC1-params: key derivation function %v", p.KeyDerivationFunc.Algorithm)
 				}
 			}
@@ -255,17 +255,17 @@ func checkPFXEncoding(f pfxFile, n *pfxCounts) (*rfc5652.ContentInfo, error) {
 func checkAuthSafe(authSafe *rfc5652.ContentInfo, n *pfxCounts) ([][]byte, error) {
 	var content []byte
 	switch c := &authSafe.Content; c.Kind {
-	case rfc5652.ContentInfoContentData:
+	case rfc5652.CtData:
 		var err error
 		if content, err = c.Data(dataOptions); err != nil {
 			return nil, fmt.Errorf("authSafe: %v", err)
 		}
-	case rfc5652.ContentInfoContentSignedData:
+	case rfc5652.CtSignedData:
 		// Public-key integrity mode (RFC 7292 4): the AuthenticatedSafe
 		// is the SignedData's content.
 		n.signed++
 		e := &c.SignedData.EncapContentInfo
-		if e.EContent.Kind != rfc5652.EncapsulatedContentInfoEContentData {
+		if e.EContent.Kind != rfc5652.CtData {
 			return nil, fmt.Errorf("authSafe: SignedData content %v is not data", e.EContentType)
 		}
 		content = e.EContent.Raw
@@ -280,7 +280,7 @@ func checkAuthSafe(authSafe *rfc5652.ContentInfo, n *pfxCounts) ([][]byte, error
 	var certs [][]byte
 	for i := range as {
 		switch c := &as[i].Content; c.Kind {
-		case rfc5652.ContentInfoContentData:
+		case rfc5652.CtData:
 			n.data++
 			var sc rfc7292.SafeContents
 			data, err := c.Data(dataOptions)
@@ -293,13 +293,13 @@ func checkAuthSafe(authSafe *rfc5652.ContentInfo, n *pfxCounts) ([][]byte, error
 			if certs, err = walkBags(sc, certs, n, fmt.Sprintf("AuthenticatedSafe[%d]", i)); err != nil {
 				return nil, err
 			}
-		case rfc5652.ContentInfoContentEncryptedData:
+		case rfc5652.CtEncryptedData:
 			n.encrypted++
 			alg := &c.EncryptedData.EncryptedContentInfo.ContentEncryptionAlgorithm
 			if err := checkPBES2(alg.Algorithm, alg.Parameters.Raw, n); err != nil {
 				return nil, fmt.Errorf("AuthenticatedSafe[%d]: encryptedData: %v", i, err)
 			}
-		case rfc5652.ContentInfoContentEnvelopedData:
+		case rfc5652.CtEnvelopedData:
 			n.enveloped++
 		default:
 			return nil, fmt.Errorf("AuthenticatedSafe[%d]: content type %v", i, as[i].ContentType)
@@ -319,7 +319,7 @@ func checkPBES2(alg der.OID, params []byte, n *pfxCounts) error {
 	if _, err := unmarshal(&p, params); err != nil {
 		return fmt.Errorf("PBES2-params: %v", err)
 	}
-	if p.KeyDerivationFunc.Parameters.Kind != rfc7292.AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2 {
+	if p.KeyDerivationFunc.Parameters.Kind != rfc7292.PBES2KDFs_IDPBKDF2 {
 		return fmt.Errorf("PBES2-params: key derivation function %v", p.KeyDerivationFunc.Algorithm)
 	}
 	if p.EncryptionScheme.Parameters.Kind == 0 {
@@ -339,17 +339,17 @@ func walkBags(sc rfc7292.SafeContents, certs [][]byte, n *pfxCounts, path string
 		n.bags++
 		n.attrs += len(b.BagAttributes)
 		switch v := &b.BagValue; v.Kind {
-		case rfc7292.SafeBagBagValueKeyBag:
+		case rfc7292.BagTypeKind_KeyBag:
 			n.keys++
-		case rfc7292.SafeBagBagValuePKCS8ShroudedKeyBag:
+		case rfc7292.BagTypeKind_PKCS8ShroudedKeyBag:
 			n.shrouded++
 			alg := &v.PKCS8ShroudedKeyBag.EncryptionAlgorithm
 			if err := checkPBES2(alg.Algorithm, alg.Parameters.Raw, n); err != nil {
 				return nil, fmt.Errorf("%s: pkcs8ShroudedKeyBag: %v", at, err)
 			}
-		case rfc7292.SafeBagBagValueCertBag:
+		case rfc7292.BagTypeKind_CertBag:
 			cv := &v.CertBag.CertValue
-			if cv.Kind != rfc7292.CertBagCertValueX509Certificate {
+			if cv.Kind != rfc7292.BagTypeKind_X509Certificate {
 				return nil, fmt.Errorf("%s: certificate type %v", at, v.CertBag.CertID)
 			}
 			// The bag holds an rfc5280.Certificate; its Encoding is the
@@ -363,11 +363,11 @@ func walkBags(sc rfc7292.SafeContents, certs [][]byte, n *pfxCounts, path string
 			}
 			n.certs++
 			certs = append(certs, enc)
-		case rfc7292.SafeBagBagValueCRLBag:
+		case rfc7292.BagTypeKind_CRLBag:
 			n.crls++
-		case rfc7292.SafeBagBagValueSecretBag:
+		case rfc7292.BagTypeKind_SecretBag:
 			n.secrets++
-		case rfc7292.SafeBagBagValueSafeContentsBag:
+		case rfc7292.BagTypeKind_SafeContentsBag:
 			n.nested++
 			var err error
 			if certs, err = walkBags(v.SafeContentsBag, certs, n, at); err != nil {

@@ -20,10 +20,10 @@
 // rather than RFC 5652's 1988-style CryptographicMessageSyntax2004 because
 // it states ContentInfo's content as a table: the ContentInfo of authSafe
 // and those of an AuthenticatedSafe decode into Data (the octets),
-// EncryptedData, EnvelopedData, SignedData, ... (ContentInfoContent), as
+// EncryptedData, EnvelopedData, SignedData, ... (ContentInfo_Content), as
 // SafeBag's bagValue decodes into KeyBag, PKCS8ShroudedKeyBag, CertBag,
-// CRLBag, SecretBag or a nested SafeContents (SafeBagBagValue) and a
-// CertBag's value into the DER of an X.509 certificate (CertBagCertValue).
+// CRLBag, SecretBag or a nested SafeContents (PKCS12BagSet) and a
+// CertBag's value into the DER of an X.509 certificate (CertTypes).
 // -roots keeps the package to these types and what they use.
 //
 // # Bindings
@@ -64,7 +64,7 @@
 // 9579, id-PBMAC1 with PBMAC1-params), SHA-224, SHA-512/256 or BLAKE2
 // MACs are valid there. With the declaration the DigestInfo of MacData
 // keeps the parameters of such an algorithm as received
-// (DigestAlgorithmParameters.Raw; decode PBMAC1's with PBMAC1Params)
+// (PKCS1V1_5DigestAlgorithms.Raw; decode PBMAC1's with PBMAC1Params)
 // instead of failing the whole PFX.
 //
 // -extend adds RFC 8018's SupportingAlgorithms (DES, 3DES, RC2, RC5 and

@@ -33,13 +33,13 @@ func ExampleCertificates() {
 }
 
 // bagNames names the bag types of SafeBag.
-var bagNames = map[rfc7292.SafeBagBagValueKind]string{
-	rfc7292.SafeBagBagValueKeyBag:              "keyBag",
-	rfc7292.SafeBagBagValuePKCS8ShroudedKeyBag: "pkcs8ShroudedKeyBag",
-	rfc7292.SafeBagBagValueCertBag:             "certBag",
-	rfc7292.SafeBagBagValueCRLBag:              "crlBag",
-	rfc7292.SafeBagBagValueSecretBag:           "secretBag",
-	rfc7292.SafeBagBagValueSafeContentsBag:     "safeContentsBag",
+var bagNames = map[rfc7292.BagTypeKind]string{
+	rfc7292.BagTypeKind_KeyBag:              "keyBag",
+	rfc7292.BagTypeKind_PKCS8ShroudedKeyBag: "pkcs8ShroudedKeyBag",
+	rfc7292.BagTypeKind_CertBag:             "certBag",
+	rfc7292.BagTypeKind_CRLBag:              "crlBag",
+	rfc7292.BagTypeKind_SecretBag:           "secretBag",
+	rfc7292.BagTypeKind_SafeContentsBag:     "safeContentsBag",
 }
 
 // Walk the parts and bags of a PKCS #12 file.
@@ -53,7 +53,7 @@ func ExamplePFX() {
 		log.Fatal(err)
 	}
 	fmt.Println("MAC:", pfx.MacData.Mac.DigestAlgorithm.Algorithm, "iterations", pfx.MacData.Iterations.String())
-	if pfx.AuthSafe.Content.Kind != rfc5652.ContentInfoContentData {
+	if pfx.AuthSafe.Content.Kind != rfc5652.CtData {
 		log.Fatalf("authSafe content type %v", pfx.AuthSafe.ContentType)
 	}
 	data, err := pfx.AuthSafe.Content.Data(nil)
@@ -65,7 +65,7 @@ func ExamplePFX() {
 		log.Fatal(err)
 	}
 	for _, part := range as {
-		if part.Content.Kind != rfc5652.ContentInfoContentData {
+		if part.Content.Kind != rfc5652.CtData {
 			fmt.Println("part:", part.ContentType, "(encrypted)")
 			continue
 		}
@@ -83,9 +83,9 @@ func ExamplePFX() {
 			for _, a := range bag.BagAttributes {
 				for _, v := range a.AttrValues {
 					switch v.Kind {
-					case rfc7292.PKCS12AttributeAttrValuesFriendlyName:
+					case rfc7292.FriendlyName:
 						fmt.Printf("    friendlyName %q\n", v.FriendlyName)
-					case rfc7292.PKCS12AttributeAttrValuesLocalKeyID:
+					case rfc7292.LocalKeyID:
 						fmt.Printf("    localKeyId %x\n", v.LocalKeyID)
 					}
 				}

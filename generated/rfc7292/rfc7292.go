@@ -63,6 +63,7 @@ import (
 	rfc5280 "github.com/asn1gen/asn1gen/generated/rfc5280"
 	rfc5652 "github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"strconv"
 )
 
 // A generated package paired with a runtime that lacks its version fails to compile here.
@@ -77,7 +78,7 @@ const _ = der.Version1
 //	}
 type PFX struct {
 	// Version is the component version INTEGER.
-	Version PFXVersion
+	Version PFX_Version
 	// AuthSafe is the component authSafe ContentInfo.
 	AuthSafe rfc5652.ContentInfo
 	// MacData is the component macData MacData OPTIONAL.
@@ -136,15 +137,24 @@ func (v *PFX) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 // MarshalDER returns the DER encoding of v.
 func (v *PFX) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PFXVersion is the type of PFX.version.
-type PFXVersion int64
+// PFX_Version is the type of PFX.version.
+type PFX_Version int64
 
 const (
-	PFXVersionV3 PFXVersion = 3 // v3
+	PFX_V3 PFX_Version = 3 // v3
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v PFX_Version) String() string {
+	switch v {
+	case PFX_V3:
+		return "v3"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *PFXVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PFX_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagInteger), "PFX.version")
 	}
@@ -152,12 +162,12 @@ func (v *PFXVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err != nil {
 		return err
 	}
-	*v = PFXVersion(x)
+	*v = PFX_Version(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *PFXVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PFX_Version) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
@@ -271,9 +281,9 @@ type SafeBag struct {
 	// BagID is the component bagId OBJECT IDENTIFIER.
 	BagID der.OID
 	// BagValue is the component bagValue [0] EXPLICIT BAG-TYPE.&Type.
-	BagValue SafeBagBagValue
+	BagValue PKCS12BagSet
 	// BagAttributes is the component bagAttributes SET OF OPTIONAL.
-	BagAttributes SafeBagBagAttributes
+	BagAttributes SafeBag_BagAttributes
 	// HasBagAttributes tells whether bagAttributes is present in the encoding.
 	HasBagAttributes bool
 }
@@ -346,11 +356,11 @@ func (v *SafeBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil)
 // MarshalDER returns the DER encoding of v.
 func (v *SafeBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// SafeBagBagAttributes is the type of SafeBag.bagAttributes.
-type SafeBagBagAttributes []PKCS12Attribute
+// SafeBag_BagAttributes is the type of SafeBag.bagAttributes.
+type SafeBag_BagAttributes []PKCS12Attribute
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *SafeBagBagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *SafeBag_BagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSet), "SafeBag.bagAttributes")
 	}
@@ -381,7 +391,7 @@ func (v *SafeBagBagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *SafeBagBagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *SafeBag_BagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSet
 	}
@@ -392,46 +402,61 @@ func (v *SafeBagBagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	b.EndSetOf(m)
 }
 
-// SafeBagBagValue is the open type SafeBag.bagValue: the encoding received (Raw) and, when the
+// PKCS12BagSet is the open type BAG-TYPE.&Type({PKCS12BagSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SafeBagBagValue struct {
+type PKCS12BagSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SafeBagBagValueKind
-	// KeyBag is the value when Kind is SafeBagBagValueKeyBag.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// KeyBag is the value when Kind is BagTypeKind_KeyBag.
 	KeyBag *KeyBag
-	// PKCS8ShroudedKeyBag is the value when Kind is SafeBagBagValuePKCS8ShroudedKeyBag.
+	// PKCS8ShroudedKeyBag is the value when Kind is BagTypeKind_PKCS8ShroudedKeyBag.
 	PKCS8ShroudedKeyBag *PKCS8ShroudedKeyBag
-	// CertBag is the value when Kind is SafeBagBagValueCertBag.
+	// CertBag is the value when Kind is BagTypeKind_CertBag.
 	CertBag *CertBag
-	// CRLBag is the value when Kind is SafeBagBagValueCRLBag.
+	// CRLBag is the value when Kind is BagTypeKind_CRLBag.
 	CRLBag *CRLBag
-	// SecretBag is the value when Kind is SafeBagBagValueSecretBag.
+	// SecretBag is the value when Kind is BagTypeKind_SecretBag.
 	SecretBag *SecretBag
-	// SafeContentsBag is the value when Kind is SafeBagBagValueSafeContentsBag.
+	// SafeContentsBag is the value when Kind is BagTypeKind_SafeContentsBag.
 	SafeContentsBag SafeContents
 }
 
-// SafeBagBagValueKind tells which row of the table of SafeBagBagValue a key selected.
-type SafeBagBagValueKind int
+// BagTypeKind tells which information object of class BAG-TYPE an open type's key selected:
+// the Kind of CRLTypes, CertTypes, PKCS12BagSet or SecretTypes. 0 means none (a key not in the table, or no value).
+type BagTypeKind int
 
 const (
-	SafeBagBagValueKeyBag              SafeBagBagValueKind = 1 // keyBag 1.2.840.113549.1.12.10.1.1
-	SafeBagBagValuePKCS8ShroudedKeyBag SafeBagBagValueKind = 2 // pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
-	SafeBagBagValueCertBag             SafeBagBagValueKind = 3 // certBag 1.2.840.113549.1.12.10.1.3
-	SafeBagBagValueCRLBag              SafeBagBagValueKind = 4 // crlBag 1.2.840.113549.1.12.10.1.4
-	SafeBagBagValueSecretBag           SafeBagBagValueKind = 5 // secretBag 1.2.840.113549.1.12.10.1.5
-	SafeBagBagValueSafeContentsBag     SafeBagBagValueKind = 6 // safeContentsBag 1.2.840.113549.1.12.10.1.6
+	BagTypeKind_CRLBag              BagTypeKind = 1 // crlBag 1.2.840.113549.1.12.10.1.4
+	BagTypeKind_CertBag             BagTypeKind = 2 // certBag 1.2.840.113549.1.12.10.1.3
+	BagTypeKind_KeyBag              BagTypeKind = 3 // keyBag 1.2.840.113549.1.12.10.1.1
+	BagTypeKind_PKCS8ShroudedKeyBag BagTypeKind = 4 // pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
+	BagTypeKind_SafeContentsBag     BagTypeKind = 5 // safeContentsBag 1.2.840.113549.1.12.10.1.6
+	BagTypeKind_SdsiCertificate     BagTypeKind = 6 // sdsiCertificate 1.2.840.113549.1.9.22.2
+	BagTypeKind_SecretBag           BagTypeKind = 7 // secretBag 1.2.840.113549.1.12.10.1.5
+	BagTypeKind_X509CRL             BagTypeKind = 8 // x509CRL 1.2.840.113549.1.9.23.1
+	BagTypeKind_X509Certificate     BagTypeKind = 9 // x509Certificate 1.2.840.113549.1.9.22.1
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k BagTypeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 9:
+		return der.Name("crlBag certBag keyBag pkcs8ShroudedKeyBag safeContentsBag sdsiCertificate secretBag x509CRL x509Certificate", int(k)-1, "")
+	}
+	return "BagTypeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
+func (u *PKCS12BagSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x01":
 		// keyBag 1.2.840.113549.1.12.10.1.1
-		u.Kind = SafeBagBagValueKeyBag
+		u.Kind = BagTypeKind_KeyBag
 		p1, err := der.New[KeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -440,13 +465,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 		if err := u.KeyBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x02":
 		// pkcs8ShroudedKeyBag 1.2.840.113549.1.12.10.1.2
-		u.Kind = SafeBagBagValuePKCS8ShroudedKeyBag
+		u.Kind = BagTypeKind_PKCS8ShroudedKeyBag
 		p2, err := der.New[PKCS8ShroudedKeyBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -455,13 +480,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 		if err := u.PKCS8ShroudedKeyBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x03":
 		// certBag 1.2.840.113549.1.12.10.1.3
-		u.Kind = SafeBagBagValueCertBag
+		u.Kind = BagTypeKind_CertBag
 		p3, err := der.New[CertBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -470,13 +495,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 		if err := u.CertBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x04":
 		// crlBag 1.2.840.113549.1.12.10.1.4
-		u.Kind = SafeBagBagValueCRLBag
+		u.Kind = BagTypeKind_CRLBag
 		p4, err := der.New[CRLBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -485,13 +510,13 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 		if err := u.CRLBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x05":
 		// secretBag 1.2.840.113549.1.12.10.1.5
-		u.Kind = SafeBagBagValueSecretBag
+		u.Kind = BagTypeKind_SecretBag
 		p5, err := der.New[SecretBag](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -500,17 +525,17 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 		if err := u.SecretBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\f\n\x01\x06":
 		// safeContentsBag 1.2.840.113549.1.12.10.1.6
-		u.Kind = SafeBagBagValueSafeContentsBag
+		u.Kind = BagTypeKind_SafeContentsBag
 		if err := u.SafeContentsBag.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("SafeBag.bagValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({PKCS12BagSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -521,7 +546,7 @@ func (u *SafeBagBagValue) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SafeBagBagValue) fail(r *der.Reader, err error) error {
+func (u *PKCS12BagSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -531,46 +556,46 @@ func (u *SafeBagBagValue) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SafeBagBagValue) keepDER(r *der.Reader) error {
+func (u *PKCS12BagSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SafeBagBagValue) encode(b *der.Builder) {
+func (u *PKCS12BagSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case SafeBagBagValueKeyBag:
+	case BagTypeKind_KeyBag:
 		if u.KeyBag == nil {
 			b.SetError(der.NilValue("KeyBag"))
 		} else {
 			u.KeyBag.EncodeASN1(b, der.TagSequence)
 		}
-	case SafeBagBagValuePKCS8ShroudedKeyBag:
+	case BagTypeKind_PKCS8ShroudedKeyBag:
 		if u.PKCS8ShroudedKeyBag == nil {
 			b.SetError(der.NilValue("PKCS8ShroudedKeyBag"))
 		} else {
 			u.PKCS8ShroudedKeyBag.EncodeASN1(b, der.TagSequence)
 		}
-	case SafeBagBagValueCertBag:
+	case BagTypeKind_CertBag:
 		if u.CertBag == nil {
 			b.SetError(der.NilValue("CertBag"))
 		} else {
 			u.CertBag.EncodeASN1(b, der.TagSequence)
 		}
-	case SafeBagBagValueCRLBag:
+	case BagTypeKind_CRLBag:
 		if u.CRLBag == nil {
 			b.SetError(der.NilValue("CRLBag"))
 		} else {
 			u.CRLBag.EncodeASN1(b, der.TagSequence)
 		}
-	case SafeBagBagValueSecretBag:
+	case BagTypeKind_SecretBag:
 		if u.SecretBag == nil {
 			b.SetError(der.NilValue("SecretBag"))
 		} else {
 			u.SecretBag.EncodeASN1(b, der.TagSequence)
 		}
-	case SafeBagBagValueSafeContentsBag:
+	case BagTypeKind_SafeContentsBag:
 		u.SafeContentsBag.EncodeASN1(b, der.TagSequence)
 	default:
 		b.AddRaw(u.Raw)
@@ -698,9 +723,14 @@ func (v *OneAsymmetricKey) MarshalDER() ([]byte, error) { return der.Marshal(v, 
 type Version int64
 
 const (
-	VersionV1 Version = 0 // v1
-	VersionV2 Version = 1 // v2
+	Version_V1 Version = 0 // v1
+	Version_V2 Version = 1 // v2
 )
+
+// String returns the ASN.1 identifier of the value, or its number.
+func (v Version) String() string {
+	return der.Name("v1 v2", int(v), "")
+}
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -738,7 +768,7 @@ type PrivateKeyAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters PUBLIC-KEY.&Params OPTIONAL.
-	Parameters PrivateKeyAlgorithmIdentifierParameters
+	Parameters PrivateKeyAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -797,21 +827,33 @@ func (v *PrivateKeyAlgorithmIdentifier) UnmarshalDER(b []byte) error { return de
 // MarshalDER returns the DER encoding of v.
 func (v *PrivateKeyAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PrivateKeyAlgorithmIdentifierParameters is the open type PrivateKeyAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PrivateKeyAlgorithms is the open type PUBLIC-KEY.&Params({PrivateKeyAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PrivateKeyAlgorithmIdentifierParameters struct {
+type PrivateKeyAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PrivateKeyAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PublicKeyKind
 }
 
-// PrivateKeyAlgorithmIdentifierParametersKind tells which row of the table of PrivateKeyAlgorithmIdentifierParameters a key selected.
-type PrivateKeyAlgorithmIdentifierParametersKind int
+// PublicKeyKind tells which information object of class PUBLIC-KEY an open type's key selected:
+// the Kind of PrivateKeyAlgorithms. 0 means none (a key not in the table, or no value).
+type PublicKeyKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PublicKeyKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "PublicKeyKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *PrivateKeyAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -820,7 +862,7 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *PrivateKeyAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -830,14 +872,14 @@ func (u *PrivateKeyAlgorithmIdentifierParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PrivateKeyAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *PrivateKeyAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PrivateKeyAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *PrivateKeyAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -879,7 +921,7 @@ func (v *PrivateKey) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 // Attributes is the ASN.1 type Attributes.
 //
 //	Attributes ::= SET OF Attribute { { OneAsymmetricKeyAttributes } }
-type Attributes []AttributeOneAsymmetricKeyAttributes
+type Attributes []Attribute_OneAsymmetricKeyAttributes
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
 func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
@@ -896,7 +938,7 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	list, err := der.MakeSlice[AttributeOneAsymmetricKeyAttributes](&s, s.Count())
+	list, err := der.MakeSlice[Attribute_OneAsymmetricKeyAttributes](&s, s.Count())
 	if err != nil {
 		return err
 	}
@@ -930,22 +972,22 @@ func (v *Attributes) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, n
 // MarshalDER returns the DER encoding of v.
 func (v *Attributes) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AttributeOneAsymmetricKeyAttributes is the ASN.1 type Attribute.
+// Attribute_OneAsymmetricKeyAttributes is the ASN.1 type Attribute.
 //
 //	Attribute{ ATTRIBUTE:AttrList } ::= SEQUENCE {
 //	    attrType           ATTRIBUTE.
 //	            &id({AttrList}),
 //	    attrValues         SET OF ATTRIBUTE.
 //	            &Type({AttrList}{@attrType})  }
-type AttributeOneAsymmetricKeyAttributes struct {
+type Attribute_OneAsymmetricKeyAttributes struct {
 	// AttrType is the component attrType OBJECT IDENTIFIER.
 	AttrType der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []AttributeOneAsymmetricKeyAttributesAttrValues
+	AttrValues []OneAsymmetricKeyAttributes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *Attribute_OneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "Attribute")
 	}
@@ -969,7 +1011,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Ta
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[AttributeOneAsymmetricKeyAttributesAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[OneAsymmetricKeyAttributes](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -996,7 +1038,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Ta
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AttributeOneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *Attribute_OneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -1011,30 +1053,42 @@ func (v *AttributeOneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.T
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Attribute; v aliases b.
-func (v *AttributeOneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
+func (v *Attribute_OneAsymmetricKeyAttributes) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AttributeOneAsymmetricKeyAttributes) MarshalDER() ([]byte, error) {
+func (v *Attribute_OneAsymmetricKeyAttributes) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AttributeOneAsymmetricKeyAttributesAttrValues is the open type Attribute.attrValues: the encoding received (Raw) and, when the
+// OneAsymmetricKeyAttributes is the open type ATTRIBUTE.&Type({OneAsymmetricKeyAttributes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AttributeOneAsymmetricKeyAttributesAttrValues struct {
+type OneAsymmetricKeyAttributes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AttributeOneAsymmetricKeyAttributesAttrValuesKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKIXCommonTypes2009_AttributeKind
 }
 
-// AttributeOneAsymmetricKeyAttributesAttrValuesKind tells which row of the table of AttributeOneAsymmetricKeyAttributesAttrValues a key selected.
-type AttributeOneAsymmetricKeyAttributesAttrValuesKind int
+// PKIXCommonTypes2009_AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of OneAsymmetricKeyAttributes. 0 means none (a key not in the table, or no value).
+type PKIXCommonTypes2009_AttributeKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKIXCommonTypes2009_AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "PKIXCommonTypes2009_AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *OneAsymmetricKeyAttributes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -1043,7 +1097,7 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) decode(key []byte, r *de
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *der.Reader, err error) error {
+func (u *OneAsymmetricKeyAttributes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1053,14 +1107,14 @@ func (u *AttributeOneAsymmetricKeyAttributesAttrValues) fail(r *der.Reader, err 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) keepDER(r *der.Reader) error {
+func (u *OneAsymmetricKeyAttributes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AttributeOneAsymmetricKeyAttributesAttrValues) encode(b *der.Builder) {
+func (u *OneAsymmetricKeyAttributes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1167,7 +1221,7 @@ type EncryptionAlgorithmIdentifier struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters CONTENT-ENCRYPTION.&Params OPTIONAL.
-	Parameters EncryptionAlgorithmIdentifierParameters
+	Parameters KeyEncryptionAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -1226,21 +1280,33 @@ func (v *EncryptionAlgorithmIdentifier) UnmarshalDER(b []byte) error { return de
 // MarshalDER returns the DER encoding of v.
 func (v *EncryptionAlgorithmIdentifier) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// EncryptionAlgorithmIdentifierParameters is the open type EncryptionAlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// KeyEncryptionAlgorithms is the open type CONTENT-ENCRYPTION.&Params({KeyEncryptionAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type EncryptionAlgorithmIdentifierParameters struct {
+type KeyEncryptionAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind EncryptionAlgorithmIdentifierParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind ContentEncryptionKind
 }
 
-// EncryptionAlgorithmIdentifierParametersKind tells which row of the table of EncryptionAlgorithmIdentifierParameters a key selected.
-type EncryptionAlgorithmIdentifierParametersKind int
+// ContentEncryptionKind tells which information object of class CONTENT-ENCRYPTION an open type's key selected:
+// the Kind of KeyEncryptionAlgorithms. 0 means none (a key not in the table, or no value).
+type ContentEncryptionKind int
+
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k ContentEncryptionKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 0:
+		return der.Name("", int(k)-1, "")
+	}
+	return "ContentEncryptionKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Reader) error {
+func (u *KeyEncryptionAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -1249,7 +1315,7 @@ func (u *EncryptionAlgorithmIdentifierParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *EncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error) error {
+func (u *KeyEncryptionAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1259,14 +1325,14 @@ func (u *EncryptionAlgorithmIdentifierParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *EncryptionAlgorithmIdentifierParameters) keepDER(r *der.Reader) error {
+func (u *KeyEncryptionAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *EncryptionAlgorithmIdentifierParameters) encode(b *der.Builder) {
+func (u *KeyEncryptionAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1315,7 +1381,7 @@ type CertBag struct {
 	// CertID is the component certId OBJECT IDENTIFIER.
 	CertID der.OID
 	// CertValue is the component certValue [0] EXPLICIT BAG-TYPE.&Type.
-	CertValue CertBagCertValue
+	CertValue CertTypes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -1376,34 +1442,26 @@ func (v *CertBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil)
 // MarshalDER returns the DER encoding of v.
 func (v *CertBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CertBagCertValue is the open type CertBag.certValue: the encoding received (Raw) and, when the
+// CertTypes is the open type BAG-TYPE.&Type({CertTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CertBagCertValue struct {
+type CertTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CertBagCertValueKind
-	// X509Certificate is the value when Kind is CertBagCertValueX509Certificate.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// X509Certificate is the value when Kind is BagTypeKind_X509Certificate.
 	X509Certificate *rfc5280.Certificate
-	// SdsiCertificate is the value when Kind is CertBagCertValueSdsiCertificate.
+	// SdsiCertificate is the value when Kind is BagTypeKind_SdsiCertificate.
 	SdsiCertificate string
 }
 
-// CertBagCertValueKind tells which row of the table of CertBagCertValue a key selected.
-type CertBagCertValueKind int
-
-const (
-	CertBagCertValueX509Certificate CertBagCertValueKind = 1 // x509Certificate 1.2.840.113549.1.9.22.1
-	CertBagCertValueSdsiCertificate CertBagCertValueKind = 2 // sdsiCertificate 1.2.840.113549.1.9.22.2
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
+func (u *CertTypes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x16\x01":
 		// x509Certificate 1.2.840.113549.1.9.22.1
-		u.Kind = CertBagCertValueX509Certificate
+		u.Kind = BagTypeKind_X509Certificate
 		c1, off2, err := r.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return u.fail(r, err)
@@ -1420,19 +1478,19 @@ func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
 		if err := sub3.Finish("Certificate"); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("CertBag.certValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CertTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x16\x02":
 		// sdsiCertificate 1.2.840.113549.1.9.22.2
-		u.Kind = CertBagCertValueSdsiCertificate
+		u.Kind = BagTypeKind_SdsiCertificate
 		x5, err := r.ReadText(der.TagIA5String, der.TagIA5String)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.SdsiCertificate = x5
-		if err := r.Finish("CertBag.certValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CertTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1443,7 +1501,7 @@ func (u *CertBagCertValue) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CertBagCertValue) fail(r *der.Reader, err error) error {
+func (u *CertTypes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1453,16 +1511,16 @@ func (u *CertBagCertValue) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CertBagCertValue) keepDER(r *der.Reader) error {
+func (u *CertTypes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CertBagCertValue) encode(b *der.Builder) {
+func (u *CertTypes) encode(b *der.Builder) {
 	switch u.Kind {
-	case CertBagCertValueX509Certificate:
+	case BagTypeKind_X509Certificate:
 		m1 := b.Begin(der.TagOctetString, false)
 		if u.X509Certificate == nil {
 			b.SetError(der.NilValue("Certificate"))
@@ -1470,7 +1528,7 @@ func (u *CertBagCertValue) encode(b *der.Builder) {
 			u.X509Certificate.EncodeASN1(b, der.TagSequence)
 		}
 		b.End(m1)
-	case CertBagCertValueSdsiCertificate:
+	case BagTypeKind_SdsiCertificate:
 		b.AddText(der.TagIA5String, der.TagIA5String, u.SdsiCertificate)
 	default:
 		b.AddRaw(u.Raw)
@@ -1487,7 +1545,7 @@ type CRLBag struct {
 	// CRLID is the component crlId OBJECT IDENTIFIER.
 	CRLID der.OID
 	// CrltValue is the component crltValue [0] EXPLICIT BAG-TYPE.&Type.
-	CrltValue CRLBagCrltValue
+	CrltValue CRLTypes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -1548,31 +1606,24 @@ func (v *CRLBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) 
 // MarshalDER returns the DER encoding of v.
 func (v *CRLBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// CRLBagCrltValue is the open type CRLBag.crltValue: the encoding received (Raw) and, when the
+// CRLTypes is the open type BAG-TYPE.&Type({CRLTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type CRLBagCrltValue struct {
+type CRLTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind CRLBagCrltValueKind
-	// X509CRL is the value when Kind is CRLBagCrltValueX509CRL.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
+	// X509CRL is the value when Kind is BagTypeKind_X509CRL.
 	X509CRL *rfc5280.CertificateList
 }
 
-// CRLBagCrltValueKind tells which row of the table of CRLBagCrltValue a key selected.
-type CRLBagCrltValueKind int
-
-const (
-	CRLBagCrltValueX509CRL CRLBagCrltValueKind = 1 // x509CRL 1.2.840.113549.1.9.23.1
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *CRLBagCrltValue) decode(key []byte, r *der.Reader) error {
+func (u *CRLTypes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x17\x01":
 		// x509CRL 1.2.840.113549.1.9.23.1
-		u.Kind = CRLBagCrltValueX509CRL
+		u.Kind = BagTypeKind_X509CRL
 		c1, off2, err := r.ReadString(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return u.fail(r, err)
@@ -1589,7 +1640,7 @@ func (u *CRLBagCrltValue) decode(key []byte, r *der.Reader) error {
 		if err := sub3.Finish("CertificateList"); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("CRLBag.crltValue"); err != nil {
+		if err := r.Finish("BAG-TYPE.&Type({CRLTypes})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -1600,7 +1651,7 @@ func (u *CRLBagCrltValue) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *CRLBagCrltValue) fail(r *der.Reader, err error) error {
+func (u *CRLTypes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1610,16 +1661,16 @@ func (u *CRLBagCrltValue) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *CRLBagCrltValue) keepDER(r *der.Reader) error {
+func (u *CRLTypes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *CRLBagCrltValue) encode(b *der.Builder) {
+func (u *CRLTypes) encode(b *der.Builder) {
 	switch u.Kind {
-	case CRLBagCrltValueX509CRL:
+	case BagTypeKind_X509CRL:
 		m1 := b.Begin(der.TagOctetString, false)
 		if u.X509CRL == nil {
 			b.SetError(der.NilValue("CertificateList"))
@@ -1643,7 +1694,7 @@ type SecretBag struct {
 	// SecretTypeID is the component secretTypeId OBJECT IDENTIFIER.
 	SecretTypeID der.OID
 	// SecretValue is the component secretValue [0] EXPLICIT BAG-TYPE.&Type.
-	SecretValue SecretBagSecretValue
+	SecretValue SecretTypes
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -1704,21 +1755,18 @@ func (v *SecretBag) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, ni
 // MarshalDER returns the DER encoding of v.
 func (v *SecretBag) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// SecretBagSecretValue is the open type SecretBag.secretValue: the encoding received (Raw) and, when the
+// SecretTypes is the open type BAG-TYPE.&Type({SecretTypes}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type SecretBagSecretValue struct {
+type SecretTypes struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind SecretBagSecretValueKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind BagTypeKind
 }
 
-// SecretBagSecretValueKind tells which row of the table of SecretBagSecretValue a key selected.
-type SecretBagSecretValueKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *SecretBagSecretValue) decode(key []byte, r *der.Reader) error {
+func (u *SecretTypes) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -1727,7 +1775,7 @@ func (u *SecretBagSecretValue) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *SecretBagSecretValue) fail(r *der.Reader, err error) error {
+func (u *SecretTypes) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -1737,14 +1785,14 @@ func (u *SecretBagSecretValue) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *SecretBagSecretValue) keepDER(r *der.Reader) error {
+func (u *SecretTypes) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *SecretBagSecretValue) encode(b *der.Builder) {
+func (u *SecretTypes) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -1900,7 +1948,7 @@ type DigestAlgorithm struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters DigestAlgorithmParameters
+	Parameters PKCS1V1_5DigestAlgorithms
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
@@ -1959,90 +2007,102 @@ func (v *DigestAlgorithm) UnmarshalDER(b []byte) error { return der.Unmarshal(b,
 // MarshalDER returns the DER encoding of v.
 func (v *DigestAlgorithm) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// DigestAlgorithmParameters is the open type DigestAlgorithm.parameters: the encoding received (Raw) and, when the
+// PKCS1V1_5DigestAlgorithms is the open type ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type DigestAlgorithmParameters struct {
+type PKCS1V1_5DigestAlgorithms struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind DigestAlgorithmParametersKind
-	// Struct is the value when Kind is DigestAlgorithmParametersIDMD2, DigestAlgorithmParametersIDMD5, DigestAlgorithmParametersIDSHA1, DigestAlgorithmParametersIDSHA256, DigestAlgorithmParametersIDSHA384 or DigestAlgorithmParametersIDSHA512.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS1_AlgorithmIdentifierKind
+	// Struct is the value when Kind is PKCS1V1_5DigestAlgorithms_IDMD2, PKCS1V1_5DigestAlgorithms_IDMD5, PKCS1V1_5DigestAlgorithms_IDSHA1, PKCS1V1_5DigestAlgorithms_IDSHA256, PKCS1V1_5DigestAlgorithms_IDSHA384 or PKCS1V1_5DigestAlgorithms_IDSHA512.
 	Struct struct{}
 }
 
-// DigestAlgorithmParametersKind tells which row of the table of DigestAlgorithmParameters a key selected.
-type DigestAlgorithmParametersKind int
+// PKCS1_AlgorithmIdentifierKind tells which information object of class ALGORITHM-IDENTIFIER an open type's key selected:
+// the Kind of PKCS1V1_5DigestAlgorithms. 0 means none (a key not in the table, or no value).
+type PKCS1_AlgorithmIdentifierKind int
 
 const (
-	DigestAlgorithmParametersIDMD2    DigestAlgorithmParametersKind = 1 // 1.2.840.113549.2.2
-	DigestAlgorithmParametersIDMD5    DigestAlgorithmParametersKind = 2 // 1.2.840.113549.2.5
-	DigestAlgorithmParametersIDSHA1   DigestAlgorithmParametersKind = 3 // 1.3.14.3.2.26
-	DigestAlgorithmParametersIDSHA256 DigestAlgorithmParametersKind = 4 // 2.16.840.1.101.3.4.2.1
-	DigestAlgorithmParametersIDSHA384 DigestAlgorithmParametersKind = 5 // 2.16.840.1.101.3.4.2.2
-	DigestAlgorithmParametersIDSHA512 DigestAlgorithmParametersKind = 6 // 2.16.840.1.101.3.4.2.3
+	PKCS1V1_5DigestAlgorithms_IDMD2    PKCS1_AlgorithmIdentifierKind = 1 // id-md2 1.2.840.113549.2.2
+	PKCS1V1_5DigestAlgorithms_IDMD5    PKCS1_AlgorithmIdentifierKind = 2 // id-md5 1.2.840.113549.2.5
+	PKCS1V1_5DigestAlgorithms_IDSHA1   PKCS1_AlgorithmIdentifierKind = 3 // id-sha1 1.3.14.3.2.26
+	PKCS1V1_5DigestAlgorithms_IDSHA256 PKCS1_AlgorithmIdentifierKind = 4 // id-sha256 2.16.840.1.101.3.4.2.1
+	PKCS1V1_5DigestAlgorithms_IDSHA384 PKCS1_AlgorithmIdentifierKind = 5 // id-sha384 2.16.840.1.101.3.4.2.2
+	PKCS1V1_5DigestAlgorithms_IDSHA512 PKCS1_AlgorithmIdentifierKind = 6 // id-sha512 2.16.840.1.101.3.4.2.3
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKCS1_AlgorithmIdentifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 6:
+		return der.Name("id-md2 id-md5 id-sha1 id-sha256 id-sha384 id-sha512", int(k)-1, "")
+	}
+	return "PKCS1_AlgorithmIdentifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
+func (u *PKCS1V1_5DigestAlgorithms) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\x02":
 		// 1.2.840.113549.2.2
-		u.Kind = DigestAlgorithmParametersIDMD2
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDMD2
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\x05":
 		// 1.2.840.113549.2.5
-		u.Kind = DigestAlgorithmParametersIDMD5
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDMD5
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x0e\x03\x02\x1a":
 		// 1.3.14.3.2.26
-		u.Kind = DigestAlgorithmParametersIDSHA1
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x01":
 		// 2.16.840.1.101.3.4.2.1
-		u.Kind = DigestAlgorithmParametersIDSHA256
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x02":
 		// 2.16.840.1.101.3.4.2.2
-		u.Kind = DigestAlgorithmParametersIDSHA384
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA384
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x02\x03":
 		// 2.16.840.1.101.3.4.2.3
-		u.Kind = DigestAlgorithmParametersIDSHA512
+		u.Kind = PKCS1V1_5DigestAlgorithms_IDSHA512
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("DigestAlgorithm.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PKCS1-v1-5DigestAlgorithms})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2053,7 +2113,7 @@ func (u *DigestAlgorithmParameters) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *DigestAlgorithmParameters) fail(r *der.Reader, err error) error {
+func (u *PKCS1V1_5DigestAlgorithms) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2063,26 +2123,26 @@ func (u *DigestAlgorithmParameters) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *DigestAlgorithmParameters) keepDER(r *der.Reader) error {
+func (u *PKCS1V1_5DigestAlgorithms) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *DigestAlgorithmParameters) encode(b *der.Builder) {
+func (u *PKCS1V1_5DigestAlgorithms) encode(b *der.Builder) {
 	switch u.Kind {
-	case DigestAlgorithmParametersIDMD2:
+	case PKCS1V1_5DigestAlgorithms_IDMD2:
 		b.AddNull(der.TagNull)
-	case DigestAlgorithmParametersIDMD5:
+	case PKCS1V1_5DigestAlgorithms_IDMD5:
 		b.AddNull(der.TagNull)
-	case DigestAlgorithmParametersIDSHA1:
+	case PKCS1V1_5DigestAlgorithms_IDSHA1:
 		b.AddNull(der.TagNull)
-	case DigestAlgorithmParametersIDSHA256:
+	case PKCS1V1_5DigestAlgorithms_IDSHA256:
 		b.AddNull(der.TagNull)
-	case DigestAlgorithmParametersIDSHA384:
+	case PKCS1V1_5DigestAlgorithms_IDSHA384:
 		b.AddNull(der.TagNull)
-	case DigestAlgorithmParametersIDSHA512:
+	case PKCS1V1_5DigestAlgorithms_IDSHA512:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -2099,7 +2159,7 @@ type PKCS12Attribute struct {
 	// AttrID is the component attrId OBJECT IDENTIFIER.
 	AttrID der.OID
 	// AttrValues is the component attrValues SET OF.
-	AttrValues []PKCS12AttributeAttrValues
+	AttrValues []PKCS12AttrSet
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -2127,7 +2187,7 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "attrValues")
 		}
 	}
-	list3, err := der.MakeSlice[PKCS12AttributeAttrValues](&l2, l2.Count())
+	list3, err := der.MakeSlice[PKCS12AttrSet](&l2, l2.Count())
 	if err != nil {
 		return der.WithField(err, "attrValues")
 	}
@@ -2174,34 +2234,46 @@ func (v *PKCS12Attribute) UnmarshalDER(b []byte) error { return der.Unmarshal(b,
 // MarshalDER returns the DER encoding of v.
 func (v *PKCS12Attribute) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PKCS12AttributeAttrValues is the open type PKCS12Attribute.attrValues: the encoding received (Raw) and, when the
+// PKCS12AttrSet is the open type ATTRIBUTE.&Type({PKCS12AttrSet}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type PKCS12AttributeAttrValues struct {
+type PKCS12AttrSet struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind PKCS12AttributeAttrValuesKind
-	// FriendlyName is the value when Kind is PKCS12AttributeAttrValuesFriendlyName.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind InformationFramework_AttributeKind
+	// FriendlyName is the value when Kind is FriendlyName.
 	FriendlyName string
-	// LocalKeyID is the value when Kind is PKCS12AttributeAttrValuesLocalKeyID.
+	// LocalKeyID is the value when Kind is LocalKeyID.
 	LocalKeyID []byte
 }
 
-// PKCS12AttributeAttrValuesKind tells which row of the table of PKCS12AttributeAttrValues a key selected.
-type PKCS12AttributeAttrValuesKind int
+// InformationFramework_AttributeKind tells which information object of class ATTRIBUTE an open type's key selected:
+// the Kind of PKCS12AttrSet. 0 means none (a key not in the table, or no value).
+type InformationFramework_AttributeKind int
 
 const (
-	PKCS12AttributeAttrValuesFriendlyName PKCS12AttributeAttrValuesKind = 1 // friendlyName 1.2.840.113549.1.9.20
-	PKCS12AttributeAttrValuesLocalKeyID   PKCS12AttributeAttrValuesKind = 2 // localKeyId 1.2.840.113549.1.9.21
+	FriendlyName InformationFramework_AttributeKind = 1 // friendlyName 1.2.840.113549.1.9.20
+	LocalKeyID   InformationFramework_AttributeKind = 2 // localKeyId 1.2.840.113549.1.9.21
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k InformationFramework_AttributeKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 2:
+		return der.Name("friendlyName localKeyId", int(k)-1, "")
+	}
+	return "InformationFramework_AttributeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
+func (u *PKCS12AttrSet) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\t\x14":
 		// friendlyName 1.2.840.113549.1.9.20
-		u.Kind = PKCS12AttributeAttrValuesFriendlyName
+		u.Kind = FriendlyName
 		off1 := r.Offset()
 		x2, err := r.ReadText(der.TagBMPString, der.TagBMPString)
 		if err != nil {
@@ -2213,19 +2285,19 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("PKCS12Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({PKCS12AttrSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x01\t\x15":
 		// localKeyId 1.2.840.113549.1.9.21
-		u.Kind = PKCS12AttributeAttrValuesLocalKeyID
+		u.Kind = LocalKeyID
 		x3, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return u.fail(r, err)
 		}
 		u.LocalKeyID = x3
-		if err := r.Finish("PKCS12Attribute.attrValues"); err != nil {
+		if err := r.Finish("ATTRIBUTE.&Type({PKCS12AttrSet})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2236,7 +2308,7 @@ func (u *PKCS12AttributeAttrValues) decode(key []byte, r *der.Reader) error {
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *PKCS12AttributeAttrValues) fail(r *der.Reader, err error) error {
+func (u *PKCS12AttrSet) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2246,23 +2318,23 @@ func (u *PKCS12AttributeAttrValues) fail(r *der.Reader, err error) error {
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *PKCS12AttributeAttrValues) keepDER(r *der.Reader) error {
+func (u *PKCS12AttrSet) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *PKCS12AttributeAttrValues) encode(b *der.Builder) {
+func (u *PKCS12AttrSet) encode(b *der.Builder) {
 	switch u.Kind {
-	case PKCS12AttributeAttrValuesFriendlyName:
+	case FriendlyName:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "BMPString", der.CharCount(string(u.FriendlyName)), 1, 255); err != nil {
 				b.SetError(der.WithField(err, "friendlyName"))
 			}
 		}
 		b.AddText(der.TagBMPString, der.TagBMPString, u.FriendlyName)
-	case PKCS12AttributeAttrValuesLocalKeyID:
+	case LocalKeyID:
 		b.AddPrimitive(der.TagOctetString, u.LocalKeyID)
 	default:
 		b.AddRaw(u.Raw)
@@ -2277,9 +2349,9 @@ func (u *PKCS12AttributeAttrValues) encode(b *der.Builder) {
 //	}
 type PBES2Params struct {
 	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBES2-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifierPBES2KDFs
+	KeyDerivationFunc AlgorithmIdentifier_PBES2KDFs
 	// EncryptionScheme is the component encryptionScheme AlgorithmIdentifier{{PKCS5v2-1.PBES2-Encs}}.
-	EncryptionScheme AlgorithmIdentifierPBES2Encs
+	EncryptionScheme AlgorithmIdentifier_PBES2Encs
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -2322,7 +2394,7 @@ func (v *PBES2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, 
 // MarshalDER returns the DER encoding of v.
 func (v *PBES2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBES2KDFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBES2KDFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -2330,17 +2402,17 @@ func (v *PBES2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) 
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBES2KDFs struct {
+type AlgorithmIdentifier_PBES2KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBES2KDFsParameters
+	Parameters PBES2KDFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -2375,7 +2447,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2388,36 +2460,62 @@ func (v *AlgorithmIdentifierPBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBES2KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBES2KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBES2KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_PBES2KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBES2KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBES2KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBES2KDFsParameters struct {
+type PBES2KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBES2KDFsParametersKind
-	// IDPBKDF2 is the value when Kind is AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
 	IDPBKDF2 *PBKDF2Params
 }
 
-// AlgorithmIdentifierPBES2KDFsParametersKind tells which row of the table of AlgorithmIdentifierPBES2KDFsParameters a key selected.
-type AlgorithmIdentifierPBES2KDFsParametersKind int
+// PKCS5v2_1_AlgorithmIdentifierKind tells which information object of class ALGORITHM-IDENTIFIER an open type's key selected:
+// the Kind of PBES2Encs, PBES2KDFs, PBKDF2PRFs, PBKDF2SaltSources, PBMAC1KDFs or PBMAC1MACs. 0 means none (a key not in the table, or no value).
+type PKCS5v2_1_AlgorithmIdentifierKind int
 
 const (
-	AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2 AlgorithmIdentifierPBES2KDFsParametersKind = 1 // 1.2.840.113549.1.5.12
+	PBES2KDFs_IDPBKDF2                PKCS5v2_1_AlgorithmIdentifierKind = 1  // id-PBKDF2 1.2.840.113549.1.5.12
+	PBKDF2PRFs_IDHMACWithSHA1         PKCS5v2_1_AlgorithmIdentifierKind = 2  // id-hmacWithSHA1 1.2.840.113549.2.7
+	PBKDF2PRFs_IDHMACWithSHA224       PKCS5v2_1_AlgorithmIdentifierKind = 3  // id-hmacWithSHA224 1.2.840.113549.2.8
+	PBKDF2PRFs_IDHMACWithSHA256       PKCS5v2_1_AlgorithmIdentifierKind = 4  // id-hmacWithSHA256 1.2.840.113549.2.9
+	PBKDF2PRFs_IDHMACWithSHA384       PKCS5v2_1_AlgorithmIdentifierKind = 5  // id-hmacWithSHA384 1.2.840.113549.2.10
+	PBKDF2PRFs_IDHMACWithSHA512       PKCS5v2_1_AlgorithmIdentifierKind = 6  // id-hmacWithSHA512 1.2.840.113549.2.11
+	PBKDF2PRFs_IDHMACWithSHA512_224   PKCS5v2_1_AlgorithmIdentifierKind = 7  // id-hmacWithSHA512-224 1.2.840.113549.2.12
+	PBKDF2PRFs_IDHMACWithSHA512_256   PKCS5v2_1_AlgorithmIdentifierKind = 8  // id-hmacWithSHA512-256 1.2.840.113549.2.13
+	SupportingAlgorithms_AES128CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 9  // aes128-CBC-PAD 2.16.840.1.101.3.4.1.2
+	SupportingAlgorithms_AES192CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 10 // aes192-CBC-PAD 2.16.840.1.101.3.4.1.22
+	SupportingAlgorithms_AES256CBCPAD PKCS5v2_1_AlgorithmIdentifierKind = 11 // aes256-CBC-PAD 2.16.840.1.101.3.4.1.42
+	SupportingAlgorithms_DESCBC       PKCS5v2_1_AlgorithmIdentifierKind = 12 // desCBC 1.3.14.3.2.7
+	SupportingAlgorithms_DESEDE3CBC   PKCS5v2_1_AlgorithmIdentifierKind = 13 // des-EDE3-CBC 1.2.840.113549.3.7
+	SupportingAlgorithms_Rc2CBC       PKCS5v2_1_AlgorithmIdentifierKind = 14 // rc2CBC 1.2.840.113549.3.2
+	SupportingAlgorithms_Rc5CBCPAD    PKCS5v2_1_AlgorithmIdentifierKind = 15 // rc5-CBC-PAD 1.2.840.113549.3.9
 )
 
+// String returns the ASN.1 name of the object, or "none" for 0.
+func (k PKCS5v2_1_AlgorithmIdentifierKind) String() string {
+	switch {
+	case k == 0:
+		return "none"
+	case k > 0 && k <= 15:
+		return der.Name("id-PBKDF2 id-hmacWithSHA1 id-hmacWithSHA224 id-hmacWithSHA256 id-hmacWithSHA384 id-hmacWithSHA512 id-hmacWithSHA512-224 id-hmacWithSHA512-256 aes128-CBC-PAD aes192-CBC-PAD aes256-CBC-PAD desCBC des-EDE3-CBC rc2CBC rc5-CBC-PAD", int(k)-1, "")
+	}
+	return "PKCS5v2_1_AlgorithmIdentifierKind(" + strconv.Itoa(int(k)) + ")"
+}
+
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBES2KDFs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
-		u.Kind = AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2
+		u.Kind = PBES2KDFs_IDPBKDF2
 		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2426,7 +2524,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *der.Reade
 		if err := u.IDPBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-KDFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2437,7 +2535,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) decode(key []byte, r *der.Reade
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *der.Reader, err error) error {
+func (u *PBES2KDFs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2447,16 +2545,16 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) fail(r *der.Reader, err error) 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2KDFsParameters) keepDER(r *der.Reader) error {
+func (u *PBES2KDFs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *der.Builder) {
+func (u *PBES2KDFs) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBES2KDFsParametersIDPBKDF2:
+	case PBES2KDFs_IDPBKDF2:
 		if u.IDPBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
@@ -2467,7 +2565,7 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *der.Builder) {
 	}
 }
 
-// AlgorithmIdentifierPBES2Encs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBES2Encs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -2475,17 +2573,17 @@ func (u *AlgorithmIdentifierPBES2KDFsParameters) encode(b *der.Builder) {
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBES2Encs struct {
+type AlgorithmIdentifier_PBES2Encs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBES2EncsParameters
+	Parameters PBES2Encs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -2520,7 +2618,7 @@ func (v *AlgorithmIdentifierPBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) erro
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -2533,59 +2631,45 @@ func (v *AlgorithmIdentifierPBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBES2Encs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBES2Encs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBES2Encs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_PBES2Encs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBES2EncsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBES2Encs is the open type ALGORITHM-IDENTIFIER.&Type({PBES2-Encs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBES2EncsParameters struct {
+type PBES2Encs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBES2EncsParametersKind
-	// IDHMACWithSHA1 is the value when Kind is AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDHMACWithSHA1 is the value when Kind is PBKDF2PRFs_IDHMACWithSHA1.
 	IDHMACWithSHA1 struct{}
-	// Bytes is the value when Kind is AlgorithmIdentifierPBES2EncsParametersDESCBC, AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC, AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD, AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD or AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD.
+	// Bytes is the value when Kind is SupportingAlgorithms_DESCBC, SupportingAlgorithms_DESEDE3CBC, SupportingAlgorithms_AES128CBCPAD, SupportingAlgorithms_AES192CBCPAD or SupportingAlgorithms_AES256CBCPAD.
 	Bytes []byte
-	// Rc2CBC is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc2CBC.
+	// Rc2CBC is the value when Kind is SupportingAlgorithms_Rc2CBC.
 	Rc2CBC *RC2CBCParameter
-	// Rc5CBCPAD is the value when Kind is AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD.
+	// Rc5CBCPAD is the value when Kind is SupportingAlgorithms_Rc5CBCPAD.
 	Rc5CBCPAD *RC5CBCParameters
 }
 
-// AlgorithmIdentifierPBES2EncsParametersKind tells which row of the table of AlgorithmIdentifierPBES2EncsParameters a key selected.
-type AlgorithmIdentifierPBES2EncsParametersKind int
-
-const (
-	AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1 AlgorithmIdentifierPBES2EncsParametersKind = 1 // 1.2.840.113549.2.7
-	AlgorithmIdentifierPBES2EncsParametersDESCBC         AlgorithmIdentifierPBES2EncsParametersKind = 2 // 1.3.14.3.2.7
-	AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC     AlgorithmIdentifierPBES2EncsParametersKind = 3 // 1.2.840.113549.3.7
-	AlgorithmIdentifierPBES2EncsParametersRc2CBC         AlgorithmIdentifierPBES2EncsParametersKind = 4 // 1.2.840.113549.3.2
-	AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD      AlgorithmIdentifierPBES2EncsParametersKind = 5 // 1.2.840.113549.3.9
-	AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 6 // 2.16.840.1.101.3.4.1.2
-	AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 7 // 2.16.840.1.101.3.4.1.22
-	AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD   AlgorithmIdentifierPBES2EncsParametersKind = 8 // 2.16.840.1.101.3.4.1.42
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "+\x0e\x03\x02\a":
 		// 1.3.14.3.2.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESCBC
+		u.Kind = SupportingAlgorithms_DESCBC
 		off1 := r.Offset()
 		x2, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -2597,13 +2681,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\a":
 		// 1.2.840.113549.3.7
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC
+		u.Kind = SupportingAlgorithms_DESEDE3CBC
 		off3 := r.Offset()
 		x4, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -2615,13 +2699,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\x02":
 		// 1.2.840.113549.3.2
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc2CBC
+		u.Kind = SupportingAlgorithms_Rc2CBC
 		p5, err := der.New[RC2CBCParameter](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2630,13 +2714,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		if err := u.Rc2CBC.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x03\t":
 		// 1.2.840.113549.3.9
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD
+		u.Kind = SupportingAlgorithms_Rc5CBCPAD
 		p6, err := der.New[RC5CBCParameters](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -2645,13 +2729,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 		if err := u.Rc5CBCPAD.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x02":
 		// 2.16.840.1.101.3.4.1.2
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD
+		u.Kind = SupportingAlgorithms_AES128CBCPAD
 		off7 := r.Offset()
 		x8, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -2663,13 +2747,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01\x16":
 		// 2.16.840.1.101.3.4.1.22
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD
+		u.Kind = SupportingAlgorithms_AES192CBCPAD
 		off9 := r.Offset()
 		x10, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -2681,13 +2765,13 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "`\x86H\x01e\x03\x04\x01*":
 		// 2.16.840.1.101.3.4.1.42
-		u.Kind = AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD
+		u.Kind = SupportingAlgorithms_AES256CBCPAD
 		off11 := r.Offset()
 		x12, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
@@ -2699,7 +2783,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 				return u.fail(r, err)
 			}
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBES2-Encs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -2710,7 +2794,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) decode(key []byte, r *der.Reade
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *der.Reader, err error) error {
+func (u *PBES2Encs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -2720,58 +2804,58 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) fail(r *der.Reader, err error) 
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBES2EncsParameters) keepDER(r *der.Reader) error {
+func (u *PBES2Encs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *der.Builder) {
+func (u *PBES2Encs) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBES2EncsParametersIDHMACWithSHA1:
+	case PBKDF2PRFs_IDHMACWithSHA1:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBES2EncsParametersDESCBC:
+	case SupportingAlgorithms_DESCBC:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(der.WithField(err, "desCBC"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersDESEDE3CBC:
+	case SupportingAlgorithms_DESEDE3CBC:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 8, 8); err != nil {
 				b.SetError(der.WithField(err, "des-EDE3-CBC"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersRc2CBC:
+	case SupportingAlgorithms_Rc2CBC:
 		if u.Rc2CBC == nil {
 			b.SetError(der.NilValue("RC2-CBC-Parameter"))
 		} else {
 			u.Rc2CBC.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierPBES2EncsParametersRc5CBCPAD:
+	case SupportingAlgorithms_Rc5CBCPAD:
 		if u.Rc5CBCPAD == nil {
 			b.SetError(der.NilValue("RC5-CBC-Parameters"))
 		} else {
 			u.Rc5CBCPAD.EncodeASN1(b, der.TagSequence)
 		}
-	case AlgorithmIdentifierPBES2EncsParametersAES128CBCPAD:
+	case SupportingAlgorithms_AES128CBCPAD:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(der.WithField(err, "aes128-CBC-PAD"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersAES192CBCPAD:
+	case SupportingAlgorithms_AES192CBCPAD:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(der.WithField(err, "aes192-CBC-PAD"))
 			}
 		}
 		b.AddPrimitive(der.TagOctetString, u.Bytes)
-	case AlgorithmIdentifierPBES2EncsParametersAES256CBCPAD:
+	case SupportingAlgorithms_AES256CBCPAD:
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "OCTET STRING", len(u.Bytes), 16, 16); err != nil {
 				b.SetError(der.WithField(err, "aes256-CBC-PAD"))
@@ -2797,7 +2881,7 @@ func (u *AlgorithmIdentifierPBES2EncsParameters) encode(b *der.Builder) {
 //	}
 type PBKDF2Params struct {
 	// Salt is the component salt CHOICE.
-	Salt PBKDF2ParamsSalt
+	Salt PBKDF2Params_Salt
 	// IterationCount is the component iterationCount INTEGER.
 	IterationCount der.Integer
 	// KeyLength is the component keyLength INTEGER OPTIONAL.
@@ -2805,7 +2889,7 @@ type PBKDF2Params struct {
 	// HasKeyLength tells whether keyLength is present in the encoding.
 	HasKeyLength bool
 	// Prf is the component prf AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-PRFs}} DEFAULT algid-hmacWithSHA1.
-	Prf AlgorithmIdentifierPBKDF2PRFs
+	Prf AlgorithmIdentifier_PBKDF2PRFs
 	// HasPrf tells whether prf is present in the encoding.
 	HasPrf bool
 }
@@ -2896,45 +2980,51 @@ func (v *PBKDF2Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *PBKDF2Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// PBKDF2ParamsSalt is the type of PBKDF2-params.salt.
-type PBKDF2ParamsSalt struct {
-	// Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).
-	Choice PBKDF2ParamsSaltChoice
+// PBKDF2Params_Salt is the type of PBKDF2-params.salt.
+type PBKDF2Params_Salt struct {
+	// Choice tells which alternative the value holds; 0 means none.
+	Choice PBKDF2Params_SaltChoice
 	// Specified is the component specified OCTET STRING.
 	Specified []byte
 	// OtherSource is the component otherSource AlgorithmIdentifier{{PKCS5v2-1.PBKDF2-SaltSources}}.
-	OtherSource AlgorithmIdentifierPBKDF2SaltSources
+	OtherSource AlgorithmIdentifier_PBKDF2SaltSources
 }
 
-// PBKDF2ParamsSaltChoice tells which alternative of PBKDF2ParamsSalt a value holds.
-type PBKDF2ParamsSaltChoice int
+// PBKDF2Params_SaltChoice tells which alternative of PBKDF2Params_Salt a value holds.
+type PBKDF2Params_SaltChoice int
 
 const (
-	PBKDF2ParamsSaltSpecified   PBKDF2ParamsSaltChoice = 1 // specified
-	PBKDF2ParamsSaltOtherSource PBKDF2ParamsSaltChoice = 2 // otherSource
+	PBKDF2Params_Specified   PBKDF2Params_SaltChoice = 1 // specified
+	PBKDF2Params_OtherSource PBKDF2Params_SaltChoice = 2 // otherSource
 )
 
-// String returns the ASN.1 identifier of the alternative.
-func (c PBKDF2ParamsSaltChoice) String() string {
-	return der.Name("specified otherSource", int(c)-1, "PBKDF2ParamsSaltChoice")
+// String returns the ASN.1 identifier of the alternative, or "none" for 0.
+func (c PBKDF2Params_SaltChoice) String() string {
+	switch {
+	case c == 0:
+		return "none"
+	case c > 0 && c <= 2:
+		return der.Name("specified otherSource", int(c)-1, "")
+	}
+	return "PBKDF2Params_SaltChoice(" + strconv.Itoa(int(c)) + ")"
 }
 
 // DecodeASN1 reads v from r (t: der.NoTag, or 0 when v is the whole input); der.Unmarshal calls it.
-func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *PBKDF2Params_Salt) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.NoTag), "PBKDF2-params.salt")
 	}
 	tag, _ := r.PeekTag()
 	switch {
 	case tag == der.TagOctetString:
-		v.Choice = PBKDF2ParamsSaltSpecified
+		v.Choice = PBKDF2Params_Specified
 		x1, err := r.ReadOctetString(der.TagOctetString)
 		if err != nil {
 			return der.WithField(err, "specified")
 		}
 		v.Specified = x1
 	case tag == der.TagSequence:
-		v.Choice = PBKDF2ParamsSaltOtherSource
+		v.Choice = PBKDF2Params_OtherSource
 		if err := v.OtherSource.DecodeASN1(r, der.TagSequence); err != nil {
 			return der.WithField(err, "otherSource")
 		}
@@ -2945,11 +3035,11 @@ func (v *PBKDF2ParamsSalt) DecodeASN1(r *der.Reader, t der.Tag) error {
 }
 
 // EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it.
-func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *PBKDF2Params_Salt) EncodeASN1(b *der.Builder, t der.Tag) {
 	switch v.Choice {
-	case PBKDF2ParamsSaltSpecified:
+	case PBKDF2Params_Specified:
 		b.AddPrimitive(der.TagOctetString, v.Specified)
-	case PBKDF2ParamsSaltOtherSource:
+	case PBKDF2Params_OtherSource:
 		v.OtherSource.EncodeASN1(b, der.TagSequence)
 	default:
 		b.SetError(der.NoChoice("PBKDF2-params.salt"))
@@ -2957,12 +3047,12 @@ func (v *PBKDF2ParamsSalt) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PBKDF2-params.salt; v aliases b.
-func (v *PBKDF2ParamsSalt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *PBKDF2Params_Salt) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 
 // MarshalDER returns the DER encoding of v.
-func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *PBKDF2Params_Salt) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBKDF2SaltSources is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBKDF2SaltSources is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -2970,17 +3060,17 @@ func (v *PBKDF2ParamsSalt) MarshalDER() ([]byte, error) { return der.Marshal(v, 
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBKDF2SaltSources struct {
+type AlgorithmIdentifier_PBKDF2SaltSources struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBKDF2SaltSourcesParameters
+	Parameters PBKDF2SaltSources
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3015,7 +3105,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.T
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3028,30 +3118,27 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) UnmarshalDER(b []byte) error {
+func (v *AlgorithmIdentifier_PBKDF2SaltSources) UnmarshalDER(b []byte) error {
 	return der.Unmarshal(b, v, nil)
 }
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBKDF2SaltSources) MarshalDER() ([]byte, error) {
+func (v *AlgorithmIdentifier_PBKDF2SaltSources) MarshalDER() ([]byte, error) {
 	return der.Marshal(v, nil)
 }
 
-// AlgorithmIdentifierPBKDF2SaltSourcesParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2SaltSources is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-SaltSources}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBKDF2SaltSourcesParameters struct {
+type PBKDF2SaltSources struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBKDF2SaltSourcesParametersKind
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
 }
 
-// AlgorithmIdentifierPBKDF2SaltSourcesParametersKind tells which row of the table of AlgorithmIdentifierPBKDF2SaltSourcesParameters a key selected.
-type AlgorithmIdentifierPBKDF2SaltSourcesParametersKind int
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBKDF2SaltSources) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -3060,7 +3147,7 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) decode(key []byte, r *d
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *der.Reader, err error) error {
+func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3070,21 +3157,21 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) fail(r *der.Reader, err
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) keepDER(r *der.Reader) error {
+func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *der.Builder) {
+func (u *PBKDF2SaltSources) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
 	}
 }
 
-// AlgorithmIdentifierPBKDF2PRFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBKDF2PRFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -3092,17 +3179,17 @@ func (u *AlgorithmIdentifierPBKDF2SaltSourcesParameters) encode(b *der.Builder) 
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBKDF2PRFs struct {
+type AlgorithmIdentifier_PBKDF2PRFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBKDF2PRFsParameters
+	Parameters PBKDF2PRFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3137,7 +3224,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3150,106 +3237,95 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBKDF2PRFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBKDF2PRFs) UnmarshalDER(b []byte) error {
+	return der.Unmarshal(b, v, nil)
+}
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBKDF2PRFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_PBKDF2PRFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBKDF2PRFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBKDF2PRFs is the open type ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBKDF2PRFsParameters struct {
+type PBKDF2PRFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBKDF2PRFsParametersKind
-	// Struct is the value when Kind is AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512, AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224 or AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// Struct is the value when Kind is PBKDF2PRFs_IDHMACWithSHA1, PBKDF2PRFs_IDHMACWithSHA224, PBKDF2PRFs_IDHMACWithSHA256, PBKDF2PRFs_IDHMACWithSHA384, PBKDF2PRFs_IDHMACWithSHA512, PBKDF2PRFs_IDHMACWithSHA512_224 or PBKDF2PRFs_IDHMACWithSHA512_256.
 	Struct struct{}
 }
 
-// AlgorithmIdentifierPBKDF2PRFsParametersKind tells which row of the table of AlgorithmIdentifierPBKDF2PRFsParameters a key selected.
-type AlgorithmIdentifierPBKDF2PRFsParametersKind int
-
-const (
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1       AlgorithmIdentifierPBKDF2PRFsParametersKind = 1 // 1.2.840.113549.2.7
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224     AlgorithmIdentifierPBKDF2PRFsParametersKind = 2 // 1.2.840.113549.2.8
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256     AlgorithmIdentifierPBKDF2PRFsParametersKind = 3 // 1.2.840.113549.2.9
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384     AlgorithmIdentifierPBKDF2PRFsParametersKind = 4 // 1.2.840.113549.2.10
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512     AlgorithmIdentifierPBKDF2PRFsParametersKind = 5 // 1.2.840.113549.2.11
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224 AlgorithmIdentifierPBKDF2PRFsParametersKind = 6 // 1.2.840.113549.2.12
-	AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256 AlgorithmIdentifierPBKDF2PRFsParametersKind = 7 // 1.2.840.113549.2.13
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBKDF2PRFs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x02\a":
 		// 1.2.840.113549.2.7
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA1
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\b":
 		// 1.2.840.113549.2.8
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\t":
 		// 1.2.840.113549.2.9
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\n":
 		// 1.2.840.113549.2.10
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA384
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\v":
 		// 1.2.840.113549.2.11
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\f":
 		// 1.2.840.113549.2.12
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512_224
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
 	case "*\x86H\x86\xf7\r\x02\r":
 		// 1.2.840.113549.2.13
-		u.Kind = AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256
+		u.Kind = PBKDF2PRFs_IDHMACWithSHA512_256
 		if err := r.ReadNull(der.TagNull); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBKDF2-PRFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -3260,7 +3336,7 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *der.Reader, err error) error {
+func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3270,28 +3346,28 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) keepDER(r *der.Reader) error {
+func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *der.Builder) {
+func (u *PBKDF2PRFs) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA1:
+	case PBKDF2PRFs_IDHMACWithSHA1:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA224:
+	case PBKDF2PRFs_IDHMACWithSHA224:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA256:
+	case PBKDF2PRFs_IDHMACWithSHA256:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA384:
+	case PBKDF2PRFs_IDHMACWithSHA384:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512:
+	case PBKDF2PRFs_IDHMACWithSHA512:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_224:
+	case PBKDF2PRFs_IDHMACWithSHA512_224:
 		b.AddNull(der.TagNull)
-	case AlgorithmIdentifierPBKDF2PRFsParametersIDHMACWithSHA512_256:
+	case PBKDF2PRFs_IDHMACWithSHA512_256:
 		b.AddNull(der.TagNull)
 	default:
 		b.AddRaw(u.Raw)
@@ -3306,9 +3382,9 @@ func (u *AlgorithmIdentifierPBKDF2PRFsParameters) encode(b *der.Builder) {
 //	}
 type PBMAC1Params struct {
 	// KeyDerivationFunc is the component keyDerivationFunc AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-KDFs}}.
-	KeyDerivationFunc AlgorithmIdentifierPBMAC1KDFs
+	KeyDerivationFunc AlgorithmIdentifier_PBMAC1KDFs
 	// MessageAuthScheme is the component messageAuthScheme AlgorithmIdentifier{{PKCS5v2-1.PBMAC1-MACs}}.
-	MessageAuthScheme AlgorithmIdentifierPBMAC1MACs
+	MessageAuthScheme AlgorithmIdentifier_PBMAC1MACs
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
@@ -3351,7 +3427,7 @@ func (v *PBMAC1Params) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v,
 // MarshalDER returns the DER encoding of v.
 func (v *PBMAC1Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBMAC1KDFs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -3359,17 +3435,17 @@ func (v *PBMAC1Params) MarshalDER() ([]byte, error) { return der.Marshal(v, nil)
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBMAC1KDFs struct {
+type AlgorithmIdentifier_PBMAC1KDFs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBMAC1KDFsParameters
+	Parameters PBMAC1KDFs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3404,7 +3480,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3417,36 +3493,31 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBMAC1KDFs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
+func (v *AlgorithmIdentifier_PBMAC1KDFs) UnmarshalDER(b []byte) error {
+	return der.Unmarshal(b, v, nil)
+}
 
 // MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBMAC1KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+func (v *AlgorithmIdentifier_PBMAC1KDFs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// AlgorithmIdentifierPBMAC1KDFsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
+// PBMAC1KDFs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs}): the encoding received (Raw) and, when the
 // key is in the table, the value it selects (Kind says which field holds it).
 // The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBMAC1KDFsParameters struct {
+type PBMAC1KDFs struct {
 	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
 	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBMAC1KDFsParametersKind
-	// IDPBKDF2 is the value when Kind is AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2.
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+	// IDPBKDF2 is the value when Kind is PBES2KDFs_IDPBKDF2.
 	IDPBKDF2 *PBKDF2Params
 }
 
-// AlgorithmIdentifierPBMAC1KDFsParametersKind tells which row of the table of AlgorithmIdentifierPBMAC1KDFsParameters a key selected.
-type AlgorithmIdentifierPBMAC1KDFsParametersKind int
-
-const (
-	AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2 AlgorithmIdentifierPBMAC1KDFsParametersKind = 1 // 1.2.840.113549.1.5.12
-)
-
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBMAC1KDFs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	case "*\x86H\x86\xf7\r\x01\x05\f":
 		// 1.2.840.113549.1.5.12
-		u.Kind = AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2
+		u.Kind = PBES2KDFs_IDPBKDF2
 		p1, err := der.New[PBKDF2Params](r)
 		if err != nil {
 			return u.fail(r, err)
@@ -3455,7 +3526,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *der.Read
 		if err := u.IDPBKDF2.DecodeASN1(r, der.TagSequence); err != nil {
 			return u.fail(r, err)
 		}
-		if err := r.Finish("AlgorithmIdentifier.parameters"); err != nil {
+		if err := r.Finish("ALGORITHM-IDENTIFIER.&Type({PBMAC1-KDFs})"); err != nil {
 			return u.fail(r, err)
 		}
 		return nil
@@ -3466,7 +3537,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *der.Reader, err error) error {
+func (u *PBMAC1KDFs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3476,16 +3547,16 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) keepDER(r *der.Reader) error {
+func (u *PBMAC1KDFs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *der.Builder) {
+func (u *PBMAC1KDFs) encode(b *der.Builder) {
 	switch u.Kind {
-	case AlgorithmIdentifierPBMAC1KDFsParametersIDPBKDF2:
+	case PBES2KDFs_IDPBKDF2:
 		if u.IDPBKDF2 == nil {
 			b.SetError(der.NilValue("PBKDF2-params"))
 		} else {
@@ -3496,7 +3567,7 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *der.Builder) {
 	}
 }
 
-// AlgorithmIdentifierPBMAC1MACs is the ASN.1 type AlgorithmIdentifier.
+// AlgorithmIdentifier_PBMAC1MACs is the ASN.1 type AlgorithmIdentifier.
 //
 //	AlgorithmIdentifier { ALGORITHM-IDENTIFIER:InfoObjectSet } ::=
 //	  SEQUENCE {
@@ -3504,17 +3575,17 @@ func (u *AlgorithmIdentifierPBMAC1KDFsParameters) encode(b *der.Builder) {
 //	    parameters ALGORITHM-IDENTIFIER.&Type({InfoObjectSet}
 //	    {@algorithm}) OPTIONAL
 //	}
-type AlgorithmIdentifierPBMAC1MACs struct {
+type AlgorithmIdentifier_PBMAC1MACs struct {
 	// Algorithm is the component algorithm OBJECT IDENTIFIER.
 	Algorithm der.OID
 	// Parameters is the component parameters ALGORITHM-IDENTIFIER.&Type OPTIONAL.
-	Parameters AlgorithmIdentifierPBMAC1MACsParameters
+	Parameters PBMAC1MACs
 	// HasParameters tells whether parameters is present in the encoding.
 	HasParameters bool
 }
 
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *AlgorithmIdentifierPBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *AlgorithmIdentifier_PBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagSequence), "AlgorithmIdentifier")
 	}
@@ -3549,7 +3620,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) err
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *AlgorithmIdentifierPBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *AlgorithmIdentifier_PBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagSequence
 	}
@@ -3562,26 +3633,25 @@ func (v *AlgorithmIdentifierPBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AlgorithmIdentifier; v aliases b.
-func (v *AlgorithmIdentifierPBMAC1MACs) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
-
-// MarshalDER returns the DER encoding of v.
-func (v *AlgorithmIdentifierPBMAC1MACs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-
-// AlgorithmIdentifierPBMAC1MACsParameters is the open type AlgorithmIdentifier.parameters: the encoding received (Raw) and, when the
-// key is in the table, the value it selects (Kind says which field holds it).
-// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
-type AlgorithmIdentifierPBMAC1MACsParameters struct {
-	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
-	Raw []byte
-	// Kind tells which row of the table the key selected; 0 when the key is not in the table.
-	Kind AlgorithmIdentifierPBMAC1MACsParametersKind
+func (v *AlgorithmIdentifier_PBMAC1MACs) UnmarshalDER(b []byte) error {
+	return der.Unmarshal(b, v, nil)
 }
 
-// AlgorithmIdentifierPBMAC1MACsParametersKind tells which row of the table of AlgorithmIdentifierPBMAC1MACsParameters a key selected.
-type AlgorithmIdentifierPBMAC1MACsParametersKind int
+// MarshalDER returns the DER encoding of v.
+func (v *AlgorithmIdentifier_PBMAC1MACs) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
+
+// PBMAC1MACs is the open type ALGORITHM-IDENTIFIER.&Type({PBMAC1-MACs}): the encoding received (Raw) and, when the
+// key is in the table, the value it selects (Kind says which field holds it).
+// The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.
+type PBMAC1MACs struct {
+	// Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.
+	Raw []byte
+	// Kind tells which object of the set the key selected; 0 when the key is not in the set's table.
+	Kind PKCS5v2_1_AlgorithmIdentifierKind
+}
 
 // decode reads from r the value that key selects; r holds exactly the value's encoding.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *der.Reader) error {
+func (u *PBMAC1MACs) decode(key []byte, r *der.Reader) error {
 	switch string(key) {
 	}
 	return u.keepDER(r)
@@ -3590,7 +3660,7 @@ func (u *AlgorithmIdentifierPBMAC1MACsParameters) decode(key []byte, r *der.Read
 // fail returns err, the error of decoding the value the key selects, unless the
 // decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
 // keeps the value as received.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *der.Reader, err error) error {
+func (u *PBMAC1MACs) fail(r *der.Reader, err error) error {
 	if !r.Tolerates(der.TolerateOpenTypeErrors) {
 		return err
 	}
@@ -3600,14 +3670,14 @@ func (u *AlgorithmIdentifierPBMAC1MACsParameters) fail(r *der.Reader, err error)
 
 // keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
 // (a copy only when BER was received).
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) keepDER(r *der.Reader) error {
+func (u *PBMAC1MACs) keepDER(r *der.Reader) error {
 	var err error
 	u.Raw, err = r.KeepDER(u.Raw)
 	return err
 }
 
 // encode writes the typed value Kind selects, or Raw.
-func (u *AlgorithmIdentifierPBMAC1MACsParameters) encode(b *der.Builder) {
+func (u *PBMAC1MACs) encode(b *der.Builder) {
 	switch u.Kind {
 	default:
 		b.AddRaw(u.Raw)
@@ -3767,7 +3837,7 @@ func (v *RC2CBCParameter) MarshalDER() ([]byte, error) { return der.Marshal(v, n
 //	}
 type RC5CBCParameters struct {
 	// Version is the component version INTEGER.
-	Version RC5CBCParametersVersion
+	Version RC5CBCParameters_Version
 	// Rounds is the component rounds INTEGER.
 	Rounds int64
 	// BlockSizeInBits is the component blockSizeInBits INTEGER.
@@ -3861,15 +3931,24 @@ func (v *RC5CBCParameters) UnmarshalDER(b []byte) error { return der.Unmarshal(b
 // MarshalDER returns the DER encoding of v.
 func (v *RC5CBCParameters) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
 
-// RC5CBCParametersVersion is the type of RC5-CBC-Parameters.version.
-type RC5CBCParametersVersion int64
+// RC5CBCParameters_Version is the type of RC5-CBC-Parameters.version.
+type RC5CBCParameters_Version int64
 
 const (
-	RC5CBCParametersVersionV1_0 RC5CBCParametersVersion = 16 // v1-0
+	RC5CBCParameters_V1_0 RC5CBCParameters_Version = 16 // v1-0
 )
 
+// String returns the ASN.1 identifier of the value, or its number.
+func (v RC5CBCParameters_Version) String() string {
+	switch v {
+	case RC5CBCParameters_V1_0:
+		return "v1-0"
+	}
+	return strconv.FormatInt(int64(v), 10)
+}
+
 // DecodeASN1 reads v with tag t from r (t = 0: its own, v being the whole input); der.Unmarshal calls it.
-func (v *RC5CBCParametersVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
+func (v *RC5CBCParameters_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if t == 0 {
 		return r.Root(v.DecodeASN1(r, der.TagInteger), "RC5-CBC-Parameters.version")
 	}
@@ -3883,12 +3962,12 @@ func (v *RC5CBCParametersVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	*v = RC5CBCParametersVersion(x)
+	*v = RC5CBCParameters_Version(x)
 	return nil
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
-func (v *RC5CBCParametersVersion) EncodeASN1(b *der.Builder, t der.Tag) {
+func (v *RC5CBCParameters_Version) EncodeASN1(b *der.Builder, t der.Tag) {
 	if t == 0 {
 		t = der.TagInteger
 	}
