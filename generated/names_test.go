@@ -191,7 +191,7 @@ func TestStringOnDiscriminants(t *testing.T) {
 				}
 			}
 		}
-		if len(need) < 20 {
+		if len(need) < 10 { // a sanity check: rfc7292 has 11, the others more
 			t.Fatalf("%s: only %d types with constants or discriminants found", pkg, len(need))
 		}
 		for typ, why := range need {

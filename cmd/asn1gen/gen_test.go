@@ -73,7 +73,7 @@ func TestLenientFlag(t *testing.T) {
 			if (err == nil) != tt.written {
 				t.Fatalf("%s written: %v, want %v", out, err == nil, tt.written)
 			}
-			if tt.written && !strings.Contains(string(src), "ObservedValue") {
+			if tt.written && !strings.Contains(string(src), "Observed_Value") {
 				t.Errorf("%s has no alternative value", out)
 			}
 		})
