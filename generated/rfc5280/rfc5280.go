@@ -922,10 +922,7 @@ func (v *AttributeType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeType; v aliases b.
@@ -1868,10 +1865,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSet)
 	}
@@ -1946,10 +1940,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2014,10 +2005,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
@@ -2684,10 +2672,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -2747,10 +2732,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3150,10 +3132,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -3240,10 +3219,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3533,10 +3509,7 @@ func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -3626,10 +3599,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -4021,10 +3991,7 @@ func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -4068,10 +4035,7 @@ func (v *CertificateSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
@@ -4117,10 +4081,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.NotBefore.EncodeASN1(b, der.NoTag)
 	v.NotAfter.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -4222,10 +4183,7 @@ func (v *UniqueIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
@@ -4274,10 +4232,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -4343,10 +4298,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -4658,10 +4610,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -4721,10 +4670,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5100,10 +5046,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasVersion {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -5166,10 +5109,7 @@ func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5232,10 +5172,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.UserCertificate.EncodeASN1(b, der.TagInteger)
 	v.RevocationDate.EncodeASN1(b, der.NoTag)
 	if v.HasCRLEntryExtensions {
@@ -5291,10 +5228,7 @@ func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5384,10 +5318,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -5553,10 +5484,7 @@ func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5646,10 +5574,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -5903,10 +5828,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasKeyIdentifier {
 		v.KeyIdentifier.EncodeASN1(b, der.Context(0))
 	}
@@ -5945,10 +5867,7 @@ func (v *KeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
@@ -6066,16 +5985,13 @@ func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
@@ -6137,10 +6053,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNotBefore {
 		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
 	}
@@ -6193,10 +6106,7 @@ func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6257,10 +6167,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.PolicyIdentifier.EncodeASN1(b, der.TagOID)
 	if v.HasPolicyQualifiers {
 		v.PolicyQualifiers.EncodeASN1(b, der.TagSequence)
@@ -6309,10 +6216,7 @@ func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformationPolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6354,10 +6258,7 @@ func (v *CertPolicyID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
@@ -6414,10 +6315,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
@@ -6538,10 +6436,7 @@ func (v *CPSuri) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagIA5String
-	}
-	b.AddText(t, der.TagIA5String, string(*v))
+	b.AddText(t.Or(der.TagIA5String), der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
@@ -6599,10 +6494,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNoticeRef {
 		v.NoticeRef.EncodeASN1(b, der.TagSequence)
 	}
@@ -6655,10 +6547,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Organization.EncodeASN1(b, der.NoTag)
 	v.NoticeNumbers.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -6702,10 +6591,7 @@ func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddInteger(der.TagInteger, (*v)[i])
 	}
@@ -6888,10 +6774,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6942,10 +6825,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.IssuerDomainPolicy.EncodeASN1(b, der.TagOID)
 	v.SubjectDomainPolicy.EncodeASN1(b, der.TagOID)
 	b.End(m)
@@ -6994,10 +6874,7 @@ func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7260,10 +7137,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNameAssigner {
 		m1 := b.Begin(der.Context(0), true)
 		v.NameAssigner.EncodeASN1(b, der.NoTag)
@@ -7462,10 +7336,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7555,10 +7426,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -7960,10 +7828,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(der.TagBoolean, v.CA)
 	}
@@ -8032,10 +7897,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPermittedSubtrees {
 		v.PermittedSubtrees.EncodeASN1(b, der.Context(0))
 	}
@@ -8088,10 +7950,7 @@ func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8173,10 +8032,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Base.EncodeASN1(b, der.NoTag)
 	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Minimum).Int64()
@@ -8237,15 +8093,12 @@ func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
@@ -8301,10 +8154,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRequireExplicitPolicy {
 		v.RequireExplicitPolicy.EncodeASN1(b, der.Context(0))
 	}
@@ -8361,15 +8211,12 @@ func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
@@ -8415,10 +8262,7 @@ func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8503,10 +8347,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -8703,16 +8544,13 @@ func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
@@ -8758,10 +8596,7 @@ func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8809,10 +8644,7 @@ func (v *KeyPurposeID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
@@ -8859,10 +8691,7 @@ func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8919,10 +8748,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -8972,10 +8798,7 @@ func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -9034,15 +8857,12 @@ func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
@@ -9186,10 +9006,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -9304,13 +9121,10 @@ func (v *CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -9361,10 +9175,7 @@ func (v *ParamOptions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ParamOptions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ParamOptions; v aliases b.
@@ -9415,10 +9226,7 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.Modulus)
 	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
@@ -9481,10 +9289,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.Q)
 	b.AddInteger(der.TagInteger, v.G)
@@ -9532,10 +9337,7 @@ func (v *DSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSAPublicKey; v aliases b.
@@ -9621,10 +9423,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.G)
 	b.AddInteger(der.TagInteger, v.Q)
@@ -9685,10 +9484,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddBitString(der.TagBitString, v.Seed)
 	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
@@ -9735,10 +9531,7 @@ func (v *DHPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DHPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DHPublicKey; v aliases b.
@@ -9767,10 +9560,7 @@ func (v *KEAParamsID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
@@ -9799,10 +9589,7 @@ func (v *ECPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECPoint; v aliases b.
@@ -9920,10 +9707,7 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -9977,10 +9761,7 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -10012,10 +9793,7 @@ func (v *EncodingParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
@@ -10074,10 +9852,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -10260,10 +10035,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -10401,10 +10173,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -10605,10 +10374,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -10726,10 +10492,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashFunc.EncodeASN1(b, der.TagSequence)
@@ -10810,10 +10573,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.BuiltInStandardAttributes.EncodeASN1(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
 		v.BuiltInDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
@@ -10987,10 +10747,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCountryName {
 		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.EncodeASN1(b, der.NoTag)
@@ -11284,15 +11041,12 @@ func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
@@ -11328,15 +11082,12 @@ func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
@@ -11464,15 +11215,12 @@ func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
@@ -11508,15 +11256,12 @@ func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
@@ -11664,10 +11409,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -11745,10 +11487,7 @@ func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -11793,15 +11532,12 @@ func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
@@ -11849,10 +11585,7 @@ func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -11927,10 +11660,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -11996,10 +11726,7 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
 			b.SetError(err)
@@ -12079,10 +11806,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
 			b.SetError(der.WithField(err, "extension-attribute-type"))
@@ -12677,10 +12401,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -12759,10 +12480,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -13026,10 +12744,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
@@ -13097,10 +12812,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
 			b.SetError(err)
@@ -13248,10 +12960,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
 			b.SetError(der.WithField(err, "number"))
@@ -13312,15 +13021,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
@@ -13358,10 +13064,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -13400,15 +13103,12 @@ func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagTeletexString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagTeletexString, string(*v))
+	b.AddText(t.Or(der.TagTeletexString), der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
@@ -13499,10 +13199,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
@@ -13628,10 +13325,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddPrimitive(der.TagOctetString, v.PSelector)
@@ -13785,10 +13479,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -13859,10 +13550,7 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TBSRequest.EncodeASN1(b, der.TagSequence)
 	if v.HasOptionalSignature {
 		m1 := b.Begin(der.Context(0), true)
@@ -13972,10 +13660,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -14031,10 +13716,7 @@ func (v *TBSRequestRequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSRequestRequestList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -14079,10 +13761,7 @@ func (v *ExtensionsReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -14176,10 +13855,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionReOCSPNonceReOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -14324,10 +14000,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
@@ -14398,10 +14071,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -14539,10 +14209,7 @@ func (v *OCSP2009Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSP2009Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -14602,10 +14269,7 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Request) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ReqCert.EncodeASN1(b, der.TagSequence)
 	if v.HasSingleRequestExtensions {
 		m1 := b.Begin(der.Context(0), true)
@@ -14659,10 +14323,7 @@ func (v *ExtensionsReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -14754,10 +14415,7 @@ func (v *ExtensionReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionReOCSPServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -14901,10 +14559,7 @@ func (v *CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.IssuerNameHash)
 	b.AddPrimitive(der.TagOctetString, v.IssuerKeyHash)
@@ -14972,10 +14627,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -15087,10 +14739,7 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ResponseStatus.EncodeASN1(b, der.TagEnumerated)
 	if v.HasResponseBytes {
 		m1 := b.Begin(der.Context(0), true)
@@ -15176,13 +14825,10 @@ func (v *OCSPResponseStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPResponseStatus) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponseStatus; v aliases b.
@@ -15238,10 +14884,7 @@ func (v *ResponseBytes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseBytes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ResponseType)
 	m1 := b.Begin(der.TagOctetString, false)
 	v.Response.encode(b)
@@ -15397,10 +15040,7 @@ func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TBSResponseData.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -15472,10 +15112,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -15745,10 +15382,7 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -15801,10 +15435,7 @@ func (v *ResponseDataResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseDataResponses) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -15849,10 +15480,7 @@ func (v *ExtensionsReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15942,10 +15570,7 @@ func (v *ExtensionReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionReOCSPNonce) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -16120,10 +15745,7 @@ func (v *KeyHash) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyHash) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyHash; v aliases b.
@@ -16221,10 +15843,7 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.CertID.EncodeASN1(b, der.TagSequence)
 	v.CertStatus.EncodeASN1(b, der.NoTag)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ThisUpdate)
@@ -16285,10 +15904,7 @@ func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16382,10 +15998,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -16686,10 +16299,7 @@ func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RevokedInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.RevocationTime)
 	if v.HasRevocationReason {
 		m1 := b.Begin(der.Context(0), true)
@@ -16720,10 +16330,7 @@ func (v *UnknownInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UnknownInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNull
-	}
-	b.AddNull(t)
+	b.AddNull(t.Or(der.TagNull))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnknownInfo; v aliases b.
@@ -16767,10 +16374,7 @@ func (v *OCSP2009CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSP2009CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -16799,10 +16403,7 @@ func (v *ArchiveCutoff) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ArchiveCutoff) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagGeneralizedTime
-	}
-	b.AddGeneralizedTime(t, time.Time(*v))
+	b.AddGeneralizedTime(t.Or(der.TagGeneralizedTime), time.Time(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ArchiveCutoff; v aliases b.
@@ -16845,10 +16446,7 @@ func (v *AcceptableResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AcceptableResponses) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
 	}
@@ -16898,10 +16496,7 @@ func (v *ServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.NoTag)
 	v.Locator.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -16999,10 +16594,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCRLURL {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddText(der.TagIA5String, der.TagIA5String, v.CRLURL)
@@ -17083,10 +16675,7 @@ func (v *CertificationRequestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Subject.EncodeASN1(b, der.NoTag)
 	v.SubjectPKInfo.EncodeASN1(b, der.TagSequence)
@@ -17122,10 +16711,7 @@ func (v *CertificationRequestInfoVersion) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequestInfoVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // SubjectPublicKeyInfoPKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
@@ -17168,10 +16754,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfoPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -17241,10 +16824,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -17347,10 +16927,7 @@ func (v *AttributesCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -17434,10 +17011,7 @@ func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -17552,10 +17126,7 @@ func (v *CertificationRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.CertificationRequestInfo.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -17622,10 +17193,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) DecodeASN1(r *der.Reader,
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -17848,10 +17416,7 @@ func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18031,10 +17596,7 @@ func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18214,10 +17776,7 @@ func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18265,15 +17824,12 @@ func (v *MLDSA44PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PublicKey; v aliases b.
@@ -18308,15 +17864,12 @@ func (v *MLDSA65PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PublicKey; v aliases b.
@@ -18351,15 +17904,12 @@ func (v *MLDSA87PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PublicKey; v aliases b.
@@ -18526,10 +18076,7 @@ func (v *MLKEM512PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM512PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18709,10 +18256,7 @@ func (v *MLKEM768PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM768PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18892,10 +18436,7 @@ func (v *MLKEM1024PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM1024PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18943,15 +18484,12 @@ func (v *MLKEM512PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM512PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PublicKey; v aliases b.
@@ -18986,15 +18524,12 @@ func (v *MLKEM768PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM768PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PublicKey; v aliases b.
@@ -19029,15 +18564,12 @@ func (v *MLKEM1024PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM1024PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PublicKey; v aliases b.

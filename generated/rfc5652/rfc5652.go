@@ -1106,10 +1106,7 @@ func (v *ContentType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentType; v aliases b.
@@ -1173,10 +1170,7 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
@@ -1488,10 +1482,7 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithms.EncodeASN1(b, der.TagSet)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
@@ -1547,10 +1538,7 @@ func (v *SignedDataDigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedDataDigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -1595,10 +1583,7 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -1670,10 +1655,7 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
@@ -1998,10 +1980,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Sid.EncodeASN1(b, der.NoTag)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -2066,10 +2045,7 @@ func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2154,10 +2130,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -2290,10 +2263,7 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2378,10 +2348,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -2592,10 +2559,7 @@ func (v *SignatureValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureValue; v aliases b.
@@ -2681,10 +2645,7 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -2748,10 +2709,7 @@ func (v *AttributesUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2838,10 +2796,7 @@ func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -2953,10 +2908,7 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCerts {
 		v.Certs.EncodeASN1(b, der.Context(0))
 	}
@@ -3015,10 +2967,7 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -3087,10 +3036,7 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
@@ -3274,10 +3220,7 @@ func (v *EncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedKey; v aliases b.
@@ -3338,10 +3281,7 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -3409,10 +3349,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3653,10 +3590,7 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	m1 := b.Begin(der.Context(0), true)
 	v.Originator.EncodeASN1(b, der.NoTag)
@@ -3731,10 +3665,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3975,10 +3906,7 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
@@ -4044,10 +3972,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierOriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -4171,10 +4096,7 @@ func (v *RecipientEncryptedKeys) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKeys) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -4224,10 +4146,7 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
@@ -4372,10 +4291,7 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -4412,10 +4328,7 @@ func (v *SubjectKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectKeyIdentifier; v aliases b.
@@ -4475,10 +4388,7 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Kekid.EncodeASN1(b, der.TagSequence)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -4550,10 +4460,7 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -4627,10 +4534,7 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasKeyDerivationAlgorithm {
 		v.KeyDerivationAlgorithm.EncodeASN1(b, der.Context(0))
@@ -4694,10 +4598,7 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
@@ -4819,10 +4720,7 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.EncapContentInfo == nil {
@@ -4861,10 +4759,7 @@ func (v *Digest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Digest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Digest; v aliases b.
@@ -4931,10 +4826,7 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.EncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
@@ -4994,10 +4886,7 @@ func (v *AttributesUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5084,10 +4973,7 @@ func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -5267,10 +5153,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -5345,10 +5228,7 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5433,10 +5313,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeAuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -5567,10 +5444,7 @@ func (v *MessageAuthenticationCode) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCode) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCode; v aliases b.
@@ -5623,10 +5497,7 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5711,10 +5582,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -5827,10 +5695,7 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5941,10 +5806,7 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6073,10 +5935,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6222,10 +6081,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6373,10 +6229,7 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6507,10 +6360,7 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6638,10 +6488,7 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RevocationInfoChoices) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -6791,10 +6638,7 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
@@ -7058,10 +6902,7 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -7121,10 +6962,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -7409,10 +7247,7 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
@@ -7509,10 +7344,7 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -7562,10 +7394,7 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.NoTag)
 	v.SerialNumber.EncodeASN1(b, der.TagInteger)
 	b.End(m)
@@ -7606,10 +7435,7 @@ func (v *CMSVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CMSVersion; v aliases b.
@@ -7638,10 +7464,7 @@ func (v *UserKeyingMaterial) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserKeyingMaterial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UserKeyingMaterial; v aliases b.
@@ -7698,10 +7521,7 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
@@ -7780,10 +7600,7 @@ func (v *MessageDigest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageDigest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageDigest; v aliases b.
@@ -8012,10 +7829,7 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ExtendedCertificateInfo.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.Signature.EncodeASN1(b, der.TagBitString)
@@ -8076,10 +7890,7 @@ func (v *ExtendedCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Certificate.EncodeASN1(b, der.TagSequence)
 	v.Attributes.EncodeASN1(b, der.TagSet)
@@ -8112,10 +7923,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
@@ -8174,10 +7982,7 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8313,10 +8118,7 @@ func (v *RC2ParameterVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2ParameterVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2ParameterVersion; v aliases b.
@@ -8352,10 +8154,7 @@ func (v *IV) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IV) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IV; v aliases b.
@@ -8411,10 +8210,7 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
 			b.SetError(der.WithField(err, "rc2ParameterVersion"))
@@ -8481,10 +8277,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8613,10 +8406,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8762,10 +8552,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
@@ -8951,10 +8738,7 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthEnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -9028,10 +8812,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) DecodeASN1(r *der.Reader,
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
@@ -9100,10 +8881,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9270,10 +9048,7 @@ func (v *CMSAuthEnvelopedData2010AuthAttributes) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -9362,10 +9137,7 @@ func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeAuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -9521,10 +9293,7 @@ func (v *CMSAuthEnvelopedData2010UnauthAttributes) DecodeASN1(r *der.Reader, t d
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -9613,10 +9382,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -9737,10 +9503,7 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
 			b.SetError(der.WithField(err, "aes-nonce"))
@@ -9785,15 +9548,12 @@ func (v *AESCCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AESCCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckValues(-1, "INTEGER", int64(int64(*v)), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-CCM-ICVlen; v aliases b.
@@ -9852,10 +9612,7 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddPrimitive(der.TagOctetString, v.AESNonce)
 	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
 		v.AESICVlen.EncodeASN1(b, der.TagInteger)
@@ -9895,15 +9652,12 @@ func (v *AESGCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AESGCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-GCM-ICVlen; v aliases b.
@@ -9957,10 +9711,7 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.CompressionAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
@@ -10026,10 +9777,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) DecodeASN1(r *der.Rea
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressedDataContent2010EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
@@ -10099,10 +9847,7 @@ func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -10292,10 +10037,7 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SMIMECapabilitiesParametersForRC2CBC) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMECapabilitiesParametersForRC2CBC; v aliases b.
@@ -10350,10 +10092,7 @@ func (v *ParamOptions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ParamOptions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ParamOptions; v aliases b.
@@ -10392,10 +10131,7 @@ func (v *AttributeType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeType; v aliases b.
@@ -11338,10 +11074,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSet)
 	}
@@ -11416,10 +11149,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -11484,10 +11214,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
@@ -12154,10 +11881,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -12217,10 +11941,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -12605,10 +12326,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -12695,10 +12413,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -12973,10 +12688,7 @@ func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -13066,10 +12778,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -13461,10 +13170,7 @@ func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -13508,10 +13214,7 @@ func (v *CertificateSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
@@ -13557,10 +13260,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.NotBefore.EncodeASN1(b, der.NoTag)
 	v.NotAfter.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -13662,10 +13362,7 @@ func (v *UniqueIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
@@ -13714,10 +13411,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -13783,10 +13477,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -14068,10 +13759,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -14131,10 +13819,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -14495,10 +14180,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasVersion {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -14561,10 +14243,7 @@ func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -14627,10 +14306,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.UserCertificate.EncodeASN1(b, der.TagInteger)
 	v.RevocationDate.EncodeASN1(b, der.NoTag)
 	if v.HasCRLEntryExtensions {
@@ -14686,10 +14362,7 @@ func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -14779,10 +14452,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -14948,10 +14618,7 @@ func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15041,10 +14708,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -15298,10 +14962,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasKeyIdentifier {
 		v.KeyIdentifier.EncodeASN1(b, der.Context(0))
 	}
@@ -15340,10 +15001,7 @@ func (v *KeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
@@ -15461,16 +15119,13 @@ func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
@@ -15532,10 +15187,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNotBefore {
 		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
 	}
@@ -15588,10 +15240,7 @@ func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15652,10 +15301,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.PolicyIdentifier.EncodeASN1(b, der.TagOID)
 	if v.HasPolicyQualifiers {
 		v.PolicyQualifiers.EncodeASN1(b, der.TagSequence)
@@ -15704,10 +15350,7 @@ func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformationPolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15749,10 +15392,7 @@ func (v *CertPolicyID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
@@ -15809,10 +15449,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
@@ -15933,10 +15570,7 @@ func (v *CPSuri) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagIA5String
-	}
-	b.AddText(t, der.TagIA5String, string(*v))
+	b.AddText(t.Or(der.TagIA5String), der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
@@ -15994,10 +15628,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNoticeRef {
 		v.NoticeRef.EncodeASN1(b, der.TagSequence)
 	}
@@ -16050,10 +15681,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Organization.EncodeASN1(b, der.NoTag)
 	v.NoticeNumbers.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -16097,10 +15725,7 @@ func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddInteger(der.TagInteger, (*v)[i])
 	}
@@ -16283,10 +15908,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16337,10 +15959,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.IssuerDomainPolicy.EncodeASN1(b, der.TagOID)
 	v.SubjectDomainPolicy.EncodeASN1(b, der.TagOID)
 	b.End(m)
@@ -16389,10 +16008,7 @@ func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16655,10 +16271,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNameAssigner {
 		m1 := b.Begin(der.Context(0), true)
 		v.NameAssigner.EncodeASN1(b, der.NoTag)
@@ -16857,10 +16470,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16950,10 +16560,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -17355,10 +16962,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(der.TagBoolean, v.CA)
 	}
@@ -17427,10 +17031,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPermittedSubtrees {
 		v.PermittedSubtrees.EncodeASN1(b, der.Context(0))
 	}
@@ -17483,10 +17084,7 @@ func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -17568,10 +17166,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Base.EncodeASN1(b, der.NoTag)
 	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Minimum).Int64()
@@ -17632,15 +17227,12 @@ func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
@@ -17696,10 +17288,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRequireExplicitPolicy {
 		v.RequireExplicitPolicy.EncodeASN1(b, der.Context(0))
 	}
@@ -17756,15 +17345,12 @@ func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
@@ -17810,10 +17396,7 @@ func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -17898,10 +17481,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -18098,16 +17678,13 @@ func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
@@ -18153,10 +17730,7 @@ func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -18204,10 +17778,7 @@ func (v *KeyPurposeID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
@@ -18254,10 +17825,7 @@ func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -18314,10 +17882,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -18367,10 +17932,7 @@ func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -18429,15 +17991,12 @@ func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
@@ -18581,10 +18140,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -18699,13 +18255,10 @@ func (v *CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -18756,10 +18309,7 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.Modulus)
 	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
@@ -18822,10 +18372,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.Q)
 	b.AddInteger(der.TagInteger, v.G)
@@ -18873,10 +18420,7 @@ func (v *DSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSAPublicKey; v aliases b.
@@ -18962,10 +18506,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.G)
 	b.AddInteger(der.TagInteger, v.Q)
@@ -19026,10 +18567,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddBitString(der.TagBitString, v.Seed)
 	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
@@ -19076,10 +18614,7 @@ func (v *DHPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DHPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DHPublicKey; v aliases b.
@@ -19108,10 +18643,7 @@ func (v *KEAParamsID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
@@ -19140,10 +18672,7 @@ func (v *ECPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECPoint; v aliases b.
@@ -19261,10 +18790,7 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -19318,10 +18844,7 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -19353,10 +18876,7 @@ func (v *EncodingParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
@@ -19415,10 +18935,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -19601,10 +19118,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -19742,10 +19256,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -19946,10 +19457,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -20067,10 +19575,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashFunc.EncodeASN1(b, der.TagSequence)
@@ -20151,10 +19656,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.BuiltInStandardAttributes.EncodeASN1(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
 		v.BuiltInDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
@@ -20328,10 +19830,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCountryName {
 		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.EncodeASN1(b, der.NoTag)
@@ -20625,15 +20124,12 @@ func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
@@ -20669,15 +20165,12 @@ func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
@@ -20805,15 +20298,12 @@ func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
@@ -20849,15 +20339,12 @@ func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
@@ -21005,10 +20492,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -21086,10 +20570,7 @@ func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -21134,15 +20615,12 @@ func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
@@ -21190,10 +20668,7 @@ func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -21268,10 +20743,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -21337,10 +20809,7 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
 			b.SetError(err)
@@ -21420,10 +20889,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
 			b.SetError(der.WithField(err, "extension-attribute-type"))
@@ -22018,10 +21484,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -22100,10 +21563,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -22367,10 +21827,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
@@ -22438,10 +21895,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
 			b.SetError(err)
@@ -22589,10 +22043,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
 			b.SetError(der.WithField(err, "number"))
@@ -22653,15 +22104,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
@@ -22699,10 +22147,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -22741,15 +22186,12 @@ func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagTeletexString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagTeletexString, string(*v))
+	b.AddText(t.Or(der.TagTeletexString), der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
@@ -22840,10 +22282,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
@@ -22969,10 +22408,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddPrimitive(der.TagOctetString, v.PSelector)
@@ -23126,10 +22562,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -23198,10 +22631,7 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -23261,10 +22691,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -23616,10 +23043,7 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -23791,10 +23215,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -23885,10 +23306,7 @@ func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -23967,10 +23385,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetAttrList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -24071,10 +23486,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -24168,10 +23580,7 @@ func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -24258,10 +23667,7 @@ func (v *AttCertVersionV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersionV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersionV1; v aliases b.
@@ -24373,10 +23779,7 @@ func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Holder.EncodeASN1(b, der.TagSequence)
 	v.Issuer.EncodeASN1(b, der.NoTag)
@@ -24429,10 +23832,7 @@ func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -24511,10 +23911,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetAttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -24782,10 +24179,7 @@ func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -24877,10 +24271,7 @@ func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -25098,10 +24489,7 @@ func (v *AttCertVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersion; v aliases b.
@@ -25175,10 +24563,7 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasBaseCertificateID {
 		v.BaseCertificateID.EncodeASN1(b, der.Context(0))
 	}
@@ -25263,10 +24648,7 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.DigestedObjectType.EncodeASN1(b, der.TagEnumerated)
 	if v.HasOtherObjectTypeID {
 		b.AddOID(der.TagOID, v.OtherObjectTypeID)
@@ -25321,13 +24703,10 @@ func (v *ObjectDigestInfoDigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfoDigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
@@ -25384,10 +24763,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -25592,10 +24968,7 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasIssuerName {
 		v.IssuerName.EncodeASN1(b, der.TagSequence)
 	}
@@ -25664,10 +25037,7 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.TagSequence)
 	v.Serial.EncodeASN1(b, der.TagInteger)
 	if v.HasIssuerUID {
@@ -25724,10 +25094,7 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
@@ -25782,10 +25149,7 @@ func (v *Targets) decodeShared(r *der.Reader, t der.Tag, backing *[]Target) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Targets) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -25980,10 +25344,7 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TargetCertificate.EncodeASN1(b, der.TagSequence)
 	if v.HasTargetName {
 		v.TargetName.EncodeASN1(b, der.NoTag)
@@ -26088,10 +25449,7 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
@@ -26152,10 +25510,7 @@ func (v *AttrSpec) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttrSpec) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
 	}
@@ -26205,10 +25560,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ProxyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -26268,10 +25620,7 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPolicyAuthority {
 		v.PolicyAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -26315,10 +25664,7 @@ func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntaxValues) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -26457,10 +25803,7 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Service.EncodeASN1(b, der.NoTag)
 	v.Ident.EncodeASN1(b, der.NoTag)
 	if v.HasAuthInfo {
@@ -26525,10 +25868,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRoleAuthority {
 		v.RoleAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -26602,10 +25942,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
 		v.ClassList.EncodeASN1(b, der.TagBitString)
@@ -26658,10 +25995,7 @@ func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -26724,10 +26058,7 @@ func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecurityCategorySupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.Type)
 	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
@@ -26850,10 +26181,7 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.PolicyID)
 	if v.HasClassList {
 		v.ClassList.EncodeASN1(b, der.Context(1))
@@ -26906,10 +26234,7 @@ func (v *ClearanceRFC3281SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceRFC3281SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.Context(2)
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.Context(2)), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -26972,10 +26297,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) DecodeASN1(r *der.R
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecurityCategoryRFC3281SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.Type)
 	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
@@ -27126,16 +26448,13 @@ func (v *ClassList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClassList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ClassList; v aliases b.
@@ -27191,10 +26510,7 @@ func (v *ACClearAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ACClearAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.AcIssuer.EncodeASN1(b, der.NoTag)
 	b.AddInteger(der.TagInteger, v.AcSerial)
 	v.Attrs.EncodeASN1(b, der.TagSequence)
@@ -27237,10 +26553,7 @@ func (v *ACClearAttrsAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ACClearAttrsAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -27405,10 +26718,7 @@ func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -27588,10 +26898,7 @@ func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -27771,10 +27078,7 @@ func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PrivateKeyBoth) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -27822,15 +27126,12 @@ func (v *MLDSA44PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PublicKey; v aliases b.
@@ -27865,15 +27166,12 @@ func (v *MLDSA65PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PublicKey; v aliases b.
@@ -27908,15 +27206,12 @@ func (v *MLDSA87PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PublicKey; v aliases b.

@@ -110,10 +110,7 @@ func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PFX) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.AuthSafe.EncodeASN1(b, der.TagSequence)
 	if v.HasMacData {
@@ -150,10 +147,7 @@ func (v *PFXVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PFXVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // ContentInfo is the ASN.1 type ContentInfo.
@@ -211,10 +205,7 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
@@ -490,10 +481,7 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithms.EncodeASN1(b, der.TagSet)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
@@ -542,10 +530,7 @@ func (v *CMSVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CMSVersion; v aliases b.
@@ -590,10 +575,7 @@ func (v *SignedDataDigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedDataDigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -659,10 +641,7 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
@@ -890,10 +869,7 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -1104,10 +1080,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -1270,10 +1243,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != PKIX1Explicit2009VersionV1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -1332,10 +1302,7 @@ func (v *PKIX1Explicit2009Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PKIX1Explicit2009Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -1379,10 +1346,7 @@ func (v *CertificateSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
@@ -1445,10 +1409,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierSignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -1779,10 +1740,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSet)
 	}
@@ -1850,10 +1808,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -1918,10 +1873,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleAttributeSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
@@ -3401,10 +3353,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.NotBefore.EncodeASN1(b, der.NoTag)
 	v.NotAfter.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -3456,10 +3405,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -3525,10 +3471,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3814,10 +3757,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.Q)
 	b.AddInteger(der.TagInteger, v.G)
@@ -3907,10 +3847,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.G)
 	b.AddInteger(der.TagInteger, v.Q)
@@ -3971,10 +3908,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddBitString(der.TagBitString, v.Seed)
 	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
@@ -4006,10 +3940,7 @@ func (v *KEAParamsID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
@@ -4167,10 +4098,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashFunc.EncodeASN1(b, der.TagSequence)
@@ -4245,10 +4173,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -4347,10 +4272,7 @@ func (v *EncodingParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
@@ -4379,10 +4301,7 @@ func (v *UniqueIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
@@ -4429,10 +4348,7 @@ func (v *ExtensionsCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4522,10 +4438,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -4960,10 +4873,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasKeyIdentifier {
 		v.KeyIdentifier.EncodeASN1(b, der.Context(0))
 	}
@@ -5002,10 +4912,7 @@ func (v *KeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
@@ -5123,16 +5030,13 @@ func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
@@ -5194,10 +5098,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNotBefore {
 		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
 	}
@@ -5250,10 +5151,7 @@ func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5314,10 +5212,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.PolicyIdentifier.EncodeASN1(b, der.TagOID)
 	if v.HasPolicyQualifiers {
 		v.PolicyQualifiers.EncodeASN1(b, der.TagSequence)
@@ -5361,10 +5256,7 @@ func (v *CertPolicyID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
@@ -5408,10 +5300,7 @@ func (v *PolicyInformationPolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformationPolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5471,10 +5360,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
@@ -5595,10 +5481,7 @@ func (v *CPSuri) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagIA5String
-	}
-	b.AddText(t, der.TagIA5String, string(*v))
+	b.AddText(t.Or(der.TagIA5String), der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
@@ -5656,10 +5539,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNoticeRef {
 		v.NoticeRef.EncodeASN1(b, der.TagSequence)
 	}
@@ -5712,10 +5592,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Organization.EncodeASN1(b, der.NoTag)
 	v.NoticeNumbers.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -5759,10 +5636,7 @@ func (v *NoticeReferenceNoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReferenceNoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddInteger(der.TagInteger, (*v)[i])
 	}
@@ -5945,10 +5819,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5999,10 +5870,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappingsItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.IssuerDomainPolicy.EncodeASN1(b, der.TagOID)
 	v.SubjectDomainPolicy.EncodeASN1(b, der.TagOID)
 	b.End(m)
@@ -6052,10 +5920,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6145,10 +6010,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetSupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -6550,10 +6412,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(der.TagBoolean, v.CA)
 	}
@@ -6622,10 +6481,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPermittedSubtrees {
 		v.PermittedSubtrees.EncodeASN1(b, der.Context(0))
 	}
@@ -6678,10 +6534,7 @@ func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6763,10 +6616,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Base.EncodeASN1(b, der.NoTag)
 	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Minimum).Int64()
@@ -6827,15 +6677,12 @@ func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
@@ -6891,10 +6738,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRequireExplicitPolicy {
 		v.RequireExplicitPolicy.EncodeASN1(b, der.Context(0))
 	}
@@ -6947,10 +6791,7 @@ func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6998,10 +6839,7 @@ func (v *KeyPurposeID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
@@ -7047,10 +6885,7 @@ func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7135,10 +6970,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -7200,15 +7032,12 @@ func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
@@ -7255,10 +7084,7 @@ func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7315,10 +7141,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -7368,10 +7191,7 @@ func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7436,10 +7256,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -7796,10 +7613,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -7885,10 +7699,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8071,10 +7882,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8210,10 +8018,7 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ExtendedCertificateInfo.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.Signature.EncodeASN1(b, der.TagBitString)
@@ -8274,10 +8079,7 @@ func (v *ExtendedCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Certificate.EncodeASN1(b, der.TagSequence)
 	v.Attributes.EncodeASN1(b, der.TagSet)
@@ -8310,10 +8112,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
@@ -8369,10 +8168,7 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -8500,10 +8296,7 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1V1 {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -8552,10 +8345,7 @@ func (v *AttCertVersionV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersionV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersionV1; v aliases b.
@@ -8707,10 +8497,7 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.TagSequence)
 	v.Serial.EncodeASN1(b, der.TagInteger)
 	if v.HasIssuerUID {
@@ -8762,10 +8549,7 @@ func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -9027,10 +8811,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.BuiltInStandardAttributes.EncodeASN1(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
 		v.BuiltInDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
@@ -9204,10 +8985,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCountryName {
 		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.EncodeASN1(b, der.NoTag)
@@ -9501,15 +9279,12 @@ func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
@@ -9545,15 +9320,12 @@ func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
@@ -9681,15 +9453,12 @@ func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
@@ -9725,15 +9494,12 @@ func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
@@ -9881,10 +9647,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -9962,10 +9725,7 @@ func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -10010,15 +9770,12 @@ func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
@@ -10066,10 +9823,7 @@ func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -10144,10 +9898,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -10213,10 +9964,7 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
 			b.SetError(err)
@@ -10296,10 +10044,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
 			b.SetError(der.WithField(err, "extension-attribute-type"))
@@ -10894,10 +10639,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) DecodeASN
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexPersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -10976,10 +10718,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexOrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -11018,15 +10757,12 @@ func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagTeletexString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagTeletexString, string(*v))
+	b.AddText(t.Or(der.TagTeletexString), der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
@@ -11301,10 +11037,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
@@ -11398,10 +11131,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) Deco
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
@@ -11469,10 +11199,7 @@ func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrinta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueUnformattedPostalAddressPrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
 			b.SetError(err)
@@ -11620,10 +11347,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
 			b.SetError(der.WithField(err, "number"))
@@ -11751,10 +11475,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddPrimitive(der.TagOctetString, v.PSelector)
@@ -11886,15 +11607,12 @@ func (v *ExtensionAttributeExtensionAttributeValueTerminalType) DecodeASN1(r *de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTerminalType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes is the type of ExtensionAttribute.extension-attribute-value.teletexDomainDefinedAttributes.
@@ -11932,10 +11650,7 @@ func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeExtensionAttributeValueTeletexDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -12002,10 +11717,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -12084,10 +11796,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNameAssigner {
 		m1 := b.Begin(der.Context(0), true)
 		v.NameAssigner.EncodeASN1(b, der.NoTag)
@@ -12319,10 +12028,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -12425,10 +12131,7 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
@@ -12470,10 +12173,7 @@ func (v *AttributeCertificateInfoV1Attributes) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -12552,10 +12252,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetAttrList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -12656,10 +12353,7 @@ func (v *ExtensionsAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -12753,10 +12447,7 @@ func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -12866,10 +12557,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -13160,10 +12848,7 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -13279,10 +12964,7 @@ func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Holder.EncodeASN1(b, der.TagSequence)
 	v.Issuer.EncodeASN1(b, der.NoTag)
@@ -13329,10 +13011,7 @@ func (v *AttCertVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersion; v aliases b.
@@ -13406,10 +13085,7 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasBaseCertificateID {
 		v.BaseCertificateID.EncodeASN1(b, der.Context(0))
 	}
@@ -13494,10 +13170,7 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.DigestedObjectType.EncodeASN1(b, der.TagEnumerated)
 	if v.HasOtherObjectTypeID {
 		b.AddOID(der.TagOID, v.OtherObjectTypeID)
@@ -13552,13 +13225,10 @@ func (v *ObjectDigestInfoDigestedObjectType) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfoDigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // AlgorithmIdentifierDigestAlgorithm is the ASN.1 type AlgorithmIdentifier.
@@ -13615,10 +13285,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierDigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -13823,10 +13490,7 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasIssuerName {
 		v.IssuerName.EncodeASN1(b, der.TagSequence)
 	}
@@ -13875,10 +13539,7 @@ func (v *AttributeCertificateInfoAttributes) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -13957,10 +13618,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSetAttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -14242,10 +13900,7 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Service.EncodeASN1(b, der.NoTag)
 	v.Ident.EncodeASN1(b, der.NoTag)
 	if v.HasAuthInfo {
@@ -14307,10 +13962,7 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPolicyAuthority {
 		v.PolicyAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -14354,10 +14006,7 @@ func (v *IetfAttrSyntaxValues) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntaxValues) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -14494,10 +14143,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRoleAuthority {
 		v.RoleAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -14571,10 +14217,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
 		v.ClassList.EncodeASN1(b, der.TagBitString)
@@ -14677,16 +14320,13 @@ func (v *ClassList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClassList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ClassList; v aliases b.
@@ -14731,10 +14371,7 @@ func (v *ClearanceSecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -14797,10 +14434,7 @@ func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecurityCategorySupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.Type)
 	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
@@ -14903,10 +14537,7 @@ func (v *ExtensionsAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -14998,10 +14629,7 @@ func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -15238,10 +14866,7 @@ func (v *Targets) decodeShared(r *der.Reader, t der.Tag, backing *[]Target) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Targets) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -15436,10 +15061,7 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TargetCertificate.EncodeASN1(b, der.TagSequence)
 	if v.HasTargetName {
 		v.TargetName.EncodeASN1(b, der.NoTag)
@@ -15493,10 +15115,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ProxyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -15597,10 +15216,7 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
@@ -15661,10 +15277,7 @@ func (v *AttrSpec) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttrSpec) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
 	}
@@ -15724,10 +15337,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -16012,10 +15622,7 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
@@ -16112,10 +15719,7 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RevocationInfoChoices) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -16264,10 +15868,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -16406,10 +16007,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasVersion {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -16542,10 +16140,7 @@ func (v *TBSCertListRevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16608,10 +16203,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertListRevokedCertificatesItem) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.UserCertificate.EncodeASN1(b, der.TagInteger)
 	v.RevocationDate.EncodeASN1(b, der.NoTag)
 	if v.HasCRLEntryExtensions {
@@ -16667,10 +16259,7 @@ func (v *ExtensionsCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -16760,10 +16349,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -16976,13 +16562,10 @@ func (v *CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -17029,10 +16612,7 @@ func (v *ExtensionsCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionsCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -17122,10 +16702,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionCRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -17351,15 +16928,12 @@ func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
@@ -17503,10 +17077,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -17712,16 +17283,13 @@ func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
@@ -17777,10 +17345,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateListAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -18063,10 +17628,7 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
@@ -18163,10 +17725,7 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -18266,10 +17825,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Sid.EncodeASN1(b, der.NoTag)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -18407,10 +17963,7 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.NoTag)
 	v.SerialNumber.EncodeASN1(b, der.TagInteger)
 	b.End(m)
@@ -18442,10 +17995,7 @@ func (v *SubjectKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectKeyIdentifier; v aliases b.
@@ -18497,10 +18047,7 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -18585,10 +18132,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -18749,10 +18293,7 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -18833,10 +18374,7 @@ func (v *SignatureValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureValue; v aliases b.
@@ -18889,10 +18427,7 @@ func (v *AttributesUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -18977,10 +18512,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -19135,10 +18667,7 @@ func (v *CryptographicMessageSyntax2009EncryptedData) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CryptographicMessageSyntax2009EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.EncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
@@ -19211,10 +18740,7 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
@@ -19279,10 +18805,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -19400,10 +18923,7 @@ func (v *IV) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IV) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IV; v aliases b.
@@ -19459,10 +18979,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) DecodeASN1(r *
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
 			b.SetError(der.WithField(err, "rc2ParameterVersion"))
@@ -19527,10 +19044,7 @@ func (v *AttributesUnprotectedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributesUnprotectedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -19617,10 +19131,7 @@ func (v *AttributeUnprotectedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnprotectedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -19762,10 +19273,7 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -19832,10 +19340,7 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCerts {
 		v.Certs.EncodeASN1(b, der.Context(0))
 	}
@@ -19894,10 +19399,7 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -20116,10 +19618,7 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -20267,10 +19766,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -20373,10 +19869,7 @@ func (v *EncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedKey; v aliases b.
@@ -20463,10 +19956,7 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	m1 := b.Begin(der.Context(0), true)
 	v.Originator.EncodeASN1(b, der.NoTag)
@@ -20614,10 +20104,7 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
@@ -20683,10 +20170,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierOriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -20798,10 +20282,7 @@ func (v *UserKeyingMaterial) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserKeyingMaterial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UserKeyingMaterial; v aliases b.
@@ -20864,10 +20345,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -21031,10 +20509,7 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -21160,10 +20635,7 @@ func (v *RecipientEncryptedKeys) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKeys) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -21213,10 +20685,7 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
@@ -21361,10 +20830,7 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -21432,10 +20898,7 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Kekid.EncodeASN1(b, der.TagSequence)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -21507,10 +20970,7 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -21576,10 +21036,7 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
@@ -21688,10 +21145,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -21829,10 +21283,7 @@ func (v *RC2ParameterVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2ParameterVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2ParameterVersion; v aliases b.
@@ -21898,10 +21349,7 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasKeyDerivationAlgorithm {
 		v.KeyDerivationAlgorithm.EncodeASN1(b, der.Context(0))
@@ -21967,10 +21415,7 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -22141,10 +21586,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) DecodeASN1(r *der
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
@@ -22296,10 +21738,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -22414,10 +21853,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -22544,10 +21980,7 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
@@ -22721,10 +22154,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -22805,10 +22235,7 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -22939,10 +22366,7 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -23047,10 +22471,7 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -23135,10 +22556,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeAuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -23279,10 +22697,7 @@ func (v *ContentType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentType; v aliases b.
@@ -23311,10 +22726,7 @@ func (v *MessageDigest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageDigest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageDigest; v aliases b.
@@ -23420,10 +22832,7 @@ func (v *MessageAuthenticationCode) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCode) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCode; v aliases b.
@@ -23476,10 +22885,7 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -23564,10 +22970,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeUnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -23693,10 +23096,7 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.EncapContentInfo == nil {
@@ -23735,10 +23135,7 @@ func (v *Digest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Digest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Digest; v aliases b.
@@ -23779,10 +23176,7 @@ func (v *AuthenticatedSafe) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthenticatedSafe) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -23827,10 +23221,7 @@ func (v *SafeContents) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeContents) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -23909,10 +23300,7 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.BagID)
 	m1 := b.Begin(der.Context(0), true)
 	v.BagValue.encode(b)
@@ -23965,10 +23353,7 @@ func (v *SafeBagBagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeBagBagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -24252,10 +23637,7 @@ func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OneAsymmetricKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.PrivateKeyAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.PrivateKey.EncodeASN1(b, der.TagOctetString)
@@ -24300,10 +23682,7 @@ func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -24363,10 +23742,7 @@ func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -24447,10 +23823,7 @@ func (v *PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKey; v aliases b.
@@ -24497,10 +23870,7 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -24580,10 +23950,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeOneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -24670,10 +24037,7 @@ func (v *PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PublicKey; v aliases b.
@@ -24726,10 +24090,7 @@ func (v *EncryptedPrivateKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedPrivateKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.EncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.EncryptedData.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
@@ -24792,10 +24153,7 @@ func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -24876,10 +24234,7 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
@@ -24942,10 +24297,7 @@ func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.CertID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CertValue.encode(b)
@@ -25097,10 +24449,7 @@ func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.CRLID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CrltValue.encode(b)
@@ -25236,10 +24585,7 @@ func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecretBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.SecretTypeID)
 	m1 := b.Begin(der.Context(0), true)
 	v.SecretValue.encode(b)
@@ -25365,10 +24711,7 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MacData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Mac.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.MacSalt)
 	if (v.HasIterations && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -25426,10 +24769,7 @@ func (v *DigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.Digest)
 	b.End(m)
@@ -25491,10 +24831,7 @@ func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -25704,10 +25041,7 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PKCS12Attribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrID)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -25856,10 +25190,7 @@ func (v *PBES2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBES2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
 	v.EncryptionScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -25925,10 +25256,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -26070,10 +25398,7 @@ func (v *AlgorithmIdentifierPBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -26414,10 +25739,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
@@ -26565,10 +25887,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -26687,10 +26006,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -26885,10 +26201,7 @@ func (v *PBMAC1Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBMAC1Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
 	v.MessageAuthScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -26954,10 +26267,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -27099,10 +26409,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifierPBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -27211,10 +26518,7 @@ func (v *PBEParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
 			b.SetError(der.WithField(err, "salt"))
@@ -27284,10 +26588,7 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRc2ParameterVersion {
 		b.AddInteger(der.TagInteger, v.Rc2ParameterVersion)
 	}
@@ -27381,10 +26682,7 @@ func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
@@ -27438,15 +26736,12 @@ func (v *RC5CBCParametersVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC5CBCParametersVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // The DEFAULT values of INTEGER components, made once: a decode that finds
