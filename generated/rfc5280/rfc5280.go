@@ -1997,10 +1997,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SingleAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2664,10 +2661,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("Certificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2724,10 +2718,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("Certificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3211,10 +3202,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3591,10 +3579,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4073,10 +4058,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notAfter")
 	}
-	if err := s.Finish("Validity"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Validity")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4224,10 +4206,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4290,10 +4269,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4602,10 +4578,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificateList"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4662,10 +4635,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CertificateList.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5164,10 +5134,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertList.revokedCertificates.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSCertList.revokedCertificates.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5310,10 +5277,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5566,10 +5530,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5820,10 +5781,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAuthorityCertSerialNumber = true
 	}
-	if err := s.Finish("AuthorityKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthorityKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6045,10 +6003,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.NotAfter = x2
 		v.HasNotAfter = true
 	}
-	if err := s.Finish("PrivateKeyUsagePeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyUsagePeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6159,10 +6114,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPolicyQualifiers = true
 	}
-	if err := s.Finish("PolicyInformation"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyInformation")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6307,10 +6259,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	if err := s.Finish("PolicyQualifierInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyQualifierInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6486,10 +6435,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExplicitText = true
 	}
-	if err := s.Finish("UserNotice"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("UserNotice")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6539,10 +6485,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
-	if err := s.Finish("NoticeReference"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NoticeReference")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6817,10 +6760,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
-	if err := s.Finish("PolicyMappings.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyMappings.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7129,10 +7069,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "partyName")
 	}
-	if err := s.Finish("EDIPartyName"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EDIPartyName")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7418,10 +7355,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7820,10 +7754,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPathLenConstraint = true
 	}
-	if err := s.Finish("BasicConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7889,10 +7820,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExcludedSubtrees = true
 	}
-	if err := s.Finish("NameConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NameConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8024,10 +7952,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMaximum = true
 	}
-	if err := s.Finish("GeneralSubtree"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GeneralSubtree")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8146,10 +8071,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasInhibitPolicyMapping = true
 	}
-	if err := s.Finish("PolicyConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8339,10 +8261,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLIssuer = true
 	}
-	if err := s.Finish("DistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8740,10 +8659,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "accessLocation")
 	}
-	if err := s.Finish("AccessDescription"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AccessDescription")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8998,10 +8914,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsAttributeCerts = false
 	}
-	if err := s.Finish("IssuingDistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuingDistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9218,10 +9131,7 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicExponent")
 	}
 	v.PublicExponent = x2
-	if err := s.Finish("RSAPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9281,10 +9191,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "g")
 	}
 	v.G = x3
-	if err := s.Finish("DSA-Params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9415,10 +9322,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasValidationParams = true
 	}
-	if err := s.Finish("DomainParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DomainParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9476,10 +9380,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "pgenCounter")
 	}
 	v.PgenCounter = x2
-	if err := s.Finish("ValidationParams"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ValidationParams")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9699,10 +9600,7 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("DSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9753,10 +9651,7 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("ECDSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ECDSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9844,10 +9739,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("HashAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("HashAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10027,10 +9919,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MaskGenAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MaskGenAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10165,10 +10054,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PSourceAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PSourceAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10366,10 +10252,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.TrailerField = defaultInteger1
 	}
-	if err := s.Finish("RSASSA-PSS-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSASSA-PSS-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10484,10 +10367,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPSourceFunc = true
 	}
-	if err := s.Finish("RSAES-OAEP-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAES-OAEP-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10565,10 +10445,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExtensionAttributes = true
 	}
-	if err := s.Finish("ORAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ORAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10739,10 +10616,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOrganizationalUnitNames = true
 	}
-	if err := s.Finish("BuiltInStandardAttributes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInStandardAttributes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11652,10 +11526,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("BuiltInDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11798,10 +11669,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w3.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	if err := s.Finish("ExtensionAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12952,10 +12820,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13317,10 +13182,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := s.Finish("PresentationAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PresentationAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13471,10 +13333,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("TeletexDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TeletexDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13542,10 +13401,7 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOptionalSignature = true
 	}
-	if err := s.Finish("OCSPRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OCSPRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13652,10 +13508,7 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRequestExtensions = true
 	}
-	if err := s.Finish("TBSRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13847,10 +13700,7 @@ func (v *ExtensionReOCSPNonceReOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13992,10 +13842,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCerts = true
 	}
-	if err := s.Finish("Signature"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Signature")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14063,10 +13910,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14261,10 +14105,7 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSingleRequestExtensions = true
 	}
-	if err := s.Finish("Request"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Request")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14407,10 +14248,7 @@ func (v *ExtensionReOCSPServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) err
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14551,10 +14389,7 @@ func (v *CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
-	if err := s.Finish("CertID"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14619,10 +14454,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14731,10 +14563,7 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasResponseBytes = true
 	}
-	if err := s.Finish("OCSPResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14876,10 +14705,7 @@ func (v *ResponseBytes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Response.decode([]byte(v.ResponseType), &sub2); err != nil {
 		return der.WithField(err, "response")
 	}
-	if err := s.Finish("ResponseBytes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ResponseBytes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15032,10 +14858,7 @@ func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCerts = true
 	}
-	if err := s.Finish("BasicOCSPResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicOCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15104,10 +14927,7 @@ func (v *AlgorithmIdentifierSaDSAWithSHA1SaRSAWithSHA1SaRSAWithMD5SaRSAWithMD2) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15562,10 +15382,7 @@ func (v *ExtensionReOCSPNonce) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15835,10 +15652,7 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSingleExtensions = true
 	}
-	if err := s.Finish("SingleResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15990,10 +15804,7 @@ func (v *ExtensionReOCSPCRLReOCSPArchiveCutoffCRLEntryExtensions) DecodeASN1(r *
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16291,10 +16102,7 @@ func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRevocationReason = true
 	}
-	if err := s.Finish("RevokedInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RevokedInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16488,10 +16296,7 @@ func (v *ServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Locator.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "locator")
 	}
-	if err := s.Finish("ServiceLocator"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ServiceLocator")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16586,10 +16391,7 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLTime = true
 	}
-	if err := s.Finish("CrlID"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CrlID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16746,10 +16548,7 @@ func (v *SubjectPublicKeyInfoPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16816,10 +16615,7 @@ func (v *AlgorithmIdentifierPKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.Ta
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17003,10 +16799,7 @@ func (v *AttributeCRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17118,10 +16911,7 @@ func (v *CertificationRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificationRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificationRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17185,10 +16975,7 @@ func (v *AlgorithmIdentifierPKCS10SignatureAlgorithms) DecodeASN1(r *der.Reader,
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17408,10 +17195,7 @@ func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-44-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-44-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17588,10 +17372,7 @@ func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-65-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-65-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17768,10 +17549,7 @@ func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-87-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-87-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18068,10 +17846,7 @@ func (v *MLKEM512PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-512-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-512-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18248,10 +18023,7 @@ func (v *MLKEM768PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-768-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-768-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18428,10 +18200,7 @@ func (v *MLKEM1024PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-1024-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-1024-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.

@@ -1162,10 +1162,7 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "content")
 	}
-	if err := s.Finish("ContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1474,10 +1471,7 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SignerInfos.DecodeASN1(&s, der.TagSet); err != nil {
 		return der.WithField(err, "signerInfos")
 	}
-	if err := s.Finish("SignedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1647,10 +1641,7 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasEContent = true
 	}
-	if err := s.Finish("EncapsulatedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1972,10 +1963,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnsignedAttrs = true
 	}
-	if err := s.Finish("SignerInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignerInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2122,10 +2110,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2340,10 +2325,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2637,10 +2619,7 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("EnvelopedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2788,10 +2767,7 @@ func (v *AttributeUnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -2900,10 +2876,7 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCrls = true
 	}
-	if err := s.Finish("OriginatorInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3028,10 +3001,7 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
 	}
-	if err := s.Finish("EncryptedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3273,10 +3243,7 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyTransRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3341,10 +3308,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3582,10 +3546,7 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "recipientEncryptedKeys")
 	}
-	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyAgreeRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3657,10 +3618,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3898,10 +3856,7 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicKey")
 	}
 	v.PublicKey = x1
-	if err := s.Finish("OriginatorPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3964,10 +3919,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Ta
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4138,10 +4090,7 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("RecipientEncryptedKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientEncryptedKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4283,10 +4232,7 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("RecipientKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4380,10 +4326,7 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KEKRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4452,10 +4395,7 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("KEKIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4526,10 +4466,7 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("PasswordRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PasswordRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4590,10 +4527,7 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	if err := s.Finish("OtherRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4712,10 +4646,7 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("DigestedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4818,10 +4749,7 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("EncryptedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4965,10 +4893,7 @@ func (v *AttributeUnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag)
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5145,10 +5070,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnauthAttrs = true
 	}
-	if err := s.Finish("AuthenticatedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthenticatedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5305,10 +5227,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5574,10 +5493,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5687,10 +5603,7 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("DigestAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5798,10 +5711,7 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("SignatureAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignatureAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5927,10 +5837,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6073,10 +5980,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("ContentEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6221,10 +6125,7 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MessageAuthenticationCodeAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MessageAuthenticationCodeAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6352,10 +6253,7 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyDerivationAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyDerivationAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6630,10 +6528,7 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	if err := s.Finish("OtherRevocationInfoFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRevocationInfoFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6894,10 +6789,7 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6954,10 +6846,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t de
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7239,10 +7128,7 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	if err := s.Finish("OtherCertificateFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherCertificateFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7386,10 +7272,7 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
-	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerAndSerialNumber")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7513,10 +7396,7 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	if err := s.Finish("OtherKeyAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherKeyAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7821,10 +7701,7 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Signature.DecodeASN1(&s, der.TagBitString); err != nil {
 		return der.WithField(err, "signature")
 	}
-	if err := s.Finish("ExtendedCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtendedCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7974,10 +7851,7 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyWrapAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyWrapAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8202,10 +8076,7 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "iv")
 	}
 	v.Iv = x3
-	if err := s.Finish("RC2CBCParameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC2CBCParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8269,10 +8140,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-PRFsAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-PRFsAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8398,10 +8266,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8544,10 +8409,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	if err := s.Finish("PBKDF2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8730,10 +8592,7 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnauthAttrs = true
 	}
-	if err := s.Finish("AuthEnvelopedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthEnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8804,10 +8663,7 @@ func (v *CMSAuthEnvelopedData2010EncryptedContentInfo) DecodeASN1(r *der.Reader,
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
 	}
-	if err := s.Finish("EncryptedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8873,10 +8729,7 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AuthContentEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9129,10 +8982,7 @@ func (v *AttributeAuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) 
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9374,10 +9224,7 @@ func (v *AttributeUnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9495,10 +9342,7 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.AESICVlen = AESCCMICVlen(12)
 	}
-	if err := s.Finish("CCMParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9604,10 +9448,7 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.AESICVlen = AESGCMICVlen(12)
 	}
-	if err := s.Finish("GCMParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9703,10 +9544,7 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
-	if err := s.Finish("CompressedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CompressedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9769,10 +9607,7 @@ func (v *CompressedDataContent2010EncapsulatedContentInfo) DecodeASN1(r *der.Rea
 		}
 		v.HasEContent = true
 	}
-	if err := s.Finish("EncapsulatedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9839,10 +9674,7 @@ func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CompressionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CompressionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11206,10 +11038,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SingleAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11873,10 +11702,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("Certificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11933,10 +11759,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("Certificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12405,10 +12228,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12770,10 +12590,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13252,10 +13069,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notAfter")
 	}
-	if err := s.Finish("Validity"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Validity")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13403,10 +13217,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13469,10 +13280,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13751,10 +13559,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificateList"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13811,10 +13616,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CertificateList.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14298,10 +14100,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertList.revokedCertificates.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSCertList.revokedCertificates.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14444,10 +14243,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14700,10 +14496,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14954,10 +14747,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAuthorityCertSerialNumber = true
 	}
-	if err := s.Finish("AuthorityKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthorityKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15179,10 +14969,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.NotAfter = x2
 		v.HasNotAfter = true
 	}
-	if err := s.Finish("PrivateKeyUsagePeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyUsagePeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15293,10 +15080,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPolicyQualifiers = true
 	}
-	if err := s.Finish("PolicyInformation"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyInformation")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15441,10 +15225,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	if err := s.Finish("PolicyQualifierInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyQualifierInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15620,10 +15401,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExplicitText = true
 	}
-	if err := s.Finish("UserNotice"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("UserNotice")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15673,10 +15451,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
-	if err := s.Finish("NoticeReference"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NoticeReference")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15951,10 +15726,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
-	if err := s.Finish("PolicyMappings.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyMappings.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16263,10 +16035,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "partyName")
 	}
-	if err := s.Finish("EDIPartyName"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EDIPartyName")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16552,10 +16321,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16954,10 +16720,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPathLenConstraint = true
 	}
-	if err := s.Finish("BasicConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17023,10 +16786,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExcludedSubtrees = true
 	}
-	if err := s.Finish("NameConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NameConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17158,10 +16918,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMaximum = true
 	}
-	if err := s.Finish("GeneralSubtree"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GeneralSubtree")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17280,10 +17037,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasInhibitPolicyMapping = true
 	}
-	if err := s.Finish("PolicyConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17473,10 +17227,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLIssuer = true
 	}
-	if err := s.Finish("DistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17874,10 +17625,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "accessLocation")
 	}
-	if err := s.Finish("AccessDescription"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AccessDescription")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18132,10 +17880,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsAttributeCerts = false
 	}
-	if err := s.Finish("IssuingDistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuingDistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18301,10 +18046,7 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicExponent")
 	}
 	v.PublicExponent = x2
-	if err := s.Finish("RSAPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18364,10 +18106,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "g")
 	}
 	v.G = x3
-	if err := s.Finish("DSA-Params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18498,10 +18237,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasValidationParams = true
 	}
-	if err := s.Finish("DomainParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DomainParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18559,10 +18295,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "pgenCounter")
 	}
 	v.PgenCounter = x2
-	if err := s.Finish("ValidationParams"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ValidationParams")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18782,10 +18515,7 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("DSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18836,10 +18566,7 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("ECDSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ECDSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18927,10 +18654,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("HashAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("HashAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19110,10 +18834,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MaskGenAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MaskGenAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19248,10 +18969,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PSourceAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PSourceAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19449,10 +19167,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.TrailerField = defaultInteger1
 	}
-	if err := s.Finish("RSASSA-PSS-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSASSA-PSS-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19567,10 +19282,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPSourceFunc = true
 	}
-	if err := s.Finish("RSAES-OAEP-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAES-OAEP-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19648,10 +19360,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExtensionAttributes = true
 	}
-	if err := s.Finish("ORAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ORAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19822,10 +19531,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOrganizationalUnitNames = true
 	}
-	if err := s.Finish("BuiltInStandardAttributes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInStandardAttributes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20735,10 +20441,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("BuiltInDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20881,10 +20584,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w3.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	if err := s.Finish("ExtensionAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22035,10 +21735,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22400,10 +22097,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := s.Finish("PresentationAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PresentationAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22554,10 +22248,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("TeletexDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TeletexDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22623,10 +22314,7 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificateV1"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22683,10 +22371,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificateV1.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23207,10 +22892,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23377,10 +23059,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23572,10 +23251,7 @@ func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23903,10 +23579,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24263,10 +23936,7 @@ func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24555,10 +24225,7 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("Holder"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Holder")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24640,10 +24307,7 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "objectDigest")
 	}
 	v.ObjectDigest = x2
-	if err := s.Finish("ObjectDigestInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ObjectDigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24755,10 +24419,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24960,10 +24621,7 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("V2Form"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("V2Form")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25029,10 +24687,7 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasIssuerUID = true
 	}
-	if err := s.Finish("IssuerSerial"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerSerial")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25086,10 +24741,7 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "notAfterTime")
 	}
 	v.NotAfterTime = x2
-	if err := s.Finish("AttCertValidityPeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttCertValidityPeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25336,10 +24988,7 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCertDigestInfo = true
 	}
-	if err := s.Finish("TargetCert"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TargetCert")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25441,10 +25090,7 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.PermitUnSpecified = true
 	}
-	if err := s.Finish("AAControls"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AAControls")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25612,10 +25258,7 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Values.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "values")
 	}
-	if err := s.Finish("IetfAttrSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IetfAttrSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25795,10 +25438,7 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.AuthInfo = x1
 		v.HasAuthInfo = true
 	}
-	if err := s.Finish("SvceAuthInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SvceAuthInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25860,10 +25500,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "roleName")
 	}
-	if err := s.Finish("RoleSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RoleSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25934,10 +25571,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSecurityCategories = true
 	}
-	if err := s.Finish("Clearance"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Clearance")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26050,10 +25684,7 @@ func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, 
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SecurityCategory"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecurityCategory")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26173,10 +25804,7 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSecurityCategories = true
 	}
-	if err := s.Finish("Clearance-rfc3281"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Clearance-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26289,10 +25917,7 @@ func (v *SecurityCategoryRFC3281SupportedSecurityCategories) DecodeASN1(r *der.R
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SecurityCategory-rfc3281"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecurityCategory-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26502,10 +26127,7 @@ func (v *ACClearAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Attrs.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attrs")
 	}
-	if err := s.Finish("ACClearAttrs"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ACClearAttrs")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26710,10 +26332,7 @@ func (v *MLDSA44PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-44-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-44-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26890,10 +26509,7 @@ func (v *MLDSA65PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-65-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-65-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -27070,10 +26686,7 @@ func (v *MLDSA87PrivateKeyBoth) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-87-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-87-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.

@@ -102,10 +102,7 @@ func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMacData = true
 	}
-	if err := s.Finish("PFX"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PFX")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -197,10 +194,7 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "content")
 	}
-	if err := s.Finish("ContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -473,10 +467,7 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SignerInfos.DecodeASN1(&s, der.TagSet); err != nil {
 		return der.WithField(err, "signerInfos")
 	}
-	if err := s.Finish("SignedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -633,10 +624,7 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasEContent = true
 	}
-	if err := s.Finish("EncapsulatedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1072,10 +1060,7 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("Certificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1401,10 +1386,7 @@ func (v *AlgorithmIdentifierSignatureAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -1865,10 +1847,7 @@ func (v *SingleAttributeSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SingleAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3345,10 +3324,7 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notAfter")
 	}
-	if err := s.Finish("Validity"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Validity")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3397,10 +3373,7 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3463,10 +3436,7 @@ func (v *AlgorithmIdentifierPublicKeyAlgorithms) DecodeASN1(r *der.Reader, t der
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3749,10 +3719,7 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "g")
 	}
 	v.G = x3
-	if err := s.Finish("DSA-Params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3839,10 +3806,7 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasValidationParams = true
 	}
-	if err := s.Finish("DomainParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DomainParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -3900,10 +3864,7 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "pgenCounter")
 	}
 	v.PgenCounter = x2
-	if err := s.Finish("ValidationParams"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ValidationParams")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4090,10 +4051,7 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPSourceFunc = true
 	}
-	if err := s.Finish("RSAES-OAEP-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAES-OAEP-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4165,10 +4123,7 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PSourceAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PSourceAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4430,10 +4385,7 @@ func (v *ExtensionCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -4865,10 +4817,7 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAuthorityCertSerialNumber = true
 	}
-	if err := s.Finish("AuthorityKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthorityKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5090,10 +5039,7 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.NotAfter = x2
 		v.HasNotAfter = true
 	}
-	if err := s.Finish("PrivateKeyUsagePeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyUsagePeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5204,10 +5150,7 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPolicyQualifiers = true
 	}
-	if err := s.Finish("PolicyInformation"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyInformation")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5352,10 +5295,7 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	if err := s.Finish("PolicyQualifierInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyQualifierInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5531,10 +5471,7 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExplicitText = true
 	}
-	if err := s.Finish("UserNotice"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("UserNotice")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5584,10 +5521,7 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
-	if err := s.Finish("NoticeReference"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NoticeReference")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -5862,10 +5796,7 @@ func (v *PolicyMappingsItem) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
-	if err := s.Finish("PolicyMappings.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyMappings.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6002,10 +5933,7 @@ func (v *AttributeSetSupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) e
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6404,10 +6332,7 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPathLenConstraint = true
 	}
-	if err := s.Finish("BasicConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6473,10 +6398,7 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExcludedSubtrees = true
 	}
-	if err := s.Finish("NameConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NameConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6608,10 +6530,7 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMaximum = true
 	}
-	if err := s.Finish("GeneralSubtree"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GeneralSubtree")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6730,10 +6649,7 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasInhibitPolicyMapping = true
 	}
-	if err := s.Finish("PolicyConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -6962,10 +6878,7 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLIssuer = true
 	}
-	if err := s.Finish("DistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7133,10 +7046,7 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "accessLocation")
 	}
-	if err := s.Finish("AccessDescription"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AccessDescription")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7248,10 +7158,7 @@ func (v *CertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("Certificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7605,10 +7512,7 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.TrailerField = defaultInteger1
 	}
-	if err := s.Finish("RSASSA-PSS-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSASSA-PSS-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7691,10 +7595,7 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("HashAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("HashAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -7874,10 +7775,7 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MaskGenAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MaskGenAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8010,10 +7908,7 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Signature.DecodeASN1(&s, der.TagBitString); err != nil {
 		return der.WithField(err, "signature")
 	}
-	if err := s.Finish("ExtendedCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtendedCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8160,10 +8055,7 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificateV1"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8489,10 +8381,7 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasIssuerUID = true
 	}
-	if err := s.Finish("IssuerSerial"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerSerial")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8803,10 +8692,7 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExtensionAttributes = true
 	}
-	if err := s.Finish("ORAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ORAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -8977,10 +8863,7 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOrganizationalUnitNames = true
 	}
-	if err := s.Finish("BuiltInStandardAttributes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInStandardAttributes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -9890,10 +9773,7 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("BuiltInDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -10036,10 +9916,7 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w3.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	if err := s.Finish("ExtensionAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11339,10 +11216,7 @@ func (v *ExtensionAttributeExtensionAttributeValueExtendedNetworkAddressE163_4Ad
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute.extension-attribute-value.extendedNetworkAddress.e163-4-address")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11467,10 +11341,7 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := s.Finish("PresentationAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PresentationAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11709,10 +11580,7 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("TeletexDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TeletexDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -11788,10 +11656,7 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "partyName")
 	}
-	if err := s.Finish("EDIPartyName"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EDIPartyName")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12020,10 +11885,7 @@ func (v *AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12123,10 +11985,7 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "notAfterTime")
 	}
 	v.NotAfterTime = x2
-	if err := s.Finish("AttCertValidityPeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttCertValidityPeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12244,10 +12103,7 @@ func (v *AttributeSetAttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12439,10 +12295,7 @@ func (v *ExtensionAttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Tag
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12549,10 +12402,7 @@ func (v *AttributeCertificateV1AlgorithmIdentifier) DecodeASN1(r *der.Reader, t 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificateV1.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -12840,10 +12690,7 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13077,10 +12924,7 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("Holder"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Holder")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13162,10 +13006,7 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "objectDigest")
 	}
 	v.ObjectDigest = x2
-	if err := s.Finish("ObjectDigestInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ObjectDigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13277,10 +13118,7 @@ func (v *AlgorithmIdentifierDigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13482,10 +13320,7 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("V2Form"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("V2Form")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13610,10 +13445,7 @@ func (v *AttributeSetAttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13892,10 +13724,7 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.AuthInfo = x1
 		v.HasAuthInfo = true
 	}
-	if err := s.Finish("SvceAuthInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SvceAuthInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -13954,10 +13783,7 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Values.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "values")
 	}
-	if err := s.Finish("IetfAttrSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IetfAttrSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14135,10 +13961,7 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "roleName")
 	}
-	if err := s.Finish("RoleSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RoleSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14209,10 +14032,7 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSecurityCategories = true
 	}
-	if err := s.Finish("Clearance"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Clearance")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14426,10 +14246,7 @@ func (v *SecurityCategorySupportedSecurityCategories) DecodeASN1(r *der.Reader, 
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SecurityCategory"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecurityCategory")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -14621,10 +14438,7 @@ func (v *ExtensionAttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag) 
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15053,10 +14867,7 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCertDigestInfo = true
 	}
-	if err := s.Finish("TargetCert"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TargetCert")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15208,10 +15019,7 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.PermitUnSpecified = true
 	}
-	if err := s.Finish("AAControls"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AAControls")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15329,10 +15137,7 @@ func (v *AttributeCertificateAlgorithmIdentifier) DecodeASN1(r *der.Reader, t de
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15614,10 +15419,7 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	if err := s.Finish("OtherCertificateFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherCertificateFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -15860,10 +15662,7 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificateList"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16195,10 +15994,7 @@ func (v *TBSCertListRevokedCertificatesItem) DecodeASN1(r *der.Reader, t der.Tag
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertList.revokedCertificates.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSCertList.revokedCertificates.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16341,10 +16137,7 @@ func (v *ExtensionCRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) error
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -16694,10 +16487,7 @@ func (v *ExtensionCRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17069,10 +16859,7 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsAttributeCerts = false
 	}
-	if err := s.Finish("IssuingDistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuingDistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17337,10 +17124,7 @@ func (v *CertificateListAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CertificateList.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17620,10 +17404,7 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	if err := s.Finish("OtherRevocationInfoFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRevocationInfoFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17817,10 +17598,7 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnsignedAttrs = true
 	}
-	if err := s.Finish("SignerInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignerInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -17955,10 +17733,7 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
-	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerAndSerialNumber")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18124,10 +17899,7 @@ func (v *AttributeSignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18285,10 +18057,7 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("SignatureAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignatureAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18504,10 +18273,7 @@ func (v *AttributeUnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18659,10 +18425,7 @@ func (v *CryptographicMessageSyntax2009EncryptedData) DecodeASN1(r *der.Reader, 
 			return err
 		}
 	}
-	if err := s.Finish("EncryptedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18732,10 +18495,7 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
 	}
-	if err := s.Finish("EncryptedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18797,10 +18557,7 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("ContentEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -18971,10 +18728,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009RC2CBCParameter) DecodeASN1(r *
 		return der.WithField(err, "iv")
 	}
 	v.Iv = x3
-	if err := s.Finish("RC2CBCParameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC2CBCParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19123,10 +18877,7 @@ func (v *AttributeUnprotectedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19265,10 +19016,7 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("EnvelopedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19332,10 +19080,7 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCrls = true
 	}
-	if err := s.Finish("OriginatorInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19610,10 +19355,7 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyTransRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19758,10 +19500,7 @@ func (v *AlgorithmIdentifierKeyTransportAlgorithmSet) DecodeASN1(r *der.Reader, 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -19948,10 +19687,7 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "recipientEncryptedKeys")
 	}
-	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyAgreeRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20096,10 +19832,7 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicKey")
 	}
 	v.PublicKey = x1
-	if err := s.Finish("OriginatorPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20162,10 +19895,7 @@ func (v *AlgorithmIdentifierOriginatorKeySet) DecodeASN1(r *der.Reader, t der.Ta
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20337,10 +20067,7 @@ func (v *AlgorithmIdentifierKeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader, 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20501,10 +20228,7 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyWrapAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyWrapAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20677,10 +20401,7 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("RecipientEncryptedKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientEncryptedKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20822,10 +20543,7 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("RecipientKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20890,10 +20608,7 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KEKRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -20962,10 +20677,7 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("KEKIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21028,10 +20740,7 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	if err := s.Finish("OtherKeyAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherKeyAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21137,10 +20846,7 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21341,10 +21047,7 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("PasswordRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PasswordRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21407,10 +21110,7 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyDerivationAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyDerivationAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21578,10 +21278,7 @@ func (v *CryptographicMessageSyntaxAlgorithms2009PBKDF2Params) DecodeASN1(r *der
 		}
 		v.HasPrf = true
 	}
-	if err := s.Finish("PBKDF2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21730,10 +21427,7 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21845,10 +21539,7 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-PRFsAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-PRFsAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -21972,10 +21663,7 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	if err := s.Finish("OtherRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22146,10 +21834,7 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnauthAttrs = true
 	}
-	if err := s.Finish("AuthenticatedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthenticatedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22227,10 +21912,7 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MessageAuthenticationCodeAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MessageAuthenticationCodeAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22358,10 +22040,7 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("DigestAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22548,10 +22227,7 @@ func (v *AttributeAuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -22962,10 +22638,7 @@ func (v *AttributeUnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23088,10 +22761,7 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("DigestedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23292,10 +22962,7 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasBagAttributes = true
 	}
-	if err := s.Finish("SafeBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SafeBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23629,10 +23296,7 @@ func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("OneAsymmetricKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OneAsymmetricKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23734,10 +23398,7 @@ func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PrivateKeyAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -23942,10 +23603,7 @@ func (v *AttributeOneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.Ta
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24082,10 +23740,7 @@ func (v *EncryptedPrivateKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedData.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedData")
 	}
-	if err := s.Finish("EncryptedPrivateKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedPrivateKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24145,10 +23800,7 @@ func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("EncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24289,10 +23941,7 @@ func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "certValue")
 	}
-	if err := s.Finish("CertBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24441,10 +24090,7 @@ func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	if err := s.Finish("CRLBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CRLBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24577,10 +24223,7 @@ func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	if err := s.Finish("SecretBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecretBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24703,10 +24346,7 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Iterations = defaultInteger1
 	}
-	if err := s.Finish("MacData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MacData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24761,10 +24401,7 @@ func (v *DigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "digest")
 	}
 	v.Digest = x1
-	if err := s.Finish("DigestInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -24823,10 +24460,7 @@ func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("DigestAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25033,10 +24667,7 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("PKCS12Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PKCS12Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25182,10 +24813,7 @@ func (v *PBES2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptionScheme.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptionScheme")
 	}
-	if err := s.Finish("PBES2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBES2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25248,10 +24876,7 @@ func (v *AlgorithmIdentifierPBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25390,10 +25015,7 @@ func (v *AlgorithmIdentifierPBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25731,10 +25353,7 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	if err := s.Finish("PBKDF2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25879,10 +25498,7 @@ func (v *AlgorithmIdentifierPBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -25998,10 +25614,7 @@ func (v *AlgorithmIdentifierPBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26193,10 +25806,7 @@ func (v *PBMAC1Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.MessageAuthScheme.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "messageAuthScheme")
 	}
-	if err := s.Finish("PBMAC1-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBMAC1-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26259,10 +25869,7 @@ func (v *AlgorithmIdentifierPBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26401,10 +26008,7 @@ func (v *AlgorithmIdentifierPBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26510,10 +26114,7 @@ func (v *PBEParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "iterationCount")
 	}
 	v.IterationCount = x3
-	if err := s.Finish("PBEParameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBEParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26580,10 +26181,7 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "iv")
 		}
 	}
-	if err := s.Finish("RC2-CBC-Parameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC2-CBC-Parameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
@@ -26674,10 +26272,7 @@ func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.Iv = x5
 		v.HasIv = true
 	}
-	if err := s.Finish("RC5-CBC-Parameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC5-CBC-Parameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
