@@ -723,12 +723,27 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *goType, r rd) {
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 			jen.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
+	if gt.raw == "" && !hasDeferred(gt) {
+		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)))
+		return
+	}
 	g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 	e.resolveDeferred(g, gt, s)
 	if gt.raw != "" {
 		g.Id("v").Dot(gt.raw).Op("=").Add(r.id()).Dot("Since").Call(jen.Id("start"))
 	}
 	g.Return(jen.Nil())
+}
+
+// hasDeferred reports whether gt has an open type resolved after its last
+// component (see resolveDeferred).
+func hasDeferred(gt *goType) bool {
+	for _, f := range gt.fields {
+		if f.union != nil && f.deferred {
+			return true
+		}
+	}
+	return false
 }
 
 // optionalComponent reports whether a component may be absent.

@@ -159,7 +159,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 		e.rootEncode(g, gt)
 		switch gt.kind {
 		case model.TypeSequence:
-			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
+			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
 			root2 := len(gt.fields) - gt.body.Root2
 			for i, f := range gt.fields {
 				if i == root2 && gt.unknown != "" {
@@ -176,7 +176,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 		case model.TypeSet:
 			// X.690 10.3: DER writes the components in the canonical order
 			// of their tags.
-			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
+			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
 			ranks := setRanks(e, gt)
 			ordered := make([]*field, len(gt.fields))
 			for _, f := range gt.fields {
@@ -208,7 +208,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 				})
 			})
 		case model.TypeSequenceOf, model.TypeSetOf:
-			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(jen.Id("t"), jen.True())
+			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
 			if checks := constraintChecks(gt.body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
 				g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 					for _, c := range checks {
@@ -241,23 +241,34 @@ func encodeDoc(gt *goType) string {
 }
 
 // rootEncode emits the branch of EncodeASN1 for t = 0, a value written as
-// the whole output: with its own tags.
+// the whole output, when its own tags have EXPLICIT wrappers; otherwise
+// the body writes t.Or(its own tag) (see outTag).
 //
 //	if t == 0 {
-//		t = der.TagSequence
+//		m1 := b.Begin(der.Context(1), true)
+//		v.EncodeASN1(b, der.TagInteger)
+//		b.End(m1)
+//		return
 //	}
 func (e *emitter) rootEncode(g *jen.Group, gt *goType) {
 	s := self(gt)
-	wrappers, own := splitTags(s.t)
-	switch {
-	case len(wrappers) > 0:
+	if wrappers, _ := splitTags(s.t); len(wrappers) > 0 {
 		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
 			e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, s)
 			g.Return()
 		})
-	case own != nil && tagged(gt):
-		g.If(jen.Id("t").Op("==").Lit(0)).Block(jen.Id("t").Op("=").Add(tagCode(*own)))
 	}
+}
+
+// outTag is the tag an EncodeASN1 body writes: t, or the type's own tag
+// when t is 0 (t.Or(der.TagSequence)). A type whose own tags have EXPLICIT
+// wrappers handles t = 0 in rootEncode, and t is never 0 after it.
+func outTag(gt *goType) *jen.Statement {
+	wrappers, own := splitTags(self(gt).t)
+	if len(wrappers) > 0 || own == nil || !tagged(gt) {
+		return jen.Id("t")
+	}
+	return jen.Id("t").Dot("Or").Call(tagCode(*own))
 }
 
 func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
@@ -299,13 +310,13 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 	}
 	if t.Kind == model.TypeInteger {
 		if gt.intGo == "int64" {
-			g.Id("b").Dot("AddInt64").Call(jen.Id("t"), val)
+			g.Id("b").Dot("AddInt64").Call(outTag(gt), val)
 		} else {
-			g.Id("b").Dot("AddInteger").Call(jen.Id("t"), val)
+			g.Id("b").Dot("AddInteger").Call(outTag(gt), val)
 		}
 		return
 	}
-	e.addBuiltin(g, t, jen.Id("t"), val)
+	e.addBuiltin(g, t, outTag(gt), val)
 }
 
 // writeComponent writes one component of a SEQUENCE or SET: always when
@@ -502,7 +513,7 @@ func (e *emitter) baseMethods(f *jen.File, gt *goType) {
 	comment(f, encodeDoc(gt))
 	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))).BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
-		g.Add(base.Clone().Dot("EncodeASN1").Call(jen.Id("b"), jen.Id("t")))
+		g.Add(base.Clone().Dot("EncodeASN1").Call(jen.Id("b"), outTag(gt)))
 	})
 }
 

@@ -787,10 +787,7 @@ func (v *AttributeType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttributeType; v aliases b.
@@ -1745,10 +1742,7 @@ func (v *RDNSequence) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RDNSequence) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSet)
 	}
@@ -1823,10 +1817,7 @@ func (v *RelativeDistinguishedName) decodeShared(r *der.Reader, t der.Tag, backi
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RelativeDistinguishedName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -1883,18 +1874,12 @@ func (v *SingleAttribute_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Ta
 	if err := v.Value.decode([]byte(v.Type), &sub2); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SingleAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleAttribute_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	v.Value.encode(b)
 	b.End(m)
@@ -2567,18 +2552,12 @@ func (v *Certificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("Certificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Certificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -2630,18 +2609,12 @@ func (v *Certificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) e
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("Certificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Certificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Certificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3053,10 +3026,7 @@ func (v *TBSCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -3135,18 +3105,12 @@ func (v *AlgorithmIdentifier_SignatureAlgorithms) DecodeASN1(r *der.Reader, t de
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3202,10 +3166,7 @@ func (v *Extensions_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -3287,18 +3248,12 @@ func (v *Extension_CertExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_CertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -3719,10 +3674,7 @@ func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -3766,10 +3718,7 @@ func (v *CertificateSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertificateSerialNumber; v aliases b.
@@ -3807,18 +3756,12 @@ func (v *Validity) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NotAfter.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "notAfter")
 	}
-	if err := s.Finish("Validity"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Validity")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Validity) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.NotBefore.EncodeASN1(b, der.NoTag)
 	v.NotAfter.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -3926,10 +3869,7 @@ func (v *UniqueIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UniqueIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UniqueIdentifier; v aliases b.
@@ -3970,18 +3910,12 @@ func (v *SubjectPublicKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -4039,18 +3973,12 @@ func (v *AlgorithmIdentifier_PublicKeyAlgorithms) DecodeASN1(r *der.Reader, t de
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PublicKeyAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -4366,18 +4294,12 @@ func (v *CertificateList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificateList"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -4429,18 +4351,12 @@ func (v *CertificateList_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Ta
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CertificateList.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificateList.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateList_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -4584,10 +4500,7 @@ func (v *TBSCertList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasVersion {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -4650,10 +4563,7 @@ func (v *TBSCertList_RevokedCertificates) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList_RevokedCertificates) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4708,18 +4618,12 @@ func (v *TBSCertList_RevokedCertificates_Item) DecodeASN1(r *der.Reader, t der.T
 			return err
 		}
 	}
-	if err := s.Finish("TBSCertList.revokedCertificates.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSCertList.revokedCertificates.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSCertList_RevokedCertificates_Item) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.UserCertificate.EncodeASN1(b, der.TagInteger)
 	v.RevocationDate.EncodeASN1(b, der.NoTag)
 	if v.HasCRLEntryExtensions {
@@ -4777,10 +4681,7 @@ func (v *Extensions_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4862,18 +4763,12 @@ func (v *Extension_CRLEntryExtensions) DecodeASN1(r *der.Reader, t der.Tag) erro
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_CRLEntryExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -5029,10 +4924,7 @@ func (v *Extensions_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5114,18 +5006,12 @@ func (v *Extension_CRLExtensions) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_CRLExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -5359,18 +5245,12 @@ func (v *AuthorityKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasAuthorityCertSerialNumber = true
 	}
-	if err := s.Finish("AuthorityKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthorityKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasKeyIdentifier {
 		v.KeyIdentifier.EncodeASN1(b, der.Context(0))
 	}
@@ -5409,10 +5289,7 @@ func (v *KeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyIdentifier; v aliases b.
@@ -5530,16 +5407,13 @@ func (v *KeyUsage) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyUsage) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyUsage; v aliases b.
@@ -5593,18 +5467,12 @@ func (v *PrivateKeyUsagePeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.NotAfter = x2
 		v.HasNotAfter = true
 	}
-	if err := s.Finish("PrivateKeyUsagePeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyUsagePeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyUsagePeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNotBefore {
 		b.AddGeneralizedTime(der.Context(0), v.NotBefore)
 	}
@@ -5657,10 +5525,7 @@ func (v *CertificatePolicies) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificatePolicies) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5713,18 +5578,12 @@ func (v *PolicyInformation) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPolicyQualifiers = true
 	}
-	if err := s.Finish("PolicyInformation"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyInformation")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformation) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.PolicyIdentifier.EncodeASN1(b, der.TagOID)
 	if v.HasPolicyQualifiers {
 		v.PolicyQualifiers.EncodeASN1(b, der.TagSequence)
@@ -5773,10 +5632,7 @@ func (v *PolicyInformation_PolicyQualifiers) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyInformation_PolicyQualifiers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -5818,10 +5674,7 @@ func (v *CertPolicyID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertPolicyID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CertPolicyId; v aliases b.
@@ -5870,18 +5723,12 @@ func (v *PolicyQualifierInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
 		return der.WithField(err, "qualifier")
 	}
-	if err := s.Finish("PolicyQualifierInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyQualifierInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyQualifierInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyQualifierID)
 	v.Qualifier.encode(b)
 	b.End(m)
@@ -6014,10 +5861,7 @@ func (v *CPSuri) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CPSuri) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagIA5String
-	}
-	b.AddText(t, der.TagIA5String, string(*v))
+	b.AddText(t.Or(der.TagIA5String), der.TagIA5String, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CPSuri; v aliases b.
@@ -6067,18 +5911,12 @@ func (v *UserNotice) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExplicitText = true
 	}
-	if err := s.Finish("UserNotice"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("UserNotice")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserNotice) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNoticeRef {
 		v.NoticeRef.EncodeASN1(b, der.TagSequence)
 	}
@@ -6123,18 +5961,12 @@ func (v *NoticeReference) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.NoticeNumbers.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "noticeNumbers")
 	}
-	if err := s.Finish("NoticeReference"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NoticeReference")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReference) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Organization.EncodeASN1(b, der.NoTag)
 	v.NoticeNumbers.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -6178,10 +6010,7 @@ func (v *NoticeReference_NoticeNumbers) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NoticeReference_NoticeNumbers) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddInteger(der.TagInteger, (*v)[i])
 	}
@@ -6370,10 +6199,7 @@ func (v *PolicyMappings) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappings) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6416,18 +6242,12 @@ func (v *PolicyMappings_Item) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
 		return der.WithField(err, "subjectDomainPolicy")
 	}
-	if err := s.Finish("PolicyMappings.item"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyMappings.item")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyMappings_Item) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.IssuerDomainPolicy.EncodeASN1(b, der.TagOID)
 	v.SubjectDomainPolicy.EncodeASN1(b, der.TagOID)
 	b.End(m)
@@ -6476,10 +6296,7 @@ func (v *GeneralNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -6740,18 +6557,12 @@ func (v *EDIPartyName) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "partyName")
 	}
-	if err := s.Finish("EDIPartyName"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EDIPartyName")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EDIPartyName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasNameAssigner {
 		m1 := b.Begin(der.Context(0), true)
 		v.NameAssigner.EncodeASN1(b, der.NoTag)
@@ -6950,10 +6761,7 @@ func (v *SubjectDirectoryAttributes) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectDirectoryAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7035,18 +6843,12 @@ func (v *AttributeSet_SupportedAttributes) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSet_SupportedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -7120,18 +6922,12 @@ func (v *BasicConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPathLenConstraint = true
 	}
-	if err := s.Finish("BasicConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasCA && b.Tolerates(der.TolerateExplicitDefault)) || v.CA {
 		b.AddBoolean(der.TagBoolean, v.CA)
 	}
@@ -7192,18 +6988,12 @@ func (v *NameConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExcludedSubtrees = true
 	}
-	if err := s.Finish("NameConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("NameConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NameConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPermittedSubtrees {
 		v.PermittedSubtrees.EncodeASN1(b, der.Context(0))
 	}
@@ -7256,10 +7046,7 @@ func (v *GeneralSubtrees) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtrees) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7333,18 +7120,12 @@ func (v *GeneralSubtree) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMaximum = true
 	}
-	if err := s.Finish("GeneralSubtree"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GeneralSubtree")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GeneralSubtree) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Base.EncodeASN1(b, der.NoTag)
 	if (v.HasMinimum && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
 		n, ok := der.Integer(v.Minimum).Int64()
@@ -7405,15 +7186,12 @@ func (v *BaseDistance) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BaseDistance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a BaseDistance; v aliases b.
@@ -7461,18 +7239,12 @@ func (v *PolicyConstraints) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasInhibitPolicyMapping = true
 	}
-	if err := s.Finish("PolicyConstraints"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PolicyConstraints")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PolicyConstraints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRequireExplicitPolicy {
 		v.RequireExplicitPolicy.EncodeASN1(b, der.Context(0))
 	}
@@ -7529,15 +7301,12 @@ func (v *SkipCerts) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SkipCerts) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SkipCerts; v aliases b.
@@ -7583,10 +7352,7 @@ func (v *CRLDistributionPoints) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLDistributionPoints) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7663,18 +7429,12 @@ func (v *DistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLIssuer = true
 	}
-	if err := s.Finish("DistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -7877,16 +7637,13 @@ func (v *ReasonFlags) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ReasonFlags) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ReasonFlags; v aliases b.
@@ -7932,10 +7689,7 @@ func (v *ExtKeyUsageSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtKeyUsageSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -7983,10 +7737,7 @@ func (v *KeyPurposeID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyPurposeID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyPurposeId; v aliases b.
@@ -8033,10 +7784,7 @@ func (v *AuthorityInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthorityInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8085,18 +7833,12 @@ func (v *AccessDescription) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.AccessLocation.DecodeASN1(&s, der.NoTag); err != nil {
 		return der.WithField(err, "accessLocation")
 	}
-	if err := s.Finish("AccessDescription"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AccessDescription")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AccessDescription) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AccessMethod)
 	v.AccessLocation.EncodeASN1(b, der.NoTag)
 	b.End(m)
@@ -8146,10 +7888,7 @@ func (v *SubjectInfoAccessSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectInfoAccessSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8208,15 +7947,12 @@ func (v *CRLNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(der.Integer(*v)), 0, 9223372036854775807); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLNumber; v aliases b.
@@ -8352,18 +8088,12 @@ func (v *IssuingDistributionPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.OnlyContainsAttributeCerts = false
 	}
-	if err := s.Finish("IssuingDistributionPoint"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuingDistributionPoint")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuingDistributionPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasDistributionPoint {
 		m1 := b.Begin(der.Context(0), true)
 		v.DistributionPoint.EncodeASN1(b, der.NoTag)
@@ -8478,13 +8208,10 @@ func (v *CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "CRLReason", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -8535,10 +8262,7 @@ func (v *ParamOptions) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ParamOptions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ParamOptions; v aliases b.
@@ -8581,18 +8305,12 @@ func (v *RSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicExponent")
 	}
 	v.PublicExponent = x2
-	if err := s.Finish("RSAPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.Modulus)
 	b.AddInteger(der.TagInteger, v.PublicExponent)
 	b.End(m)
@@ -8647,18 +8365,12 @@ func (v *DSAParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "g")
 	}
 	v.G = x3
-	if err := s.Finish("DSA-Params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.Q)
 	b.AddInteger(der.TagInteger, v.G)
@@ -8706,10 +8418,7 @@ func (v *DSAPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSAPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DSAPublicKey; v aliases b.
@@ -8787,18 +8496,12 @@ func (v *DomainParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasValidationParams = true
 	}
-	if err := s.Finish("DomainParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DomainParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DomainParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.P)
 	b.AddInteger(der.TagInteger, v.G)
 	b.AddInteger(der.TagInteger, v.Q)
@@ -8851,18 +8554,12 @@ func (v *ValidationParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "pgenCounter")
 	}
 	v.PgenCounter = x2
-	if err := s.Finish("ValidationParams"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ValidationParams")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ValidationParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddBitString(der.TagBitString, v.Seed)
 	b.AddInteger(der.TagInteger, v.PgenCounter)
 	b.End(m)
@@ -8909,10 +8606,7 @@ func (v *DHPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DHPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a DHPublicKey; v aliases b.
@@ -8941,10 +8635,7 @@ func (v *KEAParamsID) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEAParamsID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KEA-Params-Id; v aliases b.
@@ -8973,10 +8664,7 @@ func (v *ECPoint) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECPoint) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ECPoint; v aliases b.
@@ -9092,18 +8780,12 @@ func (v *DSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("DSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -9149,18 +8831,12 @@ func (v *ECDSASigValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "s")
 	}
 	v.S = x2
-	if err := s.Finish("ECDSA-Sig-Value"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ECDSA-Sig-Value")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ECDSASigValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddInteger(der.TagInteger, v.R)
 	b.AddInteger(der.TagInteger, v.S)
 	b.End(m)
@@ -9192,10 +8868,7 @@ func (v *EncodingParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncodingParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncodingParameters; v aliases b.
@@ -9246,18 +8919,12 @@ func (v *HashAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("HashAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("HashAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *HashAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9444,18 +9111,12 @@ func (v *MaskGenAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MaskGenAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MaskGenAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MaskGenAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9598,18 +9259,12 @@ func (v *PSourceAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PSourceAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PSourceAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PSourceAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9795,18 +9450,12 @@ func (v *RSASSAPSSParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.TrailerField = defaultInteger1
 	}
-	if err := s.Finish("RSASSA-PSS-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSASSA-PSS-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSASSAPSSParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashAlgorithm {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -9916,18 +9565,12 @@ func (v *RSAESOAEPParams) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPSourceFunc = true
 	}
-	if err := s.Finish("RSAES-OAEP-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RSAES-OAEP-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RSAESOAEPParams) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasHashFunc {
 		m1 := b.Begin(der.Context(0), true)
 		v.HashFunc.EncodeASN1(b, der.TagSequence)
@@ -10000,18 +9643,12 @@ func (v *ORAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasExtensionAttributes = true
 	}
-	if err := s.Finish("ORAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ORAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ORAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.BuiltInStandardAttributes.EncodeASN1(b, der.TagSequence)
 	if v.HasBuiltInDomainDefinedAttributes {
 		v.BuiltInDomainDefinedAttributes.EncodeASN1(b, der.TagSequence)
@@ -10177,18 +9814,12 @@ func (v *BuiltInStandardAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOrganizationalUnitNames = true
 	}
-	if err := s.Finish("BuiltInStandardAttributes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInStandardAttributes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInStandardAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCountryName {
 		m1 := b.Begin(der.Application(1), true)
 		v.CountryName.EncodeASN1(b, der.NoTag)
@@ -10494,15 +10125,12 @@ func (v *X121Address) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *X121Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a X121Address; v aliases b.
@@ -10538,15 +10166,12 @@ func (v *TerminalIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TerminalIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 24); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TerminalIdentifier; v aliases b.
@@ -10680,15 +10305,12 @@ func (v *OrganizationName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 64); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationName; v aliases b.
@@ -10724,15 +10346,12 @@ func (v *NumericUserIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *NumericUserIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNumericString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "NumericString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagNumericString, string(*v))
+	b.AddText(t.Or(der.TagNumericString), der.TagNumericString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a NumericUserIdentifier; v aliases b.
@@ -10880,10 +10499,7 @@ func (v *PersonalName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PersonalName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] PrintableString", len(v.Surname), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -10961,10 +10577,7 @@ func (v *OrganizationalUnitNames) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitNames) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -11009,15 +10622,12 @@ func (v *OrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagPrintableString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(string(*v)), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagPrintableString, string(*v))
+	b.AddText(t.Or(der.TagPrintableString), der.TagPrintableString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OrganizationalUnitName; v aliases b.
@@ -11065,10 +10675,7 @@ func (v *BuiltInDomainDefinedAttributes) DecodeASN1(r *der.Reader, t der.Tag) er
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -11135,18 +10742,12 @@ func (v *BuiltInDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("BuiltInDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BuiltInDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BuiltInDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "PrintableString", len(v.Type), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -11212,10 +10813,7 @@ func (v *ExtensionAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 256); err != nil {
 			b.SetError(err)
@@ -11287,18 +10885,12 @@ func (v *ExtensionAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w3.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "extension-attribute-value")
 	}
-	if err := s.Finish("ExtensionAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtensionAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtensionAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
 			b.SetError(der.WithField(err, "extension-attribute-type"))
@@ -11905,10 +11497,7 @@ func (v *EaTeletexPersonalName_Type) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaTeletexPersonalName_Type) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] TeletexString", der.CharCount(string(v.Surname)), 1, 40); err != nil {
 			b.SetError(der.WithField(err, "surname"))
@@ -11983,10 +11572,7 @@ func (v *EaTeletexOrganizationalUnitNames_Type) DecodeASN1(r *der.Reader, t der.
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaTeletexOrganizationalUnitNames_Type) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -12256,10 +11842,7 @@ func (v *EaUnformattedPostalAddress_Type) DecodeASN1(r *der.Reader, t der.Tag) e
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaUnformattedPostalAddress_Type) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableAddress {
 		v.PrintableAddress.EncodeASN1(b, der.TagSequence)
 	}
@@ -12325,10 +11908,7 @@ func (v *EaUnformattedPostalAddress_Type_PrintableAddress) DecodeASN1(r *der.Rea
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaUnformattedPostalAddress_Type_PrintableAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 6); err != nil {
 			b.SetError(err)
@@ -12470,18 +12050,12 @@ func (v *EaExtendedNetworkAddress_Type_E163_4Address) DecodeASN1(r *der.Reader, 
 		}
 		v.HasSubAddress = true
 	}
-	if err := s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).extendedNetworkAddress.e163-4-address")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaExtendedNetworkAddress_Type_E163_4Address) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "[0] NumericString", len(v.Number), 1, 15); err != nil {
 			b.SetError(der.WithField(err, "number"))
@@ -12561,15 +12135,12 @@ func (v *EaTerminalType_Type) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaTerminalType_Type) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 0, 256); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // EaTeletexDomainDefinedAttributes_Type is the type of EXTENSION-ATTRIBUTE.&Type({SupportedExtensionAttributes}).teletexDomainDefinedAttributes.
@@ -12607,10 +12178,7 @@ func (v *EaTeletexDomainDefinedAttributes_Type) DecodeASN1(r *der.Reader, t der.
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EaTeletexDomainDefinedAttributes_Type) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 4); err != nil {
 			b.SetError(err)
@@ -12649,15 +12217,12 @@ func (v *TeletexOrganizationalUnitName) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexOrganizationalUnitName) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagTeletexString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(string(*v))), 1, 32); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddText(t, der.TagTeletexString, string(*v))
+	b.AddText(t.Or(der.TagTeletexString), der.TagTeletexString, string(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a TeletexOrganizationalUnitName; v aliases b.
@@ -12748,10 +12313,7 @@ func (v *PDSParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PDSParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if v.HasPrintableString {
 		if !b.SkipConstraints() {
 			if err := der.CheckSize(-1, "PrintableString", len(v.PrintableString), 1, 30); err != nil {
@@ -12869,18 +12431,12 @@ func (v *PresentationAddress) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w7.Finish("[3] EXPLICIT"); err != nil {
 		return der.WithField(err, "nAddresses")
 	}
-	if err := s.Finish("PresentationAddress"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PresentationAddress")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PresentationAddress) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPSelector {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddPrimitive(der.TagOctetString, v.PSelector)
@@ -13026,18 +12582,12 @@ func (v *TeletexDomainDefinedAttribute) DecodeASN1(r *der.Reader, t der.Tag) err
 			return der.WithField(err, "value")
 		}
 	}
-	if err := s.Finish("TeletexDomainDefinedAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TeletexDomainDefinedAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TeletexDomainDefinedAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "TeletexString", der.CharCount(string(v.Type)), 1, 8); err != nil {
 			b.SetError(der.WithField(err, "type"))
@@ -13100,18 +12650,12 @@ func (v *OCSPRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOptionalSignature = true
 	}
-	if err := s.Finish("OCSPRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OCSPRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TBSRequest.EncodeASN1(b, der.TagSequence)
 	if v.HasOptionalSignature {
 		m1 := b.Begin(der.Context(0), true)
@@ -13213,18 +12757,12 @@ func (v *TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRequestExtensions = true
 	}
-	if err := s.Finish("TBSRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TBSRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -13280,10 +12818,7 @@ func (v *TBSRequest_RequestList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TBSRequest_RequestList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -13328,10 +12863,7 @@ func (v *Extensions_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -13413,18 +12945,12 @@ func (v *Extension_TBSRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_TBSRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -13551,18 +13077,12 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCerts = true
 	}
-	if err := s.Finish("Signature"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Signature")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
 	if v.HasCerts {
@@ -13625,18 +13145,12 @@ func (v *AlgorithmIdentifier_Signature) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -13776,10 +13290,7 @@ func (v *OCSP2009_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSP2009_Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -13831,18 +13342,12 @@ func (v *Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSingleRequestExtensions = true
 	}
-	if err := s.Finish("Request"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Request")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Request) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ReqCert.EncodeASN1(b, der.TagSequence)
 	if v.HasSingleRequestExtensions {
 		m1 := b.Begin(der.Context(0), true)
@@ -13896,10 +13401,7 @@ func (v *Extensions_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_Request) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -13981,18 +13483,12 @@ func (v *Extension_Request) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_Request) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -14121,18 +13617,12 @@ func (v *CertID) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
-	if err := s.Finish("CertID"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.HashAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.IssuerNameHash)
 	b.AddPrimitive(der.TagOctetString, v.IssuerKeyHash)
@@ -14192,18 +13682,12 @@ func (v *AlgorithmIdentifier_CertID) DecodeASN1(r *der.Reader, t der.Tag) error 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_CertID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -14302,18 +13786,12 @@ func (v *OCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasResponseBytes = true
 	}
-	if err := s.Finish("OCSPResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ResponseStatus.EncodeASN1(b, der.TagEnumerated)
 	if v.HasResponseBytes {
 		m1 := b.Begin(der.Context(0), true)
@@ -14399,13 +13877,10 @@ func (v *OCSPResponseStatus) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSPResponseStatus) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "OCSPResponseStatus", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a OCSPResponseStatus; v aliases b.
@@ -14453,18 +13928,12 @@ func (v *ResponseBytes) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Response.decode([]byte(v.ResponseType), &sub2); err != nil {
 		return der.WithField(err, "response")
 	}
-	if err := s.Finish("ResponseBytes"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ResponseBytes")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseBytes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ResponseType)
 	m1 := b.Begin(der.TagOctetString, false)
 	v.Response.encode(b)
@@ -14624,18 +14093,12 @@ func (v *BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCerts = true
 	}
-	if err := s.Finish("BasicOCSPResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("BasicOCSPResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TBSResponseData.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -14699,18 +14162,12 @@ func (v *AlgorithmIdentifier_BasicOCSPResponse) DecodeASN1(r *der.Reader, t der.
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_BasicOCSPResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -14970,10 +14427,7 @@ func (v *ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != OCSP2009_Version_V1 {
 		m1 := b.Begin(der.Context(0), true)
 		v.Version.EncodeASN1(b, der.TagInteger)
@@ -15026,10 +14480,7 @@ func (v *ResponseData_Responses) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ResponseData_Responses) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -15074,10 +14525,7 @@ func (v *Extensions_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15159,18 +14607,12 @@ func (v *Extension_ResponseData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_ResponseData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -15344,10 +14786,7 @@ func (v *KeyHash) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyHash) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a KeyHash; v aliases b.
@@ -15437,18 +14876,12 @@ func (v *SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSingleExtensions = true
 	}
-	if err := s.Finish("SingleResponse"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SingleResponse")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.CertID.EncodeASN1(b, der.TagSequence)
 	v.CertStatus.EncodeASN1(b, der.NoTag)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.ThisUpdate)
@@ -15509,10 +14942,7 @@ func (v *Extensions_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -15594,18 +15024,12 @@ func (v *Extension_SingleResponse) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_SingleResponse) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -15888,18 +15312,12 @@ func (v *RevokedInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasRevocationReason = true
 	}
-	if err := s.Finish("RevokedInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RevokedInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RevokedInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.RevocationTime)
 	if v.HasRevocationReason {
 		m1 := b.Begin(der.Context(0), true)
@@ -15930,10 +15348,7 @@ func (v *UnknownInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UnknownInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagNull
-	}
-	b.AddNull(t)
+	b.AddNull(t.Or(der.TagNull))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UnknownInfo; v aliases b.
@@ -15977,10 +15392,7 @@ func (v *OCSP2009_CRLReason) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OCSP2009_CRLReason) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CRLReason; v aliases b.
@@ -16009,10 +15421,7 @@ func (v *ArchiveCutoff) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ArchiveCutoff) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagGeneralizedTime
-	}
-	b.AddGeneralizedTime(t, time.Time(*v))
+	b.AddGeneralizedTime(t.Or(der.TagGeneralizedTime), time.Time(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ArchiveCutoff; v aliases b.
@@ -16055,10 +15464,7 @@ func (v *AcceptableResponses) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AcceptableResponses) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
 	}
@@ -16100,18 +15506,12 @@ func (v *ServiceLocator) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Locator.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "locator")
 	}
-	if err := s.Finish("ServiceLocator"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ServiceLocator")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ServiceLocator) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.NoTag)
 	v.Locator.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -16201,18 +15601,12 @@ func (v *CRLID) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCRLTime = true
 	}
-	if err := s.Finish("CrlID"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CrlID")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLID) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCRLURL {
 		m1 := b.Begin(der.Context(0), true)
 		b.AddText(der.TagIA5String, der.TagIA5String, v.CRLURL)
@@ -16293,10 +15687,7 @@ func (v *CertificationRequestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Subject.EncodeASN1(b, der.NoTag)
 	v.SubjectPKInfo.EncodeASN1(b, der.TagSequence)
@@ -16337,10 +15728,7 @@ func (v *CertificationRequestInfo_Version) DecodeASN1(r *der.Reader, t der.Tag) 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequestInfo_Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // SubjectPublicKeyInfo_PKInfoAlgorithms is the ASN.1 type SubjectPublicKeyInfo.
@@ -16375,18 +15763,12 @@ func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.
 		return der.WithField(err, "subjectPublicKey")
 	}
 	v.SubjectPublicKey = x1
-	if err := s.Finish("SubjectPublicKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SubjectPublicKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectPublicKeyInfo_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.SubjectPublicKey)
 	b.End(m)
@@ -16448,18 +15830,12 @@ func (v *AlgorithmIdentifier_PKInfoAlgorithms) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PKInfoAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -16559,10 +15935,7 @@ func (v *Attributes_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -16638,18 +16011,12 @@ func (v *Attribute_CRIAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_CRIAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -16753,18 +16120,12 @@ func (v *CertificationRequest) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("CertificationRequest"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertificationRequest")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificationRequest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.CertificationRequestInfo.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -16823,18 +16184,12 @@ func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) DecodeASN1(r *der.Reade
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PKCS10_SignatureAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -17052,18 +16407,12 @@ func (v *MLDSA44PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-44-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-44-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -17241,18 +16590,12 @@ func (v *MLDSA65PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-65-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-65-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -17430,18 +16773,12 @@ func (v *MLDSA87PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-DSA-87-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-DSA-87-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 32, 32); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -17489,15 +16826,12 @@ func (v *MLDSA44PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA44PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1312, 1312); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-44-PublicKey; v aliases b.
@@ -17532,15 +16866,12 @@ func (v *MLDSA65PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA65PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1952, 1952); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-65-PublicKey; v aliases b.
@@ -17575,15 +16906,12 @@ func (v *MLDSA87PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLDSA87PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 2602, 2602); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-DSA-87-PublicKey; v aliases b.
@@ -17748,18 +17076,12 @@ func (v *MLKEM512PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-512-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-512-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM512PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -17937,18 +17259,12 @@ func (v *MLKEM768PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-768-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-768-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM768PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18126,18 +17442,12 @@ func (v *MLKEM1024PrivateKey_Both) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "expandedKey")
 		}
 	}
-	if err := s.Finish("ML-KEM-1024-PrivateKey.both"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ML-KEM-1024-PrivateKey.both")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM1024PrivateKey_Both) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Seed), 64, 64); err != nil {
 			b.SetError(der.WithField(err, "seed"))
@@ -18185,15 +17495,12 @@ func (v *MLKEM512PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM512PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 800, 800); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-512-PublicKey; v aliases b.
@@ -18228,15 +17535,12 @@ func (v *MLKEM768PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM768PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1184, 1184); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-768-PublicKey; v aliases b.
@@ -18271,15 +17575,12 @@ func (v *MLKEM1024PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MLKEM1024PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len([]byte(*v)), 1568, 1568); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ML-KEM-1024-PublicKey; v aliases b.

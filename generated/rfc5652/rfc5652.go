@@ -266,10 +266,7 @@ func (v *ContentType) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOID
-	}
-	b.AddOID(t, der.OID(*v))
+	b.AddOID(t.Or(der.TagOID), der.OID(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ContentType; v aliases b.
@@ -325,18 +322,12 @@ func (v *ContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "content")
 	}
-	if err := s.Finish("ContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	m1 := b.Begin(der.Context(0), true)
 	v.Content.encode(b)
@@ -652,18 +643,12 @@ func (v *SignedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SignerInfos.DecodeASN1(&s, der.TagSet); err != nil {
 		return der.WithField(err, "signerInfos")
 	}
-	if err := s.Finish("SignedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithms.EncodeASN1(b, der.TagSet)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
@@ -719,10 +704,7 @@ func (v *SignedData_DigestAlgorithms) DecodeASN1(r *der.Reader, t der.Tag) error
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedData_DigestAlgorithms) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -767,10 +749,7 @@ func (v *SignerInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -834,18 +813,12 @@ func (v *EncapsulatedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasEContent = true
 	}
-	if err := s.Finish("EncapsulatedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
@@ -1148,18 +1121,12 @@ func (v *SignerInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnsignedAttrs = true
 	}
-	if err := s.Finish("SignerInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignerInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignerInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Sid.EncodeASN1(b, der.NoTag)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -1224,10 +1191,7 @@ func (v *Attributes_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) err
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -1304,18 +1268,12 @@ func (v *Attribute_UnsignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_UnsignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -1441,10 +1399,7 @@ func (v *SignedAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignedAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -1521,18 +1476,12 @@ func (v *Attribute_SignedAttributesSet) DecodeASN1(r *der.Reader, t der.Tag) err
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_SignedAttributesSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -1769,10 +1718,7 @@ func (v *SignatureValue) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureValue) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SignatureValue; v aliases b.
@@ -1850,18 +1796,12 @@ func (v *EnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("EnvelopedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -1925,10 +1865,7 @@ func (v *Attributes_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2009,18 +1946,12 @@ func (v *Attribute_UnprotectedEnvAttributes) DecodeASN1(r *der.Reader, t der.Tag
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_UnprotectedEnvAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -2121,18 +2052,12 @@ func (v *OriginatorInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCrls = true
 	}
-	if err := s.Finish("OriginatorInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasCerts {
 		v.Certs.EncodeASN1(b, der.Context(0))
 	}
@@ -2191,10 +2116,7 @@ func (v *RecipientInfos) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientInfos) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -2255,18 +2177,12 @@ func (v *EncryptedContentInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
 	}
-	if err := s.Finish("EncryptedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
@@ -2456,10 +2372,7 @@ func (v *EncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedKey; v aliases b.
@@ -2512,18 +2425,12 @@ func (v *KeyTransRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KeyTransRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyTransRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyTransRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -2583,18 +2490,12 @@ func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) DecodeASN1(r *der.Reader,
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_KeyTransportAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -2845,18 +2746,12 @@ func (v *KeyAgreeRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.RecipientEncryptedKeys.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "recipientEncryptedKeys")
 	}
-	if err := s.Finish("KeyAgreeRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyAgreeRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyAgreeRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	m1 := b.Begin(der.Context(0), true)
 	v.Originator.EncodeASN1(b, der.NoTag)
@@ -2923,18 +2818,12 @@ func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) DecodeASN1(r *der.Reader,
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_KeyAgreementAlgorithmSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3185,18 +3074,12 @@ func (v *OriginatorPublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "publicKey")
 	}
 	v.PublicKey = x1
-	if err := s.Finish("OriginatorPublicKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OriginatorPublicKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OriginatorPublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Algorithm.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.PublicKey)
 	b.End(m)
@@ -3254,18 +3137,12 @@ func (v *AlgorithmIdentifier_OriginatorKeySet) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_OriginatorKeySet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3401,10 +3278,7 @@ func (v *RecipientEncryptedKeys) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKeys) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -3446,18 +3320,12 @@ func (v *RecipientEncryptedKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("RecipientEncryptedKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientEncryptedKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientEncryptedKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Rid.EncodeASN1(b, der.NoTag)
 	v.EncryptedKey.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
@@ -3600,18 +3468,12 @@ func (v *RecipientKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("RecipientKeyIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RecipientKeyIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RecipientKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.SubjectKeyIdentifier.EncodeASN1(b, der.TagOctetString)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -3648,10 +3510,7 @@ func (v *SubjectKeyIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SubjectKeyIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SubjectKeyIdentifier; v aliases b.
@@ -3703,18 +3562,12 @@ func (v *KEKRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("KEKRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Kekid.EncodeASN1(b, der.TagSequence)
 	v.KeyEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
@@ -3778,18 +3631,12 @@ func (v *KEKIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasOther = true
 	}
-	if err := s.Finish("KEKIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KEKIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KEKIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddPrimitive(der.TagOctetString, v.KeyIdentifier)
 	if v.HasDate {
 		b.AddGeneralizedTime(der.TagGeneralizedTime, v.Date)
@@ -3855,18 +3702,12 @@ func (v *PasswordRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedKey")
 	}
-	if err := s.Finish("PasswordRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PasswordRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PasswordRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasKeyDerivationAlgorithm {
 		v.KeyDerivationAlgorithm.EncodeASN1(b, der.Context(0))
@@ -3922,18 +3763,12 @@ func (v *OtherRecipientInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
 		return der.WithField(err, "oriValue")
 	}
-	if err := s.Finish("OtherRecipientInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRecipientInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRecipientInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OriType)
 	v.OriValue.encode(b)
 	b.End(m)
@@ -4059,18 +3894,12 @@ func (v *DigestedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("DigestedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.EncapContentInfo == nil {
@@ -4109,10 +3938,7 @@ func (v *Digest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Digest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Digest; v aliases b.
@@ -4171,18 +3997,12 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("EncryptedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.EncryptedContentInfo.EncodeASN1(b, der.TagSequence)
 	if v.HasUnprotectedAttrs {
@@ -4242,10 +4062,7 @@ func (v *Attributes_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4326,18 +4143,12 @@ func (v *Attribute_UnprotectedEncAttributes) DecodeASN1(r *der.Reader, t der.Tag
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_UnprotectedEncAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -4506,18 +4317,12 @@ func (v *AuthenticatedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnauthAttrs = true
 	}
-	if err := s.Finish("AuthenticatedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthenticatedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthenticatedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -4592,10 +4397,7 @@ func (v *AuthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4672,18 +4474,12 @@ func (v *Attribute_AuthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) error 
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_AuthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -4805,10 +4601,7 @@ func (v *MessageAuthenticationCode) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCode) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageAuthenticationCode; v aliases b.
@@ -4861,10 +4654,7 @@ func (v *UnauthAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -4941,18 +4731,12 @@ func (v *Attribute_UnauthAttributeSet) DecodeASN1(r *der.Reader, t der.Tag) erro
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_UnauthAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -5054,18 +4838,12 @@ func (v *DigestAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("DigestAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5180,18 +4958,12 @@ func (v *SignatureAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) erro
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("SignatureAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SignatureAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SignatureAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5336,18 +5108,12 @@ func (v *KeyEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5497,18 +5263,12 @@ func (v *ContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("ContentEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5664,18 +5424,12 @@ func (v *MessageAuthenticationCodeAlgorithm) DecodeASN1(r *der.Reader, t der.Tag
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("MessageAuthenticationCodeAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MessageAuthenticationCodeAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageAuthenticationCodeAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5810,18 +5564,12 @@ func (v *KeyDerivationAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) 
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyDerivationAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyDerivationAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyDerivationAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -5961,10 +5709,7 @@ func (v *RevocationInfoChoices) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RevocationInfoChoices) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -6112,18 +5857,12 @@ func (v *OtherRevocationInfoFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherRevInfo.decode([]byte(v.OtherRevInfoFormat), &sub2); err != nil {
 		return der.WithField(err, "otherRevInfo")
 	}
-	if err := s.Finish("OtherRevocationInfoFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherRevocationInfoFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherRevocationInfoFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherRevInfoFormat)
 	v.OtherRevInfo.encode(b)
 	b.End(m)
@@ -6397,18 +6136,12 @@ func (v *AttributeCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -6460,18 +6193,12 @@ func (v *AttributeCertificate_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificate.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificate.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificate_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -6742,18 +6469,12 @@ func (v *OtherCertificateFormat) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.OtherCert.decode([]byte(v.OtherCertFormat), &sub2); err != nil {
 		return der.WithField(err, "otherCert")
 	}
-	if err := s.Finish("OtherCertificateFormat"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherCertificateFormat")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherCertificateFormat) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.OtherCertFormat)
 	v.OtherCert.encode(b)
 	b.End(m)
@@ -6862,10 +6583,7 @@ func (v *CertificateSet) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertificateSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -6907,18 +6625,12 @@ func (v *IssuerAndSerialNumber) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
 		return der.WithField(err, "serialNumber")
 	}
-	if err := s.Finish("IssuerAndSerialNumber"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerAndSerialNumber")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerAndSerialNumber) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.NoTag)
 	v.SerialNumber.EncodeASN1(b, der.TagInteger)
 	b.End(m)
@@ -6964,10 +6676,7 @@ func (v *CMSVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a CMSVersion; v aliases b.
@@ -6996,10 +6705,7 @@ func (v *UserKeyingMaterial) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *UserKeyingMaterial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a UserKeyingMaterial; v aliases b.
@@ -7048,18 +6754,12 @@ func (v *OtherKeyAttribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
 		return der.WithField(err, "keyAttr")
 	}
-	if err := s.Finish("OtherKeyAttribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OtherKeyAttribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OtherKeyAttribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.KeyAttrID)
 	v.KeyAttr.encode(b)
 	b.End(m)
@@ -7150,10 +6850,7 @@ func (v *MessageDigest) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MessageDigest) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a MessageDigest; v aliases b.
@@ -7386,18 +7083,12 @@ func (v *ExtendedCertificate) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Signature.DecodeASN1(&s, der.TagBitString); err != nil {
 		return der.WithField(err, "signature")
 	}
-	if err := s.Finish("ExtendedCertificate"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ExtendedCertificate")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificate) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ExtendedCertificateInfo.EncodeASN1(b, der.TagSequence)
 	v.SignatureAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.Signature.EncodeASN1(b, der.TagBitString)
@@ -7458,10 +7149,7 @@ func (v *ExtendedCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ExtendedCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Certificate.EncodeASN1(b, der.TagSequence)
 	v.Attributes.EncodeASN1(b, der.TagSet)
@@ -7494,10 +7182,7 @@ func (v *Signature) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Signature) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Signature; v aliases b.
@@ -7548,18 +7233,12 @@ func (v *KeyWrapAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("KeyWrapAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("KeyWrapAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *KeyWrapAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -7687,10 +7366,7 @@ func (v *RC2ParameterVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2ParameterVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInteger(t, der.Integer(*v))
+	b.AddInteger(t.Or(der.TagInteger), der.Integer(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a RC2ParameterVersion; v aliases b.
@@ -7726,10 +7402,7 @@ func (v *IV) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IV) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a IV; v aliases b.
@@ -7777,18 +7450,12 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "iv")
 	}
 	v.Iv = x3
-	if err := s.Finish("RC2CBCParameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC2CBCParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
 			b.SetError(der.WithField(err, "rc2ParameterVersion"))
@@ -7847,18 +7514,12 @@ func (v *PBKDF2PRFsAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-PRFsAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-PRFsAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2PRFsAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -7991,18 +7652,12 @@ func (v *PBKDF2SaltSourcesAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.T
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2SaltSourcesAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8137,18 +7792,12 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	if err := s.Finish("PBKDF2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
@@ -8332,18 +7981,12 @@ func (v *AuthEnvelopedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasUnauthAttrs = true
 	}
-	if err := s.Finish("AuthEnvelopedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthEnvelopedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthEnvelopedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if v.HasOriginatorInfo {
 		v.OriginatorInfo.EncodeASN1(b, der.Context(0))
@@ -8409,18 +8052,12 @@ func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) DecodeASN1(r *der.Reader
 		v.EncryptedContent = x2
 		v.HasEncryptedContent = true
 	}
-	if err := s.Finish("EncryptedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010_EncryptedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ContentType)
 	v.ContentEncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	if v.HasEncryptedContent {
@@ -8481,18 +8118,12 @@ func (v *AuthContentEncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t d
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AuthContentEncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AuthContentEncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthContentEncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -8649,10 +8280,7 @@ func (v *CMSAuthEnvelopedData2010_AuthAttributes) DecodeASN1(r *der.Reader, t de
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010_AuthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8733,18 +8361,12 @@ func (v *Attribute_AuthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Tag)
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_AuthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -8891,10 +8513,7 @@ func (v *CMSAuthEnvelopedData2010_UnauthAttributes) DecodeASN1(r *der.Reader, t 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CMSAuthEnvelopedData2010_UnauthAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SET OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -8975,18 +8594,12 @@ func (v *Attribute_UnauthEnvDataAttributeSet) DecodeASN1(r *der.Reader, t der.Ta
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_UnauthEnvDataAttributeSet) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -9098,18 +8711,12 @@ func (v *CCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.AESICVlen = AESCCMICVlen(12)
 	}
-	if err := s.Finish("CCMParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
 			b.SetError(der.WithField(err, "aes-nonce"))
@@ -9154,15 +8761,12 @@ func (v *AESCCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AESCCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckValues(-1, "INTEGER", int64(int64(*v)), 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-CCM-ICVlen; v aliases b.
@@ -9213,18 +8817,12 @@ func (v *GCMParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.AESICVlen = AESGCMICVlen(12)
 	}
-	if err := s.Finish("GCMParameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("GCMParameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *GCMParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddPrimitive(der.TagOctetString, v.AESNonce)
 	if (v.HasAESICVlen && b.Tolerates(der.TolerateExplicitDefault)) || v.AESICVlen != AESGCMICVlen(12) {
 		v.AESICVlen.EncodeASN1(b, der.TagInteger)
@@ -9264,15 +8862,12 @@ func (v *AESGCMICVlen) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AESGCMICVlen) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 12, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AES-GCM-ICVlen; v aliases b.
@@ -9318,18 +8913,12 @@ func (v *CompressedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncapContentInfo.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encapContentInfo")
 	}
-	if err := s.Finish("CompressedData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CompressedData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.CompressionAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.EncapContentInfo.EncodeASN1(b, der.TagSequence)
@@ -9387,18 +8976,12 @@ func (v *CompressedDataContent2010_EncapsulatedContentInfo) DecodeASN1(r *der.Re
 		}
 		v.HasEContent = true
 	}
-	if err := s.Finish("EncapsulatedContentInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncapsulatedContentInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressedDataContent2010_EncapsulatedContentInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.EContentType)
 	if v.HasEContent {
 		m1 := b.Begin(der.Context(0), true)
@@ -9460,18 +9043,12 @@ func (v *CompressionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("CompressionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CompressionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CompressionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9679,10 +9256,7 @@ func (v *SMIMECapabilitiesParametersForRC2CBC) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SMIMECapabilitiesParametersForRC2CBC) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a SMIMECapabilitiesParametersForRC2CBC; v aliases b.
@@ -9734,18 +9308,12 @@ func (v *AttributeCertificateV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "signature")
 	}
 	v.Signature = x2
-	if err := s.Finish("AttributeCertificateV1"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.ToBeSigned.EncodeASN1(b, der.TagSequence)
 	v.AlgorithmIdentifier.EncodeASN1(b, der.TagSequence)
 	b.AddBitString(der.TagBitString, v.Signature)
@@ -9797,18 +9365,12 @@ func (v *AttributeCertificateV1_AlgorithmIdentifier) DecodeASN1(r *der.Reader, t
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AttributeCertificateV1.algorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeCertificateV1.algorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateV1_AlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -9941,10 +9503,7 @@ func (v *AttributeCertificateInfoV1) DecodeASN1(r *der.Reader, t der.Tag) error 
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if (v.HasVersion && b.Tolerates(der.TolerateExplicitDefault)) || v.Version != AttCertVersionV1_V1 {
 		v.Version.EncodeASN1(b, der.TagInteger)
 	}
@@ -10098,10 +9657,7 @@ func (v *AttributeCertificateInfoV1_Attributes) DecodeASN1(r *der.Reader, t der.
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfoV1_Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -10172,18 +9728,12 @@ func (v *AttributeSet_AttrList) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSet_AttrList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -10281,10 +9831,7 @@ func (v *Extensions_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.T
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -10370,18 +9917,12 @@ func (v *Extension_AttributeCertExtensionsV1) DecodeASN1(r *der.Reader, t der.Ta
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_AttributeCertExtensionsV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -10498,10 +10039,7 @@ func (v *AttCertVersionV1) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersionV1) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersionV1; v aliases b.
@@ -10613,10 +10151,7 @@ func (v *AttributeCertificateInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.Holder.EncodeASN1(b, der.TagSequence)
 	v.Issuer.EncodeASN1(b, der.NoTag)
@@ -10669,10 +10204,7 @@ func (v *AttributeCertificateInfo_Attributes) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeCertificateInfo_Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -10743,18 +10275,12 @@ func (v *AttributeSet_AttributesDefined) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 	}
 	v.Values = list3
-	if err := s.Finish("AttributeSet"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttributeSet")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttributeSet_AttributesDefined) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Type)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.Values {
@@ -11011,10 +10537,7 @@ func (v *Extensions_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extensions_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "SEQUENCE OF", len(*v), 1, 9223372036854775807); err != nil {
 			b.SetError(err)
@@ -11098,18 +10621,12 @@ func (v *Extension_AttributeCertExtensions) DecodeASN1(r *der.Reader, t der.Tag)
 	if err := v.ExtnValue.decode([]byte(v.ExtnID), &sub4); err != nil {
 		return der.WithField(err, "extnValue")
 	}
-	if err := s.Finish("Extension"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Extension")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Extension_AttributeCertExtensions) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.ExtnID)
 	if (v.HasCritical && b.Tolerates(der.TolerateExplicitDefault)) || v.Critical {
 		b.AddBoolean(der.TagBoolean, v.Critical)
@@ -11322,10 +10839,7 @@ func (v *AttCertVersion) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertVersion) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a AttCertVersion; v aliases b.
@@ -11391,18 +10905,12 @@ func (v *Holder) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("Holder"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Holder")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Holder) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasBaseCertificateID {
 		v.BaseCertificateID.EncodeASN1(b, der.Context(0))
 	}
@@ -11479,18 +10987,12 @@ func (v *ObjectDigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "objectDigest")
 	}
 	v.ObjectDigest = x2
-	if err := s.Finish("ObjectDigestInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ObjectDigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.DigestedObjectType.EncodeASN1(b, der.TagEnumerated)
 	if v.HasOtherObjectTypeID {
 		b.AddOID(der.TagOID, v.OtherObjectTypeID)
@@ -11545,13 +11047,10 @@ func (v *ObjectDigestInfo_DigestedObjectType) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ObjectDigestInfo_DigestedObjectType) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagEnumerated
-	}
 	if !v.valid() {
 		b.SetError(der.CheckEnumerated(-1, "ObjectDigestInfo.digestedObjectType", int64(*v)))
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagEnumerated), int64(*v))
 }
 
 // AttCertIssuer is the ASN.1 type AttCertIssuer.
@@ -11694,18 +11193,12 @@ func (v *V2Form) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasObjectDigestInfo = true
 	}
-	if err := s.Finish("V2Form"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("V2Form")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *V2Form) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasIssuerName {
 		v.IssuerName.EncodeASN1(b, der.TagSequence)
 	}
@@ -11766,18 +11259,12 @@ func (v *IssuerSerial) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasIssuerUID = true
 	}
-	if err := s.Finish("IssuerSerial"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IssuerSerial")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IssuerSerial) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Issuer.EncodeASN1(b, der.TagSequence)
 	v.Serial.EncodeASN1(b, der.TagInteger)
 	if v.HasIssuerUID {
@@ -11826,18 +11313,12 @@ func (v *AttCertValidityPeriod) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "notAfterTime")
 	}
 	v.NotAfterTime = x2
-	if err := s.Finish("AttCertValidityPeriod"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AttCertValidityPeriod")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttCertValidityPeriod) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotBeforeTime)
 	b.AddGeneralizedTime(der.TagGeneralizedTime, v.NotAfterTime)
 	b.End(m)
@@ -11892,10 +11373,7 @@ func (v *Targets) decodeShared(r *der.Reader, t der.Tag, backing *[]Target) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Targets) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -12088,18 +11566,12 @@ func (v *TargetCert) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasCertDigestInfo = true
 	}
-	if err := s.Finish("TargetCert"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("TargetCert")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *TargetCert) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.TargetCertificate.EncodeASN1(b, der.TagSequence)
 	if v.HasTargetName {
 		v.TargetName.EncodeASN1(b, der.NoTag)
@@ -12196,18 +11668,12 @@ func (v *AAControls) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.PermitUnSpecified = true
 	}
-	if err := s.Finish("AAControls"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AAControls")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AAControls) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPathLenConstraint {
 		if !b.SkipConstraints() {
 			if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
@@ -12268,10 +11734,7 @@ func (v *AttrSpec) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AttrSpec) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		b.AddOID(der.TagOID, (*v)[i])
 	}
@@ -12321,10 +11784,7 @@ func (v *ProxyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ProxyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -12376,18 +11836,12 @@ func (v *IetfAttrSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Values.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "values")
 	}
-	if err := s.Finish("IetfAttrSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("IetfAttrSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasPolicyAuthority {
 		v.PolicyAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -12431,10 +11885,7 @@ func (v *IetfAttrSyntax_Values) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *IetfAttrSyntax_Values) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.NoTag)
 	}
@@ -12571,18 +12022,12 @@ func (v *SvceAuthInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.AuthInfo = x1
 		v.HasAuthInfo = true
 	}
-	if err := s.Finish("SvceAuthInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SvceAuthInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SvceAuthInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Service.EncodeASN1(b, der.NoTag)
 	v.Ident.EncodeASN1(b, der.NoTag)
 	if v.HasAuthInfo {
@@ -12639,18 +12084,12 @@ func (v *RoleSyntax) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w1.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "roleName")
 	}
-	if err := s.Finish("RoleSyntax"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RoleSyntax")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RoleSyntax) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRoleAuthority {
 		v.RoleAuthority.EncodeASN1(b, der.Context(0))
 	}
@@ -12716,18 +12155,12 @@ func (v *Clearance) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSecurityCategories = true
 	}
-	if err := s.Finish("Clearance"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Clearance")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Clearance) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.PolicyID)
 	if v.HasClassList {
 		v.ClassList.EncodeASN1(b, der.TagBitString)
@@ -12780,10 +12213,7 @@ func (v *Clearance_SecurityCategories) DecodeASN1(r *der.Reader, t der.Tag) erro
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Clearance_SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -12838,18 +12268,12 @@ func (v *SecurityCategory_SupportedSecurityCategories) DecodeASN1(r *der.Reader,
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SecurityCategory"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecurityCategory")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecurityCategory_SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.Type)
 	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
@@ -12976,18 +12400,12 @@ func (v *ClearanceRFC3281) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasSecurityCategories = true
 	}
-	if err := s.Finish("Clearance-rfc3281"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Clearance-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceRFC3281) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.PolicyID)
 	if v.HasClassList {
 		v.ClassList.EncodeASN1(b, der.Context(1))
@@ -13040,10 +12458,7 @@ func (v *ClearanceRFC3281_SecurityCategories) DecodeASN1(r *der.Reader, t der.Ta
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClearanceRFC3281_SecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.Context(2)
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.Context(2)), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -13098,18 +12513,12 @@ func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) DecodeASN1(r *der.
 	if err := w2.Finish("[1] EXPLICIT"); err != nil {
 		return der.WithField(err, "value")
 	}
-	if err := s.Finish("SecurityCategory-rfc3281"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecurityCategory-rfc3281")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecurityCategoryRFC3281_SupportedSecurityCategories) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.Context(0), v.Type)
 	m1 := b.Begin(der.Context(1), true)
 	v.Value.encode(b)
@@ -13213,16 +12622,13 @@ func (v *ClassList) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ClassList) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
 	// X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the
 	// encoding writes back what a tolerant decode kept.
 	bits := der.BitString(*v)
 	if !b.Tolerates(der.TolerateNamedBitPadding) {
 		bits = bits.TrimTrailingZeros()
 	}
-	b.AddBitString(t, bits)
+	b.AddBitString(t.Or(der.TagBitString), bits)
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a ClassList; v aliases b.
@@ -13270,18 +12676,12 @@ func (v *ACClearAttrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.Attrs.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "attrs")
 	}
-	if err := s.Finish("ACClearAttrs"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("ACClearAttrs")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ACClearAttrs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.AcIssuer.EncodeASN1(b, der.NoTag)
 	b.AddInteger(der.TagInteger, v.AcSerial)
 	v.Attrs.EncodeASN1(b, der.TagSequence)
@@ -13324,10 +12724,7 @@ func (v *ACClearAttrs_Attrs) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *ACClearAttrs_Attrs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}

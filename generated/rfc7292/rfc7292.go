@@ -111,18 +111,12 @@ func (v *PFX) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasMacData = true
 	}
-	if err := s.Finish("PFX"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PFX")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PFX) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.AuthSafe.EncodeASN1(b, der.TagSequence)
 	if v.HasMacData {
@@ -168,10 +162,7 @@ func (v *PFX_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PFX_Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // AuthenticatedSafe is the ASN.1 type AuthenticatedSafe.
@@ -206,10 +197,7 @@ func (v *AuthenticatedSafe) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AuthenticatedSafe) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -254,10 +242,7 @@ func (v *SafeContents) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeContents) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -328,18 +313,12 @@ func (v *SafeBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasBagAttributes = true
 	}
-	if err := s.Finish("SafeBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SafeBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.BagID)
 	m1 := b.Begin(der.Context(0), true)
 	v.BagValue.encode(b)
@@ -392,10 +371,7 @@ func (v *SafeBag_BagAttributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SafeBag_BagAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -686,18 +662,12 @@ func (v *OneAsymmetricKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return err
 		}
 	}
-	if err := s.Finish("OneAsymmetricKey"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("OneAsymmetricKey")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *OneAsymmetricKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	v.PrivateKeyAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.PrivateKey.EncodeASN1(b, der.TagOctetString)
@@ -747,10 +717,7 @@ func (v *Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a Version; v aliases b.
@@ -802,18 +769,12 @@ func (v *PrivateKeyAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("PrivateKeyAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PrivateKeyAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKeyAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -906,10 +867,7 @@ func (v *PrivateKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PrivateKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PrivateKey; v aliases b.
@@ -956,10 +914,7 @@ func (v *Attributes) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSet
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSet), true)
 	for i := range *v {
 		(*v)[i].EncodeASN1(b, der.TagSequence)
 	}
@@ -1031,18 +986,12 @@ func (v *Attribute_OneAsymmetricKeyAttributes) DecodeASN1(r *der.Reader, t der.T
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *Attribute_OneAsymmetricKeyAttributes) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrType)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -1141,10 +1090,7 @@ func (v *PublicKey) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PublicKey) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagBitString
-	}
-	b.AddBitString(t, der.BitString(*v))
+	b.AddBitString(t.Or(der.TagBitString), der.BitString(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a PublicKey; v aliases b.
@@ -1189,18 +1135,12 @@ func (v *EncryptedPrivateKeyInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptedData.DecodeASN1(&s, der.TagOctetString); err != nil {
 		return der.WithField(err, "encryptedData")
 	}
-	if err := s.Finish("EncryptedPrivateKeyInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptedPrivateKeyInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedPrivateKeyInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.EncryptionAlgorithm.EncodeASN1(b, der.TagSequence)
 	v.EncryptedData.EncodeASN1(b, der.TagOctetString)
 	b.End(m)
@@ -1255,18 +1195,12 @@ func (v *EncryptionAlgorithmIdentifier) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("EncryptionAlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("EncryptionAlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptionAlgorithmIdentifier) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -1359,10 +1293,7 @@ func (v *EncryptedData) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *EncryptedData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagOctetString
-	}
-	b.AddPrimitive(t, []byte(*v))
+	b.AddPrimitive(t.Or(der.TagOctetString), []byte(*v))
 }
 
 // UnmarshalDER decodes v from b, exactly one DER encoding of a EncryptedData; v aliases b.
@@ -1417,18 +1348,12 @@ func (v *CertBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "certValue")
 	}
-	if err := s.Finish("CertBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CertBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CertBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.CertID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CertValue.encode(b)
@@ -1581,18 +1506,12 @@ func (v *CRLBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "crltValue")
 	}
-	if err := s.Finish("CRLBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("CRLBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *CRLBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.CRLID)
 	m1 := b.Begin(der.Context(0), true)
 	v.CrltValue.encode(b)
@@ -1730,18 +1649,12 @@ func (v *SecretBag) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := w2.Finish("[0] EXPLICIT"); err != nil {
 		return der.WithField(err, "secretValue")
 	}
-	if err := s.Finish("SecretBag"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("SecretBag")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *SecretBag) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.SecretTypeID)
 	m1 := b.Begin(der.Context(0), true)
 	v.SecretValue.encode(b)
@@ -1856,18 +1769,12 @@ func (v *MacData) DecodeASN1(r *der.Reader, t der.Tag) error {
 	} else {
 		v.Iterations = defaultInteger1
 	}
-	if err := s.Finish("MacData"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("MacData")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *MacData) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Mac.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.MacSalt)
 	if (v.HasIterations && b.Tolerates(der.TolerateExplicitDefault)) || !func() bool {
@@ -1917,18 +1824,12 @@ func (v *DigestInfo) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "digest")
 	}
 	v.Digest = x1
-	if err := s.Finish("DigestInfo"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestInfo")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestInfo) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.DigestAlgorithm.EncodeASN1(b, der.TagSequence)
 	b.AddPrimitive(der.TagOctetString, v.Digest)
 	b.End(m)
@@ -1982,18 +1883,12 @@ func (v *DigestAlgorithm) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("DigestAlgorithm"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("DigestAlgorithm")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *DigestAlgorithm) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -2207,18 +2102,12 @@ func (v *PKCS12Attribute) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "attrValues")
 	}
 	v.AttrValues = list3
-	if err := s.Finish("PKCS12Attribute"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PKCS12Attribute")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PKCS12Attribute) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.AttrID)
 	m1 := b.Begin(der.TagSet, true)
 	for i := range v.AttrValues {
@@ -2371,18 +2260,12 @@ func (v *PBES2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.EncryptionScheme.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "encryptionScheme")
 	}
-	if err := s.Finish("PBES2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBES2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBES2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
 	v.EncryptionScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -2440,18 +2323,12 @@ func (v *AlgorithmIdentifier_PBES2KDFs) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBES2KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -2611,18 +2488,12 @@ func (v *AlgorithmIdentifier_PBES2Encs) DecodeASN1(r *der.Reader, t der.Tag) err
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBES2Encs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -2941,18 +2812,12 @@ func (v *PBKDF2Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 		}
 		v.HasPrf = true
 	}
-	if err := s.Finish("PBKDF2-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBKDF2-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBKDF2Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Salt.EncodeASN1(b, der.NoTag)
 	if !b.SkipConstraints() {
 		if err := der.CheckIntegerRange(-1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
@@ -3098,18 +2963,12 @@ func (v *AlgorithmIdentifier_PBKDF2SaltSources) DecodeASN1(r *der.Reader, t der.
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBKDF2SaltSources) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3217,18 +3076,12 @@ func (v *AlgorithmIdentifier_PBKDF2PRFs) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBKDF2PRFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3404,18 +3257,12 @@ func (v *PBMAC1Params) DecodeASN1(r *der.Reader, t der.Tag) error {
 	if err := v.MessageAuthScheme.DecodeASN1(&s, der.TagSequence); err != nil {
 		return der.WithField(err, "messageAuthScheme")
 	}
-	if err := s.Finish("PBMAC1-params"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBMAC1-params")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBMAC1Params) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.KeyDerivationFunc.EncodeASN1(b, der.TagSequence)
 	v.MessageAuthScheme.EncodeASN1(b, der.TagSequence)
 	b.End(m)
@@ -3473,18 +3320,12 @@ func (v *AlgorithmIdentifier_PBMAC1KDFs) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBMAC1KDFs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3613,18 +3454,12 @@ func (v *AlgorithmIdentifier_PBMAC1MACs) DecodeASN1(r *der.Reader, t der.Tag) er
 		}
 		v.HasParameters = true
 	}
-	if err := s.Finish("AlgorithmIdentifier"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("AlgorithmIdentifier")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *AlgorithmIdentifier_PBMAC1MACs) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	b.AddOID(der.TagOID, v.Algorithm)
 	if v.HasParameters {
 		v.Parameters.encode(b)
@@ -3724,18 +3559,12 @@ func (v *PBEParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 		return der.WithField(err, "iterationCount")
 	}
 	v.IterationCount = x3
-	if err := s.Finish("PBEParameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("PBEParameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *PBEParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if !b.SkipConstraints() {
 		if err := der.CheckSize(-1, "OCTET STRING", len(v.Salt), 8, 8); err != nil {
 			b.SetError(der.WithField(err, "salt"))
@@ -3797,18 +3626,12 @@ func (v *RC2CBCParameter) DecodeASN1(r *der.Reader, t der.Tag) error {
 			return der.WithField(err, "iv")
 		}
 	}
-	if err := s.Finish("RC2-CBC-Parameter"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC2-CBC-Parameter")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC2CBCParameter) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	if v.HasRc2ParameterVersion {
 		b.AddInteger(der.TagInteger, v.Rc2ParameterVersion)
 	}
@@ -3894,18 +3717,12 @@ func (v *RC5CBCParameters) DecodeASN1(r *der.Reader, t der.Tag) error {
 		v.Iv = x5
 		v.HasIv = true
 	}
-	if err := s.Finish("RC5-CBC-Parameters"); err != nil {
-		return err
-	}
-	return nil
+	return s.Finish("RC5-CBC-Parameters")
 }
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC5CBCParameters) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagSequence
-	}
-	m := b.Begin(t, true)
+	m := b.Begin(t.Or(der.TagSequence), true)
 	v.Version.EncodeASN1(b, der.TagInteger)
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(v.Rounds), 8, 127); err != nil {
@@ -3968,15 +3785,12 @@ func (v *RC5CBCParameters_Version) DecodeASN1(r *der.Reader, t der.Tag) error {
 
 // EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it.
 func (v *RC5CBCParameters_Version) EncodeASN1(b *der.Builder, t der.Tag) {
-	if t == 0 {
-		t = der.TagInteger
-	}
 	if !b.SkipConstraints() {
 		if err := der.CheckRange(-1, "INTEGER", int64(int64(*v)), 16, 16); err != nil {
 			b.SetError(err)
 		}
 	}
-	b.AddInt64(t, int64(*v))
+	b.AddInt64(t.Or(der.TagInteger), int64(*v))
 }
 
 // The DEFAULT values of INTEGER components, made once: a decode that finds

@@ -71,19 +71,6 @@ func (i Integer) Int64() (int64, bool) {
 	return v, true
 }
 
-// Uint64 returns the value if it is not negative and fits in a uint64.
-func (i Integer) Uint64() (uint64, bool) {
-	i = i.minimal()
-	if len(i) > 0 && i[0] >= 0x80 || len(i) > 9 || len(i) == 9 && i[0] != 0 {
-		return 0, false
-	}
-	var v uint64
-	for _, c := range i {
-		v = v<<8 | uint64(c)
-	}
-	return v, true
-}
-
 // Sign returns -1, 0 or +1.
 func (i Integer) Sign() int {
 	i = i.minimal()

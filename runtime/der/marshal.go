@@ -64,17 +64,13 @@ func Unmarshal[T any, P interface {
 // pooled buffer and returns an exact copy: one allocation.
 func Marshal(v Value, opts *Options) ([]byte, error) {
 	b := builderPool.Get().(*Builder)
-	*b = Builder{buf: b.buf[:0], opts: opts}
-	v.EncodeASN1(b, 0)
-	out, err := b.Bytes()
+	out, err := b.encode(b.buf[:0], v, opts)
 	if err == nil {
 		out = bytes.Clone(out)
 	}
-	keep := b.buf[:0]
-	if cap(keep) > maxPooled {
-		keep = nil
+	if cap(b.buf) > maxPooled {
+		b.buf = nil
 	}
-	*b = Builder{buf: keep}
 	builderPool.Put(b)
 	return out, err
 }
@@ -85,11 +81,20 @@ func Append(dst []byte, v Value, opts *Options) ([]byte, error) {
 	// A pooled Builder, for the reason of Unmarshal's pooled reader: a
 	// Builder on this stack would escape through EncodeASN1.
 	b := builderPool.Get().(*Builder)
-	*b = Builder{buf: dst, opts: opts}
+	out, err := b.encode(dst, v, opts)
+	b.buf = nil // the caller's
+	builderPool.Put(b)
+	return out, err
+}
+
+// encode makes b, a pooled Builder, append v to dst with opts and returns
+// the encoding. Of b's fields it resets those a Builder reads before
+// writing (deferred is written before it is read).
+func (b *Builder) encode(dst []byte, v Value, opts *Options) ([]byte, error) {
+	b.buf, b.err, b.opts, b.pending, b.extra = dst, nil, opts, 0, 0
 	v.EncodeASN1(b, 0)
 	out, err := b.Bytes()
-	*b = Builder{}
-	builderPool.Put(b)
+	b.err, b.opts = nil, nil
 	return out, err
 }
 

@@ -84,6 +84,15 @@ func Application(n uint32) Tag { return Tag(ClassApplication)<<32 | Tag(n) }
 // Private returns the tag [PRIVATE n].
 func Private(n uint32) Tag { return Tag(ClassPrivate)<<32 | Tag(n) }
 
+// Or returns t, or own if t is zero: the tag an EncodeASN1 method writes
+// for t (zero asks for the type's own tag).
+func (t Tag) Or(own Tag) Tag {
+	if t == 0 {
+		return own
+	}
+	return t
+}
+
 // Class returns the class of t.
 func (t Tag) Class() Class { return Class(t >> 32 & 3) }
 
