@@ -120,7 +120,10 @@ func (b *Builder) Bytes() ([]byte, error) {
 func (b *Builder) Len() int { return len(b.buf) + b.extra }
 
 // SetError records err (the first one only); generated code reports values
-// it cannot encode (constraint violations) through it.
+// it cannot encode (constraint violations) through it. Out of line: it runs
+// on error paths only (see WithField).
+//
+//go:noinline
 func (b *Builder) SetError(err error) {
 	if b.err == nil {
 		b.err = err

@@ -158,8 +158,9 @@ func (e *Error) Is(target error) bool {
 //	}
 //
 // It is kept out of line: generated code calls it on the error path of
-// every component, and inlined there it made up most of the machine code a
-// large package (NR RRC) compiles to.
+// every component, and the inlined copies (with those of the other error
+// constructors) took 0.5 GB of the 3.6 GB NR RRC's package needed to
+// compile.
 //
 //go:noinline
 func WithField(err error, name string) error {
