@@ -11,9 +11,7 @@ package der
 func errValue(typ, msg, rule string) error { return NewError(KindInvalidValue, -1, typ, msg, rule) }
 
 // errNonDER reports a valid BER form that DER forbids (KindNonCanonical).
-func errNonDER(typ, msg, rule string) error {
-	return NewError(KindNonCanonical, -1, typ, msg, rule)
-}
+func errNonDER(typ, msg, rule string) error { return NewError(KindNonCanonical, -1, typ, msg, rule) }
 
 // errUnsupported reports a valid value that the Go type cannot hold.
 func errUnsupported(typ, msg, rule string) error {

@@ -256,6 +256,4 @@ func NoChoice(typ string) error {
 // Out of line: it runs on error paths only (see WithField).
 //
 //go:noinline
-func NilValue(typ string) error {
-	return NewError(KindInvalidValue, -1, typ, "present but nil", "")
-}
+func NilValue(typ string) error { return NewError(KindInvalidValue, -1, typ, "present but nil", "") }

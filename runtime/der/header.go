@@ -2,19 +2,6 @@ package der
 
 import "strconv"
 
-// Header-level rejections. Offsets are filled in by the callers.
-func errTruncated(off int, msg, rule string) error {
-	return NewError(KindTruncated, off, "", msg, rule)
-}
-
-func errMalformed(off int, msg, rule string) error {
-	return NewError(KindMalformed, off, "", msg, rule)
-}
-
-func errNonCanonical(off int, msg, rule string) error {
-	return NewError(KindNonCanonical, off, "", msg, rule)
-}
-
 // withType names the ASN.1 type in err if it names none yet.
 func withType(err error, typ string) error {
 	if e, ok := err.(*Error); ok && e.Type == "" {
@@ -31,7 +18,7 @@ func parseHeader(h *Header, b []byte, off int, ber bool) error {
 		return err
 	}
 	if h.Length > len(b)-h.HeaderLen {
-		return errTruncated(off, "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
+		return NewError(KindTruncated, off, "", "input ends inside the contents ("+strconv.Itoa(h.Length)+" octets announced)", "X.690 8.1.3")
 	}
 	return nil
 }
@@ -40,7 +27,7 @@ func parseHeader(h *Header, b []byte, off int, ber bool) error {
 // fit in b: b may hold the header only (the stream decoder reads it first).
 func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (err error) {
 	if len(b) < 2 {
-		return errTruncated(off, "input ends in the identifier or length octets", "X.690 8.1.1")
+		return NewError(KindTruncated, off, "", "input ends in the identifier or length octets", "X.690 8.1.1")
 	}
 	c := b[0]
 	h.Tag = Tag(c>>6)<<32 | Tag(c&0x1f)
@@ -54,13 +41,13 @@ func parseIdentifierLength(h *Header, b []byte, off int, ber bool) (err error) {
 		}
 		h.Tag = Tag(c>>6)<<32 | Tag(n)
 		if i >= len(b) {
-			return errTruncated(off, "input ends before the length octets", "X.690 8.1.3")
+			return NewError(KindTruncated, off, "", "input ends before the length octets", "X.690 8.1.3")
 		}
 	} else if c&0xdf == 0 {
 		// X.680 8.6 Table 1: UNIVERSAL 0 is reserved for the encoding
 		// rules; X.690 8.1.5 uses it for end-of-contents only, which
 		// callers handle before calling parseHeader.
-		return errMalformed(off, "unexpected end-of-contents or UNIVERSAL 0 tag", "X.690 8.1.5")
+		return NewError(KindMalformed, off, "", "unexpected end-of-contents or UNIVERSAL 0 tag", "X.690 8.1.5")
 	}
 	l := b[i]
 	i++
@@ -86,7 +73,7 @@ func parseHighTag(b []byte, off int) (uint32, int, error) {
 		// X.690 8.1.2.4.2 c): bits 7 to 1 of the first subsequent octet
 		// shall not all be zero. This is a BER rule, not only DER.
 		if i == 1 && c == 0x80 {
-			return 0, 0, errMalformed(off, "tag number with a leading zero octet", "X.690 8.1.2.4.2")
+			return 0, 0, NewError(KindMalformed, off, "", "tag number with a leading zero octet", "X.690 8.1.2.4.2")
 		}
 		if n > 0xffffffff>>7 {
 			return 0, 0, NewError(KindUnsupported, off, "", "tag number does not fit in 32 bits", "X.690 8.1.2.4")
@@ -96,12 +83,12 @@ func parseHighTag(b []byte, off int) (uint32, int, error) {
 			// X.690 8.1.2.2: numbers 0 to 30 use the single-octet
 			// form; the high form for them is not BER either.
 			if n < 31 {
-				return 0, 0, errMalformed(off, "tag number below 31 in the high-tag-number form", "X.690 8.1.2.2")
+				return 0, 0, NewError(KindMalformed, off, "", "tag number below 31 in the high-tag-number form", "X.690 8.1.2.2")
 			}
 			return n, i + 1, nil
 		}
 	}
-	return 0, 0, errTruncated(off, "input ends inside the identifier octets", "X.690 8.1.2.4")
+	return 0, 0, NewError(KindTruncated, off, "", "input ends inside the identifier octets", "X.690 8.1.2.4")
 }
 
 // parseLongLength parses the length octets after the initial octet l (at
@@ -112,25 +99,25 @@ func parseLongLength(b []byte, i int, l byte, off int, constructed, ber bool) (l
 		// X.690 8.1.3.6: indefinite form; 8.1.3.2 a): primitive
 		// encodings always use the definite form.
 		if !constructed {
-			return 0, 0, errMalformed(off, "indefinite length on a primitive encoding", "X.690 8.1.3.2")
+			return 0, 0, NewError(KindMalformed, off, "", "indefinite length on a primitive encoding", "X.690 8.1.3.2")
 		}
 		if !ber {
-			return 0, 0, errNonCanonical(off, "indefinite length", "X.690 10.1")
+			return 0, 0, NewError(KindNonCanonical, off, "", "indefinite length", "X.690 10.1")
 		}
 		return -1, i, nil
 	case l == 0xff:
 		// X.690 8.1.3.5 c): the value 0xFF is reserved.
-		return 0, 0, errMalformed(off, "reserved length octet 0xFF", "X.690 8.1.3.5")
+		return 0, 0, NewError(KindMalformed, off, "", "reserved length octet 0xFF", "X.690 8.1.3.5")
 	}
 	n := int(l & 0x7f)
 	if len(b)-i < n {
-		return 0, 0, errTruncated(off, "input ends inside the length octets", "X.690 8.1.3.5")
+		return 0, 0, NewError(KindTruncated, off, "", "input ends inside the length octets", "X.690 8.1.3.5")
 	}
 	v := 0
 	for _, c := range b[i : i+n] {
 		if v > maxInt>>8 {
 			// No input in memory can be this long.
-			return 0, 0, errTruncated(off, "length exceeds the input", "X.690 8.1.3.5")
+			return 0, 0, NewError(KindTruncated, off, "", "length exceeds the input", "X.690 8.1.3.5")
 		}
 		v = v<<8 | int(c)
 	}
@@ -139,7 +126,7 @@ func parseLongLength(b []byte, i int, l byte, off int, constructed, ber bool) (l
 	// (X.690 8.1.3.5 Note 2).
 	if v < 0x80 || b[i] == 0 {
 		if !ber {
-			return 0, 0, errNonCanonical(off, "length not in the minimal form", "X.690 10.1")
+			return 0, 0, NewError(KindNonCanonical, off, "", "length not in the minimal form", "X.690 10.1")
 		}
 	}
 	return v, i + n, nil
@@ -160,7 +147,7 @@ func indefLen(b []byte, off, depth, maxDepth int) (int, error) {
 			return i, nil
 		}
 		if len(b) == i {
-			return 0, errTruncated(off+i, "input ends before the end-of-contents octets", "X.690 8.1.5")
+			return 0, NewError(KindTruncated, off+i, "", "input ends before the end-of-contents octets", "X.690 8.1.5")
 		}
 		var h Header
 		if err := parseHeader(&h, b[i:], off+i, true); err != nil {

@@ -186,9 +186,7 @@ func appendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(
 // appendGeneralizedTime appends the DER contents of a GeneralizedTime
 // holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
 // without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
-func appendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) {
-	return appendTime(dst, t, false)
-}
+func appendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, false) }
 
 func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
