@@ -1,70 +1,44 @@
 package der
 
-// normalizeBER re-encodes the elements of in, a BER encoding, in DER as
-// far as that is possible without the schema (the forms package tree's
-// NormalizeBER lists), into one new allocation. Errors have the offset in
-// in; nesting is bounded by DefaultMaxDepth.
-func normalizeBER(in []byte) ([]byte, error) {
-	b := Builder{buf: make([]byte, 0, len(in)+8)}
-	if _, err := normalize(&b, NewReader(in, &Options{BER: true}), false); err != nil {
-		return nil, err
-	}
-	return b.Bytes()
-}
+import "errors"
 
-// normalize re-encodes the elements of r (only the first if one) into b and
-// returns where it stopped. It takes r by value and reads with readElement:
-// with ReadAny, or the address of a sub-reader, the state would escape.
-func normalize(b *Builder, r Reader, one bool) (int, error) {
+// normalize re-encodes the elements of r into b. It takes r by value and
+// reads with readElement: with ReadAny, or the address of a sub-reader,
+// the state would escape.
+func normalize(b *Builder, r Reader) error {
 	for !r.Empty() {
-		p := r.pos
 		var h Header
-		var c []byte
-		var err error
-		t, ok := r.PeekTag()
-		constructed := ok && r.in[p]&0x20 != 0
-		if constructed && t.IsString() {
-			// ReadString joins the segments (X.690 10.2).
-			c, _, err = r.ReadString(t, "")
-			constructed = false
-		} else {
-			c, err = r.readElement(&h, true)
-			t, constructed = h.Tag, h.Constructed
+		c, err := r.readElement(&h, true)
+		t, cs := h.Tag, h.Offset+h.HeaderLen
+		if err == nil && h.Constructed && t.IsString() {
+			// X.690 10.2: primitive; checkRaw saw the segments only.
+			if c, err = r.join(t, h.Offset, cs, cs+len(c)); err == nil {
+				_, err = r.checkContents(t, c)
+				err = at(err, cs)
+			}
+			h.Constructed = false
 		}
 		if err != nil {
-			return 0, err
+			return err
 		}
-		m := b.Begin(t, constructed)
+		m := b.Begin(t, h.Constructed)
 		switch {
-		case constructed:
-			cs := h.Offset + h.HeaderLen
-			_, err = normalize(b, r.sub(cs, cs+len(c)), false)
-		case t == TagBoolean:
-			// X.690 8.2.1: one octet; 11.1: TRUE is 0xFF.
-			if len(c) != 1 {
-				return 0, NewError(KindMalformed, p, "BOOLEAN", "contents are not one octet", "X.690 8.2.1")
-			}
+		case h.Constructed:
+			err = normalize(b, r.sub(cs, cs+len(c)))
+		case t == TagBoolean: // X.690 11.1: TRUE is 0xFF
 			b.buf = appendBoolean(b.buf, c[0] != 0)
-		case t == TagBitString:
-			// X.690 8.6.2: an initial octet with the number of unused
-			// bits, 0 to 7, which is 0 when there are no further octets;
-			// 11.2.1: the unused bits are zero.
-			if len(c) == 0 || c[0] > 7 || len(c) == 1 && c[0] != 0 {
-				return 0, NewError(KindMalformed, p, "BIT STRING", "invalid unused-bits octet", "X.690 8.6.2")
-			}
+		case t == TagBitString: // X.690 11.2.1: the unused bits are zero
 			b.buf = append(b.buf, c...)
 			b.buf[len(b.buf)-1] &^= byte(1)<<c[0] - 1
 		default:
 			b.buf = append(b.buf, c...)
 		}
 		if err != nil {
-			return 0, err
+			return err
 		}
-		if b.End(m); one {
-			break
-		}
+		b.End(m)
 	}
-	return r.pos, nil
+	return nil
 }
 
 // join joins the segments of the constructed string with tag t at off,
@@ -161,20 +135,120 @@ func (j *joiner) walk(r Reader) error {
 	return nil
 }
 
+// Kept-raw elements: what generated code keeps as received, without a
+// type to decode it with (an open type whose key selects no type, an
+// unknown extension addition, an unknown extension's value). They are
+// checked with the rules that need no schema, so that a successful strict
+// decode means the whole input is DER, and a BER decode rejects what is
+// not BER, at offsets in the input.
+
+// The universal types whose encoding is always primitive or always
+// constructed (X.690 8.1.2.5 with 8.2.1, 8.3.1, 8.4, 8.5.1, 8.8.1, 8.19.1,
+// 8.20.1; 8.9.1, 8.11.1, 8.18.1, 8.19.1).
+const (
+	primitiveOnly   = 1<<TagBoolean | 1<<TagInteger | 1<<TagNull | 1<<TagOID | 1<<TagReal | 1<<TagEnumerated | 1<<TagRelativeOID
+	constructedOnly = 1<<TagExternal | 1<<TagEmbeddedPDV | 1<<TagSequence | 1<<TagSet | 1<<TagCharacterString
+)
+
 // KeepDER returns raw, elements (or the contents of an OCTET STRING that
 // contains one) read by r and kept to be written back as they are, in DER
-// form: unchanged when r reads DER or they have DER's forms already, else
-// normalized without the schema (one copy, charged to the allocation
-// budget; see package tree's NormalizeBER) when r reads BER, so that
-// re-encoding a BER input gives DER.
+// form, after checking them with the rules that need no schema (see
+// checkRaw): unchanged when r reads DER or they have DER's forms already,
+// else normalized (one copy, charged to the allocation budget; see package
+// tree's NormalizeBER) when r reads BER, so that re-encoding a BER input
+// gives DER. Errors have offsets in r's input when raw is a part of it.
 func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
-	if !r.ber || len(raw) == 0 || derShaped(raw, 0) {
-		return raw, nil
+	w := *r
+	w.in, w.pos, w.end = r.locate(raw, -1)
+	shaped, err := w.checkRaw()
+	if err != nil || shaped {
+		return raw, err
 	}
 	if err := r.alloc(len(raw) + len(raw)/8 + 16); err != nil {
 		return nil, err
 	}
-	return normalizeBER(raw)
+	// The BER forms normalized, in one allocation; the elements are read
+	// again (charged again, as re-reads are).
+	b := Builder{buf: make([]byte, 0, len(raw)+8)}
+	if err := normalize(&b, w); err != nil {
+		return nil, err
+	}
+	return b.Bytes()
+}
+
+// checkRaw checks the elements of r's window with the rules of X.690 that
+// the universal tags decide without a schema: the headers (BER: clause 8;
+// DER: also 10.1, definite and minimal lengths), the form of the universal
+// types (8.1.2.5; DER: primitive strings, 10.2), and the contents of
+// BOOLEAN, INTEGER, ENUMERATED, BIT STRING, NULL, OBJECT IDENTIFIER,
+// RELATIVE-OID, UTCTime and GeneralizedTime (DER: the forms of clause 11,
+// those of times unless TolerateTimeForms). It charges the element budget
+// and enters constructed elements within the depth limit. shaped reports
+// whether the elements have every form normalized writes (in DER, always
+// when err is nil). The rules that need the schema stay unchecked: SET and
+// SET OF order, DEFAULT values, named bits, character sets.
+func (r Reader) checkRaw() (shaped bool, err error) {
+	shaped = true
+	for !r.Empty() {
+		var h Header
+		c, err := r.readElement(&h, true)
+		if err != nil {
+			return false, err
+		}
+		t, cs, u := h.Tag, h.Offset+h.HeaderLen, h.Tag.Class() == ClassUniversal && h.Tag < 32
+		shaped = shaped && h.Length >= 0 && h.HeaderLen == HeaderLen(t, h.Length) // BER only: DER has rejected these
+		switch {
+		case u && h.Constructed && primitiveOnly>>t&1 != 0:
+			return false, NewError(KindMalformed, h.Offset, t.String(), "constructed encoding of a primitive type", "X.690 8.1.2.5")
+		case u && !h.Constructed && constructedOnly>>t&1 != 0:
+			return false, NewError(KindMalformed, h.Offset, t.String(), "primitive encoding of a constructed type", "X.690 8.1.2.5")
+		case h.Constructed && t.IsString() && !r.ber:
+			return false, NewError(KindNonCanonical, h.Offset, t.String(), "constructed string", "X.690 10.2")
+		case h.Constructed:
+			ok, err := r.sub(cs, cs+len(c)).checkRaw()
+			if err != nil {
+				return false, err
+			}
+			shaped = shaped && ok && !t.IsString()
+		case u:
+			ok, err := r.checkContents(t, c)
+			if err != nil {
+				return false, AtOffset(err, cs)
+			}
+			shaped = shaped && ok
+		}
+	}
+	return shaped, nil
+}
+
+// checkContents checks the contents c of a primitive element with the
+// universal tag t (see checkRaw) and reports whether they have DER's form
+// of BOOLEAN and BIT STRING.
+func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
+	der := !r.ber
+	switch t {
+	case TagBoolean:
+		_, err = parseBoolean(c, der)
+		return err == nil && c[0]+1 <= 1, err // 0x00 or 0xFF
+	case TagInteger, TagEnumerated:
+		err = checkInteger(c, der, t.String())
+	case TagBitString:
+		_, err = parseBitString(c, der)
+		return err == nil && c[len(c)-1]&(1<<c[0]-1) == 0, err
+	case TagNull:
+		err = parseNull(c)
+	case TagOID:
+		err = checkSubids(c, "OBJECT IDENTIFIER", "X.690 8.19.2")
+	case TagRelativeOID:
+		err = checkSubids(c, "RELATIVE-OID", "X.690 8.20.2")
+	case TagUTCTime, TagGeneralizedTime:
+		// A valid time that time.Time cannot hold (a leap second) is no
+		// defect of the encoding.
+		if _, err = parseTime(c, der && !r.Tolerates(TolerateTimeForms), t == TagUTCTime); errors.Is(err, ErrUnsupported) {
+			err = nil
+		}
+	}
+	return true, err
 }
 
 // ReadRawDER is ReadRaw for an element kept to be written back (an open
@@ -192,45 +266,14 @@ func (r *Reader) ReadRawDER() ([]byte, error) {
 // encodings in DER form (see KeepDER): the unknown extension additions at
 // the end of an extensible SEQUENCE, which encoding writes back as they
 // came. With TolerateUnreadAdditions, what does not read as elements is
-// kept as it is.
+// kept as it is (but a limit error is returned: see TolerateError).
 func (r *Reader) ReadRestDER() ([]byte, error) {
-	start := r.pos
-	raw, err := r.readRest()
-	if err == nil {
-		raw, err = r.KeepDER(raw)
+	raw, err := r.KeepDER(r.rest())
+	if err != nil && r.TolerateError(TolerateUnreadAdditions, err) {
+		raw, err = r.rest(), nil
 	}
-	if err != nil && r.Tolerates(TolerateUnreadAdditions) {
+	if err == nil {
 		r.pos = r.end
-		return r.in[start:r.end:r.end], nil
 	}
 	return raw, err
-}
-
-// derShaped reports whether b, a sequence of elements at the given depth,
-// already has every form normalizeBER would change: definite minimal
-// lengths, primitive universal strings, BOOLEAN 00 or FF, BIT STRING
-// padding zero (and a valid unused-bits octet, which normalizeBER checks).
-// A BER decode keeps such elements without a copy. The headers are parsed
-// as BER, so that a form DER rejects costs no error (an allocation).
-func derShaped(b []byte, depth int) bool {
-	for len(b) > 0 {
-		var h Header
-		if depth > DefaultMaxDepth || parseHeader(&h, b, 0, true) != nil || h.Length < 0 || h.HeaderLen != HeaderLen(h.Tag, h.Length) {
-			return false
-		}
-		c := b[h.HeaderLen : h.HeaderLen+h.Length]
-		switch t := h.Tag; {
-		case h.Constructed && t.IsString():
-			return false
-		case t == TagBoolean && (len(c) != 1 || c[0] != 0 && c[0] != 0xff):
-			return false
-		case t == TagBitString && !h.Constructed && (len(c) == 0 || c[0] > 7 || c[len(c)-1]&(1<<c[0]-1) != 0):
-			return false
-		}
-		if h.Constructed && !derShaped(c, depth+1) {
-			return false
-		}
-		b = b[h.HeaderLen+h.Length:]
-	}
-	return true
 }

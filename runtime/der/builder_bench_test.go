@@ -189,7 +189,7 @@ func TestWriterStrategiesAgree(t *testing.T) {
 	if c := encodeBackwards(es); !bytes.Equal(c, got) {
 		t.Errorf("backwards fill differs from the Builder")
 	}
-	if !derShaped(got, 0) {
+	if !derShaped(got) {
 		t.Errorf("Builder output is not DER")
 	}
 }

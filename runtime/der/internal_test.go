@@ -263,3 +263,17 @@ func TestCheckIntegerBounds(t *testing.T) {
 		t.Errorf("message: %v", err)
 	}
 }
+
+// normalizeBER is what a BER decode keeps of in, elements read raw
+// (KeepDER): their DER form as far as the schema-less normalizer goes.
+func normalizeBER(in []byte) ([]byte, error) {
+	r := NewReader(in, &Options{BER: true})
+	return r.KeepDER(in)
+}
+
+// derShaped reports whether the elements b have the forms the normalizer
+// writes (checkRaw in BER).
+func derShaped(b []byte) bool {
+	shaped, err := NewReader(b, &Options{BER: true}).checkRaw()
+	return err == nil && shaped
+}

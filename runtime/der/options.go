@@ -1,6 +1,9 @@
 package der
 
-import "unsafe"
+import (
+	"errors"
+	"unsafe"
+)
 
 // Options control one decode. The zero value (or a nil *Options) means strict
 // DER with the default limits, which are safe for hostile input.
@@ -213,6 +216,15 @@ const (
 
 // Tolerates reports whether the decode accepts the DER defects t.
 func (r *Reader) Tolerates(t Tolerance) bool { return r.s.opts.Tolerate&t == t }
+
+// TolerateError reports whether the decode accepts the defects t and err,
+// the error of the part they cover, may be set aside: never a limit error
+// (KindLimit), which says that the input exceeds the budgets of the
+// decode, not that a part is malformed. A part set aside is kept raw and
+// leaves no half-filled value.
+func (r *Reader) TolerateError(t Tolerance, err error) bool {
+	return r.Tolerates(t) && !errors.Is(err, ErrLimit)
+}
 
 // SkipConstraints reports whether the encoding was asked to skip SIZE,
 // range and alphabet checks.

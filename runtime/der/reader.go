@@ -74,7 +74,7 @@ func (r *Reader) alloc(n int) error {
 }
 
 // rest returns the unread octets of the window.
-func (r *Reader) rest() []byte { return r.in[r.pos:r.end] }
+func (r *Reader) rest() []byte { return r.in[r.pos:r.end:r.end] }
 
 // fast parses the next header if it has the common form, in DER: two
 // octets, a tag number below 31 (not UNIVERSAL 0) and the short length
@@ -501,6 +501,9 @@ func (r *Reader) Open(contents []byte, off int) (sub Reader) {
 // locate returns the input and window of a reader over contents for Open.
 func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 	n := len(contents)
+	if n == 0 && off >= 0 && off <= len(r.in) {
+		return r.in, off, off // empty, where the contents are
+	}
 	if n == 0 || len(r.in) == 0 {
 		return contents, 0, n
 	}
@@ -515,18 +518,6 @@ func (r *Reader) locate(contents []byte, off int) (in []byte, pos, end int) {
 		off = int(p - base)
 	}
 	return r.in, off, off + n
-}
-
-// readRest reads every element left in the reader and returns their
-// encodings, aliasing the input.
-func (r *Reader) readRest() ([]byte, error) {
-	start := r.pos
-	for r.pos < r.end {
-		if err := r.Skip(); err != nil {
-			return nil, err
-		}
-	}
-	return r.in[start:r.pos:r.pos], nil
 }
 
 // CountNested returns the number of elements inside the elements left in

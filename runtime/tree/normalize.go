@@ -31,6 +31,11 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 //   - check or fix the contents of other types (an INTEGER with redundant
 //     leading octets is not valid BER either, and is left as it is).
 //
+// It checks what it re-encodes as a BER decode checks the elements it
+// keeps raw (der.Reader.KeepDER): the headers, the forms of the universal
+// types and the contents of BOOLEAN, INTEGER, ENUMERATED, BIT STRING,
+// NULL, OBJECT IDENTIFIER, RELATIVE-OID, UTCTime and GeneralizedTime.
+//
 // Errors have the offset in in. The element's nesting is bounded by
 // der.DefaultMaxDepth; the output is at most a few octets per
 // indefinite-length element longer than the input, and is the only
