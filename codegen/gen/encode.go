@@ -583,7 +583,13 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 				g.Case(k).BlockFunc(func(g *jen.Group) {
 					comment(g, ue.comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
-					if ue.f == nil {
+					switch {
+					case ue.f == nil && u.containing:
+						// The contents are the value, data with no type
+						// to check them against (ct-Data's eContent).
+						g.Return(jen.Nil())
+						return
+					case ue.f == nil:
 						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
@@ -607,20 +613,55 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
-	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\ndecode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw\nkeeps the value as received.")
+	// func (u *T) fail(r *der.Reader, err error) error {
+	//	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+	//		return err
+	//	}
+	//	*u = T{Raw: u.Raw}
+	//	return nil
+	// }
+	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\n"+
+		"decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u\n"+
+		"is reset to Kind 0, Raw keeping the value as received, as for an unknown key.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
-		jen.If(jen.Op("!").Id("r").Dot("Tolerates").Call(rt("TolerateOpenTypeErrors"))).Block(jen.Return(jen.Err())),
-		jen.Id("u").Dot("Kind").Op("=").Lit(0),
+		jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
+		jen.Op("*").Id("u").Op("=").Id(gt.name).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}),
 		jen.Return(jen.Nil()))
 	if u.containing {
-		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
-	} else {
-		comment(f, "keepDER keeps Raw, written back as it is when Kind selects no type, in DER form\n(a copy only when BER was received).")
+		// func (u *T) keepDER(r *der.Reader) error {
+		//	_, err := r.ReadRawDER()
+		//	if err == nil {
+		//		err = r.Finish("...")
+		//	}
+		//	if err != nil {
+		//		return u.fail(r, err)
+		//	}
+		//	return nil
+		// }
+		comment(f, "keepDER checks Raw, the contents octets, as the one encoding of a value of a type\n"+
+			"the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);\n"+
+			"encoding writes them back as they were received, the octets a digest covers.")
 		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
-			jen.Var().Err().Error(),
-			jen.List(jen.Id("u").Dot("Raw"), jen.Err()).Op("=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
-			jen.Return(jen.Err()))
+			jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("r").Dot("ReadRawDER").Call(),
+			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1))),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), jen.Err()))),
+			jen.Return(jen.Nil()))
+	} else {
+		// func (u *T) keepDER(r *der.Reader) error {
+		//	raw, err := r.KeepDER(u.Raw)
+		//	if err != nil {
+		//		return u.fail(r, err)
+		//	}
+		//	u.Raw = raw
+		//	return nil
+		// }
+		comment(f, "keepDER checks Raw, written back as it is when Kind selects no type, and keeps it\n"+
+			"in DER form (der.Reader.KeepDER: a copy only when BER was received).")
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
+			jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), jen.Err()))),
+			jen.Id("u").Dot("Raw").Op("=").Id("raw"),
+			jen.Return(jen.Nil()))
 	}
 	e.tmp = 0
 	comment(f, "encode writes the typed value Kind selects, or Raw.")

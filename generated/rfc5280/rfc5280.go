@@ -2152,22 +2152,25 @@ func (u *SupportedAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2822,22 +2825,25 @@ func (u *SignatureAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SignatureAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SignatureAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SignatureAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3568,18 +3574,27 @@ func (u *CertExtensions) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CertExtensions) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CertExtensions{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *CertExtensions) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *CertExtensions) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({CertExtensions})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -4195,22 +4210,25 @@ func (u *PublicKeyAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PublicKeyAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PublicKeyAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PublicKeyAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4855,18 +4873,27 @@ func (u *CRLEntryExtensions) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CRLEntryExtensions) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CRLEntryExtensions{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *CRLEntryExtensions) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *CRLEntryExtensions) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -5136,18 +5163,27 @@ func (u *CRLExtensions) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CRLExtensions) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CRLExtensions{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *CRLExtensions) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *CRLExtensions) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({CrlExtensions})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -5807,22 +5843,25 @@ func (u *PolicyQualifierID) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PolicyQualifierID) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PolicyQualifierID{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PolicyQualifierID) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9033,22 +9072,25 @@ func (u *HashAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *HashAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = HashAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *HashAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9185,22 +9227,25 @@ func (u *PKCS1MGFAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKCS1MGFAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKCS1MGFAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKCS1MGFAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9308,22 +9353,25 @@ func (u *PSSSourceAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PSSSourceAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PSSSourceAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PSSSourceAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -11265,22 +11313,25 @@ func (u *SupportedExtensionAttributes) decode(key int64, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedExtensionAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedExtensionAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedExtensionAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -12985,7 +13036,7 @@ func (u *TBSRequest_ExtnType) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ReOCSPNonce
-		return u.keepDER(r)
+		return nil
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ReOCSPResponse
@@ -13001,18 +13052,27 @@ func (u *TBSRequest_ExtnType) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *TBSRequest_ExtnType) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = TBSRequest_ExtnType{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *TBSRequest_ExtnType) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *TBSRequest_ExtnType) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -13182,22 +13242,25 @@ func (u *Signature_Params) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *Signature_Params) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = Signature_Params{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *Signature_Params) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -13540,18 +13603,27 @@ func (u *Request_ExtnType) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *Request_ExtnType) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = Request_ExtnType{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *Request_ExtnType) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *Request_ExtnType) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -13719,22 +13791,25 @@ func (u *CertID_Params) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CertID_Params) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CertID_Params{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *CertID_Params) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -14001,18 +14076,27 @@ func (u *ResponseSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *ResponseSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = ResponseSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ResponseSet) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *ResponseSet) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("RESPONSE.&Type({ResponseSet})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -14245,22 +14329,25 @@ func (u *BasicOCSPResponse_Params) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *BasicOCSPResponse_Params) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = BasicOCSPResponse_Params{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *BasicOCSPResponse_Params) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -14645,24 +14732,33 @@ func (u *ResponseData_ExtnType) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ReOCSPNonce
-		return u.keepDER(r)
+		return nil
 	}
 	return u.keepDER(r)
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *ResponseData_ExtnType) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = ResponseData_ExtnType{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *ResponseData_ExtnType) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *ResponseData_ExtnType) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce , ...})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -15145,18 +15241,27 @@ func (u *SingleResponse_ExtnType) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SingleResponse_ExtnType) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SingleResponse_ExtnType{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *SingleResponse_ExtnType) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *SingleResponse_ExtnType) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -15871,22 +15976,25 @@ func (u *PKInfoAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKInfoAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKInfoAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKInfoAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -16050,22 +16158,25 @@ func (u *CRIAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CRIAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CRIAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *CRIAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -16225,22 +16336,25 @@ func (u *PKCS10_SignatureAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKCS10_SignatureAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKCS10_SignatureAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKCS10_SignatureAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.

@@ -508,22 +508,25 @@ func (u *ContentInfo_Content) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *ContentInfo_Content) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = ContentInfo_Content{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *ContentInfo_Content) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -866,7 +869,7 @@ func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *der.Reader) err
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
 		u.Kind = CtData
-		return u.keepDER(r)
+		return nil
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
 		u.Kind = CtSignedData
@@ -977,18 +980,27 @@ func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *der.Reader) err
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *EncapsulatedContentInfo_EContent) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = EncapsulatedContentInfo_EContent{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *EncapsulatedContentInfo_EContent) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *EncapsulatedContentInfo_EContent) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("CONTENT-TYPE.&Type({ContentSet})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -1324,22 +1336,25 @@ func (u *UnsignedAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *UnsignedAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = UnsignedAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *UnsignedAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1580,22 +1595,25 @@ func (u *SignedAttributesSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SignedAttributesSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SignedAttributesSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SignedAttributesSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1987,22 +2005,25 @@ func (u *UnprotectedEnvAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *UnprotectedEnvAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = UnprotectedEnvAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *UnprotectedEnvAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2562,22 +2583,25 @@ func (u *KeyTransportAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyTransportAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyTransportAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyTransportAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2911,22 +2935,25 @@ func (u *KeyAgreementAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyAgreementAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyAgreementAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyAgreementAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3214,22 +3241,25 @@ func (u *OriginatorKeySet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *OriginatorKeySet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = OriginatorKeySet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *OriginatorKeySet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3813,22 +3843,25 @@ func (u *SupportedOtherRecipInfo) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedOtherRecipInfo) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedOtherRecipInfo{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedOtherRecipInfo) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4184,22 +4217,25 @@ func (u *UnprotectedEncAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *UnprotectedEncAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = UnprotectedEncAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *UnprotectedEncAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4549,22 +4585,25 @@ func (u *AuthAttributeSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AuthAttributeSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AuthAttributeSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AuthAttributeSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4770,22 +4809,25 @@ func (u *UnauthAttributeSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *UnauthAttributeSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = UnauthAttributeSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *UnauthAttributeSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -4890,22 +4932,25 @@ func (u *DigestAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *DigestAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = DigestAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *DigestAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5040,22 +5085,25 @@ func (u *SignatureAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SignatureAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SignatureAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SignatureAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5191,22 +5239,25 @@ func (u *KeyEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyEncryptionAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5352,22 +5403,25 @@ func (u *ContentEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) error 
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *ContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = ContentEncryptionAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *ContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5494,22 +5548,25 @@ func (u *MessageAuthenticationCodeAlgorithmSet) decode(key []byte, r *der.Reader
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *MessageAuthenticationCodeAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = MessageAuthenticationCodeAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *MessageAuthenticationCodeAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5639,22 +5696,25 @@ func (u *KeyDerivationAlgs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyDerivationAlgs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyDerivationAlgs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyDerivationAlgs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -5907,22 +5967,25 @@ func (u *SupportedOtherRevokInfo) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedOtherRevokInfo) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedOtherRevokInfo{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedOtherRevokInfo) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6375,22 +6438,25 @@ func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) decode(key []byt
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AttributeCertificateV1_AlgorithmIdentifier_Parameters{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6519,22 +6585,25 @@ func (u *SupportedCertFormats) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedCertFormats) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedCertFormats{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedCertFormats) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -6804,22 +6873,25 @@ func (u *SupportedKeyAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedKeyAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedKeyAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedKeyAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7294,22 +7366,25 @@ func (u *KeyWrapAlgs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyWrapAlgs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyWrapAlgs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyWrapAlgs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7582,22 +7657,25 @@ func (u *PBKDF2PRFs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBKDF2PRFs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -7693,22 +7771,25 @@ func (u *PBKDF2SaltSources) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBKDF2SaltSources{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8203,22 +8284,25 @@ func (u *AuthContentEncryptionAlgorithmSet) decode(key []byte, r *der.Reader) er
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AuthContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AuthContentEncryptionAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AuthContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8438,22 +8522,25 @@ func (u *AuthEnvDataAttributeSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AuthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AuthEnvDataAttributeSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AuthEnvDataAttributeSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -8637,22 +8724,25 @@ func (u *UnauthEnvDataAttributeSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *UnauthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = UnauthEnvDataAttributeSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *UnauthEnvDataAttributeSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9113,22 +9203,25 @@ func (u *CompressAlgorithmSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CompressAlgorithmSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CompressAlgorithmSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *CompressAlgorithmSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9767,22 +9860,25 @@ func (u *AttrList) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AttrList) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AttrList{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AttrList) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -9987,18 +10083,27 @@ func (u *AttributeCertExtensionsV1) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AttributeCertExtensionsV1) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AttributeCertExtensionsV1{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *AttributeCertExtensionsV1) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *AttributeCertExtensionsV1) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({AttributeCertExtensionsV1})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -10431,22 +10536,25 @@ func (u *AttributesDefined) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AttributesDefined) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AttributesDefined{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *AttributesDefined) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -10675,7 +10783,7 @@ func (u *AttributeCertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
 		u.Kind = ExtAuditIdentity
-		return u.keepDER(r)
+		return nil
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtTargetInformation
@@ -10761,18 +10869,27 @@ func (u *AttributeCertExtensions) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *AttributeCertExtensions) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = AttributeCertExtensions{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
-func (u *AttributeCertExtensions) keepDER(_ *der.Reader) error {
+// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
+// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
+// encoding writes them back as they were received, the octets a digest covers.
+func (u *AttributeCertExtensions) keepDER(r *der.Reader) error {
+	_, err := r.ReadRawDER()
+	if err == nil {
+		err = r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})")
+	}
+	if err != nil {
+		return u.fail(r, err)
+	}
 	return nil
 }
 
@@ -12324,22 +12441,25 @@ func (u *SupportedSecurityCategories) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SupportedSecurityCategories) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SupportedSecurityCategories{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SupportedSecurityCategories) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.

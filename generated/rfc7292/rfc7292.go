@@ -520,22 +520,25 @@ func (u *PKCS12BagSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKCS12BagSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKCS12BagSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKCS12BagSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -821,22 +824,25 @@ func (u *PrivateKeyAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PrivateKeyAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PrivateKeyAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PrivateKeyAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1044,22 +1050,25 @@ func (u *OneAsymmetricKeyAttributes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *OneAsymmetricKeyAttributes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = OneAsymmetricKeyAttributes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *OneAsymmetricKeyAttributes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1247,22 +1256,25 @@ func (u *KeyEncryptionAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *KeyEncryptionAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = KeyEncryptionAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *KeyEncryptionAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1424,22 +1436,25 @@ func (u *CertTypes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CertTypes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CertTypes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *CertTypes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1568,22 +1583,25 @@ func (u *CRLTypes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *CRLTypes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = CRLTypes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *CRLTypes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -1686,22 +1704,25 @@ func (u *SecretTypes) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *SecretTypes) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = SecretTypes{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *SecretTypes) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2006,22 +2027,25 @@ func (u *PKCS1V1_5DigestAlgorithms) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKCS1V1_5DigestAlgorithms) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKCS1V1_5DigestAlgorithms{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKCS1V1_5DigestAlgorithms) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2195,22 +2219,25 @@ func (u *PKCS12AttrSet) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PKCS12AttrSet) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PKCS12AttrSet{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PKCS12AttrSet) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2410,22 +2437,25 @@ func (u *PBES2KDFs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBES2KDFs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBES2KDFs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBES2KDFs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -2663,22 +2693,25 @@ func (u *PBES2Encs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBES2Encs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBES2Encs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBES2Encs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3004,22 +3037,25 @@ func (u *PBKDF2SaltSources) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBKDF2SaltSources{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3187,22 +3223,25 @@ func (u *PBKDF2PRFs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBKDF2PRFs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3376,22 +3415,25 @@ func (u *PBMAC1KDFs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBMAC1KDFs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBMAC1KDFs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBMAC1KDFs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
@@ -3493,22 +3535,25 @@ func (u *PBMAC1MACs) decode(key []byte, r *der.Reader) error {
 }
 
 // fail returns err, the error of decoding the value the key selects, unless the
-// decode tolerates it (der.TolerateOpenTypeErrors): then Kind is 0 and Raw
-// keeps the value as received.
+// decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u
+// is reset to Kind 0, Raw keeping the value as received, as for an unknown key.
 func (u *PBMAC1MACs) fail(r *der.Reader, err error) error {
-	if !r.Tolerates(der.TolerateOpenTypeErrors) {
+	if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
 		return err
 	}
-	u.Kind = 0
+	*u = PBMAC1MACs{Raw: u.Raw}
 	return nil
 }
 
-// keepDER keeps Raw, written back as it is when Kind selects no type, in DER form
-// (a copy only when BER was received).
+// keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
+// in DER form (der.Reader.KeepDER: a copy only when BER was received).
 func (u *PBMAC1MACs) keepDER(r *der.Reader) error {
-	var err error
-	u.Raw, err = r.KeepDER(u.Raw)
-	return err
+	raw, err := r.KeepDER(u.Raw)
+	if err != nil {
+		return u.fail(r, err)
+	}
+	u.Raw = raw
+	return nil
 }
 
 // encode writes the typed value Kind selects, or Raw.
