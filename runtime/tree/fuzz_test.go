@@ -149,7 +149,7 @@ func FuzzNormalizeBER(f *testing.F) {
 	rtest.AddSeeds(f)
 	f.Fuzz(func(t *testing.T, in []byte) {
 		orig := bytes.Clone(in)
-		out, err := tree.NormalizeBER(in)
+		out, err := tree.NormalizeBER(in, nil)
 		if !bytes.Equal(in, orig) {
 			t.Fatal("input modified")
 		}
@@ -166,7 +166,7 @@ func FuzzNormalizeBER(f *testing.F) {
 		if _, err := tree.Parse(out, nil); err != nil {
 			t.Fatalf("output is not DER: %v\n%x", err, out)
 		}
-		again, err := tree.NormalizeBER(out)
+		again, err := tree.NormalizeBER(out, nil)
 		if err != nil || !bytes.Equal(again, out) {
 			t.Fatalf("normalizing the output again: %x, %v\nfirst: %x", again, err, out)
 		}

@@ -36,18 +36,25 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // types and the contents of BOOLEAN, INTEGER, ENUMERATED, BIT STRING,
 // NULL, OBJECT IDENTIFIER, RELATIVE-OID, UTCTime and GeneralizedTime.
 //
-// Errors have the offset in in. The element's nesting is bounded by
-// der.DefaultMaxDepth; the output is at most a few octets per
-// indefinite-length element longer than the input, and is the only
-// allocation.
+// Errors have the offset in in. The limits of opts apply (nil: the
+// defaults; its BER field is ignored): MaxDepth bounds the nesting,
+// MaxElements the elements read (the outermost twice, and the others
+// too when a form needs re-encoding), MaxAlloc the output and the joined strings. The output is
+// at most a few octets per indefinite-length element longer than the
+// input, and is the only allocation.
 //
 // It is what a BER decode of generated code does to the elements it keeps
 // to write back (der.Reader.ReadRawDER), which is where it is implemented.
-func NormalizeBER(in []byte) ([]byte, error) {
+func NormalizeBER(in []byte, opts *der.Options) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, der.NewError(der.KindTruncated, 0, "", "no element", "X.690 8.1.1")
 	}
-	r := der.NewPooledReader(in, &der.Options{BER: true}) // (NewReader's state would escape with the output)
+	var o der.Options
+	if opts != nil {
+		o = *opts
+	}
+	o.BER = true
+	r := der.NewPooledReader(in, &o) // (NewReader's state would escape with the output)
 	defer r.Release()
 	out, err := r.ReadRawDER()
 	if err != nil {

@@ -16,6 +16,7 @@ func TestNormalizeBER(t *testing.T) {
 	tests := []struct {
 		name    string
 		in, out string
+		opts    *der.Options
 		err     *wantErr
 	}{
 		{name: "DER is unchanged", in: "30 0a 16 05 53 6d 69 74 68 01 01 ff", out: "30 0a 16 05 53 6d 69 74 68 01 01 ff"},
@@ -48,6 +49,10 @@ func TestNormalizeBER(t *testing.T) {
 		{name: "constructed INTEGER", in: "22 03 02 01 05", err: &wantErr{der.KindMalformed, "X.690 8.1.2.5", 0}},
 		{name: "primitive SEQUENCE", in: "30 02 10 00", err: &wantErr{der.KindMalformed, "X.690 8.1.2.5", 2}},
 		{name: "bad GeneralizedTime", in: "18 03 32 30 32", err: &wantErr{der.KindInvalidValue, "X.680 46", 2}},
+		{name: "depth limit of the options", in: "30 80 30 80 30 80 00 00 00 00 00 00", opts: &der.Options{MaxDepth: 2},
+			err: &wantErr{der.KindLimit, "Options.MaxDepth", 4}},
+		{name: "element limit of the options", in: "30 80 05 00 05 00 00 00", opts: &der.Options{MaxElements: 3},
+			err: &wantErr{der.KindLimit, "Options.MaxElements", 4}}, // the SEQUENCE is read twice
 		{name: "bad segment", in: "24 03 02 01 00", err: &wantErr{der.KindMalformed, "X.690 8.7.3.2", 2}},
 		{name: "trailing data", in: "05 00 05 00", err: &wantErr{der.KindTrailingData, "X.690 8.1.1", 2}},
 		{name: "truncated", in: "30 80 05 00", err: &wantErr{der.KindTruncated, "X.690 8.1.5", 4}},
@@ -59,7 +64,7 @@ func TestNormalizeBER(t *testing.T) {
 	for _, tt := range tests {
 		in := hx(tt.in)
 		orig := bytes.Clone(in)
-		out, err := tree.NormalizeBER(in)
+		out, err := tree.NormalizeBER(in, tt.opts)
 		if diff := cmp.Diff(tt.err, errOf(t, err)); diff != "" {
 			t.Errorf("%s: error (-want +got):\n%s", tt.name, diff)
 			continue
@@ -76,7 +81,7 @@ func TestNormalizeBER(t *testing.T) {
 		if _, err := tree.Parse(out, nil); err != nil {
 			t.Errorf("%s: output is not DER: %v", tt.name, err)
 		}
-		again, err := tree.NormalizeBER(out)
+		again, err := tree.NormalizeBER(out, nil)
 		if err != nil || !bytes.Equal(again, out) {
 			t.Errorf("%s: normalizing again gives %x, %v", tt.name, again, err)
 		}
@@ -88,7 +93,7 @@ func TestNormalizeBER(t *testing.T) {
 func TestNormalizeBERAllocatesOnlyItsOutput(t *testing.T) {
 	in := hx("30 80 a0 80 30 80 00 00 00 00 02 01 05 01 01 01 00 00")
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, err := tree.NormalizeBER(in); err != nil {
+		if _, err := tree.NormalizeBER(in, nil); err != nil {
 			t.Fatal(err)
 		}
 	})
