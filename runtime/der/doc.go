@@ -12,7 +12,9 @@
 //   - the errors: every failure is an *Error carrying a Kind (ErrTruncated,
 //     ErrNonCanonical, ... for errors.Is), the absolute byte offset in the
 //     input, the field path ("Certificate.toBeSigned.validity.notBefore"),
-//     the expected and actual tag and the X.690 rule that was broken;
+//     the expected and actual tag and the X.690 rule that was broken, and
+//     a Hint when the input has another form than the decode asked for
+//     (PEM; BER in a DER decode);
 //   - the value types of generated fields: Integer (an INTEGER of any
 //     size), BitString, OID and RelativeOID, and Tag.
 //

@@ -83,6 +83,10 @@ type Error struct {
 	Type   string // the ASN.1 type being read, e.g. "UTCTime"; may be empty
 	Msg    string // what is wrong, e.g. "seconds missing"
 	Rule   string // the clause broken, e.g. "X.690 11.8"; may be empty
+	// Hint says what the caller may do instead when the input is of
+	// another form than the decode asked for (PEM, or BER in a DER
+	// decode; see Unmarshal); usually empty.
+	Hint string
 
 	// Expected and Actual are set for KindTagMismatch (HasTags reports it).
 	Expected, Actual Tag
@@ -140,6 +144,9 @@ func (e *Error) Error() string {
 	}
 	if s += e.Msg; e.Rule != "" {
 		s += " (" + e.Rule + ")"
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package der
 
 import (
 	"bytes"
+	"errors"
 	"sync"
 )
 
@@ -38,7 +39,8 @@ const NoTag Tag = 1 << 34
 // The decoded value aliases b: byte slices, OIDs, INTEGERs and kept
 // encodings point into it, so b must not change while v is in use.
 // Errors are *Error values with the offset and the field path
-// ("Certificate.toBeSigned.validity.notBefore").
+// ("Certificate.toBeSigned.validity.notBefore"), and a Hint when b is PEM
+// or, in a DER decode, has a form that BER allows there.
 func Unmarshal[T any, P interface {
 	*T
 	Value
@@ -54,6 +56,29 @@ func Unmarshal[T any, P interface {
 	s.root = Reader{in: b, end: len(b), s: s, ber: s.init(opts, len(b))}
 	err := v.DecodeASN1(&s.root, 0)
 	s.root.Release()
+	if err != nil {
+		return hint(err, b, opts != nil && opts.BER)
+	}
+	return nil
+}
+
+// hint sets the Hint of err, the error of a decode of b (of BER if ber),
+// when the input is of another form than the decode asked for: PEM
+// (RFC 7468) instead of DER or BER, or in a DER decode a form that is
+// valid BER (KindNonCanonical), which a BER decode accepts at that spot.
+// Out of line: it runs on error paths only.
+//
+//go:noinline
+func hint(err error, b []byte, ber bool) error {
+	var e *Error
+	pem, _, _ := bytes.Cut(bytes.TrimLeft(b, " \t\r\n"), []byte("\n"))
+	switch {
+	case !errors.As(err, &e):
+	case bytes.HasPrefix(pem, []byte("-----BEGIN ")):
+		e.Hint = "the input is PEM (" + string(bytes.TrimSpace(pem)) + "), not DER: decode it with encoding/pem and pass the block's Bytes"
+	case e.Kind == KindNonCanonical && !ber:
+		e.Hint = "valid BER, which a decode with der.Options{BER: true} accepts"
+	}
 	return err
 }
 

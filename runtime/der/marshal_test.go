@@ -146,3 +146,52 @@ func TestEntryPointAllocs(t *testing.T) {
 		t.Errorf("Marshal: %v allocations, want 1 (the result)", n)
 	}
 }
+
+// TestUnmarshalHints checks the Hint of the errors of Unmarshal: PEM
+// passed where DER or BER belongs is named, with what to do; a DER error
+// on a form BER allows says so (and BER does accept the input then).
+func TestUnmarshalHints(t *testing.T) {
+	const pemText = "-----BEGIN PAIR-----\nMAcCAQUEAmFi\n-----END PAIR-----\n"
+	tests := []struct {
+		name string
+		in   []byte
+		ber  bool
+		kind error
+		hint string // "" for none
+	}{
+		{"PEM", []byte(pemText), false, der.ErrTagMismatch,
+			"the input is PEM (-----BEGIN PAIR-----), not DER: decode it with encoding/pem and pass the block's Bytes"},
+		{"PEM after blank lines", []byte("\r\n\n  " + pemText), false, der.ErrTagMismatch,
+			"the input is PEM (-----BEGIN PAIR-----), not DER: decode it with encoding/pem and pass the block's Bytes"},
+		{"PEM in a BER decode", []byte(pemText), true, der.ErrTagMismatch,
+			"the input is PEM (-----BEGIN PAIR-----), not DER: decode it with encoding/pem and pass the block's Bytes"},
+		{"non-minimal length", rtest.Hex(t, "30 81 07 02 01 05 04 02 61 62"), false, der.ErrNonCanonical,
+			"valid BER, which a decode with der.Options{BER: true} accepts"},
+		{"indefinite length", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 00 00"), false, der.ErrNonCanonical,
+			"valid BER, which a decode with der.Options{BER: true} accepts"},
+		{"constructed string", rtest.Hex(t, "30 09 02 01 05 24 04 04 02 61 62"), false, der.ErrNonCanonical,
+			"valid BER, which a decode with der.Options{BER: true} accepts"},
+		{"not BER either", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), false, der.ErrTruncated, ""},
+		{"BER decode", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), true, der.ErrTruncated, ""},
+	}
+	for _, tt := range tests {
+		var v pair
+		err := der.Unmarshal(tt.in, &v, &der.Options{BER: tt.ber})
+		var e *der.Error
+		if !errors.As(err, &e) || !errors.Is(err, tt.kind) {
+			t.Errorf("%s: %v, want a *der.Error of kind %v", tt.name, err, tt.kind)
+			continue
+		}
+		if e.Hint != tt.hint {
+			t.Errorf("%s: Hint = %q, want %q", tt.name, e.Hint, tt.hint)
+		}
+		if tt.hint != "" && !bytes.HasSuffix([]byte(err.Error()), []byte("; "+tt.hint)) {
+			t.Errorf("%s: %q does not end with the hint", tt.name, err)
+		}
+		if errors.Is(err, der.ErrNonCanonical) {
+			if err := der.Unmarshal(tt.in, &v, &der.Options{BER: true}); err != nil {
+				t.Errorf("%s: the hint says BER, but BER rejects it: %v", tt.name, err)
+			}
+		}
+	}
+}
