@@ -409,12 +409,13 @@ func (r *Reader) Finish(typ string) error {
 
 // Count returns the number of elements left in the reader, reading headers
 // only (and not charging the element budget): generated code sizes the
-// slice of a SEQUENCE OF with it. It stops at the first unreadable element,
-// which the reads then report.
+// slice of a SEQUENCE OF with it. It stops after the first unreadable
+// element, counted so that the reads come to it and report what is wrong
+// with it (not that octets follow the last element).
 func (r *Reader) Count() (n int) {
 	for p, ok := r.pos, true; p < r.end; n++ {
 		if _, _, p, ok = r.span(p); !ok {
-			break
+			return n + 1
 		}
 	}
 	return n
