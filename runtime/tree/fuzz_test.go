@@ -103,6 +103,12 @@ func FuzzParseTree(f *testing.F) {
 				if diff := cmp.Diff(errOf(t, err), errOf(t, serr)); diff != "" {
 					t.Fatalf("BER %v: errors differ (-ParseAll +Decoder):\n%s\n%v\n%v", ber, diff, err, serr)
 				}
+				// The partial tree: ParseAll's error, every node inside the input.
+				partial, perr := tree.ParsePrefix(in, &der.Options{BER: ber})
+				if diff := cmp.Diff(errOf(t, err), errOf(t, perr)); diff != "" {
+					t.Fatalf("BER %v: errors differ (-ParseAll +ParsePrefix):\n%s", ber, diff)
+				}
+				checkInside(t, partial, len(in))
 				continue
 			}
 			if serr != nil {
@@ -171,4 +177,16 @@ func FuzzNormalizeBER(f *testing.F) {
 			t.Fatalf("normalizing the output again: %x, %v\nfirst: %x", again, err, out)
 		}
 	})
+}
+
+// checkInside fails unless every node of a partial tree lies inside an
+// input of n octets, its contents no longer than announced.
+func checkInside(t *testing.T, nodes []tree.Node, n int) {
+	t.Helper()
+	for _, nd := range nodes {
+		if nd.Offset < 0 || nd.Offset+nd.HeaderLen > n || nd.Length >= 0 && len(nd.Content) > nd.Length {
+			t.Fatalf("node at %d (header %d, length %d, %d octets of contents) outside %d octets", nd.Offset, nd.HeaderLen, nd.Length, len(nd.Content), n)
+		}
+		checkInside(t, nd.Children, n)
+	}
 }

@@ -23,11 +23,16 @@ type Node struct {
 	Tag         der.Tag
 	Constructed bool
 	Indefinite  bool // BER indefinite-length form; Length excludes the end-of-contents octets
-	Offset      int  // offset of the identifier octets (from the start of the input or stream)
-	HeaderLen   int  // number of identifier and length octets
-	Length      int  // number of contents octets (for Indefinite: before the end-of-contents octets)
-	Content     []byte
-	Children    []Node // constructed elements: the elements of the contents
+	// Truncated is set by ParsePrefix on an element that runs past the end
+	// of the input or of the element holding it (or lacks its
+	// end-of-contents octets): Length is as announced, Content and
+	// Children what there is of them.
+	Truncated bool
+	Offset    int // offset of the identifier octets (from the start of the input or stream)
+	HeaderLen int // number of identifier and length octets
+	Length    int // number of contents octets (for Indefinite: before the end-of-contents octets)
+	Content   []byte
+	Children  []Node // constructed elements: the elements of the contents
 	// NonDER says why the encoding is valid BER but not DER, with the
 	// clause, e.g. "indefinite length (X.690 10.1)"; empty if it is DER.
 	// Only set when Options.BER allows such encodings (otherwise they are
