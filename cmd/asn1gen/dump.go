@@ -32,6 +32,9 @@ Without -ber the input must be DER: a non-DER encoding is reported with its
 offset (and whether -ber would accept it) and the exit status is 1. With
 -ber, BER is accepted and every non-DER spot is marked "!! not DER: why".
 Invalid values are marked "!! invalid: why" and also give exit status 1.
+When an element cannot be read (a truncated or corrupt file), the tree shows
+what could be: the elements before it, and the elements that enclose it with
+what the input has of them; the error follows, with its offset.
 Exit status: 0 valid, 1 not DER or invalid or unreadable data, 2 usage or I/O error.
 
 -json prints {"blocks": [{"pem", "encrypted", "elements", "error"}]}: one block
@@ -39,7 +42,8 @@ per PEM block (or one for DER/BER input), "error" {"offset", "kind", "message"}
 when parsing stopped. Each element has "offset", "depth", "headerLength",
 "length", "indefinite", "class", "number", "tag", "constructed", and as they
 apply "hex" (contents), "value" (decoded), "name" (of an OID), "unusedBits",
-"nonDER", "invalid", "children" and "encapsulates" (see internal/asn1dump).
+"nonDER", "invalid", "truncated", "children" and "encapsulates" (see
+internal/asn1dump).
 
 Flags:
 `
@@ -148,6 +152,12 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 			break
 		}
 		out.Elements = append(out.Elements, asn1dump.Annotate([]tree.Node{*n}, &d.opts)...)
+	}
+	if parseErr != nil {
+		// What could be read, the element at fault with what the input
+		// has of it (as dumpasn1 prints it), then the located error.
+		nodes, _ := tree.ParsePrefix(b.data, &der.Options{BER: d.ber})
+		out.Elements = asn1dump.Annotate(nodes, &d.opts)
 	}
 	if !d.json {
 		if err := asn1dump.Text(d.stdout, out.Elements, &d.opts); err != nil {

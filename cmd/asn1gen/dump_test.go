@@ -232,12 +232,73 @@ func TestDumpPEMOddities(t *testing.T) {
 	}
 }
 
-// TestDumpPartial checks that the elements before a bad one are printed.
+// TestDumpPartial checks that the elements before a bad one are printed,
+// and the element at fault with what the input has of it, before the
+// error.
 func TestDumpPartial(t *testing.T) {
-	// NULL, INTEGER 5, then a truncated SEQUENCE
-	code, stdout, stderr := runCmd(t, "", []byte{0x05, 0x00, 0x02, 0x01, 0x05, 0x30, 0x05, 0x02}, "dump", "-")
-	wantOut := "0 d=0 hl=2 l=0 prim: NULL\n2 d=0 hl=2 l=1 prim: INTEGER 5\n"
-	if code != 1 || stdout != wantOut || !strings.Contains(stderr, "at offset 5") {
-		t.Errorf("exit status %d, stdout %q, stderr %q; want 1, %q and offset 5", code, stdout, stderr, wantOut)
+	tests := []struct {
+		name      string
+		in        []byte
+		args      []string
+		stdout    string
+		stderr    string
+		inContext bool // the error names the elements enclosing it
+	}{
+		{"after two elements, a truncated SEQUENCE", []byte{0x05, 0x00, 0x02, 0x01, 0x05, 0x30, 0x05, 0x02}, nil,
+			"0 d=0 hl=2 l=0 prim: NULL\n2 d=0 hl=2 l=1 prim: INTEGER 5\n5 d=0 hl=2 l=5 cons: SEQUENCE  !! truncated\n", "at offset 5", false},
+		{"a SEQUENCE cut inside its second element", []byte{0x30, 0x08, 0x02, 0x01, 0x05, 0x04, 0x04, 0x61, 0x62}, nil,
+			"0 d=0 hl=2 l=8 cons: SEQUENCE  !! truncated\n2 d=1 hl=2 l=1 prim:   INTEGER 5\n" +
+				"5 d=1 hl=2 l=4 prim:   OCTET STRING 6162  !! truncated\n",
+			"at offset 0: input ends inside the contents (8 octets announced)", false},
+		{"a length octet gone bad inside", []byte{0x30, 0x06, 0x02, 0x01, 0x05, 0x04, 0x81, 0x01}, nil,
+			"0 d=0 hl=2 l=6 cons: SEQUENCE\n2 d=1 hl=2 l=1 prim:   INTEGER 5\n",
+			"at offset 5: length not in the minimal form", true},
+		{"indefinite length without its end (BER)", []byte{0x30, 0x80, 0x02, 0x01, 0x05, 0x31, 0x80, 0x05, 0x00}, []string{"-ber"},
+			"0 d=0 hl=2 l=inf cons: SEQUENCE  !! truncated\n2 d=1 hl=2 l=  1 prim:   INTEGER 5\n" +
+				"5 d=1 hl=2 l=inf cons:   SET  !! truncated\n7 d=2 hl=2 l=  0 prim:     NULL\n",
+			"end-of-contents", true},
 	}
+	for _, tt := range tests {
+		code, stdout, stderr := runCmd(t, "", tt.in, append(append([]string{"dump"}, tt.args...), "-")...)
+		if code != 1 || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) || strings.Contains(stderr, "  in ") != tt.inContext {
+			t.Errorf("%s: exit status %d, stdout %q, stderr %q; want 1, %q and %q", tt.name, code, stdout, stderr, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestDumpTruncatedFile dumps a certificate cut short and one with a
+// corrupt length inside: the tree up to the fault, then the located error.
+func TestDumpTruncatedFile(t *testing.T) {
+	cert, err := os.ReadFile(filepath.Join(dumpDir, "lets-encrypt-x3-cross-signed.der"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, whole, _ := runCmd(t, "", cert, "dump", "-")
+	lines := strings.Split(whole, "\n")
+	code, stdout, stderr := runCmd(t, "", cert[:400], "dump", "-")
+	got := strings.Split(stdout, "\n")
+	if code != 1 || len(got) < 30 || !strings.Contains(stderr, "at offset 0: input ends inside the contents") {
+		t.Fatalf("truncated: exit status %d, %d lines, stderr %q", code, len(got), stderr)
+	}
+	// Every line but the last (an element the cut shortens) is the
+	// line of the whole dump.
+	for i, l := range got[:len(got)-2] {
+		if !same(strings.TrimSuffix(l, "  !! truncated"), lines[i]) {
+			t.Errorf("truncated: line %d is %q, want %q", i, l, lines[i])
+		}
+	}
+
+	bad := bytes.Clone(cert)
+	bad[4+4+1] = 0x7f // the length of the version's [0]: beyond its TBSCertificate
+	code, stdout, stderr = runCmd(t, "", bad, "dump", "-")
+	got = strings.Split(stdout, "\n")
+	if code != 1 || len(got) < 20 || !same(got[0], lines[0]) || !strings.Contains(stderr, "  in SEQUENCE at 0 > SEQUENCE at 4 > [0] at 8") {
+		t.Errorf("corrupt: exit status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// same reports whether two lines of dumps are the same but for the width
+// of their columns.
+func same(a, b string) bool {
+	return strings.Join(strings.Fields(a), " ") == strings.Join(strings.Fields(b), " ")
 }

@@ -61,6 +61,8 @@ type Options struct {
 //	unusedBits    BIT STRING: the number of unused bits in the last octet
 //	nonDER        why the encoding is valid BER but not DER (X.690 clauses 10 and 11)
 //	invalid       why the contents are not a valid value of the UNIVERSAL type
+//	truncated     true when the element runs past the end of the input or of the element holding it
+//	              (in the partial tree of an input that does not parse); a primitive's hex is what there is
 //	children      elements of a constructed encoding
 //	encapsulates  elements encoded in the contents of an OCTET STRING or BIT STRING
 //
@@ -85,6 +87,7 @@ type Element struct {
 	UnusedBits   *int      `json:"unusedBits,omitempty"`
 	NonDER       string    `json:"nonDER,omitempty"`
 	Invalid      string    `json:"invalid,omitempty"`
+	Truncated    bool      `json:"truncated,omitempty"`
 	Children     []Element `json:"children,omitempty"`
 	Encapsulates []Element `json:"encapsulates,omitempty"`
 
@@ -148,6 +151,7 @@ func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 		Tag:         n.Tag.String(),
 		Constructed: n.Constructed,
 		NonDER:      n.NonDER,
+		Truncated:   n.Truncated,
 	}
 	if n.Constructed {
 		e.Children = annotateList(n.Children, base, depth+1, opts)
@@ -157,6 +161,10 @@ func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 		return e
 	}
 	e.Hex = hex.EncodeToString(n.Content)
+	if n.Truncated { // a part of the contents has no value to decode
+		e.show = display{kind: showBinary, bin: n.Content}
+		return e
+	}
 	if rule := constructedOnly(n.Tag); rule != "" {
 		e.Invalid = "the encoding shall be constructed (" + rule + ")"
 		e.show = display{kind: showBinary, bin: n.Content}

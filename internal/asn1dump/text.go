@@ -127,6 +127,9 @@ func (t *textWriter) element(e *Element) {
 		b = append(b, "  !! invalid: "...)
 		b = append(b, e.Invalid...)
 	}
+	if e.Truncated {
+		b = append(b, "  !! truncated"...)
+	}
 	b = append(b, '\n')
 	// Options.Full: long binaries go on continuation lines.
 	for len(wrap) > 0 {
@@ -142,7 +145,7 @@ func (t *textWriter) element(e *Element) {
 	t.w.Write(b)
 	t.list(e.Children)
 	t.list(e.Encapsulates)
-	if e.Indefinite {
+	if e.Indefinite && !e.Truncated {
 		// X.690 8.1.5: the end-of-contents octets, two zero octets
 		b = t.prefix(t.buf[:0], e.Offset+e.HeaderLen+e.Length, e.Depth+1, 2, "0", false)
 		b = append(b, "EOC\n"...)
