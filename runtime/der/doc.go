@@ -38,5 +38,8 @@
 // strings alias the input, so callers must not modify the input while
 // decoded values are in use. Strict DER is the default; BER (indefinite
 // lengths, constructed strings, non-minimal forms) is accepted only when a
-// decode asks for it.
+// decode asks for it. What a decode keeps raw, without a type to read it
+// with (an open type whose key selects no type, unknown extension
+// additions), is checked with the rules that need no schema (KeepDER), so
+// that a successful strict decode means that the whole input is DER.
 package der

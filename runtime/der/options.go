@@ -200,12 +200,17 @@ const (
 	// TolerateOpenTypeErrors keeps the value of an open type whose key is
 	// in the table but whose value does not decode as the type the key
 	// selects (an extension with a trailing octet, malformed algorithm
-	// parameters): Kind is 0 and Raw holds it, as for an unknown key.
+	// parameters), or whose key selects no type and whose value fails the
+	// checks of KeepDER (an unknown extension holding octets that are no
+	// encoding): Kind is 0 and Raw holds it as received, as for an
+	// unknown key, with nothing else of the value set. A limit error is
+	// never tolerated (see TolerateError).
 	TolerateOpenTypeErrors
 	// TolerateUnreadAdditions keeps what follows the last known component
-	// of an extensible type (Unknown) without reading it, even when it is
-	// not valid BER: crypto/x509 does not read past a certificate's
-	// extensions either.
+	// of an extensible type (Unknown) as received when it fails the checks
+	// of KeepDER, even when it is not valid BER: crypto/x509 does not read
+	// past a certificate's extensions either. A limit error is never
+	// tolerated.
 	TolerateUnreadAdditions
 
 	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
