@@ -142,9 +142,10 @@ func (j *joiner) walk(r Reader) error {
 // decode means the whole input is DER, and a BER decode rejects what is
 // not BER, at offsets in the input.
 
-// The universal types whose encoding is always primitive or always
-// constructed (X.690 8.1.2.5 with 8.2.1, 8.3.1, 8.4, 8.5.1, 8.8.1, 8.19.1,
-// 8.20.1; 8.9.1, 8.11.1, 8.18.1, 8.19.1).
+// The universal types whose encoding is always primitive (X.690 8.2.1,
+// 8.3.1, 8.4, 8.5.1, 8.8.1, 8.19.1, 8.20.1) or always constructed (8.9.1,
+// 8.11.1, 8.18.1, and the SEQUENCEs behind EMBEDDED PDV and CHARACTER
+// STRING, 8.22, 8.24); X.690 8.1.2.5: bit 6 says which.
 const (
 	primitiveOnly   = 1<<TagBoolean | 1<<TagInteger | 1<<TagNull | 1<<TagOID | 1<<TagReal | 1<<TagEnumerated | 1<<TagRelativeOID
 	constructedOnly = 1<<TagExternal | 1<<TagEmbeddedPDV | 1<<TagSequence | 1<<TagSet | 1<<TagCharacterString
