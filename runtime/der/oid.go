@@ -2,6 +2,7 @@ package der
 
 import (
 	"bytes"
+	"iter"
 	"math/big"
 	"strconv"
 	"strings"
@@ -128,6 +129,43 @@ func appendArcs(dst, b []byte, oid bool) []byte {
 		b = b[n:]
 	}
 	return dst
+}
+
+// Arcs iterates over the arcs of o without allocating (o must be valid).
+// The second value reports whether the arc fits in 64 bits; if not, the
+// first is 0 and String formats the arc.
+func (o OID) Arcs() iter.Seq2[uint64, bool] { return arcs(o, true) }
+
+// Arcs iterates over the arcs of o (see OID.Arcs).
+func (o RelativeOID) Arcs() iter.Seq2[uint64, bool] { return arcs(o, false) }
+
+func arcs(b []byte, oid bool) iter.Seq2[uint64, bool] {
+	return func(yield func(uint64, bool) bool) {
+		for i := 0; len(b) > 0; i++ {
+			v, n, fits := subid(b)
+			if oid && i == 0 {
+				x, y := firstArcs(v)
+				if !fits {
+					// Y = V - 80 may still fit when V is just above 2^64.
+					x, y = 2, 0
+					z := bigSubid(b[:n])
+					if fits = z.Sub(z, big.NewInt(80)).IsUint64(); fits {
+						y = z.Uint64()
+					}
+				}
+				if !yield(x, true) {
+					return
+				}
+				v = y
+			} else if !fits {
+				v = 0
+			}
+			if !yield(v, fits) {
+				return
+			}
+			b = b[n:]
+		}
+	}
 }
 
 // ParseOIDString parses the dotted form of an OBJECT IDENTIFIER, e.g.

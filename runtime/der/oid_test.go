@@ -14,6 +14,19 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/internal/rtest"
 )
 
+type arc struct {
+	V    uint64
+	Fits bool
+}
+
+func oidArcs(o der.OID) []arc {
+	var out []arc
+	for v, fits := range o.Arcs() {
+		out = append(out, arc{v, fits})
+	}
+	return out
+}
+
 func TestOID(t *testing.T) {
 	const typ, rule = "OBJECT IDENTIFIER", "X.690 8.19.2"
 	bad := rtest.Bad(rule)
@@ -21,21 +34,23 @@ func TestOID(t *testing.T) {
 		name string
 		in   string
 		text string
+		arcs []arc // nil: all fit, parsed from text
 		err  *rtest.Err
 	}{
-		{"{2 100 3} (X.690 8.19.5)", "81 34 03", "2.100.3", nil},
-		{"rsadsi", "2a 86 48 86 f7 0d", "1.2.840.113549", nil},
-		{"0.0", "00", "0.0", nil},
-		{"1.39", "4f", "1.39", nil},
-		{"2.0", "50", "2.0", nil},
-		{"max uint64 arc", "2a 81 ff ff ff ff ff ff ff ff 7f", "1.2.18446744073709551615", nil},
-		{"arc 2^64", "2a 82 80 80 80 80 80 80 80 80 00", "1.2.18446744073709551616", nil},
-		{"first subidentifier beyond 64 bits, second arc fits", "82 80 80 80 80 80 80 80 80 40", "2.18446744073709551600", nil},
-		{"second arc 2^64", "82 80 80 80 80 80 80 80 80 50", "2.18446744073709551616", nil},
-		{"empty", "", "", bad},
-		{"leading 0x80 octet (X.690 8.19.2)", "2a 80 01", "", bad},
-		{"leading 0x80 in the first subidentifier", "80 2a", "", bad},
-		{"unterminated", "2a 86", "", bad},
+		{"{2 100 3} (X.690 8.19.5)", "81 34 03", "2.100.3", nil, nil},
+		{"rsadsi", "2a 86 48 86 f7 0d", "1.2.840.113549", nil, nil},
+		{"0.0", "00", "0.0", nil, nil},
+		{"1.39", "4f", "1.39", nil, nil},
+		{"2.0", "50", "2.0", nil, nil},
+		{"max uint64 arc", "2a 81 ff ff ff ff ff ff ff ff 7f", "1.2.18446744073709551615", nil, nil},
+		{"arc 2^64", "2a 82 80 80 80 80 80 80 80 80 00", "1.2.18446744073709551616", []arc{{1, true}, {2, true}, {0, false}}, nil},
+		{"first subidentifier beyond 64 bits, second arc fits", "82 80 80 80 80 80 80 80 80 40", "2.18446744073709551600",
+			[]arc{{2, true}, {18446744073709551600, true}}, nil},
+		{"second arc 2^64", "82 80 80 80 80 80 80 80 80 50", "2.18446744073709551616", []arc{{2, true}, {0, false}}, nil},
+		{"empty", "", "", nil, bad},
+		{"leading 0x80 octet (X.690 8.19.2)", "2a 80 01", "", nil, bad},
+		{"leading 0x80 in the first subidentifier", "80 2a", "", nil, bad},
+		{"unterminated", "2a 86", "", nil, bad},
 	}
 	for _, tt := range tests {
 		o, err := parseOID(rtest.Hex(t, tt.in))
@@ -54,6 +69,16 @@ func TestOID(t *testing.T) {
 		}
 		if got := string(o.AppendText([]byte("oid:"))); got != "oid:"+tt.text {
 			t.Errorf("%s: AppendText = %q", tt.name, got)
+		}
+		want := tt.arcs
+		if want == nil {
+			for _, a := range strings.Split(tt.text, ".") {
+				v, _ := strconv.ParseUint(a, 10, 64)
+				want = append(want, arc{v, true})
+			}
+		}
+		if diff := cmp.Diff(want, oidArcs(o)); diff != "" {
+			t.Errorf("%s: Arcs (-want +got):\n%s", tt.name, diff)
 		}
 		back, err := der.ParseOIDString(tt.text)
 		if err != nil || !back.Equal(o) {
@@ -106,6 +131,16 @@ func TestRelativeOID(t *testing.T) {
 	if err != nil || r.String() != "8571.3.2" {
 		t.Fatalf("ParseRelativeOID = %v, %v", r, err)
 	}
+	var arcs []uint64
+	for v, fits := range r.Arcs() {
+		if !fits {
+			t.Errorf("arc %d does not fit", v)
+		}
+		arcs = append(arcs, v)
+	}
+	if diff := cmp.Diff([]uint64{8571, 3, 2}, arcs); diff != "" {
+		t.Errorf("Arcs (-want +got):\n%s", diff)
+	}
 	back, err := der.ParseRelativeOIDString("8571.3.2")
 	if err != nil || !back.Equal(r) {
 		t.Errorf("ParseRelativeOIDString = % x, %v", []byte(back), err)
@@ -144,12 +179,15 @@ func TestOIDRoundTrip(t *testing.T) {
 		if _, err := parseOID(o); err != nil {
 			t.Fatalf("%v: encoding % x invalid: %v", arcs, []byte(o), err)
 		}
-		var text []string
-		for _, a := range arcs {
-			text = append(text, strconv.FormatUint(a, 10))
+		var got []uint64
+		for v, fits := range o.Arcs() {
+			if !fits {
+				t.Fatalf("%v: arc %d reported beyond 64 bits", arcs, len(got))
+			}
+			got = append(got, v)
 		}
-		if got, want := o.String(), strings.Join(text, "."); got != want {
-			t.Fatalf("String of %v = %s", arcs, got)
+		if !cmp.Equal(arcs, got) {
+			t.Fatalf("Arcs of %v = %v", arcs, got)
 		}
 		back, err := der.ParseOIDString(o.String())
 		if err != nil || !bytes.Equal(back, o) {
@@ -160,7 +198,7 @@ func TestOIDRoundTrip(t *testing.T) {
 
 // TestOIDTextDoesNotAllocate checks that formatting allocates only the
 // output: nothing for AppendText into a large enough buffer, the string for
-// String.
+// String, and nothing for iterating over the arcs.
 func TestOIDTextDoesNotAllocate(t *testing.T) {
 	o, _ := der.ParseOIDString("1.2.840.113549.1.9.16.2.47")
 	buf := make([]byte, 0, 64)
@@ -169,6 +207,14 @@ func TestOIDTextDoesNotAllocate(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { pSink = o.String() }); n > 1 {
 		t.Errorf("String: %v allocations, want 1", n)
+	}
+	var sum uint64
+	if n := testing.AllocsPerRun(100, func() {
+		for v := range o.Arcs() {
+			sum += v
+		}
+	}); n != 0 {
+		t.Errorf("Arcs: %v allocations", n)
 	}
 }
 
@@ -199,8 +245,13 @@ func ExampleOID_String() {
 		panic(err)
 	}
 	fmt.Println(o)
+	for arc := range o.Arcs() {
+		fmt.Print(arc, " ")
+	}
+	fmt.Println()
 	// Output:
 	// 1.2.840.113549.1.1.11
+	// 1 2 840 113549 1 1 11
 }
 
 func ExampleParseOIDString() {

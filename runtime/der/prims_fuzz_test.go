@@ -38,6 +38,13 @@ func FuzzOID(f *testing.F) {
 			if err != nil || !bytes.Equal(rback, b) {
 				t.Fatalf("% x formatted as %s, parsed back to % x, %v", b, r, []byte(rback), err)
 			}
+			n := 0
+			for range o.Arcs() {
+				n++
+			}
+			if want := bytes.Count(o.AppendText(nil), []byte{'.'}) + 1; n != want {
+				t.Fatalf("%s: %d arcs iterated", o, n)
+			}
 		} else if s := der.OID(b).String(); s != "<invalid OID>" {
 			t.Fatalf("invalid % x formatted as %q", b, s)
 		}
