@@ -2,45 +2,6 @@ package der
 
 import "errors"
 
-// normalize re-encodes the elements of r into b. It takes r by value and
-// reads with readElement: with ReadAny, or the address of a sub-reader,
-// the state would escape.
-func normalize(b *Builder, r Reader) error {
-	for !r.Empty() {
-		var h Header
-		c, err := r.readElement(&h, true)
-		t, cs := h.Tag, h.Offset+h.HeaderLen
-		if err == nil && h.Constructed && t.IsString() {
-			// X.690 10.2: primitive; checkRaw saw the segments only.
-			if c, err = r.join(t, h.Offset, cs, cs+len(c)); err == nil {
-				_, err = r.checkContents(t, c)
-				err = at(err, cs)
-			}
-			h.Constructed = false
-		}
-		if err != nil {
-			return err
-		}
-		m := b.Begin(t, h.Constructed)
-		switch {
-		case h.Constructed:
-			err = normalize(b, r.sub(cs, cs+len(c)))
-		case t == TagBoolean: // X.690 11.1: TRUE is 0xFF
-			b.buf = appendBoolean(b.buf, c[0] != 0)
-		case t == TagBitString: // X.690 11.2.1: the unused bits are zero
-			b.buf = append(b.buf, c...)
-			b.buf[len(b.buf)-1] &^= byte(1)<<c[0] - 1
-		default:
-			b.buf = append(b.buf, c...)
-		}
-		if err != nil {
-			return err
-		}
-		b.End(m)
-	}
-	return nil
-}
-
 // join joins the segments of the constructed string with tag t at off,
 // whose contents are [cs, ce) (see ReadString). It walks them twice with
 // the Reader: once to check and measure them (a single segment is returned
@@ -63,11 +24,8 @@ func (r *Reader) join(t Tag, off, cs, ce int) ([]byte, error) {
 	if j.bit == 1 {
 		j.out = append(j.out, j.unused) // X.690 8.6.4: those of the last segment
 	}
-	// The first walk read these elements: the second needs no budget.
-	var s state
-	free := r.free(&s)
-	j.segs = 0
-	return j.out, j.walk(free.sub(cs, ce))
+	j.segs = 0 // (the second walk charges the elements again, as re-reads are)
+	return j.out, j.walk(r.sub(cs, ce))
 }
 
 // joiner holds what the walks of join learn and fill.
@@ -146,10 +104,9 @@ func (j *joiner) walk(r Reader) error {
 // 8.3.1, 8.4, 8.5.1, 8.8.1, 8.19.1, 8.20.1) or always constructed (8.9.1,
 // 8.11.1, 8.18.1, and the SEQUENCEs behind EMBEDDED PDV and CHARACTER
 // STRING, 8.22, 8.24); X.690 8.1.2.5: bit 6 says which.
-const (
-	primitiveOnly   = 1<<TagBoolean | 1<<TagInteger | 1<<TagNull | 1<<TagOID | 1<<TagReal | 1<<TagEnumerated | 1<<TagRelativeOID
-	constructedOnly = 1<<TagExternal | 1<<TagEmbeddedPDV | 1<<TagSequence | 1<<TagSet | 1<<TagCharacterString
-)
+const primitiveOnly = 1<<TagBoolean | 1<<TagInteger | 1<<TagNull | 1<<TagOID | 1<<TagReal | 1<<TagEnumerated | 1<<TagRelativeOID
+
+const constructedOnly = 1<<TagExternal | 1<<TagEmbeddedPDV | 1<<TagSequence | 1<<TagSet | 1<<TagCharacterString
 
 // KeepDER returns raw, elements (or the contents of an OCTET STRING that
 // contains one) read by r and kept to be written back as they are, in DER
@@ -161,7 +118,7 @@ const (
 func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
 	w := *r
 	w.in, w.pos, w.end = r.locate(raw, -1)
-	shaped, err := w.checkRaw()
+	shaped, err := w.checkRaw(nil)
 	if err != nil || shaped {
 		return raw, err
 	}
@@ -171,7 +128,7 @@ func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
 	// The BER forms normalized, in one allocation; the elements are read
 	// again (charged again, as re-reads are).
 	b := Builder{buf: make([]byte, 0, len(raw)+8)}
-	if err := normalize(&b, w); err != nil {
+	if _, err := w.checkRaw(&b); err != nil {
 		return nil, err
 	}
 	return b.Bytes()
@@ -185,10 +142,18 @@ func (r *Reader) KeepDER(raw []byte) ([]byte, error) {
 // RELATIVE-OID, UTCTime and GeneralizedTime (DER: the forms of clause 11,
 // those of times unless TolerateTimeForms). It charges the element budget
 // and enters constructed elements within the depth limit. shaped reports
-// whether the elements have every form normalized writes (in DER, always
-// when err is nil). The rules that need the schema stay unchecked: SET and
-// SET OF order, DEFAULT values, named bits, character sets.
-func (r Reader) checkRaw() (shaped bool, err error) {
+// whether the elements have every form b would get (in DER, always when
+// err is nil). The rules that need the schema stay unchecked: SET and SET
+// OF order, DEFAULT values, named bits, character sets.
+//
+// If b is not nil, the elements (BER) are written to b re-encoded in DER
+// as far as that is possible without the schema (the forms package tree's
+// NormalizeBER lists): definite minimal lengths, universal strings
+// primitive (their segments joined and checked as one), BOOLEAN TRUE 0xFF,
+// BIT STRING padding zero. (r is taken by value and read with
+// readElement: with ReadAny, or the address of a sub-reader, the state
+// would escape.)
+func (r Reader) checkRaw(b *Builder) (shaped bool, err error) {
 	shaped = true
 	for !r.Empty() {
 		var h Header
@@ -197,7 +162,8 @@ func (r Reader) checkRaw() (shaped bool, err error) {
 			return false, err
 		}
 		t, cs, u := h.Tag, h.Offset+h.HeaderLen, h.Tag.Class() == ClassUniversal && h.Tag < 32
-		shaped = shaped && h.Length >= 0 && h.HeaderLen == HeaderLen(t, h.Length) // BER only: DER has rejected these
+		// BER only (DER has rejected these):
+		shaped = shaped && h.Length >= 0 && h.HeaderLen == HeaderLen(t, h.Length) && !(h.Constructed && t.IsString())
 		switch {
 		case u && h.Constructed && primitiveOnly>>t&1 != 0:
 			return false, NewError(KindMalformed, h.Offset, t.String(), "constructed encoding of a primitive type", "X.690 8.1.2.5")
@@ -205,18 +171,36 @@ func (r Reader) checkRaw() (shaped bool, err error) {
 			return false, NewError(KindMalformed, h.Offset, t.String(), "primitive encoding of a constructed type", "X.690 8.1.2.5")
 		case h.Constructed && t.IsString() && !r.ber:
 			return false, NewError(KindNonCanonical, h.Offset, t.String(), "constructed string", "X.690 10.2")
-		case h.Constructed:
-			ok, err := r.sub(cs, cs+len(c)).checkRaw()
-			if err != nil {
+		case h.Constructed && t.IsString() && b != nil:
+			if c, err = r.join(t, h.Offset, cs, cs+len(c)); err != nil { // X.690 10.2
 				return false, err
 			}
-			shaped = shaped && ok && !t.IsString()
-		case u:
-			ok, err := r.checkContents(t, c)
-			if err != nil {
-				return false, AtOffset(err, cs)
+			h.Constructed = false
+		}
+		m, ok := 0, true
+		if b != nil {
+			m = b.Begin(t, h.Constructed)
+		}
+		if h.Constructed {
+			ok, err = r.sub(cs, cs+len(c)).checkRaw(b)
+		} else if u {
+			ok, err = r.checkContents(t, c)
+			err = at(err, cs)
+		}
+		if err != nil {
+			return false, err
+		}
+		if shaped = shaped && ok; b != nil && !h.Constructed {
+			b.buf = append(b.buf, c...)
+			switch t {
+			case TagBoolean: // X.690 11.1: TRUE is 0xFF
+				b.buf = appendBoolean(b.buf[:len(b.buf)-1], c[0] != 0)
+			case TagBitString: // X.690 11.2.1: the unused bits are zero
+				b.buf[len(b.buf)-1] &^= byte(1)<<c[0] - 1
 			}
-			shaped = shaped && ok
+		}
+		if b != nil {
+			b.End(m)
 		}
 	}
 	return shaped, nil
@@ -226,15 +210,14 @@ func (r Reader) checkRaw() (shaped bool, err error) {
 // universal tag t (see checkRaw) and reports whether they have DER's form
 // of BOOLEAN and BIT STRING.
 func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
-	der := !r.ber
 	switch t {
 	case TagBoolean:
-		_, err = parseBoolean(c, der)
+		_, err = parseBoolean(c, !r.ber)
 		return err == nil && c[0]+1 <= 1, err // 0x00 or 0xFF
 	case TagInteger, TagEnumerated:
-		err = checkInteger(c, der, t.String())
+		err = checkInteger(c, !r.ber, t.String())
 	case TagBitString:
-		_, err = parseBitString(c, der)
+		_, err = parseBitString(c, !r.ber)
 		return err == nil && c[len(c)-1]&(1<<c[0]-1) == 0, err
 	case TagNull:
 		err = parseNull(c)
@@ -245,7 +228,7 @@ func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
 	case TagUTCTime, TagGeneralizedTime:
 		// A valid time that time.Time cannot hold (a leap second) is no
 		// defect of the encoding.
-		if _, err = parseTime(c, der && !r.Tolerates(TolerateTimeForms), t == TagUTCTime); errors.Is(err, ErrUnsupported) {
+		if _, err = parseTime(c, !r.ber && !r.Tolerates(TolerateTimeForms), t == TagUTCTime); errors.Is(err, ErrUnsupported) {
 			err = nil
 		}
 	}
@@ -257,10 +240,10 @@ func (r *Reader) checkContents(t Tag, c []byte) (shaped bool, err error) {
 // see KeepDER.
 func (r *Reader) ReadRawDER() ([]byte, error) {
 	raw, err := r.ReadRaw()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		raw, err = r.KeepDER(raw)
 	}
-	return r.KeepDER(raw)
+	return raw, err
 }
 
 // ReadRestDER reads every element left in the reader and returns their

@@ -274,6 +274,6 @@ func normalizeBER(in []byte) ([]byte, error) {
 // derShaped reports whether the elements b have the forms the normalizer
 // writes (checkRaw in BER).
 func derShaped(b []byte) bool {
-	shaped, err := NewReader(b, &Options{BER: true}).checkRaw()
+	shaped, err := NewReader(b, &Options{BER: true}).checkRaw(nil)
 	return err == nil && shaped
 }

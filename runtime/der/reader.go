@@ -134,7 +134,7 @@ func (r *Reader) take(h *Header, enter bool, typ string) (cs, ce int, err error)
 	cs = h.Offset + h.HeaderLen
 	ce, next := cs+h.Length, cs+h.Length
 	if enter && h.Constructed && int(r.depth) >= r.s.opts.MaxDepth {
-		return 0, 0, r.errDepth(h.Offset, typ)
+		return 0, 0, NewError(KindLimit, h.Offset, typ, "nesting deeper than "+strconv.Itoa(r.s.opts.MaxDepth), "Options.MaxDepth")
 	}
 	if h.Length < 0 {
 		n, err := indefLen(r.in[cs:r.end], cs, int(r.depth)+1, r.s.opts.MaxDepth)
@@ -158,19 +158,6 @@ func (r *Reader) count(off int) error {
 // sub returns a reader over the window [cs, ce), one level deeper.
 func (r *Reader) sub(cs, ce int) Reader {
 	return Reader{in: r.in, pos: cs, end: ce, s: r.s, depth: r.depth + 1, ber: r.ber}
-}
-
-// free returns a copy of r that reads without charging the element budget,
-// with the state copied to *s.
-func (r *Reader) free(s *state) Reader {
-	c := *r
-	*s, c.s = *r.s, s
-	s.limited = false
-	return c
-}
-
-func (r *Reader) errDepth(off int, typ string) error {
-	return NewError(KindLimit, off, typ, "nesting deeper than "+strconv.Itoa(r.s.opts.MaxDepth), "Options.MaxDepth")
 }
 
 // ReadElement reads any element, writes its header to *h and returns its
