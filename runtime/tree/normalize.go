@@ -38,10 +38,11 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 //
 // Errors have the offset in in. The limits of opts apply (nil: the
 // defaults; its BER field is ignored): MaxDepth bounds the nesting,
-// MaxElements the elements read (the outermost twice, and the others
-// too when a form needs re-encoding), MaxAlloc the output and the joined strings. The output is
-// at most a few octets per indefinite-length element longer than the
-// input, and is the only allocation.
+// MaxElements the elements read (the outermost twice, the others twice
+// when a form needs re-encoding, and the segments of constructed strings
+// once more), MaxAlloc the output and the joined strings. The output is at
+// most a few octets per indefinite-length element longer than the input,
+// and is the only allocation.
 //
 // It is what a BER decode of generated code does to the elements it keeps
 // to write back (der.Reader.ReadRawDER), which is where it is implemented.
