@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
-	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
@@ -71,11 +70,11 @@ var universalNames = map[der.Tag]string{
 // numbering).
 func wireClass(c model.TagClass) der.Class {
 	switch c {
-	case parser.TagClassUniversal:
+	case model.ClassUniversal:
 		return der.ClassUniversal
-	case parser.TagClassApplication:
+	case model.ClassApplication:
 		return der.ClassApplication
-	case parser.TagClassPrivate:
+	case model.ClassPrivate:
 		return der.ClassPrivate
 	}
 	return der.ClassContextSpecific

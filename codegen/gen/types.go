@@ -8,7 +8,6 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
-	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
@@ -236,7 +235,7 @@ func componentText(c *model.Component) string {
 func typeText(t *model.Type) string {
 	var b strings.Builder
 	for _, tag := range t.Tags {
-		if tag.Class == parser.TagClassUniversal {
+		if tag.Class == model.ClassUniversal {
 			continue
 		}
 		b.WriteString(tag.String() + " ")

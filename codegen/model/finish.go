@@ -153,7 +153,7 @@ func (s *Set) tags(t *Type) []Tag {
 			base = s.tags(t.Ref.Type)
 		}
 	} else if n, ok := universalTag(t); ok {
-		base = []Tag{{Class: parser.TagClassUniversal, Number: n}}
+		base = []Tag{{Class: ClassUniversal, Number: n}}
 	}
 	out := append([]Tag(nil), base...)
 	for i := len(t.tagging) - 1; i >= 0; i-- {

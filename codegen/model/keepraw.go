@@ -104,7 +104,7 @@ func (s *Set) deriveKeepRaw(t *Type, depth int) {
 	for i, c := range t.Components {
 		k := s.kind(c.Type)
 		signed := i == 0 && i < alg && (k == TypeSequence || k == TypeSet)
-		if k == TypeSetOf && i < sig && len(c.Type.Tags) > 0 && c.Type.Tags[0].Class == parser.TagClassContext {
+		if k == TypeSetOf && i < sig && len(c.Type.Tags) > 0 && c.Type.Tags[0].Class == ClassContext {
 			signed = true
 		}
 		if !signed {

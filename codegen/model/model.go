@@ -284,8 +284,43 @@ func (t *Type) Underlying() *Type {
 	return t
 }
 
-// TagClass is the class of a tag.
-type TagClass = parser.TagClass
+// TagClass is the class of a tag (X.680 8.1), the model's own: generated
+// code and its generator read tags from the model, not from the syntax.
+type TagClass int
+
+// The tag classes; ClassContext is the class of a tag written without a
+// class keyword.
+const (
+	ClassContext TagClass = iota
+	ClassUniversal
+	ClassApplication
+	ClassPrivate
+)
+
+func (c TagClass) String() string {
+	switch c {
+	case ClassUniversal:
+		return "UNIVERSAL"
+	case ClassApplication:
+		return "APPLICATION"
+	case ClassPrivate:
+		return "PRIVATE"
+	}
+	return ""
+}
+
+// tagClassOf is the class of a tag as the parser read it.
+func tagClassOf(c parser.TagClass) TagClass {
+	switch c {
+	case parser.TagClassUniversal:
+		return ClassUniversal
+	case parser.TagClassApplication:
+		return ClassApplication
+	case parser.TagClassPrivate:
+		return ClassPrivate
+	}
+	return ClassContext
+}
 
 // Tag is one tag of an encoding (X.680 8).
 type Tag struct {
@@ -298,7 +333,7 @@ type Tag struct {
 
 func (t Tag) String() string {
 	s := "["
-	if t.Class != parser.TagClassContext {
+	if t.Class != ClassContext {
 		s += t.Class.String() + " "
 	}
 	s += fmt.Sprint(t.Number) + "]"

@@ -93,7 +93,7 @@ func (s *Set) conv(sc *scope, pt parser.Type) *Type {
 		return t
 	case *parser.TaggedType:
 		inner := s.conv(sc, n.Type)
-		op := tagOp{pos: n.Pos, class: n.Tag.Class, mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
+		op := tagOp{pos: n.Pos, class: tagClassOf(n.Tag.Class), mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
 		op.number = s.tagNumber(sc, n.Tag)
 		if op.mode == parser.TagModeDefault {
 			// X.680 31.2.7: without a keyword the module's TagDefault
@@ -311,7 +311,7 @@ func (s *Set) convComponents(sc *scope, pos parser.Pos, kind TypeKind, l *parser
 // implicit tag, explicit where 31.2.7 requires).
 func autoTag(t *Type, n int64, pos parser.Pos) *Type {
 	c := *t
-	c.tagging = append([]tagOp{{pos: pos, class: parser.TagClassContext, number: n, mode: parser.TagModeImplicit, automatc: true}}, t.tagging...)
+	c.tagging = append([]tagOp{{pos: pos, class: ClassContext, number: n, mode: parser.TagModeImplicit, automatc: true}}, t.tagging...)
 	return &c
 }
 
