@@ -77,6 +77,23 @@ func TestOIDNames(t *testing.T) {
 		}
 	}
 
+	// The common OIDs that rfc5280 names beside its modules' are defined
+	// by no module of the packages (else the module's name is the one).
+	for _, tab := range oids.Tables() {
+		if !strings.HasSuffix(tab.Package, "(common OIDs)") {
+			continue
+		}
+		for _, e := range tab.Entries {
+			for _, other := range oids.Tables() {
+				for _, o := range other.Entries {
+					if other != tab && o.OID == e.OID {
+						t.Errorf("%s: common OID %s (%v) is %s in %s", tab.Package, e.Name, der.OID(e.OID), o.Name, other.Package)
+					}
+				}
+			}
+		}
+	}
+
 	// What `asn1gen dump` of a PKCS #12 file names (issue 13).
 	for dotted, want := range map[string]string{
 		"1.2.840.113549.1.5.13":      "id-PBES2",
