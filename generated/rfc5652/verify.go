@@ -36,11 +36,17 @@ var (
 	ErrNoContent = errors.New("rfc5652: detached content not given")
 	// ErrSignerNotFound: no certificate matches the SignerInfo's sid.
 	ErrSignerNotFound = errors.New("rfc5652: signer certificate not found")
-	// ErrAttributes: the signed attributes break RFC 5652 5.3 or 11: the
+	// ErrBadCertificate: the certificate the sid identifies is in the
+	// SignedData, but crypto/x509 does not parse it (a DSA key whose
+	// parameters are inherited from its issuer, say); the x509 error is
+	// in the text.
+	ErrBadCertificate = errors.New("rfc5652: signer certificate unusable")
+	// ErrAttributes: the attributes break RFC 5652 5.3 or 11: the
 	// content-type or message-digest attribute is missing, repeated, has
 	// other than one value, or names another content type than
-	// eContentType.
-	ErrAttributes = errors.New("rfc5652: invalid signed attributes")
+	// eContentType; or one of those, or signing-time, is an unsigned
+	// attribute, or a countersignature is a signed one.
+	ErrAttributes = errors.New("rfc5652: invalid attributes")
 	// ErrDigestMismatch: the message-digest attribute is not the digest of
 	// the content (the content was changed, or is not the one signed).
 	ErrDigestMismatch = errors.New("rfc5652: message digest does not match the content")
@@ -68,8 +74,8 @@ type SignerError struct {
 	Signer string
 	// Field is the part of the SignerInfo at fault: "digestAlgorithm",
 	// "sid" (no certificate, or one that does not chain),
-	// "signedAttrs" or "signedAttrs[i]", "signatureAlgorithm",
-	// "signature".
+	// "signedAttrs" or "signedAttrs[i]", "unsignedAttrs[i]",
+	// "signatureAlgorithm", "signature".
 	Field string
 	// Err says why; errors.Is finds the Err... kind in it.
 	Err error
@@ -215,6 +221,13 @@ func (sd *SignedData) Verify(opts *VerifyOptions) ([]VerifiedSigner, error) {
 	return out, nil
 }
 
+// unparsed is a certificate of the SignedData that crypto/x509 rejects.
+type unparsed struct {
+	index int // in SignedData.certificates
+	cert  *rfc5280.Certificate
+	err   error
+}
+
 // verifier holds what the SignerInfos of one SignedData share.
 type verifier struct {
 	sd      *SignedData
@@ -222,9 +235,9 @@ type verifier struct {
 	content []byte
 	digests map[crypto.Hash][]byte // the content's, by hash
 	certs   []*x509.Certificate
-	// unparsed says which of the SignedData's certificates crypto/x509
-	// rejects, for the error when no signer is found.
-	unparsed      []string
+	// unparsed are the SignedData's certificates crypto/x509 rejects,
+	// for the error when one of them is the signer's.
+	unparsed      []unparsed
 	intermediates *x509.CertPool
 }
 
@@ -236,7 +249,7 @@ func (v *verifier) loadCertificates() {
 		}
 		xc, err := c.Certificate.X509()
 		if err != nil {
-			v.unparsed = append(v.unparsed, fmt.Sprintf("certificates[%d]: %v", i, err))
+			v.unparsed = append(v.unparsed, unparsed{i, c.Certificate, err})
 			continue
 		}
 		v.certs = append(v.certs, xc)
@@ -261,6 +274,9 @@ func (v *verifier) verifySigner(i int, si *SignerInfo) (VerifiedSigner, error) {
 		return VerifiedSigner{}, fail("sid", err)
 	}
 	out := VerifiedSigner{Index: i, SignerInfo: si, Certificate: cert}
+	if field, err := checkPlacement(si); err != nil {
+		return VerifiedSigner{}, fail(field, err)
+	}
 	msg := v.content
 	if si.HasSignedAttrs {
 		var field string
@@ -374,6 +390,23 @@ func (v *verifier) checkAttributes(si *SignerInfo, h crypto.Hash) (time.Time, st
 	} else {
 		return a.SigningTime.Value, "", nil
 	}
+}
+
+// checkPlacement checks that the attributes RFC 5652 11 says are signed
+// (content-type, message-digest, signing-time) are not unsigned, and that
+// a countersignature (11.4: unsigned) is not signed.
+func checkPlacement(si *SignerInfo) (string, error) {
+	for k := range si.UnsignedAttrs {
+		if o := si.UnsignedAttrs[k].AttrType; o.Equal(IDContentType) || o.Equal(IDMessageDigest) || o.Equal(IDSigningTime) {
+			return fmt.Sprintf("unsignedAttrs[%d]", k), fmt.Errorf("%w: an unsigned %s attribute (RFC 5652 11: it must be signed)", ErrAttributes, attrName(o))
+		}
+	}
+	for k := range si.SignedAttrs {
+		if si.SignedAttrs[k].AttrType.Equal(IDCountersignature) {
+			return attrField(k), fmt.Errorf("%w: a signed countersignature attribute (RFC 5652 11.4: it must be unsigned)", ErrAttributes)
+		}
+	}
+	return "", nil
 }
 
 func attrField(k int) string { return fmt.Sprintf("signedAttrs[%d]", k) }
@@ -516,11 +549,25 @@ func (v *verifier) find(sid *SignerIdentifier) (*x509.Certificate, error) {
 	default:
 		return nil, fmt.Errorf("%w: a SignerIdentifier alternative this package does not know", ErrSignerNotFound)
 	}
-	err := fmt.Errorf("%w among %d certificates", ErrSignerNotFound, len(v.certs))
-	if len(v.unparsed) > 0 {
-		err = fmt.Errorf("%w (crypto/x509 rejects %v)", err, v.unparsed)
+	for _, u := range v.unparsed {
+		if sid.Choice == SignerIdentifier_IssuerAndSerialNumber && sameSigner(&sid.IssuerAndSerialNumber, &u.cert.ToBeSigned) {
+			return nil, fmt.Errorf("%w: certificates[%d] is the signer's, but crypto/x509 rejects it: %v", ErrBadCertificate, u.index, u.err)
+		}
 	}
-	return nil, err
+	return nil, fmt.Errorf("%w among %d certificates", ErrSignerNotFound, len(v.certs))
+}
+
+// sameSigner reports whether ias identifies the certificate of tbs.
+func sameSigner(ias *IssuerAndSerialNumber, tbs *rfc5280.TBSCertificate) bool {
+	if ias.SerialNumber.Big().Cmp(tbs.SerialNumber.Big()) != 0 {
+		return false
+	}
+	a, err := der.Marshal(&ias.Issuer, rfc5280.X509Options())
+	if err != nil {
+		return false
+	}
+	b, err := der.Marshal(&tbs.Issuer, rfc5280.X509Options())
+	return err == nil && bytes.Equal(a, b)
 }
 
 // sameName reports whether name, the DER of a Name, and raw, a
