@@ -392,3 +392,39 @@ func readTestdata(t testing.TB, name string) []byte {
 	}
 	return b
 }
+
+// TestVerifyPKCS7Content: a PKCS #7 SignedData whose [0] holds the
+// content's SEQUENCE (RFC 2315 9.1, as Authenticode writes) instead of an
+// OCTET STRING. RFC 2315 9.3 digests the SEQUENCE's contents octets, so
+// a CMS SignedData of those octets turned into that shape (the OCTET
+// STRING's tag made SEQUENCE's: same length octets) must verify, and
+// Verify returns the SEQUENCE.
+func TestVerifyPKCS7Content(t *testing.T) {
+	p := newPKI(t)
+	contents := []byte{0x06, 0x03, 0x2a, 0x03, 0x04, 0x04, 0x02, 'h', 'i'} // { 1.2.3.4, "hi" }
+	spcIndirectData := der.OID("+\x06\x01\x04\x01\x827\x02\x01\x04")       // 1.3.6.1.4.1.311.2.1.4
+	enc, err := rfc5652.Sign(contents, []rfc5652.Signer{p.signer["rsa"]}, &rfc5652.SignOptions{ContentType: spcIndirectData})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(enc, append([]byte{0x04, byte(len(contents))}, contents...))
+	if i < 0 {
+		t.Fatal("no eContent OCTET STRING in the output")
+	}
+	pkcs7 := bytes.Clone(enc)
+	pkcs7[i] = 0x30
+	if err := new(rfc5652.ContentInfo).UnmarshalDER(pkcs7); err == nil {
+		t.Fatal("the PKCS #7 shape decodes as CMS")
+	}
+	content, signers, err := rfc5652.Verify(pkcs7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := append([]byte{0x30, byte(len(contents))}, contents...); !bytes.Equal(content, want) || len(signers) != 1 {
+		t.Errorf("content %x and %d signers, want %x and 1", content, len(signers), want)
+	}
+	pkcs7[len(pkcs7)-1] ^= 1 // the signature's last octet
+	if _, _, err := rfc5652.Verify(pkcs7, nil); !errors.Is(err, rfc5652.ErrSignature) {
+		t.Errorf("a changed signature: %v, want ErrSignature", err)
+	}
+}

@@ -140,10 +140,23 @@ type VerifiedSigner struct {
 // SignedData.Verify does. content is the signed content: the eContent
 // (aliasing ber when it was a primitive OCTET STRING), or opts.Content
 // when it is detached.
+//
+// A PKCS #7 SignedData (RFC 2315) whose content is not an OCTET STRING
+// but the content type's value itself (Authenticode, Microsoft's
+// certificate trust lists, Apple's MDM signatures), which a CMS decode
+// rejects, is verified too, digesting the contents octets of the
+// content's DER as RFC 2315 9.3 says; content is then the content's DER.
 func Verify(ber []byte, opts *VerifyOptions) (content []byte, signers []VerifiedSigner, err error) {
 	var ci ContentInfo
 	if err := der.Unmarshal(ber, &ci, &der.Options{BER: true}); err != nil {
-		return nil, nil, err
+		sd, content, perr := decodePKCS7SignedData(ber)
+		if perr != nil {
+			return nil, nil, err // the CMS decode's error
+		}
+		if signers, err = sd.Verify(opts); err != nil {
+			return nil, nil, err
+		}
+		return content, signers, nil
 	}
 	if ci.Content.Kind != CtSignedData {
 		return nil, nil, fmt.Errorf("%w: content type %v", ErrNotSignedData, ci.ContentType)
