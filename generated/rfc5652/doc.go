@@ -29,6 +29,16 @@
 // -verify` reads what it writes, and Verify what `openssl cms -sign`
 // writes.
 //
+// # Enveloped messages
+//
+// Decrypt decodes a ContentInfo holding an EnvelopedData or an
+// AuthEnvelopedData and returns its content, decrypted for the recipient
+// whose certificate and private key are given: RSA key transport
+// (PKCS #1 v1.5, RSAES-OAEP) or ECDH key agreement (RFC 5753, AES key
+// wrap); AES-CBC, DES-EDE3-CBC or AES-GCM content encryption. It reads
+// what `openssl cms -encrypt` writes. Errors: ErrNoRecipient,
+// ErrDecrypt, ErrUnsupportedAlgorithm.
+//
 // Certificates lists the certificates of a PKCS #7 bundle without decoding
 // the rest; ContentInfo_Content.Data and SetData read and write the
 // octets of a data content.

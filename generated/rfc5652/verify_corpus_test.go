@@ -34,13 +34,13 @@ var detachedContents = map[string][]byte{
 	"boringssl/crypto/pkcs7/test/sign_sha256.p7s":        []byte("signed data"),
 	"boringssl/crypto/pkcs7/test/sign_sha256_cert2.p7s":  []byte("signed data"),
 	"boringssl/crypto/pkcs7/test/sign_sha256_key_id.p7s": []byte("signed data"),
-	// RFC 4134 4.3 is a detached signature of ExContent (RFC 4134 2.1).
-	"bc-test-data/rfc4134/4.3.bin": []byte("This is some sample content."),
 }
 
 // detachedFiles are detached contents that are files of the corpus.
 var detachedFiles = map[string]string{
 	"generated-openssl/cms-signed-detached.der": "generated-openssl/cms-content.txt",
+	// RFC 4134 4.3 is a detached signature of ExContent (RFC 4134 2.1).
+	"bc-test-data/rfc4134/4.3.bin": "bc-test-data/rfc4134/ExContent.bin",
 }
 
 // wantVerifyFailures are the corpus SignedData files (with signers) that
