@@ -41,7 +41,8 @@ type SignOptions struct {
 	// For an Ed25519 key it is SHA-512 whatever is asked (RFC 8419 3).
 	Hash crypto.Hash
 	// PSS signs with RSA keys using RSASSA-PSS (RFC 4056; MGF1 with the
-	// same hash, a salt as long as the hash) instead of PKCS #1 v1.5.
+	// same hash, a salt as long as the hash) instead of PKCS #1 v1.5; it
+	// changes nothing for other keys.
 	PSS bool
 	// SigningTime is the signing-time attribute's value (RFC 5652 11.3;
 	// UTCTime from 1950 to 2049, GeneralizedTime otherwise, to the
@@ -54,7 +55,8 @@ type SignOptions struct {
 	// module signatures are. Only for id-data.
 	NoAttributes bool
 	// Attributes are more signed attributes (ESS signing-certificate-v2,
-	// S/MIME capabilities, ...), written beside the three above.
+	// S/MIME capabilities, ...), written beside the three above (which
+	// they must not repeat: RFC 5652 11 allows one of each).
 	Attributes []Attribute_SignedAttributesSet
 	// NoCertificates leaves the certificates field out: the receiver
 	// knows the signer certificates.

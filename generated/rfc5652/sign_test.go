@@ -299,7 +299,7 @@ func TestVerifyErrorText(t *testing.T) {
 	_, err := sd.Verify(nil)
 	p := newPKI(t)
 	c := p.signer["p256"].Certificate
-	want := fmt.Sprintf("rfc5652: SignedData.signerInfos[0] (issuer %s, serial 0x%x) signedAttrs[2]: rfc5652: message digest does not match the content: SHA-256 digest", c.Issuer, c.SerialNumber)
+	want := fmt.Sprintf("rfc5652: SignedData.signerInfos[0] (issuer %s, serial 0x%x) signedAttrs[2]: message digest does not match the content: SHA-256 digest", c.Issuer, c.SerialNumber)
 	if err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte(want)) {
 		t.Errorf("error\n%v\nwant it to begin\n%s", err, want)
 	}

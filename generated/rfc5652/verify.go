@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
@@ -82,7 +83,7 @@ type SignerError struct {
 }
 
 func (e *SignerError) Error() string {
-	return fmt.Sprintf("rfc5652: SignedData.signerInfos[%d] (%s) %s: %v", e.Index, e.Signer, e.Field, e.Err)
+	return fmt.Sprintf("rfc5652: SignedData.signerInfos[%d] (%s) %s: %s", e.Index, e.Signer, e.Field, strings.TrimPrefix(e.Err.Error(), "rfc5652: "))
 }
 
 func (e *SignerError) Unwrap() error { return e.Err }
@@ -168,7 +169,7 @@ func Verify(ber []byte, opts *VerifyOptions) (content []byte, signers []Verified
 	if sd.EncapContentInfo.HasEContent {
 		return sd.EncapContentInfo.EContent.Raw, signers, nil
 	}
-	return opts.Content, signers, nil
+	return opts.Content, signers, nil // detached: sd.Verify needed opts.Content
 }
 
 // Verify verifies every SignerInfo of sd (RFC 5652 5.6) and returns them
