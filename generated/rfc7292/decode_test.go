@@ -2,6 +2,7 @@ package rfc7292_test
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -9,6 +10,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -23,9 +25,11 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
-// material is what the PKCS #12 tests put in files: a P-256 key, its
-// certificate and a CA certificate, as DER.
+// material is what the PKCS #12 tests put in files: a key (key when it
+// is a P-256 one, as newMaterial makes), its certificate and a CA
+// certificate, as DER.
 type material struct {
+	signer   crypto.Signer
 	key      *ecdsa.PrivateKey
 	pkcs8    []byte
 	leaf, ca []byte
@@ -33,14 +37,23 @@ type material struct {
 
 func newMaterial(t testing.TB) *material {
 	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return materialWith(t, key)
+}
+
+// materialWith makes material for key, its certificate issued by a fresh
+// P-256 CA.
+func materialWith(t testing.TB, key crypto.Signer) *material {
+	t.Helper()
 	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &material{}
-	if m.key, err = ecdsa.GenerateKey(elliptic.P256(), rand.Reader); err != nil {
-		t.Fatal(err)
-	}
+	m := &material{signer: key}
+	m.key, _ = key.(*ecdsa.PrivateKey)
 	tmpl := func(serial int64, cn string) *x509.Certificate {
 		return &x509.Certificate{
 			SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: cn},
@@ -52,10 +65,10 @@ func newMaterial(t testing.TB) *material {
 	if m.ca, err = x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey); err != nil {
 		t.Fatal(err)
 	}
-	if m.leaf, err = x509.CreateCertificate(rand.Reader, tmpl(2, "rfc7292 test"), caTmpl, &m.key.PublicKey, caKey); err != nil {
+	if m.leaf, err = x509.CreateCertificate(rand.Reader, tmpl(2, fmt.Sprintf("rfc7292 test, %T", key)), caTmpl, key.Public(), caKey); err != nil {
 		t.Fatal(err)
 	}
-	if m.pkcs8, err = x509.MarshalPKCS8PrivateKey(m.key); err != nil {
+	if m.pkcs8, err = x509.MarshalPKCS8PrivateKey(key); err != nil {
 		t.Fatal(err)
 	}
 	return m
