@@ -198,6 +198,9 @@ func Decode(pfx []byte, password string) (*Contents, error) {
 // Errors name the part and bag ("AuthenticatedSafe[1].SafeContents[0]")
 // and the byte offset; test them with errors.Is against
 // ErrIncorrectPassword, ErrUnsupported, ErrLimit and ErrInvalidParameters.
+//
+// The Contents may alias pfx (the PFX, a keyBag's PKCS #8, unencrypted
+// certificates): do not modify pfx while they are in use.
 func DecodeWith(pfx []byte, password string, o *DecodeOptions) (*Contents, error) {
 	d := newDecoder(password, o)
 	c, err := d.decode(pfx)
@@ -574,7 +577,7 @@ func (d *decoder) decrypt(enc encryption, ciphertext []byte, valid func([]byte) 
 		plain, err := d.decryptWith(enc, pw, ciphertext)
 		if err == nil {
 			if err = valid(plain); err == nil {
-				d.pw, d.candidates = pw, nil
+				d.choose(enc, pw)
 				return plain, nil
 			}
 			err = fmt.Errorf("%w (no MAC; the plaintext does not decode: %v)", ErrIncorrectPassword, err)
@@ -585,6 +588,28 @@ func (d *decoder) decrypt(enc encryption, ciphertext []byte, valid func([]byte) 
 		last = err
 	}
 	return nil, last
+}
+
+// choose records that pw decrypted with enc. PBES2 takes the password's
+// UTF-8 octets, the same for the empty and the absent password and for
+// both encodings of a non-ASCII one: the candidates it cannot tell apart
+// stay candidates for the next decryption (a PKCS #12 scheme, which takes
+// the BMPString, tells).
+func (d *decoder) choose(enc encryption, pw pbe.Password) {
+	d.pw = pw
+	if enc.oid == pbe.OIDPBES2 {
+		var same []pbe.Password
+		for _, c := range d.candidates {
+			if bytes.Equal(c.Octets(), pw.Octets()) {
+				same = append(same, c)
+			}
+		}
+		if len(same) > 1 {
+			d.candidates = same
+			return
+		}
+	}
+	d.candidates = nil
 }
 
 // decryptWith runs one decryption, charged to the budget.
@@ -725,17 +750,19 @@ func iterationCount(i der.Integer) (int, error) {
 // macParams converts the MacData for package pbe.
 func macParams(m *MacData) (pbe.MACParams, error) {
 	p := pbe.MACParams{Algorithm: m.Mac.DigestAlgorithm.Algorithm.String(), Salt: m.MacSalt, Iterations: 1}
-	if m.HasIterations {
-		var err error
-		if p.Iterations, err = iterationCount(m.Iterations); err != nil {
-			return p, err
-		}
-	}
 	if p.Algorithm != pbe.OIDPBMAC1 {
+		if m.HasIterations {
+			var err error
+			if p.Iterations, err = iterationCount(m.Iterations); err != nil {
+				return p, err
+			}
+		}
 		return p, nil
 	}
-	// RFC 9579: the parameters are PBMAC1-params, which PKCS-1's
-	// DigestInfo does not list (kept in Raw, see the package doc).
+	// RFC 9579 section 3: PBMAC1 ignores the MacData's macSalt and
+	// iterations (go-pkcs12 writes iterations 0); its parameters are
+	// PBMAC1-params, which PKCS-1's DigestInfo does not list (kept in
+	// Raw, see the package doc).
 	alg := &m.Mac.DigestAlgorithm
 	if !alg.HasParameters {
 		return p, fmt.Errorf("%w: PBMAC1 without parameters", ErrInvalidParameters)

@@ -484,6 +484,39 @@ func TestDecodeNoMAC(t *testing.T) {
 	}
 }
 
+// TestDecodeNoMACMixed opens a file without a MAC whose certificates are
+// encrypted with PBES2 and key with a PKCS #12 scheme, under the empty
+// password: PBES2 cannot tell the empty password from the absent one
+// (both are no octets), the key's scheme can, and only the empty one
+// opens it.
+func TestDecodeNoMACMixed(t *testing.T) {
+	m := newMaterial(t)
+	modern, err := rfc7292.Encode(m.key, [][]byte{m.leaf}, "", &rfc7292.EncodeOptions{Iterations: fastIterations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := rfc7292.Encode(m.key, [][]byte{m.leaf}, "", &rfc7292.EncodeOptions{Profile: rfc7292.LegacyDES, Iterations: fastIterations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keyPart rfc5652.ContentInfo
+	reencode(t, old, func(_ *rfc7292.PFX, as *rfc7292.AuthenticatedSafe) { keyPart = (*as)[1] })
+	mixed := reencode(t, modern, func(p *rfc7292.PFX, as *rfc7292.AuthenticatedSafe) {
+		p.HasMacData = false
+		(*as)[1] = keyPart
+	})
+	c, err := rfc7292.Decode(mixed, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(opened{Certs: [][]byte{m.leaf}, Keys: [][]byte{m.pkcs8}}, contentsOf(t, c)); diff != "" {
+		t.Errorf("contents (-encoded +decoded):\n%s", diff)
+	}
+	if got := c.Bags[0].Encryption + " " + c.Bags[1].Encryption; got != "1.2.840.113549.1.5.13 1.2.840.113549.1.12.1.3" {
+		t.Errorf("encryption %s", got)
+	}
+}
+
 // unencrypted returns a PFX without a MAC whose one data part holds sc.
 func unencrypted(t testing.TB, sc rfc7292.SafeContents) []byte {
 	t.Helper()
@@ -775,6 +808,25 @@ func TestDecodeMalformed(t *testing.T) {
 	} {
 		if _, err := rfc7292.Decode(tc.in, ""); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestDecodePBMAC1Iterations checks that the MacData's own iterations,
+// which PBMAC1 ignores (RFC 9579 section 3), are not read: go-pkcs12
+// writes 0 there.
+func TestDecodePBMAC1Iterations(t *testing.T) {
+	m := newMaterial(t)
+	enc, err := rfc7292.Encode(m.key, [][]byte{m.leaf}, "pw", &rfc7292.EncodeOptions{Profile: rfc7292.ModernPBMAC1, Iterations: fastIterations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int64{0, -1, 1 << 40} {
+		file := reencode(t, enc, func(p *rfc7292.PFX, _ *rfc7292.AuthenticatedSafe) {
+			p.MacData.Iterations, p.MacData.HasIterations = der.IntegerFromInt64(n), true
+		})
+		if _, err := rfc7292.Decode(file, "pw"); err != nil {
+			t.Errorf("PBMAC1, MacData.iterations %d: %v", n, err)
 		}
 	}
 }
