@@ -140,11 +140,11 @@ func TestGoPKCS12Interop(t *testing.T) {
 			}
 			k, cert, cas, err := gopkcs12.DecodeChain(pfx, pw)
 			if err != nil {
-				t.Errorf("profile %d, password %q: go-pkcs12: %v", p, pw, err)
+				t.Errorf("%v, password %q: go-pkcs12: %v", p, pw, err)
 				continue
 			}
 			if !key.Equal(k) || !cert.Equal(leaf) || len(cas) != 1 || !cas[0].Equal(ca) {
-				t.Errorf("profile %d, password %q: go-pkcs12 read another key or other certificates", p, pw)
+				t.Errorf("%v, password %q: go-pkcs12 read another key or other certificates", p, pw)
 			}
 		}
 	}

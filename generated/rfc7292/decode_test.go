@@ -235,6 +235,16 @@ func TestEncodeTrustStore(t *testing.T) {
 	}
 }
 
+func TestProfileString(t *testing.T) {
+	var got []string
+	for _, p := range []rfc7292.Profile{rfc7292.Modern, rfc7292.ModernPBMAC1, rfc7292.LegacyDES, rfc7292.LegacyRC2, 7} {
+		got = append(got, p.String())
+	}
+	if want := []string{"Modern", "ModernPBMAC1", "LegacyDES", "LegacyRC2", "Profile(7)"}; !cmp.Equal(got, want) {
+		t.Errorf("Profile names %q, want %q", got, want)
+	}
+}
+
 func TestEncodeErrors(t *testing.T) {
 	m := newMaterial(t)
 	other := newMaterial(t)

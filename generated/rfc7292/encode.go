@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/internal/pbe"
@@ -44,6 +45,21 @@ const (
 	// -legacy`. OpenSSL 3 reads it only with its legacy provider.
 	LegacyRC2
 )
+
+// String returns the profile's name, as declared.
+func (p Profile) String() string {
+	switch p {
+	case Modern:
+		return "Modern"
+	case ModernPBMAC1:
+		return "ModernPBMAC1"
+	case LegacyDES:
+		return "LegacyDES"
+	case LegacyRC2:
+		return "LegacyRC2"
+	}
+	return "Profile(" + strconv.Itoa(int(p)) + ")"
+}
 
 // DefaultIterations is the iteration count of Encode's key derivations
 // when EncodeOptions.Iterations is 0: OpenSSL's default (PKCS12_DEFAULT_ITER).

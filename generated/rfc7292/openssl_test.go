@@ -364,7 +364,7 @@ func TestKeytool(t *testing.T) {
 		out := keytool(t, "-list", "-v", "-storetype", "PKCS12", "-keystore", file, "-storepass", "changeit")
 		for _, want := range []string{"Alias name: ours", "Entry type: PrivateKeyEntry", "Certificate chain length: 2"} {
 			if !bytes.Contains(out, []byte(want)) {
-				t.Errorf("profile %d: keytool -list does not say %q:\n%s", prof, want, out)
+				t.Errorf("%v: keytool -list does not say %q:\n%s", prof, want, out)
 			}
 		}
 	}
