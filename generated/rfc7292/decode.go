@@ -157,8 +157,11 @@ type DecodeOptions struct {
 
 	// MaxTotalIterations bounds the sum of the iteration counts of all
 	// the key derivations one decode runs (a file can hold many encrypted
-	// keys, and an empty or non-ASCII password makes several tries);
-	// 0 means 4 times MaxIterations.
+	// keys, the PKCS #12 schemes derive the key and the IV apart, and an
+	// empty or non-ASCII password makes two tries); 0 means 8 times
+	// MaxIterations, what a file with a MAC, an encrypted part and a key
+	// at MaxIterations each, with two password candidates, takes. A
+	// decode is thus bounded by some seconds of work by default.
 	MaxTotalIterations int
 }
 
@@ -272,7 +275,7 @@ func newDecoder(password string, o *DecodeOptions) *decoder {
 	}
 	total := o.MaxTotalIterations
 	if total <= 0 {
-		total = 4 * max
+		total = 8 * max
 	}
 	return &decoder{
 		opts:   pbe.Options{MaxIterations: max},
@@ -309,7 +312,7 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 			return nil, der.WithField(err, "PFX.authSafe")
 		}
 	case rfc5652.CtSignedData:
-		return nil, fmt.Errorf("PFX.authSafe: %w", &UnsupportedError{Role: "PKCS #12 integrity mode (public-key: signedData; verify it with package rfc5652)", OID: p.AuthSafe.ContentType.String()})
+		return nil, fmt.Errorf("PFX.authSafe: %w", &UnsupportedError{Role: "PKCS #12 public-key integrity mode (signedData: verify it with package rfc5652)", OID: p.AuthSafe.ContentType.String()})
 	default:
 		return nil, fmt.Errorf("PFX.authSafe: %w", &UnsupportedError{Role: "PKCS #12 authSafe content type", OID: p.AuthSafe.ContentType.String()})
 	}
@@ -351,7 +354,7 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 			}
 			pt.encrypted, pt.enc, pt.ciphertext = true, enc, eci.EncryptedContent
 		case rfc5652.CtEnvelopedData:
-			return nil, fmt.Errorf("%s: %w", pt.path, &UnsupportedError{Role: "PKCS #12 part encrypted to a public key (envelopedData; decrypt it with package rfc5652)", OID: ci.ContentType.String()})
+			return nil, fmt.Errorf("%s: %w", pt.path, &UnsupportedError{Role: "PKCS #12 part encrypted to a public key (envelopedData: decrypt it with package rfc5652)", OID: ci.ContentType.String()})
 		default:
 			if ci.ContentType.Equal(oidEncryptedData) {
 				// An encryptedData that the tolerant decode kept as

@@ -449,6 +449,16 @@ func TestDecodeHostileIterations(t *testing.T) {
 	if _, err := rfc7292.DecodeWith(enc, "pw", &rfc7292.DecodeOptions{MaxIterations: 2048, MaxTotalIterations: 3 * 2048}); err != nil {
 		t.Errorf("at the bounds: %v", err)
 	}
+	// The default total allows every count at MaxIterations in a legacy
+	// file (the key and the IV derived apart) under the empty password
+	// (two candidates for the MAC).
+	legacy, err := rfc7292.Encode(m.key, [][]byte{m.leaf}, "", &rfc7292.EncodeOptions{Profile: rfc7292.LegacyRC2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rfc7292.DecodeWith(legacy, "", &rfc7292.DecodeOptions{MaxIterations: 2048}); err != nil {
+		t.Errorf("legacy file, empty password, at MaxIterations: %v", err)
+	}
 }
 
 // noMAC returns the file enc without its MacData.
