@@ -27,7 +27,7 @@ var (
 	// ErrUnsupported: an algorithm or a kind of protection that Decode
 	// does not implement. The error is an *UnsupportedError naming the
 	// OID (a part encrypted to a public key, envelopedData; an authSafe
-	// signed in public-key integrity mode; scrypt, AES-GCM, a BLAKE2
+	// signed in public-key integrity mode; scrypt, AES-GCM, a GOST
 	// MAC, ...). Nothing encrypted is ever skipped.
 	ErrUnsupported = pbe.ErrUnsupported
 
@@ -176,9 +176,9 @@ func Decode(pfx []byte, password string) (*Contents, error) {
 // the defaults). Strip a PEM wrapping first (encoding/pem).
 //
 // Integrity comes first: the MAC of the MacData (HMAC keyed by the PKCS
-// #12 KDF with SHA-1 or SHA-2, or PBMAC1 of RFC 9579) is verified, in
-// constant time, before anything is decrypted; a MAC that does not verify
-// is ErrIncorrectPassword. Then every encryptedData part and every
+// #12 KDF with SHA-1, SHA-2 or BLAKE2b-512, or PBMAC1 of RFC 9579) is
+// verified, in constant time, before anything is decrypted; a MAC that
+// does not verify is ErrIncorrectPassword. Then every encryptedData part and every
 // pkcs8ShroudedKeyBag is decrypted (PBES2 with PBKDF2 and AES-CBC or
 // DES-EDE3-CBC; the PKCS #12 schemes with 3DES, RC2 and RC4; PBES1): one
 // that cannot be, for an unknown algorithm (ErrUnsupported, naming its

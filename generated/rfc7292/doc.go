@@ -10,7 +10,7 @@
 // # Reading and writing PKCS #12 files
 //
 // Decode opens a file with its password, as `openssl pkcs12` does: it
-// verifies the MAC (the PKCS #12 HMAC with SHA-1 or SHA-2, or RFC 9579's
+// verifies the MAC (the PKCS #12 HMAC with SHA-1, SHA-2 or BLAKE2b, or RFC 9579's
 // PBMAC1), in constant time, then decrypts every part and key (PBES2 with
 // PBKDF2 and AES or 3DES; the PKCS #12 schemes with 3DES, RC2 or RC4;
 // PBES1), and returns Contents: the certificates (*rfc5280.Certificate;

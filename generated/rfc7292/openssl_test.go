@@ -201,6 +201,7 @@ func TestOpenSSLExport(t *testing.T) {
 		{name: "-keypbe NONE -certpbe NONE", pw: "export pw", args: []string{"-keypbe", "NONE", "-certpbe", "NONE"}, mac: sha256, enc: "  "},
 		{name: "-keypbe NONE -certpbe NONE -nomac", pw: "export pw", args: []string{"-keypbe", "NONE", "-certpbe", "NONE", "-nomac"}, enc: "  ", noCheck: true},
 		{name: "-macalg sha512", pw: "export pw", args: []string{"-macalg", "sha512"}, mac: sha512, enc: pbes2 + " " + pbes2 + " " + pbes2},
+		{name: "-macalg blake2b512", pw: "export pw", args: []string{"-macalg", "blake2b512"}, mac: "1.3.6.1.4.1.1722.12.2.1.16", enc: pbes2 + " " + pbes2 + " " + pbes2},
 		{name: "-macalg sha1", pw: "export pw", args: []string{"-macalg", "sha1"}, mac: sha1, enc: pbes2 + " " + pbes2 + " " + pbes2},
 		{name: "-iter 1", pw: "export pw", args: []string{"-iter", "1"}, mac: sha256, enc: pbes2 + " " + pbes2 + " " + pbes2},
 		{name: "-noiter -nomaciter", pw: "export pw", args: []string{"-noiter", "-nomaciter"}, mac: sha256, enc: pbes2 + " " + pbes2 + " " + pbes2},
