@@ -7,6 +7,43 @@
 // is an rfc5652.ContentInfo, a certificate bag holds an
 // *rfc5280.Certificate).
 //
+// # Reading and writing PKCS #12 files
+//
+// Decode opens a file with its password, as `openssl pkcs12` does: it
+// verifies the MAC (the PKCS #12 HMAC with SHA-1, SHA-2 or BLAKE2b, or RFC 9579's
+// PBMAC1), in constant time, then decrypts every part and key (PBES2 with
+// PBKDF2 and AES or 3DES; the PKCS #12 schemes with 3DES, RC2 or RC4;
+// PBES1), and returns Contents: the certificates (*rfc5280.Certificate;
+// Encoding gives the DER, X509 a crypto/x509 certificate), the private
+// keys (as crypto/x509.ParsePKCS8PrivateKey returns them), the CRLs and
+// secrets, and every bag with its friendlyName and localKeyId. Contents.Chain
+// returns what go-pkcs12's DecodeChain does: the key, its certificate and
+// the others.
+//
+//	c, err := rfc7292.Decode(pfx, password)
+//	if errors.Is(err, rfc7292.ErrIncorrectPassword) { ... }
+//	key, leaf, chain, err := c.Chain()
+//
+// What Decode cannot decrypt is an error naming the algorithm's OID
+// (ErrUnsupported), never a part skipped; a wrong password is
+// ErrIncorrectPassword, never an empty result. An empty password is tried
+// both as RFC 7292's empty password and as none, as OpenSSL does. A hostile
+// file cannot make it work long: DecodeWith's options bound each iteration
+// count (ten million by default) and their sum, and the counts in sight
+// are checked before the first key is derived.
+//
+// Encode writes a key and its chain with the algorithms OpenSSL 3 uses by
+// default (Modern: PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-CBC, an
+// HMAC-SHA-256 MAC, 2048 iterations), or those of older readers (LegacyDES,
+// LegacyRC2) or RFC 9579's MAC (ModernPBMAC1); EncodeTrustStore writes
+// certificates alone, marked as trust anchors for Java. OpenSSL, Java's
+// keytool and go-pkcs12 read the output.
+//
+// Certificates is the fast path for files whose certificates are not
+// encrypted (trust stores, `-certpbe NONE`): it reads only the bags'
+// envelopes, takes no password and fails (ErrEncrypted) on an encrypted
+// part rather than skip it.
+//
 // # Modules
 //
 // PKCS-12 (RFC 7292 appendix D) and PKCS-9 (RFC 2985 appendix A, for the
@@ -94,16 +131,14 @@
 // (AuthSafe.Content.Data); each of its
 // ContentInfos of type data holds the DER of a SafeContents, those of type
 // encryptedData or envelopedData a SafeContents encrypted with a password
-// or a public key (not decrypted here). The encryption algorithm
+// or a public key. The encryption algorithm
 // parameters of EncryptedData and PKCS8ShroudedKeyBag are kept as received
 // in their Raw field (their sets of algorithms are empty and of another
 // class than RFC 8018's): decode PBES2's with PBES2Params. The PKCS #12 PBE
 // parameters of RFC 7292 appendix C (SEQUENCE { salt OCTET STRING,
 // iterations INTEGER }) are not in its module; PBEParameter has their
 // encoding but limits the salt to 8 octets.
-//
-// Certificates returns the DER of the certificates in a file's unencrypted
-// bags, reading only the envelopes.
+// Decode and Encode do all this; the types are there for anything else.
 package rfc7292
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package rfc7292 -use github.com/asn1gen/asn1gen/generated/rfc5280,github.com/asn1gen/asn1gen/generated/rfc5652 -accept assigned-identifier:PKCS-9,import-oid:PKCS-12,import-oid:PKCS-9,import-oid:PasswordPolicy,import-oid:SpkmGssTokens,set-comma:PKCS5v2-1 -roots PFX,AuthenticatedSafe,SafeContents,SafeBag,KeyBag,PKCS8ShroudedKeyBag,CertBag,CRLBag,SecretBag,MacData,PKCS12Attribute,PBES2-params,PBKDF2-params,PBMAC1-params,PBEParameter,RC2-CBC-Parameter,RC5-CBC-Parameters -extend PKCS5v2-1.PBES2-Encs=PKCS5v2-1.SupportingAlgorithms -extensible PKCS-1.PKCS1-v1-5DigestAlgorithms -containing PKCS-12.x509Certificate=PKIX1Explicit-2009.Certificate,PKCS-12.x509CRL=PKIX1Explicit-2009.CertificateList -import-from PKCS-7.ContentInfo=CryptographicMessageSyntax-2010,PKCS-7.DigestInfo=PKCS-1,PKCS-8.PrivateKeyInfo=AsymmetricKeyPackageModuleV1,PKCS-8.EncryptedPrivateKeyInfo=AsymmetricKeyPackageModuleV1,CryptographicMessageSyntax.ContentInfo=CryptographicMessageSyntax-2010,CryptographicMessageSyntax.SignerInfo=CryptographicMessageSyntax-2010,NIST-SHA2.id-sha256=AlgorithmObjectIdentifiers,NIST-SHA2.id-sha384=AlgorithmObjectIdentifiers,NIST-SHA2.id-sha512=AlgorithmObjectIdentifiers,PKCS-15.PKCS15Token=ANY,PKCS-9:InformationFramework.Attribute=PKIX1Explicit88 ../../modules/rfc7292/PKCS-12.asn ../../modules/rfc7292/PKCS-9.asn ../../modules/rfc7292/PKCS5v2-1.asn ../../modules/rfc7292/AsymmetricKeyPackageModuleV1.asn ../../modules/rfc7292/PKCS-1.asn ../../modules/rfc5652/CryptographicMessageSyntax-2009.asn ../../modules/rfc7292/PKIX1Explicit88.asn ../../modules/rfc7292/UsefulDefinitions.asn ../../modules/rfc7292/UpperBounds.asn ../../modules/rfc7292/InformationFramework.asn ../../modules/rfc7292/AuthenticationFramework.asn ../../modules/rfc7292/SelectedAttributeTypes.asn ../../modules/rfc7292/CertificateExtensions.asn ../../modules/rfc7292/AlgorithmObjectIdentifiers.asn ../../modules/rfc7292/AttributeCertificateDefinitions.asn ../../modules/rfc7292/BasicAccessControl.asn ../../modules/rfc7292/CommonProtocolSpecification.asn ../../modules/rfc7292/DSAOperationalAttributeTypes.asn ../../modules/rfc7292/DirectoryAbstractService.asn ../../modules/rfc7292/DirectoryOSIProtocols.asn ../../modules/rfc7292/DirectoryOperationalBindingTypes.asn ../../modules/rfc7292/DirectoryShadowAbstractService.asn ../../modules/rfc7292/DistributedOperations.asn ../../modules/rfc7292/EnhancedSecurity.asn ../../modules/rfc7292/HierarchicalOperationalBindings.asn ../../modules/rfc7292/LdapSystemSchema.asn ../../modules/rfc7292/Lightweight-Directory-Access-Protocol-V3.asn ../../modules/rfc7292/OSIProtocolSpecification.asn ../../modules/rfc7292/OperationalBindingManagement.asn ../../modules/rfc7292/PasswordPolicy.asn ../../modules/rfc7292/PkiPmiExternalDataTypes.asn ../../modules/rfc7292/SchemaAdministration.asn ../../modules/rfc7292/ServiceAdministration.asn ../../modules/rfc7292/SpkmGssTokens.asn
