@@ -1,6 +1,8 @@
 package schemadump
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"math"
 	"strconv"
@@ -144,6 +146,10 @@ func (d *decoder) issueAt(err error, path []string) {
 		is.NonDER = e.Kind == der.KindNonCanonical
 		is.Message = errorText(e)
 	}
+	if k := len(d.issues); k > 0 && d.issues[k-1].Offset == is.Offset && d.issues[k-1].Message == is.Message {
+		// the same error, met again by the read that shows the rest raw
+		return
+	}
 	d.issues = append(d.issues, is)
 }
 
@@ -212,6 +218,9 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 	}
 	own := wireTag(tags[0])
 	typ := typeName(t)
+	if lbl.typ != "" {
+		typ = lbl.typ
+	}
 	got, ok := r.PeekTag()
 	if !ok {
 		if r.Empty() {
@@ -240,11 +249,11 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 		sub := r.Open(contents, h.Offset+h.HeaderLen)
 		switch u.Kind {
 		case model.TypeSequence:
-			d.sequence(&sub, n, u)
+			d.sequence(&sub, n, u, typ)
 		case model.TypeSet:
-			d.set(&sub, n, u)
+			d.set(&sub, n, u, typ)
 		default:
-			d.list(&sub, n, u)
+			d.list(&sub, n, u, typ)
 		}
 	case model.TypeExternal, model.TypeEmbeddedPDV, model.TypeUnrestrictedCharacterString, model.TypeInstanceOf:
 		// SEQUENCEs underneath (X.680 37, 36, 44; X.681 C): shown as the
@@ -361,8 +370,7 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	n.Object = ""
 	child, err := d.value(&sub, t, tags[1:], in)
 	if err != nil {
-		d.fail(n, err)
-		n.Children = d.rest(&sub, "")
+		n.Children = d.failRest(&sub, n, err, "")
 		return n, nil
 	}
 	n.Children = []*Node{child}
@@ -376,10 +384,14 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 // choice reads an untagged CHOICE: the alternative whose tag the next
 // element has.
 func (d *decoder) choice(r *der.Reader, t, u *model.Type, lbl label) (*Node, error) {
+	typ := typeName(t)
+	if lbl.typ != "" {
+		typ = lbl.typ
+	}
 	tag, ok := r.PeekTag()
 	if !ok {
 		if r.Empty() {
-			return nil, r.NoAlternative(typeName(t))
+			return nil, r.NoAlternative(typ)
 		}
 		var h der.Header
 		_, err := r.ReadElement(&h)
@@ -405,13 +417,13 @@ func (d *decoder) choice(r *der.Reader, t, u *model.Type, lbl label) (*Node, err
 	}
 	if u.Extensible {
 		// X.680 29: an alternative added in a later version.
-		n, err := d.rawElement(r, "an alternative of "+typeName(t)+" this schema does not know (extensible CHOICE)")
+		n, err := d.rawElement(r, "an alternative of "+typ+" this schema does not know (extensible CHOICE)")
 		if n != nil {
 			n.Field = lbl.field
 		}
 		return n, err
 	}
-	return nil, r.NoAlternative(typeName(t))
+	return nil, r.NoAlternative(typ)
 }
 
 func (d *decoder) alternative(r *der.Reader, c *model.Component, lbl label) (*Node, error) {
@@ -455,28 +467,34 @@ func (d *decoder) open(r *der.Reader, t, u *model.Type, lbl label) (*Node, error
 		owner.deferred = append(owner.deferred, func() {
 			defer restore()()
 			sub := r.Open(raw, start)
-			*n = *d.resolved(&sub, t, tbl, lbl)
+			x, err := d.resolved(&sub, t, tbl, lbl)
+			if err != nil {
+				d.issue(err)
+				x = &Node{Offset: start, Tag: "?", Raw: true, Field: lbl.field, Error: errText(err)}
+			}
+			*n = *x
 		})
 		return n, nil
 	}
-	return d.resolved(r, t, tbl, lbl), nil
+	return d.resolved(r, t, tbl, lbl)
 }
 
 // resolved reads the value of an open type whose key is known now (or
-// absent for good) through the table.
-func (d *decoder) resolved(r *der.Reader, t *model.Type, tbl *model.OpenTypeTable, lbl label) *Node {
+// absent for good) through the table. As value, a non-nil error means that
+// nothing was read.
+func (d *decoder) resolved(r *der.Reader, t *model.Type, tbl *model.OpenTypeTable, lbl label) (*Node, error) {
 	key, _ := d.key(tbl)
 	if key == nil {
-		n, err := d.rawValue(r, t, lbl, "open type whose key "+keyName(tbl)+" is absent")
-		return d.orRest(r, n, err)
+		return d.rawValue(r, t, lbl, "open type whose key "+keyName(tbl)+" is absent")
 	}
 	e := tbl.Lookup(key)
 	if e == nil {
-		if !tbl.Extensible {
-			d.issue(der.UnknownKey(r.Offset(), typeName(t)))
-		}
+		off := r.Offset()
 		n, err := d.rawValue(r, t, lbl, d.unknownKey(key, tbl))
-		return d.orRest(r, n, err)
+		if err == nil && !tbl.Extensible {
+			d.fail(n, der.UnknownKey(off, typeName(t)))
+		}
+		return n, err
 	}
 	obj := objectName(e)
 	if e.Type == nil {
@@ -484,34 +502,23 @@ func (d *decoder) resolved(r *der.Reader, t *model.Type, tbl *model.OpenTypeTabl
 		// are octets; an algorithm without parameters): what is there is
 		// shown as it is, or as a rule says (-contains).
 		if n := d.hintedElement(r, lbl, obj); n != nil {
-			return n
+			return n, nil
 		}
-		n, err := d.rawValue(r, t, lbl, strings.TrimPrefix(obj+" defines no "+tbl.Field, " "))
-		return d.orRest(r, n, err)
+		return d.rawValue(r, t, lbl, strings.TrimPrefix(obj+" defines no "+tbl.Field, " "))
 	}
 	// The type the key selects, named on its line even inside EXPLICIT
 	// tags (the wrapper's line names the open type).
 	lbl.object, lbl.inner = obj, false
 	n, err := d.value(r, e.Type, e.Type.Tags, lbl)
 	if err != nil {
-		d.issue(err)
-		n, err = d.rawValue(r, t, lbl, "not a value of "+typeName(e.Type)+", the type of "+obj)
-		if n != nil {
-			n.Error = errText(err)
+		x, rerr := d.rawValue(r, t, lbl, "not a value of "+typeName(e.Type)+", the type of "+obj)
+		if rerr != nil {
+			return nil, err // not even an element
 		}
-		return d.orRest(r, n, err)
+		d.fail(x, err)
+		return x, nil
 	}
-	return n
-}
-
-// orRest returns n, or when the element could not even be read, a node
-// that says so (and records the error).
-func (d *decoder) orRest(r *der.Reader, n *Node, err error) *Node {
-	if err == nil {
-		return n
-	}
-	d.issue(err)
-	return &Node{Offset: r.Offset(), Tag: "?", Raw: true, Error: errText(err)}
+	return n, nil
 }
 
 func errText(err error) string {
@@ -574,8 +581,9 @@ func (d *decoder) popFrame() {
 	}
 }
 
-// sequence reads the components of a SEQUENCE from sub into n.
-func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type) {
+// sequence reads the components of a SEQUENCE from sub into n; typ names
+// it in errors.
+func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) {
 	f := d.pushFrame(u)
 	defer d.popFrame()
 	comps := u.Components
@@ -599,15 +607,14 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type) {
 		child, err := d.value(sub, c.Type, c.Type.Tags, label{field: c.Name, index: -1})
 		if err != nil {
 			if sub.Empty() {
-				err = sub.Missing(typeName(u), firstTag(c.Type))
+				err = sub.Missing(typ, firstTag(c.Type))
 			}
-			d.fail(n, err)
+			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name)...)
 			d.pop()
-			n.Children = append(n.Children, d.rest(sub, "")...)
 			return
 		}
 		n.Children = append(n.Children, child)
-		d.component(f, c, child, start, typeName(u))
+		d.component(f, c, child, start, typ)
 		d.pop()
 	}
 	if !sub.Empty() {
@@ -619,8 +626,7 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type) {
 			}
 			return
 		}
-		d.fail(n, der.NewError(der.KindTrailingData, sub.Offset(), typeName(u), "element after the last component", "X.680 25"))
-		n.Children = append(n.Children, d.rest(sub, "")...)
+		n.Children = append(n.Children, d.failRest(sub, n, der.NewError(der.KindTrailingData, sub.Offset(), typ, "element after the last component", "X.680 25"), "")...)
 	}
 }
 
@@ -640,10 +646,45 @@ func (d *decoder) component(f *frame, c *model.Component, child *Node, start int
 }
 
 func joinReason(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "" || strings.Contains(a, b):
+		return a
 	}
 	return a + "; " + b
+}
+
+// failRest records err, which ends the reading of the elements of n at
+// sub's position, and returns what is left of them, raw. The error marks
+// the element it is about (named field, the component expected there),
+// or a line of its own where no element can be read, or n when nothing is
+// left (a missing component).
+func (d *decoder) failRest(sub *der.Reader, n *Node, err error, field string) []*Node {
+	off := sub.Offset()
+	var e *der.Error
+	if errors.As(err, &e) && e.Offset >= 0 {
+		off = e.Offset
+	}
+	empty := sub.Empty()
+	d.issue(err)
+	rest := d.rest(sub, "")
+	for _, x := range rest {
+		if x.Offset == off {
+			x.Error = errText(err)
+			if x.Field == "" {
+				x.Field = field
+			}
+			return rest
+		}
+	}
+	if empty {
+		n.Error = errText(err)
+		return rest
+	}
+	// an element whose header does not read: a line for where it starts
+	x := &Node{Offset: off, Tag: "?", Raw: true, Field: field, Error: errText(err)}
+	return append(rest, x)
 }
 
 // unknown shows the next element of sub raw in n with note; false when it
@@ -689,7 +730,7 @@ func (d *decoder) present(sub *der.Reader, c *model.Component, rest []*model.Com
 }
 
 // set reads the components of a SET, in any order (X.680 27), from sub.
-func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type) {
+func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type, typ string) {
 	f := d.pushFrame(u)
 	defer d.popFrame()
 	seen := map[*model.Component]bool{}
@@ -711,23 +752,25 @@ func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type) {
 				}
 				continue
 			}
-			d.fail(n, sub.Unexpected(typeName(u)))
-			n.Children = append(n.Children, d.rest(sub, "")...)
+			n.Children = append(n.Children, d.failRest(sub, n, sub.Unexpected(typ), "")...)
 			return
 		}
 		start := sub.Offset()
 		if seen[c] {
-			d.fail(n, der.Duplicate(start, typeName(u)))
-			n.Children = append(n.Children, d.rest(sub, "")...)
+			d.push(c.Name)
+			n.Children = append(n.Children, d.failRest(sub, n, der.Duplicate(start, typ), c.Name)...)
+			d.pop()
 			return
 		}
 		seen[c] = true
 		d.push(c.Name)
 		child, err := d.value(sub, c.Type, c.Type.Tags, label{field: c.Name, index: -1})
+		if err == nil && sub.Offset() == start {
+			err = stuck(start, typ)
+		}
 		if err != nil {
-			d.fail(n, err)
+			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name)...)
 			d.pop()
-			n.Children = append(n.Children, d.rest(sub, "")...)
 			return
 		}
 		if prev >= ranks[c] {
@@ -735,18 +778,18 @@ func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type) {
 			if d.opts.BER {
 				child.NonDER = joinReason(child.NonDER, "SET components not in ascending tag order (X.690 10.3)")
 			} else {
-				d.fail(child, der.SetOrder(start, typeName(u)))
+				d.fail(child, der.SetOrder(start, typ))
 			}
 		}
 		prev = ranks[c]
 		n.Children = append(n.Children, child)
-		d.component(f, c, child, start, typeName(u))
+		d.component(f, c, child, start, typ)
 		d.pop()
 	}
 	for _, c := range u.Components {
 		if !seen[c] && !c.Optional && c.Default == nil && !c.Extension {
 			d.push(c.Name)
-			d.fail(n, sub.Missing(typeName(u), firstTag(c.Type)))
+			d.fail(n, sub.Missing(typ, firstTag(c.Type)))
 			d.pop()
 			return
 		}
@@ -778,13 +821,9 @@ func setRanks(u *model.Type) map[*model.Component]int {
 }
 
 // list reads the elements of a SEQUENCE OF or SET OF.
-func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type) {
+func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type, typ string) {
 	if u.Kind == model.TypeSetOf {
-		// X.690 11.6: DER sorts the elements of a SET OF (a no-op in BER,
-		// where any order is fine)
-		if err := sub.CheckSetOfOrder(typeName(u)); err != nil {
-			d.fail(n, err)
-		}
+		d.setOfOrder(sub, n, typ)
 	}
 	if u.Elem == nil {
 		n.Children = d.rest(sub, "")
@@ -792,11 +831,14 @@ func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type) {
 	}
 	for i := 0; !sub.Empty(); i++ {
 		d.push("[" + strconv.Itoa(i) + "]")
+		before := sub.Offset()
 		child, err := d.value(sub, u.Elem, u.Elem.Tags, label{field: u.ElemName, index: i})
+		if err == nil && sub.Offset() == before {
+			err = stuck(before, typ)
+		}
 		if err != nil {
-			d.fail(n, err)
+			n.Children = append(n.Children, d.failRest(sub, n, err, u.ElemName)...)
 			d.pop()
-			n.Children = append(n.Children, d.rest(sub, "")...)
 			return
 		}
 		d.pop()
@@ -982,4 +1024,44 @@ func (d *decoder) context() func() func() {
 		d.path, d.named, d.space = path, nm, space
 		return func() { d.path, d.named, d.space = savedPath, savedNamed, savedSpace }
 	}
+}
+
+// setOfOrder checks that the elements of a SET OF are in the order of
+// their encodings (X.690 11.6): an error in DER, a mark in BER.
+func (d *decoder) setOfOrder(sub *der.Reader, n *Node, typ string) {
+	probe := *sub
+	var prev []byte
+	for !probe.Empty() {
+		start := probe.Offset()
+		cur, err := probe.ReadRaw()
+		if err != nil {
+			return // the reads report it
+		}
+		if prev != nil && compareSetOf(prev, cur) > 0 {
+			if d.opts.BER {
+				n.NonDER = joinReason(n.NonDER, "SET OF elements not in ascending order (X.690 11.6)")
+			} else {
+				d.fail(n, der.NewError(der.KindNonCanonical, start, typ, "SET OF elements not in ascending order", "X.690 11.6"))
+			}
+			return
+		}
+		prev = cur
+	}
+}
+
+// compareSetOf compares two encodings as X.690 11.6 orders them: as octet
+// strings, the shorter padded at its end with zero octets.
+func compareSetOf(a, b []byte) int {
+	n := min(len(a), len(b))
+	if c := bytes.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(len(bytes.TrimRight(a[n:], "\x00")), len(bytes.TrimRight(b[n:], "\x00")))
+}
+
+// stuck is the error for a value read without an element consumed, which
+// would make a loop over elements endless: never expected (every value is
+// at least one element), and so reported rather than looped on.
+func stuck(off int, typ string) error {
+	return der.NewError(der.KindUnsupported, off, typ, "a value of no octets: the schema cannot be read here", "")
 }
