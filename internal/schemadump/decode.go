@@ -221,20 +221,7 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 	if lbl.typ != "" {
 		typ = lbl.typ
 	}
-	got, ok := r.PeekTag()
-	if !ok {
-		if r.Empty() {
-			return nil, r.Missing(typ, own)
-		}
-		var h der.Header
-		_, err := r.ReadElement(&h)
-		return nil, err // the header's error
-	}
-	if got != own {
-		return nil, der.TagMismatch(r.Offset(), typ, own, got)
-	}
-	var h der.Header
-	contents, err := r.ReadElement(&h)
+	h, contents, err := d.element(r, own, typ)
 	if err != nil {
 		return nil, err
 	}
@@ -275,6 +262,26 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 		d.primitive(r, &h, contents, n, t, u)
 	}
 	return n, nil
+}
+
+// element reads the next element of r, which must have the tag want (typ
+// names what is read, for errors). An element that does not read is that
+// error, whatever its tag; on an error r is unchanged.
+func (d *decoder) element(r *der.Reader, want der.Tag, typ string) (der.Header, []byte, error) {
+	var h der.Header
+	if r.Empty() {
+		return h, nil, r.Missing(typ, want)
+	}
+	probe := *r
+	contents, err := probe.ReadElement(&h)
+	if err != nil {
+		return h, nil, err
+	}
+	if h.Tag != want {
+		return h, nil, der.TagMismatch(h.Offset, typ, want, h.Tag)
+	}
+	*r = probe
+	return h, contents, nil
 }
 
 // node makes the node of the element h read as type t.
@@ -334,21 +341,11 @@ func (d *decoder) showHex(n *Node, contents []byte) {
 
 // explicit reads the EXPLICIT tag tags[0] around a value of t.
 func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl label) (*Node, error) {
-	want := wireTag(tags[0])
-	got, ok := r.PeekTag()
-	if !ok {
-		if r.Empty() {
-			return nil, r.Missing(typeName(t), want)
-		}
-		var h der.Header
-		_, err := r.ReadElement(&h)
-		return nil, err
+	typ := typeName(t)
+	if lbl.typ != "" {
+		typ = lbl.typ
 	}
-	if got != want {
-		return nil, der.TagMismatch(r.Offset(), tags[0].String(), want, got)
-	}
-	var h der.Header
-	contents, err := r.ReadElement(&h)
+	h, contents, err := d.element(r, wireTag(tags[0]), typ)
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +367,7 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	n.Object = ""
 	child, err := d.value(&sub, t, tags[1:], in)
 	if err != nil {
-		n.Children = d.failRest(&sub, n, err, "")
+		n.Children = d.failRest(&sub, n, err, "", "")
 		return n, nil
 	}
 	n.Children = []*Node{child}
@@ -609,8 +606,8 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 			if sub.Empty() {
 				err = sub.Missing(typ, firstTag(c.Type))
 			}
-			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name)...)
 			d.pop()
+			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name, c.Name)...)
 			return
 		}
 		n.Children = append(n.Children, child)
@@ -626,7 +623,7 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 			}
 			return
 		}
-		n.Children = append(n.Children, d.failRest(sub, n, der.NewError(der.KindTrailingData, sub.Offset(), typ, "element after the last component", "X.680 25"), "")...)
+		n.Children = append(n.Children, d.failRest(sub, n, der.NewError(der.KindTrailingData, sub.Offset(), typ, "element after the last component", "X.680 25"), "", "")...)
 	}
 }
 
@@ -659,15 +656,22 @@ func joinReason(a, b string) string {
 // sub's position, and returns what is left of them, raw. The error marks
 // the element it is about (named field, the component expected there),
 // or a line of its own where no element can be read, or n when nothing is
-// left (a missing component).
-func (d *decoder) failRest(sub *der.Reader, n *Node, err error, field string) []*Node {
+// left (a missing component). elem is the element of the field path that
+// the error is at ("" for n itself); the errors of the raw rest are n's.
+func (d *decoder) failRest(sub *der.Reader, n *Node, err error, field, elem string) []*Node {
 	off := sub.Offset()
 	var e *der.Error
 	if errors.As(err, &e) && e.Offset >= 0 {
 		off = e.Offset
 	}
 	empty := sub.Empty()
-	d.issue(err)
+	if elem != "" {
+		d.push(elem)
+		d.issue(err)
+		d.pop()
+	} else {
+		d.issue(err)
+	}
 	rest := d.rest(sub, "")
 	for _, x := range rest {
 		if x.Offset == off {
@@ -752,14 +756,12 @@ func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type, typ string) {
 				}
 				continue
 			}
-			n.Children = append(n.Children, d.failRest(sub, n, sub.Unexpected(typ), "")...)
+			n.Children = append(n.Children, d.failRest(sub, n, sub.Unexpected(typ), "", "")...)
 			return
 		}
 		start := sub.Offset()
 		if seen[c] {
-			d.push(c.Name)
-			n.Children = append(n.Children, d.failRest(sub, n, der.Duplicate(start, typ), c.Name)...)
-			d.pop()
+			n.Children = append(n.Children, d.failRest(sub, n, der.Duplicate(start, typ), c.Name, c.Name)...)
 			return
 		}
 		seen[c] = true
@@ -769,8 +771,8 @@ func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type, typ string) {
 			err = stuck(start, typ)
 		}
 		if err != nil {
-			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name)...)
 			d.pop()
+			n.Children = append(n.Children, d.failRest(sub, n, err, c.Name, c.Name)...)
 			return
 		}
 		if prev >= ranks[c] {
@@ -837,8 +839,8 @@ func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type, typ string) {
 			err = stuck(before, typ)
 		}
 		if err != nil {
-			n.Children = append(n.Children, d.failRest(sub, n, err, u.ElemName)...)
 			d.pop()
+			n.Children = append(n.Children, d.failRest(sub, n, err, u.ElemName, "["+strconv.Itoa(i)+"]")...)
 			return
 		}
 		d.pop()

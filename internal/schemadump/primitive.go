@@ -300,13 +300,13 @@ func (d *decoder) contained(r *der.Reader, n *Node, h *der.Header, contents []by
 func (d *decoder) containedValue(sub *der.Reader, n *Node, ct *model.Type, lbl label) {
 	child, err := d.value(sub, ct, ct.Tags, lbl)
 	if err != nil {
-		n.Children = d.failRest(sub, n, err, "")
+		n.Children = d.failRest(sub, n, err, "", "")
 		return
 	}
 	n.Children = []*Node{child}
 	if !sub.Empty() {
 		// X.682 11.3: the contents are the complete encoding of one value
-		n.Children = append(n.Children, d.failRest(sub, n, der.NewError(der.KindTrailingData, sub.Offset(), typeName(ct), "octets after the contained value", "X.682 11.3"), "")...)
+		n.Children = append(n.Children, d.failRest(sub, n, der.NewError(der.KindTrailingData, sub.Offset(), typeName(ct), "octets after the contained value", "X.682 11.3"), "", "")...)
 	}
 }
 
