@@ -240,7 +240,7 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 		case model.TypeSet:
 			d.set(&sub, n, u, typ)
 		default:
-			d.list(&sub, n, u, typ)
+			d.list(&sub, n, t, u, typ)
 		}
 	case model.TypeExternal, model.TypeEmbeddedPDV, model.TypeUnrestrictedCharacterString, model.TypeInstanceOf:
 		// SEQUENCEs underneath (X.680 37, 36, 44; X.681 C): shown as the
@@ -822,8 +822,9 @@ func setRanks(u *model.Type) map[*model.Component]int {
 	return out
 }
 
-// list reads the elements of a SEQUENCE OF or SET OF.
-func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type, typ string) {
+// list reads the elements of a SEQUENCE OF or SET OF (t, whose built-in
+// type is u) and checks their number against its SIZE constraints.
+func (d *decoder) list(sub *der.Reader, n *Node, t, u *model.Type, typ string) {
 	if u.Kind == model.TypeSetOf {
 		d.setOfOrder(sub, n, typ)
 	}
@@ -845,6 +846,19 @@ func (d *decoder) list(sub *der.Reader, n *Node, u *model.Type, typ string) {
 		}
 		d.pop()
 		n.Children = append(n.Children, child)
+	}
+	// X.680 51.5: SIZE counts the elements
+	for i := 0; t != nil && i < 100; i++ {
+		if c := t.Constraints; c != nil && !c.Extensible && c.Size != nil {
+			if err := der.CheckSize(n.Offset, typ, len(n.Children), c.Size.Min, c.Size.Max); err != nil {
+				d.fail(n, err)
+				return
+			}
+		}
+		if t.Ref == nil {
+			break
+		}
+		t = t.Ref.Type
 	}
 }
 

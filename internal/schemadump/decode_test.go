@@ -233,6 +233,28 @@ func TestDecode(t *testing.T) {
 				"  EOC",
 			}, nil},
 		{"empty input", "Pair", nil, nil, nil, []string{"Pair@0 truncated: empty input (X.690 8.1.1)"}},
+		{"a BIT STRING containing a value", "Signed", seq(oid("1.2.3.1"), tlv(0x03, []byte{0}, integer(9))), nil, []string{
+			"Signed",
+			"  id OBJECT IDENTIFIER 1.2.3.1 (id-int)",
+			"  sig BIT STRING, containing:",
+			"    INTEGER 9  -- kind-int",
+		}, nil},
+		{"... with unused bits", "Signed", seq(oid("1.2.3.1"), tlv(0x03, []byte{1, 0x02, 0x01, 0x08})), nil, []string{
+			"Signed",
+			"  id OBJECT IDENTIFIER 1.2.3.1 (id-int)",
+			"  sig BIT STRING unused=1 020108 '00000010000000010000100'B  !! BIT STRING: contained encoding with unused bits (X.682 11.2)",
+		}, []string{"Signed.sig@9 invalid value: BIT STRING: contained encoding with unused bits (X.682 11.2)"}},
+		{"... whose row gives no type: the bits are the value", "Signed", seq(oid("1.2.3.3"), tlv(0x03, []byte{1, 0x02, 0x01, 0x08})), nil, []string{
+			"Signed",
+			"  id OBJECT IDENTIFIER 1.2.3.3 (id-none)",
+			"  sig BIT STRING unused=1 020108 '00000010000000010000100'B  -- kind-none",
+		}, nil},
+		{"SIZE of a list", "Sized", seq(integer(1), integer(2), integer(3)), nil, []string{
+			"Sized  !! Sized: SIZE 3 outside (1..2) (X.680 51)",
+			"  INTEGER 1",
+			"  INTEGER 2",
+			"  INTEGER 3",
+		}, []string{"Sized@0 constraint violated: Sized: SIZE 3 outside (1..2) (X.680 51)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -266,11 +266,14 @@ func (d *decoder) contained(r *der.Reader, n *Node, h *der.Header, contents []by
 	off := h.Offset + h.HeaderLen
 	c := contents
 	if underlying(t).Kind == model.TypeBitString {
+		// X.682 11.2: a BIT STRING that contains an encoding has no
+		// unused bits (checked once the type contained is known: an
+		// open type's row may have none)
 		if len(c) == 0 || c[0] != 0 {
-			d.fail(n, der.NewError(der.KindInvalidValue, off, "BIT STRING", "contained encoding with unused bits", "X.682 11.2"))
-			return
+			c = nil
+		} else {
+			c, off = c[1:], off+1
 		}
-		c, off = c[1:], off+1
 	}
 	u := underlying(ct)
 	tbl := ct.OpenType
@@ -278,6 +281,9 @@ func (d *decoder) contained(r *der.Reader, n *Node, h *der.Header, contents []by
 		tbl = u.OpenType
 	}
 	if u.Kind != model.TypeOpen || tbl == nil {
+		if d.unusedBits(n, c, off) {
+			return
+		}
 		n.Containing = true
 		sub := r.Open(c, off)
 		d.containedValue(&sub, n, ct, label{index: -1})
@@ -287,13 +293,21 @@ func (d *decoder) contained(r *der.Reader, n *Node, h *der.Header, contents []by
 		restore := d.context()
 		owner.deferred = append(owner.deferred, func() {
 			defer restore()()
-			sub := r.Open(c, off)
-			d.containedOpen(&sub, n, ct, tbl)
+			d.containedOpen(r, n, ct, tbl, c, off)
 		})
 		return
 	}
-	sub := r.Open(c, off)
-	d.containedOpen(&sub, n, ct, tbl)
+	d.containedOpen(r, n, ct, tbl, c, off)
+}
+
+// unusedBits reports (and records) a BIT STRING n that should contain an
+// encoding and has unused bits: contained is then nil.
+func (d *decoder) unusedBits(n *Node, contained []byte, off int) bool {
+	if contained != nil || n.Kind != "BIT STRING" {
+		return false
+	}
+	d.fail(n, der.NewError(der.KindInvalidValue, off, "BIT STRING", "contained encoding with unused bits", "X.682 11.2"))
+	return true
 }
 
 // containedValue reads the one value of type ct in sub into n's children.
@@ -310,9 +324,11 @@ func (d *decoder) containedValue(sub *der.Reader, n *Node, ct *model.Type, lbl l
 	}
 }
 
-// containedOpen reads the value of the open type ct in sub through its
-// table, by the key read now.
-func (d *decoder) containedOpen(sub *der.Reader, n *Node, ct *model.Type, tbl *model.OpenTypeTable) {
+// containedOpen reads the value of the open type ct in the contents c (at
+// offset off, read by r) of the string n through its table, by the key
+// read now.
+func (d *decoder) containedOpen(r *der.Reader, n *Node, ct *model.Type, tbl *model.OpenTypeTable, c []byte, off int) {
+	sub := r.Open(c, off)
 	key, _ := d.key(tbl)
 	if key == nil {
 		n.Note = "holds an open type whose key " + keyName(tbl) + " is absent"
@@ -324,7 +340,7 @@ func (d *decoder) containedOpen(sub *der.Reader, n *Node, ct *model.Type, tbl *m
 		if !tbl.Extensible {
 			d.fail(n, der.UnknownKey(n.Offset, typeName(ct)))
 		}
-		n.Children = d.guess(sub)
+		n.Children = d.guess(c, off)
 		n.Encapsulates = len(n.Children) > 0
 		return
 	}
@@ -333,32 +349,34 @@ func (d *decoder) containedOpen(sub *der.Reader, n *Node, ct *model.Type, tbl *m
 		// No type (an algorithm without a value field) or the octets
 		// themselves (CMS id-data): shown as they are, or as a rule says.
 		n.Object = obj
-		if d.hinted(sub, n) {
+		if c != nil && d.hinted(&sub, n) {
 			return
 		}
-		n.Children = d.guess(sub)
+		n.Children = d.guess(c, off)
 		n.Encapsulates = len(n.Children) > 0
 		return
 	}
+	if d.unusedBits(n, c, off) {
+		return
+	}
 	n.Containing = true
-	d.containedValue(sub, n, e.Type, label{index: -1, object: obj})
+	d.containedValue(&sub, n, e.Type, label{index: -1, object: obj})
 }
 
-// guess shows what sub holds when it parses as one complete encoding, as
-// the plain dump finds encapsulated values; nil otherwise or with
-// NoEncapsulated.
-func (d *decoder) guess(sub *der.Reader) []*Node {
-	if d.opts.NoEncapsulated || sub.Empty() {
+// guess shows what the contents c (at offset off) of a string hold when
+// the plain dump finds an encoding in them (one complete element, all of
+// whose values are valid); nil otherwise or with NoEncapsulated.
+func (d *decoder) guess(c []byte, off int) []*Node {
+	if d.opts.NoEncapsulated || len(c) == 0 {
 		return nil
 	}
-	start := sub.Offset()
-	probe := *sub
-	raw, err := probe.ReadRaw()
-	if err != nil || !probe.Empty() {
-		return nil
+	// an OCTET STRING of these contents, as the plain dump sees it
+	hl := der.HeaderLen(der.TagOctetString, len(c))
+	tn := tree.Node{Tag: der.TagOctetString, Offset: off - hl, HeaderLen: hl, Length: len(c), Content: c}
+	el := asn1dump.Annotate([]tree.Node{tn}, &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full})[0]
+	var out []*Node
+	for i := range el.Encapsulates {
+		out = append(out, d.fromElement(&el.Encapsulates[i]))
 	}
-	if _, err := tree.ParseAll(raw, &der.Options{BER: d.opts.BER}); err != nil {
-		return nil
-	}
-	return d.rawNodes(raw, start)
+	return out
 }

@@ -32,6 +32,9 @@ var knownRules = []struct{ rule, source string }{
 	// RFC 7292 4.1: the authSafe is of type data, and its content "contains
 	// the BER encoding of a value of type AuthenticatedSafe" ...
 	{"PKCS-12.PFX.authSafe.content=PKCS-12.AuthenticatedSafe", "RFC 7292 4.1"},
+	// ... also when it is signed (public-key integrity mode): the content
+	// of the SignedData
+	{"PKCS-12.PFX.authSafe.content.encapContentInfo.eContent=PKCS-12.AuthenticatedSafe", "RFC 7292 4.1"},
 	// ... whose unencrypted ContentInfos (type data) hold a SafeContents
 	// (password- and public-key-encrypted ones hold it encrypted).
 	{"PKCS-12.AuthenticatedSafe[].content=PKCS-12.SafeContents", "RFC 7292 4.1"},
