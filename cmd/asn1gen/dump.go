@@ -55,7 +55,10 @@ with why. Schema errors (a missing component, a wrong tag) are reported with
 their field path and offset after the dump, which shows what precedes and
 follows them; -json adds "field", "index", "type", "module", "kind",
 "explicit", "object", "containing", "raw", "note", "error" and "errors"
-(see internal/schemadump). Example:
+(see internal/schemadump). Where the modules say only in prose what an
+OCTET STRING holds, -contains Type.path=Type says it (path as in the
+errors, "[]" for list elements: AuthenticatedSafe[].content=SafeContents);
+RFC 7292's rules for PKCS #12 data apply by themselves. Example:
 
 	asn1gen dump -use github.com/asn1gen/asn1gen/generated/rfc5652 -type CryptographicMessageSyntax-2010.ContentInfo msg.p7m
 
