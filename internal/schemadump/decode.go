@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -31,6 +32,10 @@ type Options struct {
 	Rules []Rule
 }
 
+// InternalError is the Issue.Kind of a bug of this package met while
+// decoding (a panic, recovered): never expected.
+const InternalError = "internal error"
+
 // maxNesting bounds the recursion through the schema, counting the types
 // entered without reading an element (untagged CHOICEs, open types) as
 // well as the elements: the reader's depth limit bounds the latter alone.
@@ -41,12 +46,21 @@ const maxNesting = 4 * der.DefaultMaxDepth
 // It never panics and always returns what it could read: an error ends
 // the reading of the element it is in (whose rest is shown raw), never
 // more, so that the elements after it are still read with the schema.
-func (s *Schema) Decode(data []byte, a *model.Assignment, opts *Options) *Result {
+func (s *Schema) Decode(data []byte, a *model.Assignment, opts *Options) (res *Result) {
 	d := &decoder{s: s, data: data}
 	if opts != nil {
 		d.opts = *opts
 	}
-	res := &Result{Type: a.QualifiedName()}
+	res = &Result{Type: a.QualifiedName()}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug of this package must not take a dump down: what was
+			// read is lost, and the error says why (the fuzz target fails
+			// on it).
+			res.Elements = nil
+			res.Issues = append(d.issues, Issue{Offset: -1, Path: a.Name, Kind: InternalError, Message: fmt.Sprint(r)})
+		}
+	}()
 	d.rules = append(append(d.rules, d.opts.Rules...), s.known...)
 	d.path = []string{a.Name}
 	d.named = []named{{a, 1}}

@@ -128,6 +128,9 @@ func FuzzDecode(f *testing.F) {
 		}
 		walk(res.Elements)
 		for _, is := range res.Issues {
+			if is.Kind == InternalError {
+				t.Fatalf("%s", is.Message)
+			}
 			if is.Offset < -1 || is.Offset > len(data) {
 				t.Fatalf("issue at offset %d of a %d-octet input: %+v", is.Offset, len(data), is)
 			}
