@@ -12,7 +12,15 @@ import (
 
 	"github.com/asn1gen/asn1gen/internal/asn1dump"
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/oids"
 	"github.com/asn1gen/asn1gen/runtime/tree"
+
+	// The generated packages register the names of their modules' OIDs
+	// with runtime/oids: X.509 and OCSP, CMS, PKCS #12 with PKCS #5, #8
+	// and #9 and the X.500 modules they import.
+	_ "github.com/asn1gen/asn1gen/generated/rfc5280"
+	_ "github.com/asn1gen/asn1gen/generated/rfc5652"
+	_ "github.com/asn1gen/asn1gen/generated/rfc7292"
 )
 
 func init() {
@@ -26,8 +34,10 @@ Prints the ASN.1 tree of FILE ("-": standard input), which holds DER, BER or
 PEM (one or more "-----BEGIN" blocks, each dumped after a heading line).
 One line per element: offset, depth (d=), header length (hl=), content length
 (l=, "inf" for the indefinite form), cons or prim, the tag and the value of
-primitives. OCTET STRING and BIT STRING contents that hold an encoding are
-shown nested, marked ", encapsulates:".
+primitives: an OBJECT IDENTIFIER with its ASN.1 name in parentheses when a
+module of the generated packages (X.509, CMS, PKCS #12 and the modules they
+import) defines it, "(id-PBES2)". OCTET STRING and BIT STRING contents that
+hold an encoding are shown nested, marked ", encapsulates:".
 
 Without -ber the input must be DER: a non-DER encoding is reported with its
 offset (and whether -ber would accept it) and the exit status is 1. With
@@ -100,7 +110,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		stderr: stderr,
 		ber:    *ber,
 		json:   *asJSON,
-		opts:   asn1dump.Options{BER: *ber, Full: *full, NoEncapsulated: *noEncap},
+		opts:   asn1dump.Options{BER: *ber, Full: *full, NoEncapsulated: *noEncap, OIDName: oids.Name},
 	}
 	if sf.set() {
 		return d.schemaDump(&sf, data)
