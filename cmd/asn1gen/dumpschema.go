@@ -37,7 +37,7 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 		fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 		return 2
 	}
-	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated}
+	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName}
 	for _, item := range splitList(sf.contains) {
 		rule, err := schema.ParseRule(item, "-contains")
 		if err != nil {

@@ -30,6 +30,10 @@ type Options struct {
 	// Rules say what OCTET STRINGs hold where the modules say it in prose
 	// only (-contains); they come before the Schema's KnownRules.
 	Rules []Rule
+	// OIDName names the OBJECT IDENTIFIERs that the schema's modules do
+	// not name (asn1dump.Options.OIDName; `asn1gen dump` passes
+	// oids.Name); nil names none.
+	OIDName func(der.OID) string
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -951,7 +955,7 @@ func (d *decoder) restBytes(off int, b []byte, constructed bool) []*Node {
 // absolute offset off, without a schema. Contents that do not parse are
 // shown as octets, with the error recorded.
 func (d *decoder) rawNodes(raw []byte, off int) []*Node {
-	aopts := &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated}
+	aopts := &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName}
 	nodes, err := tree.ParseAll(raw, &der.Options{BER: d.opts.BER})
 	if err != nil {
 		var e *der.Error
@@ -995,10 +999,8 @@ func (d *decoder) fromElement(e *asn1dump.Element) *Node {
 	n := &Node{Offset: e.Offset, HeaderLen: e.HeaderLen, Length: e.Length, Indefinite: e.Indefinite, Tag: e.Tag,
 		Constructed: e.Constructed, Hex: e.Hex, Value: e.Value, Name: e.Name, UnusedBits: e.UnusedBits,
 		NonDER: e.NonDER, Invalid: e.Invalid, Raw: true, elem: e, wireTag: true}
-	if n.Name == "" && e.Tag == "OBJECT IDENTIFIER" {
-		n.Name = d.s.OIDName(e.Value)
-		e.Name = n.Name
-	} else if s := d.s.OIDName(e.Value); s != "" && e.Tag == "OBJECT IDENTIFIER" {
+	if s := d.s.OIDName(e.Value); s != "" && e.Tag == "OBJECT IDENTIFIER" {
+		// the schema's name first
 		n.Name, e.Name = s, s
 	}
 	d.elementIssues(e, n)
@@ -1028,12 +1030,9 @@ func (d *decoder) elementIssues(e *asn1dump.Element, n *Node) {
 
 // unknownKey is the note of an open type whose key is not in its table.
 func (d *decoder) unknownKey(key *model.Value, tbl *model.OpenTypeTable) string {
-	s := key.OID.String()
-	if name := d.s.OIDName(s); name != "" {
+	s := d.keyText(key)
+	if name := d.oidName(key); name != "" {
 		s = name
-	}
-	if key.Kind != model.ValueOID {
-		s = d.keyText(key)
 	}
 	s += " is not in " + tableName(tbl)
 	if tbl.Extensible {
@@ -1094,4 +1093,21 @@ func compareSetOf(a, b []byte) int {
 // at least one element), and so reported rather than looped on.
 func stuck(off int, typ string) error {
 	return der.NewError(der.KindUnsupported, off, typ, "a value of no octets: the schema cannot be read here", "")
+}
+
+// oidName names the OBJECT IDENTIFIER v: the schema's name, or
+// Options.OIDName's; "" for other values and OIDs neither knows.
+func (d *decoder) oidName(v *model.Value) string {
+	if v.Kind != model.ValueOID {
+		return ""
+	}
+	if name := d.s.OIDName(v.OID.String()); name != "" {
+		return name
+	}
+	if d.opts.OIDName != nil {
+		if o, err := der.OIDFromArcs(v.OID...); err == nil {
+			return d.opts.OIDName(o)
+		}
+	}
+	return ""
 }

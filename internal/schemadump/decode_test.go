@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -401,5 +402,34 @@ func TestJSON(t *testing.T) {
 		"inner.value": "300", "inner.object": "kind-int", "inner.kind": "INTEGER", "inner.offset": 9.0}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+}
+
+// TestOIDName checks the names of OBJECT IDENTIFIERs: the schema's first,
+// then Options.OIDName's.
+func TestOIDName(t *testing.T) {
+	s := loadTest(t)
+	names := map[string]string{"1.2.3.1": "other-name", "1.2.3.9": "nine"}
+	opts := &Options{OIDName: func(o der.OID) string { return names[o.String()] }}
+	for _, tt := range []struct {
+		data []byte
+		want []string
+	}{
+		{seq(oid("1.2.3.1"), integer(5)), []string{
+			"Pair",
+			"  id OBJECT IDENTIFIER 1.2.3.1 (id-int)",
+			"  value INTEGER 5  -- kind-int",
+		}},
+		{seq(oid("1.2.3.9"), seq(oid("1.2.3.9"))), []string{
+			"Pair",
+			"  id OBJECT IDENTIFIER 1.2.3.9 (nine)",
+			"  value KIND.&Type SEQUENCE  -- nine is not in Kinds (extensible)",
+			"    OBJECT IDENTIFIER 1.2.3.9 (nine)",
+		}},
+	} {
+		res := s.Decode(tt.data, typeOf(t, s, "Pair"), opts)
+		if diff := cmp.Diff(tt.want, lines(t, res, opts)); diff != "" {
+			t.Errorf("lines (-want +got):\n%s", diff)
+		}
 	}
 }

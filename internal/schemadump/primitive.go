@@ -53,7 +53,8 @@ func (d *decoder) primitive(r *der.Reader, h *der.Header, contents []byte, n *No
 		n.Children = d.restBytes(h.Offset+h.HeaderLen, contents, true)
 		return
 	}
-	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil}
+	aopts := asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated || contained != nil || rule != nil,
+		OIDName: d.opts.OIDName}
 	tn := tree.Node{Tag: show, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: len(contents), Content: contents}
 	el := asn1dump.Annotate([]tree.Node{tn}, &aopts)[0]
 	el.Tag = n.Tag
@@ -373,7 +374,7 @@ func (d *decoder) guess(c []byte, off int) []*Node {
 	// an OCTET STRING of these contents, as the plain dump sees it
 	hl := der.HeaderLen(der.TagOctetString, len(c))
 	tn := tree.Node{Tag: der.TagOctetString, Offset: off - hl, HeaderLen: hl, Length: len(c), Content: c}
-	el := asn1dump.Annotate([]tree.Node{tn}, &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full})[0]
+	el := asn1dump.Annotate([]tree.Node{tn}, &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, OIDName: d.opts.OIDName})[0]
 	var out []*Node
 	for i := range el.Encapsulates {
 		out = append(out, d.fromElement(&el.Encapsulates[i]))

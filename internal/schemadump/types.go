@@ -245,15 +245,11 @@ func objectName(e *model.OpenTypeEntry) string {
 	return ""
 }
 
-// keyText writes a key value read from the input, with its name.
+// keyText writes a key value read from the input.
 func (d *decoder) keyText(v *model.Value) string {
 	switch v.Kind {
 	case model.ValueOID:
-		s := v.OID.String()
-		if name := d.s.OIDName(s); name != "" {
-			s += " (" + name + ")"
-		}
-		return s
+		return v.OID.String()
 	case model.ValueInteger, model.ValueEnumerated:
 		if v.Big != nil {
 			return v.Big.String()
