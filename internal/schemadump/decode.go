@@ -347,7 +347,6 @@ func (d *decoder) fail(n *Node, err error) {
 // the type does not allow.
 func (d *decoder) showHex(n *Node, contents []byte) {
 	if !n.Constructed {
-		n.elem = &asn1dump.Element{Hex: hexOf(contents)}
 		tn := tree.Node{Tag: der.TagOctetString, Offset: n.Offset, HeaderLen: n.HeaderLen, Length: len(contents), Content: contents}
 		el := asn1dump.Annotate([]tree.Node{tn}, &asn1dump.Options{NoEncapsulated: true})[0]
 		el.Tag = n.Tag

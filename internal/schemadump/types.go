@@ -1,7 +1,6 @@
 package schemadump
 
 import (
-	"encoding/hex"
 	"math"
 	"strings"
 
@@ -313,5 +312,3 @@ func equalValue(v, def *model.Value) bool {
 	}
 	return false
 }
-
-func hexOf(b []byte) string { return hex.EncodeToString(b) }
