@@ -59,6 +59,12 @@ func TestDumpGolden(t *testing.T) {
 		{"bad-int.golden", []string{"dump", "openssl-bad-int-pad0.der"}, 1},
 		// the JSON form
 		{"cms-ber-json.golden", []string{"dump", "-ber", "-json", "rfc4134-3.1.ber"}, 0},
+		// PKCS #12 as OpenSSL 3 writes it, its algorithms named from the
+		// generated packages' modules: id-PBES2, id-PBKDF2,
+		// id-hmacWithSHA256, aes256-CBC-PAD, pkcs8ShroudedKeyBag
+		{"p12-aes.golden", []string{"dump", "p12-openssl3-default-pbes2-aes256.p12"}, 0},
+		// and with -legacy: the PKCS #12 PBE schemes
+		{"p12-legacy.golden", []string{"dump", "p12-openssl3-legacy-rc2-3des.p12"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {

@@ -5,10 +5,8 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
-	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
@@ -72,11 +70,11 @@ var universalNames = map[der.Tag]string{
 // numbering).
 func wireClass(c model.TagClass) der.Class {
 	switch c {
-	case parser.TagClassUniversal:
+	case model.ClassUniversal:
 		return der.ClassUniversal
-	case parser.TagClassApplication:
+	case model.ClassApplication:
 		return der.ClassApplication
-	case parser.TagClassPrivate:
+	case model.ClassPrivate:
 		return der.ClassPrivate
 	}
 	return der.ClassContextSpecific
@@ -205,7 +203,7 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		g.Add(dst()).Op("=").Id(x)
 		return
 	}
-	method, ok := readMethod(t)
+	bt, ok := builtinOf(t)
 	if !ok {
 		// EXTERNAL, EMBEDDED PDV, CHARACTER STRING, INSTANCE OF: the
 		// element's encoding, tag checked.
@@ -223,11 +221,11 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		g.Id(off).Op(":=").Add(r.id()).Dot("Offset").Call()
 		checks = constraintChecks(t, dst, jen.Id(off))
 	}
-	if method == "ReadNull" {
-		g.If(jen.Err().Op(":=").Add(r.id()).Dot(method).Call(tagCode(*own)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	if t.Kind == model.TypeNull {
+		g.If(jen.Err().Op(":=").Add(bt.readCall(r, tagCode(*own))), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	} else {
 		x := e.tmpName("x")
-		g.List(jen.Id(x), jen.Err()).Op(":=").Add(readCall(t, method, r, tagCode(*own)))
+		g.List(jen.Id(x), jen.Err()).Op(":=").Add(bt.readCall(r, tagCode(*own)))
 		g.Add(ifErr(wrap))
 		g.Add(dst()).Op("=").Id(x)
 	}
@@ -238,111 +236,6 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 			}
 		})
 	}
-}
-
-// readCall is the call that reads a built-in value of type t from r with
-// method, a der.Reader method or a function of package float or isotime
-// (see readMethod).
-func readCall(t *model.Type, method string, r rd, tag jen.Code) *jen.Statement {
-	if pkg, fn, ok := strings.Cut(method, "."); ok {
-		return jen.Qual(map[string]string{"float": floatPath, "isotime": isotimePath}[pkg], fn).Call(r.arg(), tag)
-	}
-	if method == "ReadText" {
-		return r.id().Dot(method).Call(tag, textKind(t))
-	}
-	return r.id().Dot(method).Call(tag)
-}
-
-// textKind is the constant of the universal tag of a character string type
-// (or ObjectDescriptor), the kind argument of ReadText and AddText.
-func textKind(t *model.Type) *jen.Statement {
-	if t.Kind == model.TypeObjectDescriptor {
-		return rt("TagObjectDescriptor")
-	}
-	return rt(universalNames[stringTag(t.Name)])
-}
-
-// readMethod is the der.Reader method that reads a built-in type, or the
-// function of package float or isotime ("float.Read").
-func readMethod(t *model.Type) (string, bool) {
-	switch t.Kind {
-	case model.TypeBoolean:
-		return "ReadBoolean", true
-	case model.TypeInteger:
-		if integerGo(t) == "int64" {
-			return "ReadInt64", true
-		}
-		return "ReadInteger", true
-	case model.TypeEnumerated:
-		return "ReadEnumerated", true
-	case model.TypeReal:
-		return "float.Read", true
-	case model.TypeBitString:
-		return "ReadBitString", true
-	case model.TypeOctetString:
-		return "ReadOctetString", true
-	case model.TypeNull:
-		return "ReadNull", true
-	case model.TypeObjectIdentifier:
-		return "ReadOID", true
-	case model.TypeRelativeOID:
-		return "ReadRelativeOID", true
-	case model.TypeObjectDescriptor:
-		return "ReadText", true
-	case model.TypeCharacterString:
-		switch t.Name {
-		case "UTF8String", "NumericString", "PrintableString", "TeletexString", "VideotexString", "IA5String",
-			"GraphicString", "VisibleString", "GeneralString", "UniversalString", "BMPString", "T61String", "ISO646String":
-			return "ReadText", true
-		}
-	case model.TypeTime:
-		switch t.Name {
-		case "UTCTime":
-			return "ReadUTCTime", true
-		case "GeneralizedTime":
-			return "ReadGeneralizedTime", true
-		case "DATE":
-			return "isotime.ReadDate", true
-		case "TIME-OF-DAY":
-			return "isotime.ReadTimeOfDay", true
-		case "DATE-TIME":
-			return "isotime.ReadDateTime", true
-		case "DURATION":
-			return "isotime.ReadDuration", true
-		case "TIME":
-			return "isotime.ReadTime", true
-		}
-	}
-	return "", false
-}
-
-// stringTag is the universal tag of a character string type.
-func stringTag(name string) der.Tag {
-	switch name {
-	case "UTF8String":
-		return der.TagUTF8String
-	case "NumericString":
-		return der.TagNumericString
-	case "PrintableString":
-		return der.TagPrintableString
-	case "TeletexString", "T61String":
-		return der.TagTeletexString
-	case "VideotexString":
-		return der.TagVideotexString
-	case "IA5String":
-		return der.TagIA5String
-	case "GraphicString":
-		return der.TagGraphicString
-	case "VisibleString", "ISO646String":
-		return der.TagVisibleString
-	case "GeneralString":
-		return der.TagGeneralString
-	case "UniversalString":
-		return der.TagUniversalString
-	case "BMPString":
-		return der.TagBMPString
-	}
-	return der.TagObjectDescriptor
 }
 
 // constraintChecks returns the checks of the effective constraints of a
@@ -564,7 +457,7 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 		g.Return(jen.Nil())
 		return
 	}
-	method, ok := readMethod(t)
+	bt, ok := builtinOf(t)
 	if !ok {
 		g.If(jen.Op("!").Add(r.id()).Dot("Peek").Call(jen.Id("t"))).Block(jen.Return(r.id().Dot("Missing").Call(jen.Lit(gt.asn1), jen.Id("t"))))
 		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.id()).Dot("ReadRawDER").Call()
@@ -574,9 +467,9 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 		return
 	}
 	if t.Kind == model.TypeInteger {
-		method = "ReadInt64"
+		bt = builtins["INTEGER int64"]
 		if gt.intGo != "int64" {
-			method = "ReadInteger"
+			bt = builtins["INTEGER"]
 		}
 	}
 	x := func() *jen.Statement { return jen.Id("x") }
@@ -585,11 +478,11 @@ func (e *emitter) decodePrimitive(g *jen.Group, gt *goType, r rd) {
 	if len(checks) > 0 || named || t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.Id("off").Op(":=").Add(r.id()).Dot("Offset").Call()
 	}
-	if method == "ReadNull" {
-		g.Return(r.id().Dot(method).Call(jen.Id("t")))
+	if t.Kind == model.TypeNull {
+		g.Return(bt.readCall(r, jen.Id("t")))
 		return
 	}
-	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(t, method, r, jen.Id("t")))
+	g.List(jen.Id("x"), jen.Err()).Op(":=").Add(bt.readCall(r, jen.Id("t")))
 	g.Add(ifErr(plainReturn))
 	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
 		g.If(jen.Op("!").Id(gt.name).Call(jen.Id("x")).Dot("valid").Call()).Block(

@@ -70,54 +70,8 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 			}
 		})
 	}
-	e.addBuiltin(g, t, tagCode(*own), src())
-}
-
-// addBuiltin emits the Builder call that writes a built-in value x.
-func (e *emitter) addBuiltin(g *jen.Group, t *model.Type, tag, x jen.Code) {
-	b := jen.Id("b")
-	switch t.Kind {
-	case model.TypeBoolean:
-		g.Add(b).Dot("AddBoolean").Call(tag, x)
-	case model.TypeInteger:
-		if integerGo(t) == "int64" {
-			g.Add(b).Dot("AddInt64").Call(tag, x)
-		} else {
-			g.Add(b).Dot("AddInteger").Call(tag, x)
-		}
-	case model.TypeEnumerated:
-		g.Add(b).Dot("AddInt64").Call(tag, x)
-	case model.TypeReal:
-		g.Qual(floatPath, "Add").Call(b, tag, x)
-	case model.TypeBitString:
-		g.Add(b).Dot("AddBitString").Call(tag, x)
-	case model.TypeOctetString:
-		g.Add(b).Dot("AddPrimitive").Call(tag, x)
-	case model.TypeNull:
-		g.Add(b).Dot("AddNull").Call(tag)
-	case model.TypeObjectIdentifier:
-		g.Add(b).Dot("AddOID").Call(tag, x)
-	case model.TypeRelativeOID:
-		g.Add(b).Dot("AddRelativeOID").Call(tag, x)
-	case model.TypeCharacterString, model.TypeObjectDescriptor:
-		g.Add(b).Dot("AddText").Call(tag, textKind(t), x)
-	case model.TypeTime:
-		switch t.Name {
-		case "UTCTime":
-			g.Add(b).Dot("AddUTCTime").Call(tag, x)
-		case "GeneralizedTime":
-			g.Add(b).Dot("AddGeneralizedTime").Call(tag, x)
-		default:
-			m := map[string]string{"DATE": "AddDate", "TIME-OF-DAY": "AddTimeOfDay", "DATE-TIME": "AddDateTime",
-				"DURATION": "AddDuration"}[t.Name]
-			if m == "" {
-				m = "AddTime"
-			}
-			g.Qual(isotimePath, m).Call(b, tag, x)
-		}
-	default:
-		g.Add(b).Dot("AddRaw").Call(x)
-	}
+	bt, _ := builtinOf(t)
+	g.Add(bt.addCall(tagCode(*own), src()))
 }
 
 // writeUnion writes an open type, or the OCTET or BIT STRING that contains
@@ -278,7 +232,8 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 		g.Id("b").Dot("AddRaw").Call(x())
 		return
 	}
-	if _, ok := readMethod(t); !ok {
+	bt, ok := builtinOf(t)
+	if !ok {
 		g.Id("b").Dot("AddRaw").Call(x())
 		return
 	}
@@ -316,7 +271,13 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 		}
 		return
 	}
-	e.addBuiltin(g, t, outTag(gt), val)
+	if t.Kind == model.TypeInteger {
+		bt = builtins["INTEGER int64"]
+		if gt.intGo != "int64" {
+			bt = builtins["INTEGER"]
+		}
+	}
+	g.Add(bt.addCall(outTag(gt), val))
 }
 
 // writeComponent writes one component of a SEQUENCE or SET: always when

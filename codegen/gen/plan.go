@@ -1151,24 +1151,3 @@ func (p *plan) size(gt *goType, memo map[*goType]int, depth int) int {
 	memo[gt] = n
 	return n
 }
-
-func builtinSize(t *model.Type) int {
-	switch t.Kind {
-	case model.TypeBoolean, model.TypeEnumerated, model.TypeReal:
-		return 8
-	case model.TypeInteger:
-		if integerGo(t) == "int64" {
-			return 8
-		}
-		return 24
-	case model.TypeBitString:
-		return 32
-	case model.TypeNull:
-		return 0
-	case model.TypeCharacterString, model.TypeObjectDescriptor:
-		return 16
-	case model.TypeTime:
-		return 24
-	}
-	return 24
-}

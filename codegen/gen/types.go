@@ -8,7 +8,6 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
-	"github.com/asn1gen/asn1gen/parser"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
@@ -57,52 +56,6 @@ func (e *emitter) goTypeOf(f *field) *jen.Statement {
 		return ref(f.gt)
 	}
 	return builtinGo(f.t)
-}
-
-// builtinGo is the Go type of an anonymous built-in type.
-func builtinGo(t *model.Type) *jen.Statement {
-	switch t.Kind {
-	case model.TypeBoolean:
-		return jen.Bool()
-	case model.TypeInteger:
-		if integerGo(t) == "int64" {
-			return jen.Int64()
-		}
-		return rt("Integer")
-	case model.TypeEnumerated:
-		return jen.Int64()
-	case model.TypeReal:
-		return jen.Float64()
-	case model.TypeBitString:
-		return rt("BitString")
-	case model.TypeOctetString:
-		return jen.Index().Byte()
-	case model.TypeNull:
-		return jen.Struct()
-	case model.TypeObjectIdentifier:
-		return rt("OID")
-	case model.TypeRelativeOID:
-		return rt("RelativeOID")
-	case model.TypeCharacterString, model.TypeObjectDescriptor:
-		return jen.String()
-	case model.TypeTime:
-		switch t.Name {
-		case "UTCTime", "GeneralizedTime":
-			return jen.Qual("time", "Time")
-		case "DATE":
-			return jen.Qual(isotimePath, "Date")
-		case "TIME-OF-DAY":
-			return jen.Qual(isotimePath, "TimeOfDay")
-		case "DATE-TIME":
-			return jen.Qual(isotimePath, "DateTime")
-		case "DURATION":
-			return jen.Qual(isotimePath, "Duration")
-		}
-		return jen.Qual(isotimePath, "Time")
-	}
-	// Open types without a table, EXTERNAL, EMBEDDED PDV, CHARACTER
-	// STRING, INSTANCE OF, OID-IRI: the element's whole encoding.
-	return jen.Index().Byte()
 }
 
 // typeDecl emits a Go type with its constants and methods.
@@ -282,7 +235,7 @@ func componentText(c *model.Component) string {
 func typeText(t *model.Type) string {
 	var b strings.Builder
 	for _, tag := range t.Tags {
-		if tag.Class == parser.TagClassUniversal {
+		if tag.Class == model.ClassUniversal {
 			continue
 		}
 		b.WriteString(tag.String() + " ")

@@ -149,7 +149,7 @@ func ParseSetRef(s string) (SetRef, error) {
 
 // declaredExtensible reports whether Options.Extensible names the object
 // set a.
-func (s *Set) declaredExtensible(a *Assignment) bool {
+func (s *checker) declaredExtensible(a *Assignment) bool {
 	for _, r := range s.opts.Extensible {
 		if r.Module == a.Module.Name && r.Set == a.Name {
 			return true
@@ -161,7 +161,7 @@ func (s *Set) declaredExtensible(a *Assignment) bool {
 // checkExtensible reports each Options.Extensible entry: a warning at the
 // set it opens, an error when it names no object set or one that is
 // extensible already.
-func (s *Set) checkExtensible() {
+func (s *checker) checkExtensible() {
 	for _, r := range s.opts.Extensible {
 		pos := flagPos("-extensible", r.Pos)
 		m := s.Module(r.Module)
@@ -200,7 +200,7 @@ func flagPos(name string, pos parser.Pos) parser.Pos {
 // module, after bindImports: a bound symbol is resolved in the binding's
 // module instead of the import's. An import of a module that is not in the
 // set is an error only for the symbols no binding covers.
-func (s *Set) bindImportsFrom() map[*Import]bool {
+func (s *checker) bindImportsFrom() map[*Import]bool {
 	covered := map[*Import]bool{}
 	if len(s.opts.ImportFrom) == 0 {
 		return covered
@@ -295,13 +295,13 @@ func isTypeReference(name string) bool {
 // a module of the import's name that is not one of the set's modules
 // (Set.Modules does not list it, so it has no file): code generators
 // reach it through the references to it, and name it after Symbol.
-func (s *Set) opaqueAssignment(imp *Import, sym *importedSymbol) *Assignment {
+func (s *checker) opaqueAssignment(imp *Import, sym *importedSymbol) *Assignment {
 	if s.opaque == nil {
 		s.opaque = map[string]*Module{}
 	}
 	m := s.opaque[imp.Name]
 	if m == nil {
-		m = &Module{Name: imp.Name, set: s, defs: map[string]*Assignment{}, imported: map[string]*importedSymbol{}}
+		m = &Module{Name: imp.Name, set: s.Set, defs: map[string]*Assignment{}, imported: map[string]*importedSymbol{}}
 		s.opaque[imp.Name] = m
 	}
 	if a := m.defs[sym.name]; a != nil {
@@ -318,7 +318,7 @@ func (s *Set) opaqueAssignment(imp *Import, sym *importedSymbol) *Assignment {
 }
 
 // extensionsOf returns the extensions (Options.Extend) of the object set a.
-func (s *Set) extensionsOf(a *Assignment) []SetExtension {
+func (s *checker) extensionsOf(a *Assignment) []SetExtension {
 	var out []SetExtension
 	for _, e := range s.opts.Extend {
 		if e.Module == a.Module.Name && e.Set == a.Name {
@@ -331,7 +331,7 @@ func (s *Set) extensionsOf(a *Assignment) []SetExtension {
 // extendObjectSet adds to out, the evaluated object set a, the objects of
 // the sets that extend it (Options.Extend), after its own objects, as
 // extension additions.
-func (s *Set) extendObjectSet(a *Assignment, out *ObjectSet, depth int) {
+func (s *checker) extendObjectSet(a *Assignment, out *ObjectSet, depth int) {
 	exts := s.extensionsOf(a)
 	if len(exts) == 0 {
 		return
@@ -368,7 +368,7 @@ func (s *Set) extendObjectSet(a *Assignment, out *ObjectSet, depth int) {
 
 // extendSource returns the object set an extension draws from, reporting
 // why when there is none.
-func (s *Set) extendSource(e SetExtension) *Assignment {
+func (s *checker) extendSource(e SetExtension) *Assignment {
 	pos := flagPos("-extend", e.Pos)
 	m := s.Module(e.FromModule)
 	if m == nil {
@@ -391,7 +391,7 @@ func (s *Set) extendSource(e SetExtension) *Assignment {
 // checkExtensions evaluates every extended object set, so that an
 // extension of a set no table uses is checked too, and reports an
 // extension whose set does not exist.
-func (s *Set) checkExtensions() {
+func (s *checker) checkExtensions() {
 	for _, e := range s.opts.Extend {
 		pos := flagPos("-extend", e.Pos)
 		m := s.Module(e.Module)

@@ -292,8 +292,8 @@ END`)}
 		t.Errorf("S.u refers to %v, want the same assignment as S.t", got)
 	}
 	for i, c := range u.Components {
-		if s.kind(c.Type) != TypeOpen {
-			t.Errorf("S.%s (%d) is %s, want an open type", c.Name, i, s.kind(c.Type))
+		if c.Type.Kind != TypeOpen {
+			t.Errorf("S.%s (%d) is %s, want an open type", c.Name, i, c.Type.Kind)
 		}
 	}
 	if s.Module("Missing") != nil {

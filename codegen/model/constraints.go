@@ -165,7 +165,7 @@ func intersectRange(a, b *Range) *Range {
 	return &Range{Min: max(a.Min, b.Min), Max: min(a.Max, b.Max)}
 }
 
-func (s *Set) evalConstraints(t *Type) {
+func (s *checker) evalConstraints(t *Type) {
 	var c *Constraints
 	if t.Ref != nil && t.Ref.Type != nil && t.Ref.Type != t {
 		// Constraints of the referenced type apply too (X.680 49.3).
@@ -260,7 +260,7 @@ func simpleTable(spec *parser.ElementSetSpecs) *TableConstraint {
 
 // evalSet evaluates an ElementSetSpec to bounds (X.680 50): unions take
 // the hull, intersections the overlap.
-func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
+func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 	if spec.AllExcept != nil {
 		return bounds{}
 	}
@@ -306,7 +306,7 @@ func (s *Set) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bounds {
 	return out
 }
 
-func (s *Set) evalElement(sc *scope, e parser.Element, t *Type) bounds {
+func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 	k := s.kind(t)
 	if !s.applies(e, t, k) {
 		return bounds{}
@@ -411,7 +411,7 @@ func endpointChar(ep *parser.RangeEndpoint) rune {
 	return r[0]
 }
 
-func (s *Set) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
+func (s *checker) evalRange(sc *scope, e *parser.ValueRange, t *Type) *Range {
 	var lo, hi *big.Int // nil: MIN, MAX
 	if e.Lower != nil && e.Lower.Value != nil {
 		v := s.evalValue(sc, e.Lower.Value, t)
@@ -450,7 +450,7 @@ func exactInt(v *Value) *big.Int {
 // does not allow on a type of kind k (Table 9 of X.680 51.1 lists which
 // element applies to which type). Types whose kind is not known here
 // (dummies, open types, unresolved references) are not judged.
-func (s *Set) applies(e parser.Element, t *Type, k TypeKind) bool {
+func (s *checker) applies(e parser.Element, t *Type, k TypeKind) bool {
 	if k == TypeInvalid || k == TypeOpen || k == TypeDummy {
 		return true
 	}

@@ -34,7 +34,7 @@ func ParseContaining(s string) (Containment, error) {
 // to the type fields of the objects they name. The tables drawn from an
 // object hold its field types themselves, so every table sees the
 // constraint.
-func (s *Set) applyContaining() {
+func (s *checker) applyContaining() {
 	for _, c := range s.opts.Containing {
 		pos := flagPos("-containing", c.Pos)
 		m := s.Module(c.Module)

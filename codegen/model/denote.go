@@ -43,7 +43,7 @@ type SetOrigin struct {
 }
 
 // instanceArgs describes the actuals of an instance read in scope sc.
-func (s *Set) instanceArgs(sc *scope, actuals []parser.Setting) []InstanceArg {
+func (s *checker) instanceArgs(sc *scope, actuals []parser.Setting) []InstanceArg {
 	out := make([]InstanceArg, len(actuals))
 	for i, act := range actuals {
 		bsc, st := s.followDummy(sc, act, 0)
@@ -62,7 +62,7 @@ func (s *Set) instanceArgs(sc *scope, actuals []parser.Setting) []InstanceArg {
 
 // followDummy follows a dummy reference (possibly in braces) to the actual
 // it is bound to, and that actual's scope.
-func (s *Set) followDummy(sc *scope, st parser.Setting, depth int) (*scope, parser.Setting) {
+func (s *checker) followDummy(sc *scope, st parser.Setting, depth int) (*scope, parser.Setting) {
 	for ; depth < maxKeyDepth; depth++ {
 		var module, name string
 		switch r := st.(type) {
@@ -97,7 +97,7 @@ func (s *Set) followDummy(sc *scope, st parser.Setting, depth int) (*scope, pars
 
 // denotes returns the assignment a setting names (see InstanceArg.Ref), and
 // whether it is a class.
-func (s *Set) denotes(sc *scope, st parser.Setting, depth int) (*Assignment, bool) {
+func (s *checker) denotes(sc *scope, st parser.Setting, depth int) (*Assignment, bool) {
 	if depth > maxKeyDepth {
 		return nil, false
 	}
@@ -177,7 +177,7 @@ func specElement(spec *parser.ElementSetSpecs) parser.Setting {
 
 // setOrigin tells which object set a table constraint's spec, read in sc,
 // draws from.
-func (s *Set) setOrigin(sc *scope, spec *parser.ElementSetSpecs) SetOrigin {
+func (s *checker) setOrigin(sc *scope, spec *parser.ElementSetSpecs) SetOrigin {
 	el := specElement(spec)
 	if el == nil {
 		return SetOrigin{Key: spec.Pos.String(), Pos: spec.Pos}
@@ -193,7 +193,7 @@ func (s *Set) setOrigin(sc *scope, spec *parser.ElementSetSpecs) SetOrigin {
 }
 
 // describeInstances fills Args of every instance, once all are made.
-func (s *Set) describeInstances() {
+func (s *checker) describeInstances() {
 	for _, k := range sortedKeys(s.insts) {
 		a := s.insts[k]
 		if a.Instance == nil || a.scope == nil {

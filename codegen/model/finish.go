@@ -8,7 +8,7 @@ import (
 
 // kind returns the built-in kind t stands for, following references, and
 // records it in t.Kind.
-func (s *Set) kind(t *Type) TypeKind {
+func (s *checker) kind(t *Type) TypeKind {
 	if t == nil {
 		return TypeInvalid
 	}
@@ -39,7 +39,7 @@ func (s *Set) kind(t *Type) TypeKind {
 // the conversion in progress decides later. mark tells this walk's
 // assignments from those of a walk it interrupts (convert may call
 // underlying), so that a cycle is one of this walk's.
-func (s *Set) underlying(t *Type) *Type {
+func (s *checker) underlying(t *Type) *Type {
 	if t == nil || t.Ref == nil {
 		return t
 	}
@@ -133,7 +133,7 @@ var stringTags = map[string]int64{
 // tags, then the written tags from the innermost out. An implicit tag
 // replaces the outermost tag; on a type without one (an untagged CHOICE,
 // open type or dummy) it is explicit (X.680 31.2.7 c).
-func (s *Set) tags(t *Type) []Tag {
+func (s *checker) tags(t *Type) []Tag {
 	if t == nil {
 		return nil
 	}
@@ -153,7 +153,7 @@ func (s *Set) tags(t *Type) []Tag {
 			base = s.tags(t.Ref.Type)
 		}
 	} else if n, ok := universalTag(t); ok {
-		base = []Tag{{Class: parser.TagClassUniversal, Number: n}}
+		base = []Tag{{Class: ClassUniversal, Number: n}}
 	}
 	out := append([]Tag(nil), base...)
 	for i := len(t.tagging) - 1; i >= 0; i-- {
@@ -179,7 +179,7 @@ func (s *Set) tags(t *Type) []Tag {
 // outerTags returns the possible outermost tags of t: its first tag, or
 // for an untagged CHOICE those of its alternatives. ok is false for an
 // untagged open type, which may have any tag.
-func (s *Set) outerTags(t *Type, depth int) (tags []Tag, ok bool) {
+func (s *checker) outerTags(t *Type, depth int) (tags []Tag, ok bool) {
 	tt := s.tags(t)
 	if len(tt) > 0 {
 		first := tt[0]
@@ -205,7 +205,7 @@ func (s *Set) outerTags(t *Type, depth int) (tags []Tag, ok bool) {
 
 // finishAssignment evaluates kinds, tags, constraints, DEFAULT values and
 // the assignment's value, and runs the distinct-tag checks.
-func (s *Set) finishAssignment(a *Assignment) {
+func (s *checker) finishAssignment(a *Assignment) {
 	switch a.Kind {
 	case KindType, KindValueSet:
 		s.finishType(a.Type)
@@ -226,7 +226,7 @@ func (s *Set) finishAssignment(a *Assignment) {
 	}
 }
 
-func (s *Set) finishType(t *Type) {
+func (s *checker) finishType(t *Type) {
 	if t == nil || t.finished {
 		return
 	}
@@ -267,7 +267,7 @@ func (s *Set) finishType(t *Type) {
 const choiceAlternatives = "alternatives of the CHOICE"
 
 // checkDistinct reports components whose outermost tags are equal.
-func (s *Set) checkDistinct(comps []*Component, what, clause string) {
+func (s *checker) checkDistinct(comps []*Component, what, clause string) {
 	seen := map[Tag]*Component{}
 	for _, c := range comps {
 		tags, ok := s.outerTags(c.Type, 0)
@@ -305,7 +305,7 @@ func (s *Set) checkDistinct(comps []*Component, what, clause string) {
 // decoder of an earlier version does not know them and a sender of an
 // earlier version leaves them out, so an addition with the tag of a root
 // component after the second "..." could not be told from it in BER.
-func (s *Set) checkSequenceTags(comps []*Component) {
+func (s *checker) checkSequenceTags(comps []*Component) {
 	var run []*Component
 	for _, c := range comps {
 		optional := c.Optional || c.defaultAST != nil || c.Extension

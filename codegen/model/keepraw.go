@@ -30,7 +30,7 @@ import (
 // is in a separate optional type) is named with Options.KeepRaw, which adds
 // types by name; Options.NoDeriveKeepRaw turns the
 // rule off.
-func (s *Set) markKeepRaw() {
+func (s *checker) markKeepRaw() {
 	if !s.opts.NoDeriveKeepRaw {
 		for _, m := range s.Modules {
 			for _, a := range m.Assignments {
@@ -65,7 +65,7 @@ func (s *Set) markKeepRaw() {
 	}
 }
 
-func firstPos(s *Set) (p parser.Pos) {
+func firstPos(s *checker) (p parser.Pos) {
 	if len(s.Modules) > 0 {
 		return s.Modules[0].AST.Identifier.Pos
 	}
@@ -74,7 +74,7 @@ func firstPos(s *Set) (p parser.Pos) {
 
 // deriveKeepRaw applies the rule of markKeepRaw to t and the types written
 // inside it.
-func (s *Set) deriveKeepRaw(t *Type, depth int) {
+func (s *checker) deriveKeepRaw(t *Type, depth int) {
 	if t == nil || t.Ref != nil || depth > 50 {
 		return
 	}
@@ -104,7 +104,7 @@ func (s *Set) deriveKeepRaw(t *Type, depth int) {
 	for i, c := range t.Components {
 		k := s.kind(c.Type)
 		signed := i == 0 && i < alg && (k == TypeSequence || k == TypeSet)
-		if k == TypeSetOf && i < sig && len(c.Type.Tags) > 0 && c.Type.Tags[0].Class == parser.TagClassContext {
+		if k == TypeSetOf && i < sig && len(c.Type.Tags) > 0 && c.Type.Tags[0].Class == ClassContext {
 			signed = true
 		}
 		if !signed {

@@ -86,13 +86,13 @@ func Check(srcs ...Source) *Set { return CheckWith(Options{}, srcs...) }
 
 // CheckWith is Check with options.
 func CheckWith(opts Options, srcs ...Source) (set *Set) {
-	s := &Set{opts: opts, byName: map[string][]*Module{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}
+	s := &checker{Set: &Set{byName: map[string][]*Module{}, srcs: map[string][]byte{}, insts: map[string]*Assignment{}}, opts: opts}
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug in the model must not bring the caller down.
 			s.errorf(parser.Pos{Line: 1, Column: 1}, "internal error: %v", r)
 			s.Diags = sortDiags(s.Diags)
-			set = s
+			set = s.Set
 		}
 	}()
 	pkgOf := map[string]string{}
@@ -152,7 +152,7 @@ func CheckWith(opts Options, srcs ...Source) (set *Set) {
 		s.Diags = kept
 	}
 	s.Diags = sortDiags(s.Diags)
-	return s
+	return s.Set
 }
 
 // packageLabel names where a module comes from in an error: a used
@@ -185,17 +185,17 @@ func sortDiags(l Diagnostics) Diagnostics {
 	return out
 }
 
-func (s *Set) errorf(pos parser.Pos, format string, args ...any) {
+func (s *checker) errorf(pos parser.Pos, format string, args ...any) {
 	s.Diags = append(s.Diags, &Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (s *Set) notef(pos parser.Pos, format string, args ...any) *Diagnostic {
+func (s *checker) notef(pos parser.Pos, format string, args ...any) *Diagnostic {
 	d := &Diagnostic{Pos: pos, Severity: Note, Msg: fmt.Sprintf(format, args...)}
 	s.Diags = append(s.Diags, d)
 	return d
 }
 
-func (s *Set) warnf(pos parser.Pos, format string, args ...any) *Diagnostic {
+func (s *checker) warnf(pos parser.Pos, format string, args ...any) *Diagnostic {
 	d := &Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)}
 	s.Diags = append(s.Diags, d)
 	return d
@@ -203,7 +203,7 @@ func (s *Set) warnf(pos parser.Pos, format string, args ...any) *Diagnostic {
 
 // moduleAt returns the name of the module whose text holds pos ("" when
 // none does), for the keys of Diagnostic.Accept.
-func (s *Set) moduleAt(pos parser.Pos) string {
+func (s *checker) moduleAt(pos parser.Pos) string {
 	name := ""
 	for _, m := range s.Modules {
 		if m.File == pos.Filename && m.AST.Pos.Offset <= pos.Offset {
@@ -222,7 +222,7 @@ func acceptKey(kind, module string) string { return kind + ":" + module }
 
 // applyAccept marks the diagnostics that Options.Accept accepts, and
 // reports the keys that accept none.
-func (s *Set) applyAccept() {
+func (s *checker) applyAccept() {
 	if len(s.opts.Accept) == 0 {
 		return
 	}
@@ -263,7 +263,7 @@ func (s *Set) SourceText(name string) []byte { return s.srcs[name] }
 func (m *Module) Lookup(name string) *Assignment { return m.defs[name] }
 
 // addFile indexes the modules of f and their assignments.
-func (s *Set) addFile(f *parser.File) {
+func (s *checker) addFile(f *parser.File) {
 	for _, md := range f.Modules {
 		if md == nil || md.Identifier == nil {
 			continue
@@ -274,7 +274,7 @@ func (s *Set) addFile(f *parser.File) {
 			TagDefault:           md.TagDefault,
 			ExtensibilityImplied: md.ExtensibilityImplied,
 			AST:                  md,
-			set:                  s,
+			set:                  s.Set,
 			defs:                 map[string]*Assignment{},
 			imported:             map[string]*importedSymbol{},
 		}
@@ -420,7 +420,7 @@ func sourceText(src []byte, start, end int) string {
 
 // resolveAll binds the imports, converts every assignment, then evaluates
 // kinds, tags, constraints and values and runs the checks.
-func (s *Set) resolveAll() {
+func (s *checker) resolveAll() {
 	for _, m := range s.Modules {
 		s.bindImports(m)
 	}
@@ -501,7 +501,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // lets the object identifier identify the module, and a module renamed
 // since (asn1c's resolver tests import "Renamed { ... 13 2 }" for a module
 // now called ModuleTestResolver2) is still found by it, with a warning.
-func (s *Set) bindImports(m *Module) {
+func (s *checker) bindImports(m *Module) {
 	for _, imp := range m.Imports {
 		cands := s.byName[imp.Name]
 		if len(cands) == 0 {
@@ -519,7 +519,7 @@ func (s *Set) bindImports(m *Module) {
 // moduleByLiteralOID returns the module whose OID is the AssignedIdentifier
 // of gm when that is written with numbers (and well-known names) only, so
 // that it can be evaluated before any import is bound; nil otherwise.
-func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
+func (s *checker) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 	if gm == nil || gm.OID == nil {
 		return nil
 	}
@@ -558,7 +558,7 @@ func (s *Set) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 // compares it with the module's own OID. The name decides (X.680 13.16 lets
 // the OID identify the module, but RFCs reuse module names across
 // generations with new OIDs): a mismatch is a warning.
-func (s *Set) checkImportOIDs(m *Module) {
+func (s *checker) checkImportOIDs(m *Module) {
 	sc := &scope{m: m}
 	for _, imp := range m.Imports {
 		gm := imp.ast.Module
@@ -595,7 +595,7 @@ func (s *Set) checkImportOIDs(m *Module) {
 // of the set have the OID of its AssignedIdentifier under another name
 // (bindImports binds by OID only when the OID is written with numbers, and
 // one module has it), or that none has it; "" when the import has no OID.
-func (s *Set) oidHint(imp *Import) string {
+func (s *checker) oidHint(imp *Import) string {
 	if imp.OID == nil {
 		return ""
 	}
@@ -617,7 +617,7 @@ func (s *Set) oidHint(imp *Import) string {
 // assignedIdentifierOf returns the import whose AssignedIdentifier is the
 // DefinedValue sym ("FROM UpperBounds upperBounds") when that import's
 // module is bound by name, or nil.
-func (s *Set) assignedIdentifierOf(sym *importedSymbol) *Import {
+func (s *checker) assignedIdentifierOf(sym *importedSymbol) *Import {
 	for _, m := range s.Modules {
 		if m.imported[sym.name] != sym {
 			continue
@@ -634,7 +634,7 @@ func (s *Set) assignedIdentifierOf(sym *importedSymbol) *Import {
 // resolveImport returns the assignment an imported symbol denotes,
 // following re-exports. report is set on the first pass, which reports
 // missing symbols once.
-func (s *Set) resolveImport(sym *importedSymbol, report bool) *Assignment {
+func (s *checker) resolveImport(sym *importedSymbol, report bool) *Assignment {
 	switch sym.state {
 	case 2:
 		return sym.to

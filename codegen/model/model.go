@@ -9,7 +9,8 @@ import (
 
 // Set is a resolved set of modules: every module of the loaded files, its
 // imports bound to the modules that define them, and every assignment
-// classified and converted into the model.
+// classified and converted into the model. It is the result of a check;
+// the work state of the check is a checker's.
 type Set struct {
 	// Modules are in load order: files in the order given, modules in
 	// file order.
@@ -19,10 +20,18 @@ type Set struct {
 
 	byName map[string][]*Module
 	srcs   map[string][]byte
+	insts  map[string]*Assignment // parameterized instances, by key
+}
+
+// checker is the work state of one CheckWith, kept apart from its result
+// as go/types keeps its Checker apart from the Package it fills: it
+// converts and resolves the modules into the Set it embeds, and is dropped
+// when CheckWith returns.
+type checker struct {
+	*Set
 	// pkgOf maps a source file to the Go package holding its modules
 	// (Source.Package); files being generated are absent.
 	pkgOf map[string]string
-	insts map[string]*Assignment // parameterized instances, by key
 	// instDepth is the nesting of instantiate calls (maxInstanceDepth).
 	instDepth int
 	// keyTruncated is set when instanceKey stopped at maxKeyDepth.
@@ -284,8 +293,43 @@ func (t *Type) Underlying() *Type {
 	return t
 }
 
-// TagClass is the class of a tag.
-type TagClass = parser.TagClass
+// TagClass is the class of a tag (X.680 8.1), the model's own: generated
+// code and its generator read tags from the model, not from the syntax.
+type TagClass int
+
+// The tag classes; ClassContext is the class of a tag written without a
+// class keyword.
+const (
+	ClassContext TagClass = iota
+	ClassUniversal
+	ClassApplication
+	ClassPrivate
+)
+
+func (c TagClass) String() string {
+	switch c {
+	case ClassUniversal:
+		return "UNIVERSAL"
+	case ClassApplication:
+		return "APPLICATION"
+	case ClassPrivate:
+		return "PRIVATE"
+	}
+	return ""
+}
+
+// tagClassOf is the class of a tag as the parser read it.
+func tagClassOf(c parser.TagClass) TagClass {
+	switch c {
+	case parser.TagClassUniversal:
+		return ClassUniversal
+	case parser.TagClassApplication:
+		return ClassApplication
+	case parser.TagClassPrivate:
+		return ClassPrivate
+	}
+	return ClassContext
+}
 
 // Tag is one tag of an encoding (X.680 8).
 type Tag struct {
@@ -298,7 +342,7 @@ type Tag struct {
 
 func (t Tag) String() string {
 	s := "["
-	if t.Class != parser.TagClassContext {
+	if t.Class != ClassContext {
 		s += t.Class.String() + " "
 	}
 	s += fmt.Sprint(t.Number) + "]"

@@ -7,7 +7,7 @@ import (
 // objectFields returns the field settings of an object assignment (X.681
 // 11), read against the class's WITH SYNTAX or the default syntax. A
 // reference to another object yields that object's fields.
-func (s *Set) objectFields(a *Assignment) []*parser.FieldSetting {
+func (s *checker) objectFields(a *Assignment) []*parser.FieldSetting {
 	if len(a.Params) > 0 {
 		return nil
 	}
@@ -19,7 +19,7 @@ func (s *Set) objectFields(a *Assignment) []*parser.FieldSetting {
 
 // valueFromObject evaluates "object.&field" (X.681 15) where the object is
 // a plain object reference; other forms are left unevaluated.
-func (s *Set) valueFromObject(sc *scope, fo *parser.ValueFromObject, gov *Type) *Value {
+func (s *checker) valueFromObject(sc *scope, fo *parser.ValueFromObject, gov *Type) *Value {
 	out := &Value{Kind: ValueUnevaluated, Pos: fo.Pos, AST: fo}
 	r, ok := fo.Ref.(*parser.ValueReference)
 	if !ok || len(r.Params) > 0 || len(fo.Fields) != 1 || sc.dummy(r.Module, r.Name) != nil {

@@ -178,7 +178,7 @@ var builtinTargets = map[string]TypeKind{
 
 // applyAnyMap builds the tables of the mapping lines, one table per
 // component, in the order of the lines.
-func (s *Set) applyAnyMap() {
+func (s *checker) applyAnyMap() {
 	tables := map[*Component]*OpenTypeTable{}
 	for _, m := range s.opts.AnyMap {
 		mod := s.Module(m.Module)
@@ -278,7 +278,7 @@ func (s *Set) applyAnyMap() {
 
 // anyMapKey evaluates the KEY of a mapping line against the key
 // component's type.
-func (s *Set) anyMapKey(mod *Module, m AnyMapping, key *Component) *Value {
+func (s *checker) anyMapKey(mod *Module, m AnyMapping, key *Component) *Value {
 	k := s.kind(key.Type)
 	if k == TypeObjectIdentifier && strings.Contains(m.Key, ".") && m.Key[0] >= '0' && m.Key[0] <= '9' {
 		var oid OID

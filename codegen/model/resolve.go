@@ -47,7 +47,7 @@ func (sc *scope) dummy(module, name string) *binding {
 // lookup finds the assignment a reference denotes (X.680 13: local
 // definitions, then imports; "Module.name" in the named module). It reports
 // an undefined reference when report is set.
-func (s *Set) lookup(sc *scope, module, name string, pos parser.Pos, report bool) *Assignment {
+func (s *checker) lookup(sc *scope, module, name string, pos parser.Pos, report bool) *Assignment {
 	m := sc.m
 	if module != "" && module != m.Name {
 		var target *Module
@@ -106,7 +106,7 @@ func isBuiltinClass(name string) bool {
 
 // kindOf classifies an assignment by what its governor or right-hand side
 // denotes (see "Ambiguities" in parser/doc.go).
-func (s *Set) kindOf(a *Assignment) AssignmentKind {
+func (s *checker) kindOf(a *Assignment) AssignmentKind {
 	switch a.kindState {
 	case 2:
 		return a.Kind
@@ -139,7 +139,7 @@ func (s *Set) kindOf(a *Assignment) AssignmentKind {
 }
 
 // isClassRef reports whether t is a reference to a class.
-func (s *Set) isClassRef(sc *scope, t parser.Type) bool {
+func (s *checker) isClassRef(sc *scope, t parser.Type) bool {
 	r, ok := t.(*parser.TypeReference)
 	if !ok {
 		return false
@@ -164,7 +164,7 @@ func settingType(st parser.Setting) parser.Type {
 
 // convert builds the model of one assignment (structure only; kinds, tags,
 // constraints and values are evaluated by finishAssignment).
-func (s *Set) convert(a *Assignment) {
+func (s *checker) convert(a *Assignment) {
 	switch a.state {
 	case 2:
 		return
@@ -201,7 +201,7 @@ func (s *Set) convert(a *Assignment) {
 }
 
 // classOfAssignment returns the class a class assignment defines.
-func (s *Set) classOfAssignment(a *Assignment) *Class {
+func (s *checker) classOfAssignment(a *Assignment) *Class {
 	if a.Class != nil {
 		return a.Class
 	}
@@ -223,7 +223,7 @@ func (s *Set) classOfAssignment(a *Assignment) *Class {
 
 // classOfRef returns the class a reference denotes: a class, or the class
 // governing an object or object set.
-func (s *Set) classOfRef(sc *scope, st parser.Setting) *Class {
+func (s *checker) classOfRef(sc *scope, st parser.Setting) *Class {
 	var module, name string
 	var pos parser.Pos
 	var actuals []parser.Setting
@@ -321,7 +321,7 @@ func fieldName(f parser.FieldSpec) string {
 
 // instanceKey identifies an instantiation by its template and what each
 // actual parameter denotes, so that equal uses share one instance (X.683).
-func (s *Set) instanceKey(tmpl *Assignment, sc *scope, actuals []parser.Setting) string {
+func (s *checker) instanceKey(tmpl *Assignment, sc *scope, actuals []parser.Setting) string {
 	var b strings.Builder
 	b.WriteString(tmpl.QualifiedName())
 	b.WriteByte('{')
@@ -340,11 +340,11 @@ func (s *Set) instanceKey(tmpl *Assignment, sc *scope, actuals []parser.Setting)
 // braces by their tokens with each reference resolved, and anything else by
 // its source position plus the bindings of the scope it is read in, since
 // only those can change its meaning. Equal keys denote equal actuals.
-func (s *Set) settingKey(sc *scope, st parser.Setting) string {
+func (s *checker) settingKey(sc *scope, st parser.Setting) string {
 	return s.settingKeyDepth(sc, st, 0)
 }
 
-func (s *Set) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
+func (s *checker) settingKeyDepth(sc *scope, st parser.Setting, depth int) string {
 	if depth > maxKeyDepth {
 		// Actuals bound to actuals this deep come from a definition that
 		// instantiates itself with ever new actuals: instantiate reports
@@ -422,7 +422,7 @@ const maxKeyDepth = 16
 // that "Tree{IA5String}" written twice is one instance: the text as the
 // parser prints it, after "Module." when it holds references (they are
 // read in sc's module). The position is used when it cannot be printed.
-func (s *Set) literalKey(sc *scope, st parser.Setting) string {
+func (s *checker) literalKey(sc *scope, st parser.Setting) string {
 	var b strings.Builder
 	if err := parser.FprintNode(&b, st); err != nil || b.Len() == 0 || b.Len() > 1000 {
 		return st.Position().String()
@@ -450,7 +450,7 @@ func (s *Set) literalKey(sc *scope, st parser.Setting) string {
 // object sets of the instance are evaluated on demand (valueOf,
 // objectAssignment, objectSetAssignment), memoized per instance. It returns
 // nil, after reporting it, when instances nest beyond maxInstanceDepth.
-func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting, pos parser.Pos) *Assignment {
+func (s *checker) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting, pos parser.Pos) *Assignment {
 	s.keyTruncated = false
 	key := s.instanceKey(tmpl, sc, actuals)
 	if a := s.insts[key]; a != nil && !s.keyTruncated {
@@ -527,7 +527,7 @@ func (s *Set) instantiate(tmpl *Assignment, sc *scope, actuals []parser.Setting,
 // instanceOf checks the actual parameters of a reference to the
 // parameterized assignment tmpl (one per dummy, X.683 9.3) and returns the
 // instance, or nil after reporting a mismatch.
-func (s *Set) instanceOf(tmpl *Assignment, sc *scope, name string, actuals []parser.Setting, pos parser.Pos) *Assignment {
+func (s *checker) instanceOf(tmpl *Assignment, sc *scope, name string, actuals []parser.Setting, pos parser.Pos) *Assignment {
 	if len(actuals) != len(tmpl.Params) {
 		s.errorf(pos, "%s takes %d parameters, got %d", name, len(tmpl.Params), len(actuals))
 		return nil

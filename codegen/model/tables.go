@@ -144,7 +144,7 @@ type fieldKey struct {
 	name string
 }
 
-func (s *Set) tables() *tableState {
+func (s *checker) tables() *tableState {
 	if s.tbl == nil {
 		s.tbl = &tableState{objects: map[*Assignment]*Object{}, sets: map[*Assignment]*ObjectSet{},
 			inSet: map[*Assignment]bool{}, fields: map[fieldKey]*Type{}, opened: map[*Assignment]bool{}}
@@ -157,7 +157,7 @@ func (s *Set) tables() *tableState {
 const maxTableDepth = 64
 
 // objectAssignment evaluates a named object (X.681 11.1).
-func (s *Set) objectAssignment(a *Assignment) *Object {
+func (s *checker) objectAssignment(a *Assignment) *Object {
 	ts := s.tables()
 	if o, ok := ts.objects[a]; ok {
 		return o
@@ -171,7 +171,7 @@ func (s *Set) objectAssignment(a *Assignment) *Object {
 }
 
 // objectBody reads the right-hand side of an object assignment in scope sc.
-func (s *Set) objectBody(a *Assignment, sc *scope, class *Class, depth int) *Object {
+func (s *checker) objectBody(a *Assignment, sc *scope, class *Class, depth int) *Object {
 	n, ok := a.AST.(*parser.ValueAssignment)
 	if !ok || class == nil || class.AST == nil {
 		return nil
@@ -189,7 +189,7 @@ func (s *Set) objectBody(a *Assignment, sc *scope, class *Class, depth int) *Obj
 // objectOf evaluates an object notation governed by class (X.681 11.3):
 // a reference (possibly to a dummy or a parameterized object), an object in
 // braces, or an object taken from another object's field.
-func (s *Set) objectOf(sc *scope, v parser.Setting, class *Class, depth int) *Object {
+func (s *checker) objectOf(sc *scope, v parser.Setting, class *Class, depth int) *Object {
 	if depth > maxTableDepth {
 		s.errorf(v.Position(), "objects nested too deeply")
 		return nil
@@ -265,7 +265,7 @@ func (o *Object) setting(name string) *parser.FieldSetting {
 
 // objectSetAssignment evaluates a named object set once; a set that
 // refers to itself yields what was collected before the cycle.
-func (s *Set) objectSetAssignment(a *Assignment, depth int) *ObjectSet {
+func (s *checker) objectSetAssignment(a *Assignment, depth int) *ObjectSet {
 	ts := s.tables()
 	if os, ok := ts.sets[a]; ok {
 		return os
@@ -293,7 +293,7 @@ func (s *Set) objectSetAssignment(a *Assignment, depth int) *ObjectSet {
 }
 
 // objectSetOf evaluates an ObjectSetSpec (X.681 12.3) governed by class.
-func (s *Set) objectSetOf(sc *scope, spec *parser.ElementSetSpecs, class *Class, depth int) *ObjectSet {
+func (s *checker) objectSetOf(sc *scope, spec *parser.ElementSetSpecs, class *Class, depth int) *ObjectSet {
 	out := &ObjectSet{Extensible: spec.Extensible}
 	if depth > maxTableDepth {
 		s.errorf(spec.Pos, "object sets nested too deeply")
@@ -323,7 +323,7 @@ func (s *Set) objectSetOf(sc *scope, spec *parser.ElementSetSpecs, class *Class,
 	return out
 }
 
-func (s *Set) objectElementSet(sc *scope, spec *parser.ElementSetSpec, class *Class, depth int) *ObjectSet {
+func (s *checker) objectElementSet(sc *scope, spec *parser.ElementSetSpec, class *Class, depth int) *ObjectSet {
 	out := &ObjectSet{}
 	if spec.AllExcept != nil {
 		s.warnf(spec.Pos, "ALL EXCEPT in an object set is not evaluated")
@@ -377,7 +377,7 @@ func filterSet(a, b *ObjectSet, keep bool) *ObjectSet {
 // objectElement evaluates one ObjectSetElements (X.681 12.10): an object,
 // an object set reference (possibly a dummy or a parameterized set), a
 // set drawn from objects (ObjectSetFromObjects) or a parenthesized set.
-func (s *Set) objectElement(sc *scope, e parser.Element, class *Class, depth int) *ObjectSet {
+func (s *checker) objectElement(sc *scope, e parser.Element, class *Class, depth int) *ObjectSet {
 	switch e := e.(type) {
 	case *parser.ElementSetSpec:
 		return s.objectElementSet(sc, e, class, depth+1)
@@ -419,7 +419,7 @@ func isObjectBrace(bv *parser.BraceValue, class *Class) bool {
 
 // setFromSetting evaluates a setting that denotes an object set: "{...}",
 // a reference to a set (or to a dummy bound to one), or Set.&field.
-func (s *Set) setFromSetting(sc *scope, st parser.Setting, class *Class, depth int) *ObjectSet {
+func (s *checker) setFromSetting(sc *scope, st parser.Setting, class *Class, depth int) *ObjectSet {
 	if depth > maxTableDepth {
 		s.errorf(st.Position(), "object sets nested too deeply")
 		return &ObjectSet{}
@@ -485,7 +485,7 @@ func (s *Set) setFromSetting(sc *scope, st parser.Setting, class *Class, depth i
 // or "object.&field" where the field is an object or object set field;
 // the result is the union over the objects. nil when ref is not an object
 // or object set, or the field is not an object (set) field.
-func (s *Set) setFromObjects(sc *scope, ref parser.Setting, fields []string, pos parser.Pos, class *Class, depth int) *ObjectSet {
+func (s *checker) setFromObjects(sc *scope, ref parser.Setting, fields []string, pos parser.Pos, class *Class, depth int) *ObjectSet {
 	var from *ObjectSet
 	switch r := ref.(type) {
 	case *parser.TypeReference:
@@ -562,7 +562,7 @@ func (s *Set) setFromObjects(sc *scope, ref parser.Setting, fields []string, pos
 }
 
 // fieldGovernor is the type of a fixed-type value field, converted once.
-func (s *Set) fieldGovernor(c *Class, name string, spec *parser.FixedTypeValueFieldSpec) *Type {
+func (s *checker) fieldGovernor(c *Class, name string, spec *parser.FixedTypeValueFieldSpec) *Type {
 	ts := s.tables()
 	k := fieldKey{c, name}
 	if t, ok := ts.fields[k]; ok {
@@ -579,7 +579,7 @@ func (s *Set) fieldGovernor(c *Class, name string, spec *parser.FixedTypeValueFi
 
 // fillObject evaluates the value and type fields of o, applying the class
 // defaults (X.681 9.5, 11.7).
-func (s *Set) fillObject(o *Object) {
+func (s *checker) fillObject(o *Object) {
 	if o == nil || o.filled || o.Class == nil || o.Class.AST == nil {
 		return
 	}
@@ -661,7 +661,7 @@ func (o *Object) describe() string {
 // table constraints in the type tree of an assignment (X.682 10). root is
 // the outermost type, to which "@" paths refer (X.682 10.7); eval is false
 // for templates, whose object sets are dummies: only the paths are checked.
-func (s *Set) resolveTables(root *Type, eval bool) {
+func (s *checker) resolveTables(root *Type, eval bool) {
 	s.walkTables(root, nil, false, eval, 0)
 }
 
@@ -669,7 +669,7 @@ func (s *Set) resolveTables(root *Type, eval bool) {
 // stack holds the SEQUENCE, SET and CHOICE types around t up to the
 // outermost one that "@" paths start from, and inActual tells that this
 // one is an actual parameter (Type.actual).
-func (s *Set) walkTables(t *Type, stack []*Type, inActual, eval bool, depth int) {
+func (s *checker) walkTables(t *Type, stack []*Type, inActual, eval bool, depth int) {
 	if t == nil || depth > 200 {
 		return
 	}
@@ -703,7 +703,7 @@ func (s *Set) walkTables(t *Type, stack []*Type, inActual, eval bool, depth int)
 
 // resolveTable evaluates the object set of t's table constraint and, for a
 // component relation constraint, the table from key to selected field.
-func (s *Set) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
+func (s *checker) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 	tc := t.Constraints.Table
 	var key *Component
 	var keyField string
@@ -803,7 +803,7 @@ func (s *Set) resolveTable(t *Type, stack []*Type, inActual, eval bool) {
 // the outermost type for "@a.b", from the type Level-1 levels out of the
 // innermost one for "@.a" ("@." is the innermost). inActual tells that the
 // outermost type is an actual parameter (Type.actual).
-func (s *Set) atComponent(at *parser.AtNotation, stack []*Type, inActual bool) *Component {
+func (s *checker) atComponent(at *parser.AtNotation, stack []*Type, inActual bool) *Component {
 	path := "@" + strings.Repeat(".", at.Level) + strings.Join(at.Components, ".")
 	if len(stack) == 0 {
 		if inActual {

@@ -12,7 +12,7 @@ type consAST struct {
 
 // conv converts a type of the syntax tree read in scope sc. It always
 // returns a new *Type (never nil), so callers may add tags and constraints.
-func (s *Set) conv(sc *scope, pt parser.Type) *Type {
+func (s *checker) conv(sc *scope, pt parser.Type) *Type {
 	switch n := pt.(type) {
 	case nil:
 		return &Type{Kind: TypeInvalid}
@@ -93,7 +93,7 @@ func (s *Set) conv(sc *scope, pt parser.Type) *Type {
 		return t
 	case *parser.TaggedType:
 		inner := s.conv(sc, n.Type)
-		op := tagOp{pos: n.Pos, class: n.Tag.Class, mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
+		op := tagOp{pos: n.Pos, class: tagClassOf(n.Tag.Class), mode: n.Mode, keyword: n.Mode == parser.TagModeImplicit}
 		op.number = s.tagNumber(sc, n.Tag)
 		if op.mode == parser.TagModeDefault {
 			// X.680 31.2.7: without a keyword the module's TagDefault
@@ -136,7 +136,7 @@ func (s *Set) conv(sc *scope, pt parser.Type) *Type {
 
 // localOverride returns a reference to a type assignment named like a
 // built-in string or useful type when one is in scope.
-func (s *Set) localOverride(sc *scope, name string, pos parser.Pos) *Type {
+func (s *checker) localOverride(sc *scope, name string, pos parser.Pos) *Type {
 	a := s.lookup(sc, "", name, pos, false)
 	if a == nil || s.kindOf(a) != KindType {
 		return nil
@@ -144,7 +144,7 @@ func (s *Set) localOverride(sc *scope, name string, pos parser.Pos) *Type {
 	return &Type{Pos: pos, Ref: a}
 }
 
-func (s *Set) addOfConstraints(t *Type, sc *scope, c *parser.Constraint, size *parser.SizeConstraint) {
+func (s *checker) addOfConstraints(t *Type, sc *scope, c *parser.Constraint, size *parser.SizeConstraint) {
 	if c != nil {
 		t.cons = append(t.cons, consAST{c: c, sc: sc})
 	}
@@ -155,7 +155,7 @@ func (s *Set) addOfConstraints(t *Type, sc *scope, c *parser.Constraint, size *p
 	}
 }
 
-func (s *Set) tagNumber(sc *scope, tag *parser.Tag) int64 {
+func (s *checker) tagNumber(sc *scope, tag *parser.Tag) int64 {
 	v := s.evalValue(sc, tag.Number, &Type{Kind: TypeInteger})
 	if v == nil || v.Kind != ValueInteger {
 		return 0
@@ -167,7 +167,7 @@ func (s *Set) tagNumber(sc *scope, tag *parser.Tag) int64 {
 	return v.Int
 }
 
-func (s *Set) namedNumber(sc *scope, nn *parser.NamedNumber, ext bool) *NamedNumber {
+func (s *checker) namedNumber(sc *scope, nn *parser.NamedNumber, ext bool) *NamedNumber {
 	out := &NamedNumber{Name: nn.Name, Pos: nn.Pos, Extension: ext}
 	if v := s.evalValue(sc, nn.Value, &Type{Kind: TypeInteger}); v != nil && v.Kind == ValueInteger {
 		out.Value = v.Int
@@ -177,7 +177,7 @@ func (s *Set) namedNumber(sc *scope, nn *parser.NamedNumber, ext bool) *NamedNum
 
 // checkNamedNumbers enforces X.680 19.4/19.5 and 22.4: distinct names and
 // distinct numbers.
-func (s *Set) checkNamedNumbers(list []*NamedNumber, what string) {
+func (s *checker) checkNamedNumbers(list []*NamedNumber, what string) {
 	names := map[string]*NamedNumber{}
 	nums := map[int64]*NamedNumber{}
 	for _, nn := range list {
@@ -197,7 +197,7 @@ func (s *Set) checkNamedNumbers(list []*NamedNumber, what string) {
 // addition only has to differ from every earlier item and exceed the
 // earlier additions (X.680 20.7, whose example "{a, b(3), ..., c(1)}" is
 // valid): it may be below numbers of the root.
-func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
+func (s *checker) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 	t := &Type{Kind: TypeEnumerated, Pos: n.Pos, Extensible: n.Extensible}
 	for _, m := range n.ExtraMarkers {
 		s.errorf(m.Pos, "second extension marker in ENUMERATED (X.680 20.1 admits one)")
@@ -267,7 +267,7 @@ func (s *Set) convEnumerated(sc *scope, n *parser.EnumeratedType) *Type {
 
 // convComponents converts a SEQUENCE or SET body: COMPONENTS OF expansion
 // (X.680 25.4) and automatic tagging (X.680 25.3).
-func (s *Set) convComponents(sc *scope, pos parser.Pos, kind TypeKind, l *parser.ComponentTypeLists) *Type {
+func (s *checker) convComponents(sc *scope, pos parser.Pos, kind TypeKind, l *parser.ComponentTypeLists) *Type {
 	t := &Type{Kind: kind, Pos: pos, Extensible: l.Extension != nil || sc.m.ExtensibilityImplied}
 	// X.680 25.3: automatic tagging is decided before the COMPONENTS OF
 	// transformation, from the root components only.
@@ -311,7 +311,7 @@ func (s *Set) convComponents(sc *scope, pos parser.Pos, kind TypeKind, l *parser
 // implicit tag, explicit where 31.2.7 requires).
 func autoTag(t *Type, n int64, pos parser.Pos) *Type {
 	c := *t
-	c.tagging = append([]tagOp{{pos: pos, class: parser.TagClassContext, number: n, mode: parser.TagModeImplicit, automatc: true}}, t.tagging...)
+	c.tagging = append([]tagOp{{pos: pos, class: ClassContext, number: n, mode: parser.TagModeImplicit, automatc: true}}, t.tagging...)
 	return &c
 }
 
@@ -328,7 +328,7 @@ func isTagged(t parser.Type) bool {
 	}
 }
 
-func (s *Set) convComponentList(sc *scope, kind TypeKind, list []*parser.ComponentType, ext bool, group int, version string) []*Component {
+func (s *checker) convComponentList(sc *scope, kind TypeKind, list []*parser.ComponentType, ext bool, group int, version string) []*Component {
 	var out []*Component
 	for _, ct := range list {
 		if ct.ComponentsOf != nil {
@@ -350,7 +350,7 @@ func (s *Set) convComponentList(sc *scope, kind TypeKind, list []*parser.Compone
 
 // componentsOf copies the root components of the referenced SEQUENCE or SET
 // (X.680 25.4 "COMPONENTS OF Type": the extension root only).
-func (s *Set) componentsOf(sc *scope, kind TypeKind, ct *parser.ComponentType) []*Component {
+func (s *checker) componentsOf(sc *scope, kind TypeKind, ct *parser.ComponentType) []*Component {
 	t := s.conv(sc, ct.ComponentsOf)
 	u := s.underlyingConverted(t)
 	if u == nil || u.Kind != kind {
@@ -372,7 +372,7 @@ func (s *Set) componentsOf(sc *scope, kind TypeKind, ct *parser.ComponentType) [
 
 // underlyingConverted follows references, converting the assignments on
 // the way; nil on a cycle.
-func (s *Set) underlyingConverted(t *Type) *Type {
+func (s *checker) underlyingConverted(t *Type) *Type {
 	for i := 0; t != nil && t.Ref != nil && i < 100; i++ {
 		if t.Ref.state == 1 {
 			s.errorf(t.Pos, "%s is used in its own definition", t.Ref.Name)
@@ -384,7 +384,7 @@ func (s *Set) underlyingConverted(t *Type) *Type {
 	return t
 }
 
-func (s *Set) checkComponentNames(list []*Component, what string) {
+func (s *checker) checkComponentNames(list []*Component, what string) {
 	seen := map[string]*Component{}
 	for _, c := range list {
 		if c.Name == "" {
@@ -399,7 +399,7 @@ func (s *Set) checkComponentNames(list []*Component, what string) {
 	}
 }
 
-func (s *Set) convChoice(sc *scope, n *parser.ChoiceType) *Type {
+func (s *checker) convChoice(sc *scope, n *parser.ChoiceType) *Type {
 	l := &n.Alternatives
 	t := &Type{Kind: TypeChoice, Pos: n.Pos, Extensible: l.Extension != nil || sc.m.ExtensibilityImplied}
 	auto := sc.m.TagDefault == parser.TagDefaultAutomatic
@@ -433,7 +433,7 @@ func (s *Set) convChoice(sc *scope, n *parser.ChoiceType) *Type {
 }
 
 // convSelection resolves "name < Type" to the alternative's type (X.680 30).
-func (s *Set) convSelection(sc *scope, n *parser.SelectionType) *Type {
+func (s *checker) convSelection(sc *scope, n *parser.SelectionType) *Type {
 	u := s.underlyingConverted(s.conv(sc, n.Type))
 	if u == nil {
 		return &Type{Kind: TypeInvalid, Pos: n.Pos}
@@ -455,7 +455,7 @@ func (s *Set) convSelection(sc *scope, n *parser.SelectionType) *Type {
 
 // convRef resolves a type reference: a dummy, a type, a value set (a
 // constrained type), or an instance of a parameterized type.
-func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
+func (s *checker) convRef(sc *scope, r *parser.TypeReference) *Type {
 	if b := sc.dummy(r.Module, r.Name); b != nil {
 		if b.actual == nil {
 			return &Type{Kind: TypeDummy, Pos: r.Pos, Name: r.Name}
@@ -511,7 +511,7 @@ func (s *Set) convRef(sc *scope, r *parser.TypeReference) *Type {
 }
 
 // convFieldType resolves "Ref.&field" in a type position (X.681 14, 15).
-func (s *Set) convFieldType(sc *scope, n *parser.ObjectClassFieldType) *Type {
+func (s *checker) convFieldType(sc *scope, n *parser.ObjectClassFieldType) *Type {
 	class := s.classOfRef(sc, n.Ref)
 	if class == nil || class.AST == nil || len(n.Fields) == 0 {
 		if class == nil {

@@ -119,7 +119,7 @@ func recommendationSeries() map[string]uint64 {
 
 // definitiveOID evaluates a module's DefinitiveIdentifier (X.680 13.8),
 // which holds only numbers and well-known names.
-func (s *Set) definitiveOID(id *parser.ModuleIdentifier) OID {
+func (s *checker) definitiveOID(id *parser.ModuleIdentifier) OID {
 	if id.OID == nil {
 		return nil
 	}
@@ -162,7 +162,7 @@ func knownArc(prefix OID, name string) (uint64, bool) {
 // evalOID evaluates ObjIdComponents (X.680 32.3): numbers, names with
 // numbers, references to INTEGER values, a leading reference to an OID
 // value, and the well-known names of the top arcs.
-func (s *Set) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) (OID, bool) {
+func (s *checker) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) (OID, bool) {
 	out := OID{}
 	for i, c := range comps {
 		if c.Number != nil {
@@ -231,7 +231,7 @@ func (s *Set) evalOID(sc *scope, comps []*parser.ObjIdComponent, relative bool) 
 }
 
 // valueOf evaluates a value assignment once.
-func (s *Set) valueOf(a *Assignment) *Value {
+func (s *checker) valueOf(a *Assignment) *Value {
 	switch a.valState {
 	case 2:
 		return a.Value
@@ -263,7 +263,7 @@ func (s *Set) valueOf(a *Assignment) *Value {
 
 // evalValue evaluates v against its governor (X.680 17.3-38, by the
 // governor's kind). It reports what does not match and returns nil then.
-func (s *Set) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
+func (s *checker) evalValue(sc *scope, v parser.Value, gov *Type) *Value {
 	if v == nil {
 		return nil
 	}
@@ -560,7 +560,7 @@ func compatible(want, have TypeKind) bool {
 	return false
 }
 
-func (s *Set) evalBits(sc *scope, v parser.Value, u *Type, out *Value) *Value {
+func (s *checker) evalBits(sc *scope, v parser.Value, u *Type, out *Value) *Value {
 	out.Kind = ValueBitString
 	switch sv := v.(type) {
 	case *parser.BStringValue:
@@ -614,7 +614,7 @@ func (s *Set) evalBits(sc *scope, v parser.Value, u *Type, out *Value) *Value {
 	return nil
 }
 
-func (s *Set) evalNamedValues(sc *scope, bv *parser.BraceValue, u *Type, out *Value) *Value {
+func (s *checker) evalNamedValues(sc *scope, bv *parser.BraceValue, u *Type, out *Value) *Value {
 	list, err := bv.NamedValues()
 	if err != nil {
 		s.errorf(bv.Pos, "not a %s value: %v", u.Kind, err)
@@ -669,7 +669,7 @@ func hexBytes(digits string) ([]byte, int) {
 // stringTypeName is the built-in restricted character string type t
 // stands for ("" for other types), with the synonyms of X.680 41.1 made
 // one.
-func (s *Set) stringTypeName(t *Type) string {
+func (s *checker) stringTypeName(t *Type) string {
 	if s.kind(t) != TypeCharacterString {
 		return ""
 	}
@@ -725,7 +725,7 @@ var charSets = map[string]struct {
 
 // checkChars reports the first character of str that the string type t
 // does not have; it returns false then.
-func (s *Set) checkChars(pos parser.Pos, t *Type, str string) bool {
+func (s *checker) checkChars(pos parser.Pos, t *Type, str string) bool {
 	name := s.stringTypeName(t)
 	cs, ok := charSets[name]
 	if !ok {

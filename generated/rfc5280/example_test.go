@@ -11,7 +11,57 @@ import (
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/oids"
 )
+
+// Read a certificate's subject, subject alternative names, key usage and
+// validity (what crypto/x509's Certificate fields give).
+func Example_readCertificate() {
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		log.Fatal(err)
+	}
+	certs, err := rfc5280.ParsePEMCertificates(data, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	tbs := &certs[0].ToBeSigned
+	san, err := tbs.SubjectAltNames()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ku, hasKU := tbs.KeyUsage()
+	fmt.Println("subject:", tbs.Subject, "CN:", tbs.Subject.CommonName())
+	fmt.Println("DNS:", san.DNSNames(), "email:", san.EmailAddresses(), "IP:", san.IPAddresses(), "URI:", san.URIs())
+	fmt.Println("key usage:", hasKU, ku.DigitalSignature(), "valid:", tbs.Validity.NotBefore.Value, "to", tbs.Validity.NotAfter.Value)
+	// Output:
+	// subject: CN=Joe Bloggs,CN=www.example.net,O=Good NC Test Certificate 1 CN: Joe Bloggs
+	// DNS: [www.good.org any.good.com] email: [good@good.org any@good.com] IP: [192.168.0.1] URI: []
+	// key usage: false false valid: 2018-05-16 02:38:13 +0000 UTC to 2118-05-17 02:38:13 +0000 UTC
+}
+
+// Name the extensions of a certificate by the ASN.1 names of their OIDs,
+// which the package registers with package oids.
+func Example_extensionNames() {
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		log.Fatal(err)
+	}
+	certs, err := rfc5280.ParsePEMCertificates(data, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("signature:", oids.String(certs[0].AlgorithmIdentifier.Algorithm))
+	for _, ext := range certs[0].ToBeSigned.Extensions {
+		fmt.Println(oids.String(ext.ExtnID), ext.ExtnID, "critical:", ext.Critical)
+	}
+	// Output:
+	// signature: sha256WithRSAEncryption
+	// id-ce-subjectKeyIdentifier 2.5.29.14 critical: false
+	// id-ce-authorityKeyIdentifier 2.5.29.35 critical: false
+	// id-ce-basicConstraints 2.5.29.19 critical: false
+	// id-ce-subjectAltName 2.5.29.17 critical: false
+}
 
 // Read the subject alternative names of a certificate from a PEM file.
 func Example_subjectAltName() {

@@ -7,23 +7,29 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
-// Certificates returns the DER of every X.509 certificate in the
-// unencrypted bags of a PKCS #12 file: the CertBags (of type
-// x509Certificate) of each SafeContents that the file's AuthenticatedSafe
-// holds in a ContentInfo of type data, in file order, descending into
-// nested SafeContents bags. The parts encrypted with a password
-// (encryptedData) or a public key (envelopedData) are skipped: this does
-// not decrypt. pfx is decoded in BER mode, so the indefinite lengths and
-// constructed OCTET STRINGs of BER files are accepted, and DER too; strip
-// a PEM wrapping with encoding/pem first. An authSafe in public-key
-// integrity mode (a SignedData) is read through its content.
+// Certificates returns the DER of every X.509 certificate of a PKCS #12
+// file whose certificates are not encrypted (a trust store, a file written
+// with `openssl pkcs12 -export -certpbe NONE` or -nomac): the CertBags (of
+// type x509Certificate) of each SafeContents that the file's
+// AuthenticatedSafe holds in a ContentInfo of type data, in file order,
+// descending into nested SafeContents bags.
 //
-// The PFX's MacData is not read, nor the MAC verified, so a file whose
-// MAC algorithm the package does not know (RFC 9579's PBMAC1, which
-// PKCS-1's DigestInfo does not list) still gives its certificates. Each
-// element is the certificate's encoding as the file holds it, the bytes
-// crypto/x509.ParseCertificate takes; it may alias pfx. A file without
-// unencrypted certificates gives none and no error.
+// It is the fast path for such files: it decrypts nothing and verifies
+// no MAC (it takes no password, so a file whose MAC algorithm is unknown
+// still gives its certificates), and reads only the envelopes of the bags
+// and the certificates' OCTET STRINGs. A part encrypted with a password
+// (encryptedData) or a public key (envelopedData), which may hold
+// certificates, is an error, ErrEncrypted: Decode, given the password,
+// reads every part and verifies the MAC. Shrouded keys in unencrypted
+// parts do not matter.
+//
+// pfx is decoded in BER mode, so the indefinite lengths and constructed
+// OCTET STRINGs of BER files are accepted, and DER too; strip a PEM
+// wrapping with encoding/pem first. An authSafe in public-key integrity
+// mode (a SignedData) is read through its content, its signature not
+// verified. Each element is the certificate's encoding as the file holds
+// it, the bytes crypto/x509.ParseCertificate takes; it may alias pfx. A
+// file without certificates gives none and no error.
 func Certificates(pfx []byte) ([][]byte, error) {
 	as, err := authenticatedSafe(pfx)
 	if err != nil {
@@ -32,8 +38,12 @@ func Certificates(pfx []byte) ([][]byte, error) {
 	var out [][]byte
 	for i := range as {
 		c := &as[i].Content
-		if c.Kind != rfc5652.CtData {
-			continue // encrypted, or a content type of no bags
+		switch c.Kind {
+		case rfc5652.CtData:
+		case rfc5652.CtEncryptedData, rfc5652.CtEnvelopedData:
+			return nil, fmt.Errorf("%w: AuthenticatedSafe[%d] is %v", ErrEncrypted, i, c.Kind)
+		default:
+			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: content type %v is none of data, encryptedData, envelopedData", i, as[i].ContentType)
 		}
 		data, err := c.Data(nil)
 		if err != nil {
@@ -95,17 +105,21 @@ func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
 	return as, nil
 }
 
-// The bag and certificate types Certificates looks for (RFC 7292 4.2 and
-// 4.2.3), as OID contents: certBag {bagtypes 3}, safeContentsBag
-// {bagtypes 6}, x509Certificate {certTypes 1}.
+// The bag, certificate and CRL types of RFC 7292 4.2, 4.2.3 and 4.2.4, as
+// OID contents: keyBag {bagtypes 1} to safeContentsBag {bagtypes 6},
+// x509Certificate {certTypes 1}, x509CRL {crlTypes 1}.
 var (
+	oidKeyBag          = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x01") // 1.2.840.113549.1.12.10.1.1
 	oidCertBag         = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x03") // 1.2.840.113549.1.12.10.1.3
+	oidCRLBag          = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x04") // 1.2.840.113549.1.12.10.1.4
+	oidSecretBag       = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x05") // 1.2.840.113549.1.12.10.1.5
 	oidSafeContentsBag = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x0a\x01\x06") // 1.2.840.113549.1.12.10.1.6
 	oidX509Certificate = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x09\x16\x01")     // 1.2.840.113549.1.9.22.1
+	oidX509CRL         = der.OID("\x2a\x86\x48\x86\xf7\x0d\x01\x09\x17\x01")     // 1.2.840.113549.1.9.23.1
 )
 
-// maxBagNesting bounds the nesting of safeContentsBags that Certificates
-// follows (each level is a SafeContents inside a SafeBag).
+// maxBagNesting bounds the nesting of safeContentsBags that Decode and
+// Certificates follow (each level is a SafeContents inside a SafeBag).
 const maxBagNesting = 8
 
 // appendBagCertificates appends the DER of the X.509 certificates of the

@@ -3,6 +3,7 @@ package rfc7292_test
 import (
 	"bytes"
 	"crypto/x509"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -112,9 +113,15 @@ func dataInfo(t *testing.T, content []byte) rfc5652.ContentInfo {
 	return ci
 }
 
-// testPFX is a PFX whose AuthenticatedSafe has a data part holding sc and
-// an encryptedData part holding a certificate that is not to be found.
+// testPFX is a PFX whose AuthenticatedSafe has a data part holding sc.
 func testPFX(t *testing.T, sc rfc7292.SafeContents) *rfc7292.PFX {
+	as := rfc7292.AuthenticatedSafe{dataInfo(t, marshal(t, &sc))}
+	return &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &as))}
+}
+
+// testEncryptedPFX is testPFX with an encryptedData part after the data
+// part, which may hold certificates.
+func testEncryptedPFX(t *testing.T, sc rfc7292.SafeContents) *rfc7292.PFX {
 	enc := &rfc5652.EncryptedData{}
 	enc.EncryptedContentInfo.ContentType = oid(t, idData)
 	enc.EncryptedContentInfo.ContentEncryptionAlgorithm.Algorithm = oid(t, "1.2.840.113549.1.5.13")
@@ -161,9 +168,14 @@ func TestCertificates(t *testing.T) {
 	if got, err := rfc7292.Certificates(withMAC); err != nil || len(got) != 2 {
 		t.Errorf("Certificates with a PBMAC1 MAC = %d certificates, %v; want 2", len(got), err)
 	}
-	// No unencrypted certificate: none and no error.
+	// No certificate: none and no error.
 	if got, err := rfc7292.Certificates(marshal(t, testPFX(t, rfc7292.SafeContents{}))); err != nil || len(got) != 0 {
 		t.Errorf("Certificates of an empty SafeContents = %d, %v", len(got), err)
+	}
+	// An encrypted part may hold certificates: an error, not a silent
+	// skip.
+	if got, err := rfc7292.Certificates(marshal(t, testEncryptedPFX(t, testSafeContents(t, a, b)))); !errors.Is(err, rfc7292.ErrEncrypted) || got != nil {
+		t.Errorf("Certificates of a file with an encrypted part = %d certificates, %v; want ErrEncrypted", len(got), err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/x509"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -80,7 +81,8 @@ type pfxCounts struct {
 	signed, safeContents, bags, certs, crls    int
 	keys, shrouded, secrets, nested, attrs     int
 	listed, extracted, pbes2, otherEnc, macs   int
-	macRaw, tolerated                          int
+	macRaw, tolerated, refused                 int
+	encryptedFile                              bool     // the last file has encrypted parts
 	notDER                                     []string // why a file is not strict DER
 }
 
@@ -93,7 +95,8 @@ const deepNesting = 256
 // that decodes strictly to the same encoding), decodes its
 // AuthenticatedSafe and, for the parts of type data, their SafeContents,
 // every SafeBag (nested SafeContents too) and every certificate, which
-// crypto/x509 must parse. Certificates must return the same certificates.
+// crypto/x509 must parse. Certificates must return the same certificates,
+// or ErrEncrypted for a file with encrypted parts.
 func TestCorpusPFX(t *testing.T) {
 	var n pfxCounts
 	seen := map[string]bool{}
@@ -118,6 +121,13 @@ func TestCorpusPFX(t *testing.T) {
 		got, err := rfc7292.Certificates(f.data)
 		if err != nil && strings.Contains(err.Error(), "Options.MaxDepth") {
 			continue // empty_password_ber_nested.p12: Certificates keeps the default limits
+		}
+		if n.encryptedFile {
+			if !errors.Is(err, rfc7292.ErrEncrypted) {
+				t.Errorf("%s has encrypted parts: Certificates = %d, %v; want ErrEncrypted", f.name, len(got), err)
+			}
+			n.refused++
+			continue
 		}
 		if err != nil {
 			t.Errorf("%s: Certificates: %v", f.name, err)
@@ -147,8 +157,8 @@ func TestCorpusPFX(t *testing.T) {
 	t.Logf("not strict DER (decoded in BER mode):\n\t%s", strings.Join(n.notDER, "\n\t"))
 	t.Logf("AuthenticatedSafe: %d decoded; parts: %d data, %d encryptedData, %d envelopedData (%d files signed); encryption (encryptedData, pkcs8ShroudedKeyBag): %d PBES2 with PBKDF2 (PBES2-params decoded), %d other (PKCS #12 PBE)",
 		n.authSafes, n.data, n.encrypted, n.enveloped, n.signed, n.pbes2, n.otherEnc)
-	t.Logf("unencrypted parts: %d SafeContents, %d SafeBags (%d keyBag, %d pkcs8ShroudedKeyBag, %d certBag, %d crlBag, %d secretBag, %d safeContentsBag), %d bag attributes; %d certificates parsed by crypto/x509, %d extracted by Certificates",
-		n.safeContents, n.bags, n.keys, n.shrouded, n.certs, n.crls, n.secrets, n.nested, n.attrs, n.certs, n.extracted)
+	t.Logf("unencrypted parts: %d SafeContents, %d SafeBags (%d keyBag, %d pkcs8ShroudedKeyBag, %d certBag, %d crlBag, %d secretBag, %d safeContentsBag), %d bag attributes; %d certificates parsed by crypto/x509, %d extracted by Certificates (which refused %d files with encrypted parts)",
+		n.safeContents, n.bags, n.keys, n.shrouded, n.certs, n.crls, n.secrets, n.nested, n.attrs, n.certs, n.extracted, n.refused)
 }
 
 // unmarshal decodes b into v, DER first, then BER; strict tells which.
@@ -173,6 +183,7 @@ func unmarshal[T any, P interface {
 // checkPFX runs the checks of TestCorpusPFX on one file and returns the
 // certificates of its unencrypted bags, in order.
 func checkPFX(f pfxFile, n *pfxCounts) ([][]byte, error) {
+	n.encryptedFile = false
 	authSafe, err := checkPFXEncoding(f, n)
 	if err != nil {
 		return nil, err
@@ -295,12 +306,14 @@ func checkAuthSafe(authSafe *rfc5652.ContentInfo, n *pfxCounts) ([][]byte, error
 			}
 		case rfc5652.CtEncryptedData:
 			n.encrypted++
+			n.encryptedFile = true
 			alg := &c.EncryptedData.EncryptedContentInfo.ContentEncryptionAlgorithm
 			if err := checkPBES2(alg.Algorithm, alg.Parameters.Raw, n); err != nil {
 				return nil, fmt.Errorf("AuthenticatedSafe[%d]: encryptedData: %v", i, err)
 			}
 		case rfc5652.CtEnvelopedData:
 			n.enveloped++
+			n.encryptedFile = true
 		default:
 			return nil, fmt.Errorf("AuthenticatedSafe[%d]: content type %v", i, as[i].ContentType)
 		}

@@ -40,6 +40,10 @@ type Options struct {
 	// NoEncapsulated turns off the search for encodings nested in OCTET
 	// STRING and BIT STRING contents.
 	NoEncapsulated bool
+	// OIDName names an OBJECT IDENTIFIER ("" when it does not know it);
+	// nil names none. `asn1gen dump` passes oids.Name, which knows the
+	// OIDs of the generated packages it links (runtime/oids).
+	OIDName func(der.OID) string
 }
 
 // Element is one annotated element of the tree: the position and header of a
@@ -57,7 +61,7 @@ type Options struct {
 //	constructed   constructed (true) or primitive (false) form
 //	hex           primitives: the content octets in lower-case hex (never shortened)
 //	value         primitives: the decoded value as text (see below); absent for binary contents
-//	name          OBJECT IDENTIFIER: a short name for a well-known OID
+//	name          OBJECT IDENTIFIER: its ASN.1 name, when Options.OIDName knows it
 //	unusedBits    BIT STRING: the number of unused bits in the last octet
 //	nonDER        why the encoding is valid BER but not DER (X.690 clauses 10 and 11)
 //	invalid       why the contents are not a valid value of the UNIVERSAL type

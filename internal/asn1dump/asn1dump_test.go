@@ -43,10 +43,19 @@ func textOf(t *testing.T, b []byte, opts *Options) string {
 
 var long40 = strings.Repeat("00112233445566778899", 4) // 40 octets
 
+// commonName names one OID, as Options.OIDName (oids.Name in asn1gen dump).
+func commonName(o der.OID) string {
+	if o.String() == "2.5.4.3" {
+		return "id-at-commonName"
+	}
+	return ""
+}
+
 // TestText checks the text form of one value of each kind.
 func TestDumpText(t *testing.T) {
 	der := &Options{}
 	ber := &Options{BER: true}
+	named := &Options{OIDName: commonName}
 	tests := []struct {
 		name string
 		in   string // hex
@@ -67,8 +76,9 @@ func TestDumpText(t *testing.T) {
 		{"enumerated", "0a0103", der, "0 d=0 hl=2 l=1 prim: ENUMERATED 3\n"},
 		{"null", "0500", der, "0 d=0 hl=2 l=0 prim: NULL\n"},
 		{"null with contents", "050100", der, "0 d=0 hl=2 l=1 prim: NULL 00  !! invalid: contents are not empty (X.690 8.8.2)\n"},
-		{"oid named", "0603550403", der, "0 d=0 hl=2 l=3 prim: OBJECT IDENTIFIER 2.5.4.3 (id-at-commonName)\n"},
-		{"oid unnamed big arc", "060a2b0601040182e02e0101", der,
+		{"oid named", "0603550403", named, "0 d=0 hl=2 l=3 prim: OBJECT IDENTIFIER 2.5.4.3 (id-at-commonName)\n"},
+		{"oid without OIDName", "0603550403", der, "0 d=0 hl=2 l=3 prim: OBJECT IDENTIFIER 2.5.4.3\n"},
+		{"oid unnamed big arc", "060a2b0601040182e02e0101", named,
 			"0 d=0 hl=2 l=10 prim: OBJECT IDENTIFIER 1.3.6.1.4.1.45102.1.1\n"},
 		{"oid non-minimal", "0603558004", der,
 			"0 d=0 hl=2 l=3 prim: OBJECT IDENTIFIER 558004  !! invalid: subidentifier with a leading 0x80 octet (X.690 8.19.2)\n"},
@@ -212,7 +222,7 @@ func TestDumpEncapsulated(t *testing.T) {
 func TestDumpAnnotate(t *testing.T) {
 	three := 3
 	in := mustHex(t, "3080"+"0603550403"+"030303000c"+"0404"+"0302"+"0780"+"0000")
-	got := Annotate(parse(t, in, true), &Options{BER: true})
+	got := Annotate(parse(t, in, true), &Options{BER: true, OIDName: commonName})
 	want := []Element{{
 		Offset: 0, HeaderLen: 2, Length: 16, Indefinite: true,
 		Class: "UNIVERSAL", Number: 16, Tag: "SEQUENCE", Constructed: true,

@@ -78,7 +78,9 @@ func decodeValue(e *Element, n *tree.Node, opts *Options) {
 			v, err := read(n, strict, (*der.Reader).ReadOID)
 			if err == nil {
 				e.Value = v.String()
-				e.Name = oidNames[e.Value]
+				if opts.OIDName != nil {
+					e.Name = opts.OIDName(v)
+				}
 			}
 			return err
 		})

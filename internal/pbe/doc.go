@@ -1,7 +1,7 @@
 // Package pbe is the password-based cryptography of PKCS #12 (RFC 7292,
 // RFC 9579) and PKCS #5 (RFC 8018): key derivation, the encryption
-// schemes, the PFX MAC and PBMAC1, all from the standard library (RC2,
-// which it lacks, is in the rc2 subpackage).
+// schemes, the PFX MAC and PBMAC1, all from the standard library (RC2 and
+// BLAKE2b, which it lacks, are in the rc2 and blake2b subpackages).
 //
 // It knows nothing of ASN.1. Its callers decode the AlgorithmIdentifiers
 // (with the generated rfc7292 and rfc5652 types, or anything else) and
@@ -24,9 +24,9 @@
 //	                           PBES1 (RFC 8018 6.1): MD5 or SHA-1 with DES-CBC or RC2-CBC
 //	DecryptPBES2, EncryptPBES2 PBES2 (RFC 8018 6.2) with PBKDF2 (HMAC-SHA-1, -224, -256, -384, -512,
 //	                           -512/224, -512/256) and AES-128/192/256-CBC, DES-EDE3-CBC, DES-CBC, RC2-CBC
-//	MAC, VerifyMAC             the PFX MAC (RFC 7292 B.4: HMAC-SHA-1 or SHA-2 keyed by the
-//	                           PKCS #12 KDF) and PBMAC1 (RFC 9579)
-//	PKCS12KDF                  the PKCS #12 KDF (RFC 7292 B.2) with SHA-1 and SHA-2, IDs 1, 2, 3
+//	MAC, VerifyMAC             the PFX MAC (RFC 7292 B.4: HMAC-SHA-1, SHA-2 or BLAKE2b-512 keyed by
+//	                           the PKCS #12 KDF) and PBMAC1 (RFC 9579)
+//	PKCS12KDF                  the PKCS #12 KDF (RFC 7292 B.2) with SHA-1, SHA-2 and BLAKE2b-512, IDs 1, 2, 3
 //	PBKDF2                     PBKDF2 by its PRF's OID, for schemes built on it elsewhere
 //	NewPBEParams, NewPBES2Params, NewMACParams, NewPBMAC1Params
 //	                           fresh salts and IVs for encoding

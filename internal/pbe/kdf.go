@@ -8,6 +8,8 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"hash"
+
+	"github.com/asn1gen/asn1gen/internal/pbe/blake2b"
 )
 
 // DefaultMaxIterations is the iteration bound of the zero Options. Real
@@ -49,6 +51,7 @@ var digestHashes = map[string]crypto.Hash{
 	OIDSHA512:     crypto.SHA512,
 	OIDSHA512_224: crypto.SHA512_224,
 	OIDSHA512_256: crypto.SHA512_256,
+	OIDBLAKE2b512: crypto.BLAKE2b_512,
 }
 
 // hmacHashes are the HMACs PBKDF2 takes as its PRF and PBMAC1 as its
@@ -84,6 +87,8 @@ func newHash(h crypto.Hash) func() hash.Hash {
 		return sha512.New512_224
 	case crypto.SHA512_256:
 		return sha512.New512_256
+	case crypto.BLAKE2b_512:
+		return blake2b.New512
 	}
 	return nil
 }
@@ -104,7 +109,7 @@ const maxKeyLength = 1024
 // octets for purpose id (IDKey, IDIV or IDMAC) from the password as
 // encoded by Password.BMP (nil for an absent password), the salt and the
 // iteration count, with hash h (SHA-1 for the PBE schemes; the MAC's own
-// hash for the MAC). The iteration count is checked against o's bound;
+// hash for the MAC: SHA-1, SHA-2 or BLAKE2b-512). The iteration count is checked against o's bound;
 // size must be 1 to 1024.
 func (o Options) PKCS12KDF(h crypto.Hash, password, salt []byte, iterations int, id byte, size int) ([]byte, error) {
 	if err := o.checkIterations("PKCS #12 KDF", iterations); err != nil {
@@ -115,7 +120,7 @@ func (o Options) PKCS12KDF(h crypto.Hash, password, salt []byte, iterations int,
 	}
 	newH := newHash(h)
 	if newH == nil || h == crypto.MD5 {
-		return nil, invalid("PKCS #12 KDF hash " + h.String() + " is not SHA-1 or SHA-2")
+		return nil, invalid("PKCS #12 KDF hash " + h.String() + " is not SHA-1, SHA-2 or BLAKE2b-512")
 	}
 	return pkcs12KDF(newH, password, salt, iterations, id, size), nil
 }

@@ -134,7 +134,7 @@ func TestKDFBounds(t *testing.T) {
 		{"default bound", kdfErr(pbe.Options{}.PKCS12KDF(crypto.SHA1, pw, nil, pbe.DefaultMaxIterations+1, pbe.IDKey, 24)), pbe.ErrLimit, "exceeds the limit 10000000"},
 		{"zero length", kdfErr(o.PKCS12KDF(crypto.SHA1, pw, nil, 1, pbe.IDKey, 0)), pbe.ErrInvalidParameters, "output length 0"},
 		{"absurd length", kdfErr(o.PKCS12KDF(crypto.SHA1, pw, nil, 1, pbe.IDKey, 1<<30)), pbe.ErrInvalidParameters, "output length 1073741824"},
-		{"MD5", kdfErr(o.PKCS12KDF(crypto.MD5, pw, nil, 1, pbe.IDKey, 8)), pbe.ErrInvalidParameters, "MD5 is not SHA-1 or SHA-2"},
+		{"MD5", kdfErr(o.PKCS12KDF(crypto.MD5, pw, nil, 1, pbe.IDKey, 8)), pbe.ErrInvalidParameters, "MD5 is not SHA-1, SHA-2 or BLAKE2b-512"},
 		{"PBKDF2 absurd length", kdfErr(o.PBKDF2("", pbe.NewPassword("x"), nil, 1, 1<<30)), pbe.ErrInvalidParameters, "key length 1073741824"},
 		{"PBKDF2 unknown PRF", kdfErr(o.PBKDF2("1.2.840.113549.2.5", pbe.NewPassword("x"), nil, 1, 16)), pbe.ErrUnsupported, "PBKDF2 PRF 1.2.840.113549.2.5 (md5)"},
 		{"PBKDF2 over the bound", kdfErr(o.PBKDF2("", pbe.NewPassword("x"), nil, 1<<40, 16)), pbe.ErrLimit, "iteration count 1099511627776"},

@@ -59,6 +59,9 @@ const (
 	OIDSHA512     = "2.16.840.1.101.3.4.2.3"
 	OIDSHA512_224 = "2.16.840.1.101.3.4.2.5"
 	OIDSHA512_256 = "2.16.840.1.101.3.4.2.6"
+	// BLAKE2b-512 (RFC 7693; the OID is RFC 7693's, under the BLAKE2
+	// arc 1.3.6.1.4.1.1722.12.2): `openssl pkcs12 -macalg blake2b512`.
+	OIDBLAKE2b512 = "1.3.6.1.4.1.1722.12.2.1.16"
 )
 
 // oidNames names the OIDs above, and a few this package meets but does
@@ -100,17 +103,17 @@ var oidNames = map[string]string{
 	OIDSHA512:                        "id-sha512",
 	OIDSHA512_224:                    "id-sha512-224",
 	OIDSHA512_256:                    "id-sha512-256",
+	OIDBLAKE2b512:                    "id-blake2b512",
 
 	// Met in real files, not implemented.
-	"1.2.840.113549.3.9":         "rc5-CBC-PAD",
-	"1.3.6.1.4.1.11591.4.11":     "id-scrypt",
-	"2.16.840.1.101.3.4.1.6":     "id-aes128-GCM",
-	"2.16.840.1.101.3.4.1.46":    "id-aes256-GCM",
-	"1.2.840.113549.2.5":         "md5",
-	"1.2.840.113549.2.2":         "md2",
-	"1.3.6.1.4.1.1722.12.2.1.16": "id-blake2b512",
-	"1.2.643.7.1.1.2.2":          "id-tc26-gost3411-12-256",
-	"1.2.643.7.1.1.2.3":          "id-tc26-gost3411-12-512",
+	"1.2.840.113549.3.9":      "rc5-CBC-PAD",
+	"1.3.6.1.4.1.11591.4.11":  "id-scrypt",
+	"2.16.840.1.101.3.4.1.6":  "id-aes128-GCM",
+	"2.16.840.1.101.3.4.1.46": "id-aes256-GCM",
+	"1.2.840.113549.2.5":      "md5",
+	"1.2.840.113549.2.2":      "md2",
+	"1.2.643.7.1.1.2.2":       "id-tc26-gost3411-12-256",
+	"1.2.643.7.1.1.2.3":       "id-tc26-gost3411-12-512",
 }
 
 // describe formats an OID for an error message: "1.2.3 (name)" when the

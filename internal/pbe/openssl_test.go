@@ -93,9 +93,10 @@ func kdfHex(t testing.TB, out []byte) []byte {
 var opensslDigests = map[crypto.Hash]string{
 	crypto.SHA1: "SHA1", crypto.SHA224: "SHA224", crypto.SHA256: "SHA256", crypto.SHA384: "SHA384",
 	crypto.SHA512: "SHA512", crypto.SHA512_224: "SHA512-224", crypto.SHA512_256: "SHA512-256",
+	crypto.BLAKE2b_512: "BLAKE2B-512",
 }
 
-var kdfHashes = []crypto.Hash{crypto.SHA1, crypto.SHA224, crypto.SHA256, crypto.SHA384, crypto.SHA512, crypto.SHA512_224, crypto.SHA512_256}
+var kdfHashes = []crypto.Hash{crypto.SHA1, crypto.SHA224, crypto.SHA256, crypto.SHA384, crypto.SHA512, crypto.SHA512_224, crypto.SHA512_256, crypto.BLAKE2b_512}
 
 // TestOpenSSLPKCS12KDF compares PKCS12KDF with OpenSSL's PKCS12KDF (which
 // takes the password already encoded, as hexpass) for every hash and ID,
@@ -359,6 +360,7 @@ func TestOpenSSLPKCS12(t *testing.T) {
 		{name: "-macalg sha512", pw: "export pw", args: []string{"-macalg", "sha512"}, mac: pbe.OIDSHA512, algs: []string{aes256, aes256}},
 		{name: "-macalg sha512-224", pw: "export pw", args: []string{"-macalg", "sha512-224"}, mac: pbe.OIDSHA512_224, algs: []string{aes256, aes256}},
 		{name: "-macalg sha512-256", pw: "export pw", args: []string{"-macalg", "sha512-256"}, mac: pbe.OIDSHA512_256, algs: []string{aes256, aes256}},
+		{name: "-macalg blake2b512", pw: "export pw", args: []string{"-macalg", "blake2b512"}, mac: pbe.OIDBLAKE2b512, algs: []string{aes256, aes256}},
 		{name: "-iter 1", pw: "export pw", args: []string{"-iter", "1"}, mac: pbe.OIDSHA256, algs: []string{aes256, aes256}},
 		{name: "-noiter -nomaciter", pw: "export pw", args: []string{"-noiter", "-nomaciter"}, mac: pbe.OIDSHA256, algs: []string{aes256, aes256}},
 		{name: "empty password", pw: "", mac: pbe.OIDSHA256, algs: []string{aes256, aes256}},

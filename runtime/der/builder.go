@@ -290,9 +290,13 @@ func (b *Builder) sortElements(start int) {
 }
 
 // EndSetOf finishes, like End, a SET OF started by Begin, after sorting the
-// encodings of its elements into ascending order as DER requires (X.690 11.6).
+// encodings of its elements into ascending order as DER requires (X.690
+// 11.6); with TolerateUnsortedSetOf the elements keep the order they were
+// written in, the order a BER or tolerant decode received.
 func (b *Builder) EndSetOf(mark int) {
-	b.flush(b.inside(mark)) // the elements, as they will be, are what sorts
-	b.sortElements(mark + 1)
+	if !b.Tolerates(TolerateUnsortedSetOf) {
+		b.flush(b.inside(mark)) // the elements, as they will be, are what sorts
+		b.sortElements(mark + 1)
+	}
 	b.End(mark)
 }

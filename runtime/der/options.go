@@ -188,7 +188,9 @@ const (
 	// value equals its DEFAULT (X.690 11.5), e.g. critical FALSE.
 	TolerateExplicitDefault
 	// TolerateUnsortedSetOf accepts SET OF elements out of order (X.690
-	// 11.6), e.g. a multi-valued RelativeDistinguishedName.
+	// 11.6), e.g. a multi-valued RelativeDistinguishedName, or an LDAP
+	// filter's `and` as the client wrote it; in encoding, a SET OF is
+	// written in the order its elements are held.
 	TolerateUnsortedSetOf
 	// TolerateTimeForms accepts the BER forms of UTCTime and
 	// GeneralizedTime (X.690 11.7, 11.8): seconds missing, an offset from

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/internal/asn1dump"
+	"github.com/asn1gen/asn1gen/internal/schemadump"
+)
+
+// schemaFlags are the flags of `asn1gen dump` that decode with a schema
+// (internal/schemadump).
+type schemaFlags struct {
+	schema string // comma-separated module files and directories
+	use    string // comma-separated import paths of generated packages
+	typ    string // Module.Type or Type
+	// contains are rules Type.path=Type (schemadump.Rule)
+	contains string
+}
+
+func (f *schemaFlags) set() bool { return f.schema != "" || f.use != "" || f.typ != "" }
+
+// schemaDump dumps data as a value of the -type of the schema of sf, one
+// PEM block at a time, and returns the exit status.
+func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
+	switch {
+	case sf.typ == "":
+		fmt.Fprintln(d.stderr, "asn1gen dump: -schema and -use need -type Module.Type")
+		return 2
+	case sf.schema == "" && sf.use == "":
+		fmt.Fprintln(d.stderr, "asn1gen dump: -type needs the modules that define it: -schema FILE|DIR,... or -use IMPORTPATH,...")
+		return 2
+	}
+	schema, a, err := loadSchema(sf)
+	if err != nil {
+		fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
+		return 2
+	}
+	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName}
+	for _, item := range splitList(sf.contains) {
+		rule, err := schema.ParseRule(item, "-contains")
+		if err != nil {
+			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
+			return 2
+		}
+		opts.Rules = append(opts.Rules, rule)
+	}
+	blocks, skipped := splitPEM(data)
+	if skipped > 0 {
+		d.errorf("%d PEM block(s) could not be decoded and were skipped", skipped)
+	}
+	var out []schemadump.Block
+	for i, b := range blocks {
+		if b.label != "" && !d.json {
+			fmt.Fprintf(d.stdout, "== PEM block %d of %d: %s (%d bytes)\n", i+1, len(blocks), b.label, len(b.data))
+		}
+		if b.encrypted {
+			if !d.json {
+				fmt.Fprintln(d.stdout, "encrypted (Proc-Type: 4,ENCRYPTED): not dumped")
+			}
+			out = append(out, schemadump.Block{PEM: b.label, Encrypted: true})
+			continue
+		}
+		res := schema.Decode(b.data, a, opts)
+		if !d.json {
+			if err := schemadump.Text(d.stdout, res, opts); err != nil {
+				d.errorf("%v", err)
+			}
+		}
+		d.schemaIssues(b, res)
+		out = append(out, schemadump.Block{PEM: b.label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
+	}
+	if d.json {
+		if err := schemadump.JSON(d.stdout, out); err != nil {
+			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
+			return 2
+		}
+	}
+	return d.status
+}
+
+// schemaIssues reports the errors of one block on stderr, after its dump:
+// each with its field path and offset, the first with the octets around it.
+func (d *dumper) schemaIssues(b inputBlock, res *schemadump.Result) {
+	where := ""
+	if b.label != "" {
+		where = fmt.Sprintf("PEM block %d: ", b.index+1)
+	}
+	nonDER := false
+	for i, is := range res.Issues {
+		nonDER = nonDER || is.NonDER
+		if i == maxReported {
+			d.errorf("%s%d more", where, len(res.Issues)-maxReported)
+			break
+		}
+		d.errorf("%s%s at offset %d: %s", where, is.Path, is.Offset, is.Message)
+		if i == 0 && !d.json {
+			asn1dump.Context(d.stderr, b.data, is.Offset)
+		}
+	}
+	if nonDER && !d.ber {
+		d.errorf("%snot DER: -ber accepts BER encodings", where)
+	}
+}
+
+// loadSchema checks the modules of sf (those of the -use packages first,
+// with the options their generations used, as gen -use does) and finds
+// the type to decode.
+func loadSchema(sf *schemaFlags) (*schemadump.Schema, *model.Assignment, error) {
+	var opts model.Options
+	_, srcs, err := loadUses(splitList(sf.use), &opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err := model.Files(splitList(sf.schema)...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-schema: %v", err)
+	}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("-schema: %v", err)
+		}
+		srcs = append(srcs, model.Source{Name: name, Src: src})
+	}
+	set := model.CheckWith(opts, srcs...)
+	if n := set.Diags.Errors(); n > 0 {
+		var errs model.Diagnostics
+		for _, e := range set.Diags {
+			if e.Severity == model.Error {
+				errs = append(errs, e)
+			}
+		}
+		return nil, nil, fmt.Errorf("the schema has %d error(s) ('asn1gen check' tells more):\n%s", n, errs.String())
+	}
+	s := schemadump.New(set)
+	a, err := s.Type(sf.typ)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, a, nil
+}

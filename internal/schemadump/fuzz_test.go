@@ -1,0 +1,143 @@
+package schemadump
+
+import (
+	"bytes"
+	"encoding/pem"
+	"os"
+	"sort"
+	"sync"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/manifest"
+	"github.com/asn1gen/asn1gen/codegen/model"
+)
+
+var (
+	certOnce   sync.Once
+	certSchema *Schema
+	certErr    error
+)
+
+// loadCert checks the modules of generated/rfc5280 (from its manifest, as
+// -use reads them; its -extend left out, which only adds ML-DSA rows).
+func loadCert(t testing.TB) *Schema {
+	t.Helper()
+	certOnce.Do(func() {
+		m, err := manifest.ReadDir("github.com/asn1gen/asn1gen/generated/rfc5280", "../../generated/rfc5280")
+		if err != nil {
+			certErr = err
+			return
+		}
+		var srcs []model.Source
+		files := make([]string, 0, len(m.Sources))
+		for f := range m.Sources {
+			files = append(files, f)
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			srcs = append(srcs, model.Source{Name: f, Src: m.Sources[f]})
+		}
+		set := model.Check(srcs...)
+		if err := set.Diags.Err(); err != nil {
+			certErr = err
+			return
+		}
+		certSchema = New(set)
+	})
+	if certErr != nil {
+		t.Fatal(certErr)
+	}
+	return certSchema
+}
+
+// fuzzTypes are the types FuzzDecode decodes with, chosen by the first
+// octet of the input.
+var fuzzTypes = []string{"Pair", "Reversed", "Unordered", "Wrapped", "Values", "Record", "Both", "Tree", "Holder", "Open",
+	"PKIX1Explicit-2009.Certificate"}
+
+// FuzzDecode decodes hostile input with the schemas of the tests: the
+// first octet picks the type (and bit 7, BER), the rest is the input. The
+// dump must not panic, must print, and must stay within the input: every
+// offset it shows is one of the input's.
+func FuzzDecode(f *testing.F) {
+	test, cert := loadTest(f), loadCert(f)
+	var rules []Rule
+	for _, text := range []string{"Holder.data=Pair", "Holder.more[]=Reversed"} {
+		r, err := test.ParseRule(text, "-contains")
+		if err != nil {
+			f.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	pair := seq(oid("1.2.3.1"), integer(5))
+	seeds := map[string][]byte{
+		"Pair":      pair,
+		"Reversed":  seq(tlv(0xa0, utf8s("x")), oid("1.2.3.2")),
+		"Unordered": set(tlv(0xa0, integer(7)), tlv(0x81, oidContents("1.2.3.1"))),
+		"Wrapped":   {0x30, 0x80, 0x06, 0x03, 0x2a, 0x03, 0x01, 0x24, 0x80, 0x04, 0x02, 0x02, 0x02, 0x04, 0x02, 0x01, 0x2c, 0, 0, 0, 0},
+		"Values":    seq(oid("1.2.3.2"), set(utf8s("a"), utf8s("b"))),
+		"Record": seq(utf8s("abc"), tlv(0x03, []byte{5, 0xa0}), tlv(0x0a, []byte{2}), tlv(0x80, []byte{3}), tlv(0x81, pair),
+			tlv(0x83, []byte{0xff}), set(integer(1), integer(2)), utf8s("ext")),
+		"Both":   set(tlv(0x80, []byte{1}), tlv(0x81, []byte{0})),
+		"Tree":   seq(integer(1), seq(seq(integer(2), seq()), seq(integer(3), seq()))),
+		"Holder": seq(octets(pair), seq(octets(seq(tlv(0xa0, utf8s("x")), oid("1.2.3.2"))))),
+		"Open":   tlv(0x85, []byte{1}),
+	}
+	if b, err := os.ReadFile("../../generated/rfc5280/testdata/alt1-cert.pem"); err == nil {
+		if p, _ := pem.Decode(b); p != nil {
+			seeds["PKIX1Explicit-2009.Certificate"] = p.Bytes
+		}
+	}
+	for i, name := range fuzzTypes {
+		if data, ok := seeds[name]; ok {
+			f.Add(append([]byte{byte(i)}, data...))
+			f.Add(append([]byte{byte(i) | 0x80}, data...))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 {
+			return
+		}
+		name := fuzzTypes[int(in[0]&0x7f)%len(fuzzTypes)]
+		s := test
+		if name == "PKIX1Explicit-2009.Certificate" {
+			s = cert
+		}
+		a, err := s.Type(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := in[1:]
+		opts := &Options{BER: in[0]&0x80 != 0, Rules: rules}
+		res := s.Decode(data, a, opts)
+		var text, again bytes.Buffer
+		if err := Text(&text, res, opts); err != nil {
+			t.Fatal(err)
+		}
+		if err := JSON(&bytes.Buffer{}, []Block{{Type: res.Type, Elements: res.Elements, Errors: res.Issues}}); err != nil {
+			t.Fatal(err)
+		}
+		var walk func([]*Node)
+		walk = func(ns []*Node) {
+			for _, n := range ns {
+				if n.Offset < 0 || n.Offset > len(data) {
+					t.Fatalf("node at offset %d of a %d-octet input:\n%s", n.Offset, len(data), text.String())
+				}
+				walk(n.Children)
+			}
+		}
+		walk(res.Elements)
+		for _, is := range res.Issues {
+			if is.Kind == InternalError {
+				t.Fatalf("%s", is.Message)
+			}
+			if is.Offset < -1 || is.Offset > len(data) {
+				t.Fatalf("issue at offset %d of a %d-octet input: %+v", is.Offset, len(data), is)
+			}
+		}
+		// the same input, the same dump
+		if err := Text(&again, s.Decode(data, a, opts), opts); err != nil || again.String() != text.String() {
+			t.Fatalf("two decodes differ:\n%s\n---\n%s", text.String(), again.String())
+		}
+	})
+}

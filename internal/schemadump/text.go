@@ -1,0 +1,235 @@
+package schemadump
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"strconv"
+
+	"github.com/asn1gen/asn1gen/internal/asn1dump"
+)
+
+// Text writes the text form of res to w: one line per element, the
+// columns of the plain dump (offset, depth, header length, content length,
+// cons or prim) and then, indented by depth, what the schema says the
+// element is (see the package documentation).
+func Text(w io.Writer, res *Result, opts *Options) error {
+	if opts == nil {
+		opts = &Options{}
+	}
+	t := textWriter{w: bufio.NewWriter(w), full: opts.Full}
+	t.measure(res.Elements)
+	t.list(res.Elements)
+	return t.w.Flush()
+}
+
+type textWriter struct {
+	w                       *bufio.Writer
+	full                    bool
+	offW, depthW, hlW, lenW int
+	buf                     []byte
+}
+
+func digits(n int) int { return len(strconv.Itoa(n)) }
+
+func (t *textWriter) measure(nodes []*Node) {
+	t.offW, t.depthW, t.hlW, t.lenW = 1, 1, 1, 1
+	var walk func([]*Node)
+	walk = func(ns []*Node) {
+		for _, n := range ns {
+			t.offW = max(t.offW, digits(n.Offset))
+			t.depthW = max(t.depthW, digits(n.Depth))
+			t.hlW = max(t.hlW, digits(n.HeaderLen))
+			if n.Indefinite {
+				t.lenW = max(t.lenW, len("inf"))
+				t.offW = max(t.offW, digits(n.Offset+n.HeaderLen+n.Length))
+				t.depthW = max(t.depthW, digits(n.Depth+1))
+			} else {
+				t.lenW = max(t.lenW, digits(n.Length))
+			}
+			walk(n.Children)
+		}
+	}
+	walk(nodes)
+}
+
+func pad(b []byte, s string, width int, right bool) []byte {
+	if right {
+		for i := len(s); i < width; i++ {
+			b = append(b, ' ')
+		}
+	}
+	b = append(b, s...)
+	if !right {
+		for i := len(s); i < width; i++ {
+			b = append(b, ' ')
+		}
+	}
+	return b
+}
+
+// prefix appends the columns of the plain dump and the indentation.
+func (t *textWriter) prefix(b []byte, off, depth, hl int, length string, cons bool) []byte {
+	b = pad(b, strconv.Itoa(off), t.offW, true)
+	b = append(b, " d="...)
+	b = pad(b, strconv.Itoa(depth), t.depthW, false)
+	b = append(b, " hl="...)
+	b = pad(b, strconv.Itoa(hl), t.hlW, false)
+	b = append(b, " l="...)
+	b = pad(b, length, t.lenW, true)
+	if cons {
+		b = append(b, " cons: "...)
+	} else {
+		b = append(b, " prim: "...)
+	}
+	for range depth {
+		b = append(b, "  "...)
+	}
+	return b
+}
+
+func (t *textWriter) list(nodes []*Node) {
+	for _, n := range nodes {
+		t.node(n)
+	}
+}
+
+func (t *textWriter) node(n *Node) {
+	length := "inf"
+	if !n.Indefinite {
+		length = strconv.Itoa(n.Length)
+	}
+	b := t.prefix(t.buf[:0], n.Offset, n.Depth, n.HeaderLen, length, n.Constructed)
+	indent := len(b) + 2
+	b = appendDescription(b, n)
+	var wrap []byte
+	if n.elem != nil && !n.Containing {
+		// (the octets of a containing string are the lines below)
+		b, wrap = asn1dump.AppendValue(b, n.elem, t.full)
+	}
+	if n.Kind == "BIT STRING" && n.Name != "" {
+		// the named bits set (the plain dump shows the bits)
+		b = append(b, " ("...)
+		b = append(b, n.Name...)
+		b = append(b, ')')
+	}
+	switch {
+	case n.Containing:
+		b = append(b, ", containing:"...)
+	case n.Encapsulates:
+		b = append(b, ", encapsulates:"...)
+	}
+	for _, note := range []string{n.Object, n.Note} {
+		if note != "" {
+			b = append(b, "  -- "...)
+			b = append(b, note...)
+		}
+	}
+	for _, mark := range []struct{ what, why string }{{"not DER: ", n.NonDER}, {"invalid: ", n.Invalid}, {"", n.Error}} {
+		if mark.why != "" {
+			b = append(b, "  !! "...)
+			b = append(b, mark.what...)
+			b = append(b, mark.why...)
+		}
+	}
+	b = append(b, '\n')
+	for len(wrap) > 0 {
+		k := min(len(wrap), asn1dump.WrapBytes)
+		for range indent {
+			b = append(b, ' ')
+		}
+		b = hex.AppendEncode(b, wrap[:k])
+		b = append(b, '\n')
+		wrap = wrap[k:]
+	}
+	t.buf = b
+	t.w.Write(b)
+	t.list(n.Children)
+	if n.Indefinite {
+		// X.690 8.1.5: the end-of-contents octets
+		b = t.prefix(t.buf[:0], n.Offset+n.HeaderLen+n.Length, n.Depth+1, 2, "0", false)
+		b = append(b, "EOC\n"...)
+		t.buf = b
+		t.w.Write(b)
+	}
+}
+
+// appendDescription appends what the element is: the component name,
+// then the type as the schema writes it (with the tag when it is not the
+// type's UNIVERSAL one), or for elements read without the schema the tag.
+func appendDescription(b []byte, n *Node) []byte {
+	start := len(b)
+	sep := func() {
+		if len(b) > start {
+			b = append(b, ' ')
+		}
+	}
+	if n.Field != "" {
+		b = append(b, n.Field...)
+	}
+	switch {
+	case n.Explicit:
+		sep()
+		b = append(b, n.Tag...)
+		b = append(b, " EXPLICIT "...)
+		b = append(b, n.Type...)
+	case n.Raw:
+		if n.Type != "" {
+			sep()
+			b = append(b, n.Type...)
+		}
+		sep()
+		b = append(b, n.Tag...)
+	case n.inner:
+		// inside EXPLICIT tags, whose line names the type: the built-in
+		// type, as the plain dump shows it
+		sep()
+		if n.wireTag {
+			b = append(b, n.Tag...)
+			b = append(b, ' ')
+		}
+		b = append(b, n.Kind...)
+	default:
+		sep()
+		if n.wireTag {
+			b = append(b, n.Tag...)
+			b = append(b, ' ')
+		}
+		b = append(b, n.Type...)
+	}
+	return b
+}
+
+// Block is one block of input in the JSON form: the whole input, or one
+// PEM block.
+type Block struct {
+	// PEM is the type of the PEM block ("CERTIFICATE"); absent for DER or
+	// BER input.
+	PEM string `json:"pem,omitempty"`
+	// Encrypted: an encrypted PEM block (Proc-Type: 4,ENCRYPTED), not read.
+	Encrypted bool `json:"encrypted,omitempty"`
+	// Type is the type decoded, "Module.Type".
+	Type string `json:"type,omitempty"`
+	// Elements are the top-level elements (Result.Elements).
+	Elements []*Node `json:"elements"`
+	// Errors are the errors found (Result.Issues).
+	Errors []Issue `json:"errors,omitempty"`
+}
+
+// JSON writes {"blocks": blocks} to w, indented, with a final newline.
+func JSON(w io.Writer, blocks []Block) error {
+	doc := struct {
+		Blocks []Block `json:"blocks"`
+	}{Blocks: make([]Block, len(blocks))}
+	for i, b := range blocks {
+		if b.Elements == nil {
+			b.Elements = []*Node{}
+		}
+		doc.Blocks[i] = b
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
