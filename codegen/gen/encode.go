@@ -544,13 +544,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 				g.Case(k).BlockFunc(func(g *jen.Group) {
 					comment(g, ue.comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
-					switch {
-					case ue.f == nil && u.containing:
-						// The contents are the value, data with no type
-						// to check them against (ct-Data's eContent).
-						g.Return(jen.Nil())
-						return
-					case ue.f == nil:
+					if ue.f == nil {
 						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
@@ -589,38 +583,34 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		jen.Op("*").Id("u").Op("=").Id(gt.name).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}),
 		jen.Return(jen.Nil()))
 	if u.containing {
-		// func (u *T) keepDER(r *der.Reader) error {
-		//	_, err := r.ReadRawDER()
-		//	if err == nil {
-		//		err = r.Finish("...")
-		//	}
-		//	if err != nil {
-		//		return u.fail(r, err)
-		//	}
-		//	return nil
-		// }
-		comment(f, "keepDER checks Raw, the contents octets, as the one encoding of a value of a type\n"+
-			"the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);\n"+
-			"encoding writes them back as they were received, the octets a digest covers.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
-			jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("r").Dot("ReadRawDER").Call(),
-			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1))),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), jen.Err()))),
-			jen.Return(jen.Nil()))
+		// func (u *T) keepDER(_ *der.Reader) error { return nil }
+		//
+		// Under a key that selects no type the contents are octets, not
+		// known to be an encoding (X.682 11: the constraint has no type to
+		// apply; RFC 5652 5.2: an eContent need not be DER, or ASN.1): they
+		// are kept as received, the octets a digest covers.
+		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
 	} else {
 		// func (u *T) keepDER(r *der.Reader) error {
 		//	raw, err := r.KeepDER(u.Raw)
 		//	if err != nil {
-		//		return u.fail(r, err)
+		//		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+		//			return err
+		//		}
+		//		return nil // Raw as received
 		//	}
 		//	u.Raw = raw
 		//	return nil
 		// }
 		comment(f, "keepDER checks Raw, written back as it is when Kind selects no type, and keeps it\n"+
-			"in DER form (der.Reader.KeepDER: a copy only when BER was received).")
+			"in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that\n"+
+			"fails under der.TolerateOpenTypeErrors keeps Raw as received.")
 		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
 			jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), jen.Err()))),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
+				jen.Return(jen.Nil()).Comment("Raw as received")),
 			jen.Id("u").Dot("Raw").Op("=").Id("raw"),
 			jen.Return(jen.Nil()))
 	}

@@ -2163,11 +2163,15 @@ func (u *SupportedAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2836,11 +2840,15 @@ func (u *SignatureAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SignatureAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3584,17 +3592,8 @@ func (u *CertExtensions) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *CertExtensions) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({CertExtensions})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *CertExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -4221,11 +4220,15 @@ func (u *PublicKeyAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PublicKeyAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -4883,17 +4886,8 @@ func (u *CRLEntryExtensions) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *CRLEntryExtensions) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *CRLEntryExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -5173,17 +5167,8 @@ func (u *CRLExtensions) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *CRLExtensions) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({CrlExtensions})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *CRLExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -5854,11 +5839,15 @@ func (u *PolicyQualifierID) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PolicyQualifierID) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -9083,11 +9072,15 @@ func (u *HashAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *HashAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -9238,11 +9231,15 @@ func (u *PKCS1MGFAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKCS1MGFAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -9364,11 +9361,15 @@ func (u *PSSSourceAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PSSSourceAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -11324,11 +11325,15 @@ func (u *SupportedExtensionAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedExtensionAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -13036,7 +13041,7 @@ func (u *TBSRequest_ExtnType) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ReOCSPNonce
-		return nil
+		return u.keepDER(r)
 	case "+\x06\x01\x05\x05\a0\x01\x04":
 		// re-ocsp-response 1.3.6.1.5.5.7.48.1.4
 		u.Kind = ReOCSPResponse
@@ -13062,17 +13067,8 @@ func (u *TBSRequest_ExtnType) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *TBSRequest_ExtnType) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce | OCSP-2009.re-ocsp-response , ...})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *TBSRequest_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -13253,11 +13249,15 @@ func (u *Signature_Params) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *Signature_Params) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -13613,17 +13613,8 @@ func (u *Request_ExtnType) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *Request_ExtnType) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-service-locator , ...})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *Request_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -13802,11 +13793,15 @@ func (u *CertID_Params) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *CertID_Params) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -14086,17 +14081,8 @@ func (u *ResponseSet) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *ResponseSet) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("RESPONSE.&Type({ResponseSet})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ResponseSet) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -14340,11 +14326,15 @@ func (u *BasicOCSPResponse_Params) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *BasicOCSPResponse_Params) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -14732,7 +14722,7 @@ func (u *ResponseData_ExtnType) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a0\x01\x02":
 		// re-ocsp-nonce 1.3.6.1.5.5.7.48.1.2
 		u.Kind = ReOCSPNonce
-		return nil
+		return u.keepDER(r)
 	}
 	return u.keepDER(r)
 }
@@ -14748,17 +14738,8 @@ func (u *ResponseData_ExtnType) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *ResponseData_ExtnType) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-nonce , ...})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *ResponseData_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -15251,17 +15232,8 @@ func (u *SingleResponse_ExtnType) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *SingleResponse_ExtnType) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({OCSP-2009.re-ocsp-crl | OCSP-2009.re-ocsp-archive-cutoff | PKIX1Implicit-2009.CrlEntryExtensions , ...})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *SingleResponse_ExtnType) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -15987,11 +15959,15 @@ func (u *PKInfoAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKInfoAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -16169,11 +16145,15 @@ func (u *CRIAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *CRIAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -16347,11 +16327,15 @@ func (u *PKCS10_SignatureAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKCS10_SignatureAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil

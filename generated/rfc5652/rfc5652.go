@@ -519,11 +519,15 @@ func (u *ContentInfo_Content) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *ContentInfo_Content) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -869,7 +873,7 @@ func (u *EncapsulatedContentInfo_EContent) decode(key []byte, r *der.Reader) err
 	case "*\x86H\x86\xf7\r\x01\a\x01":
 		// ct-Data 1.2.840.113549.1.7.1
 		u.Kind = CtData
-		return nil
+		return u.keepDER(r)
 	case "*\x86H\x86\xf7\r\x01\a\x02":
 		// ct-SignedData 1.2.840.113549.1.7.2
 		u.Kind = CtSignedData
@@ -990,17 +994,8 @@ func (u *EncapsulatedContentInfo_EContent) fail(r *der.Reader, err error) error 
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *EncapsulatedContentInfo_EContent) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("CONTENT-TYPE.&Type({ContentSet})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *EncapsulatedContentInfo_EContent) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -1347,11 +1342,15 @@ func (u *UnsignedAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *UnsignedAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1606,11 +1605,15 @@ func (u *SignedAttributesSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SignedAttributesSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2016,11 +2019,15 @@ func (u *UnprotectedEnvAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *UnprotectedEnvAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2594,11 +2601,15 @@ func (u *KeyTransportAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyTransportAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2946,11 +2957,15 @@ func (u *KeyAgreementAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyAgreementAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3252,11 +3267,15 @@ func (u *OriginatorKeySet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *OriginatorKeySet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3854,11 +3873,15 @@ func (u *SupportedOtherRecipInfo) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedOtherRecipInfo) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -4228,11 +4251,15 @@ func (u *UnprotectedEncAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *UnprotectedEncAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -4596,11 +4623,15 @@ func (u *AuthAttributeSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AuthAttributeSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -4820,11 +4851,15 @@ func (u *UnauthAttributeSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *UnauthAttributeSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -4943,11 +4978,15 @@ func (u *DigestAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *DigestAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5096,11 +5135,15 @@ func (u *SignatureAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SignatureAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5250,11 +5293,15 @@ func (u *KeyEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5414,11 +5461,15 @@ func (u *ContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *ContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5559,11 +5610,15 @@ func (u *MessageAuthenticationCodeAlgorithmSet) fail(r *der.Reader, err error) e
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *MessageAuthenticationCodeAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5707,11 +5762,15 @@ func (u *KeyDerivationAlgs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyDerivationAlgs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -5978,11 +6037,15 @@ func (u *SupportedOtherRevokInfo) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedOtherRevokInfo) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -6449,11 +6512,15 @@ func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) fail(r *der.Read
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AttributeCertificateV1_AlgorithmIdentifier_Parameters) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -6596,11 +6663,15 @@ func (u *SupportedCertFormats) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedCertFormats) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -6884,11 +6955,15 @@ func (u *SupportedKeyAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedKeyAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -7377,11 +7452,15 @@ func (u *KeyWrapAlgs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyWrapAlgs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -7668,11 +7747,15 @@ func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -7782,11 +7865,15 @@ func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -8295,11 +8382,15 @@ func (u *AuthContentEncryptionAlgorithmSet) fail(r *der.Reader, err error) error
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AuthContentEncryptionAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -8533,11 +8624,15 @@ func (u *AuthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AuthEnvDataAttributeSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -8735,11 +8830,15 @@ func (u *UnauthEnvDataAttributeSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *UnauthEnvDataAttributeSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -9214,11 +9313,15 @@ func (u *CompressAlgorithmSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *CompressAlgorithmSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -9871,11 +9974,15 @@ func (u *AttrList) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AttrList) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -10093,17 +10200,8 @@ func (u *AttributeCertExtensionsV1) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *AttributeCertExtensionsV1) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({AttributeCertExtensionsV1})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *AttributeCertExtensionsV1) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -10547,11 +10645,15 @@ func (u *AttributesDefined) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *AttributesDefined) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -10783,7 +10885,7 @@ func (u *AttributeCertExtensions) decode(key []byte, r *der.Reader) error {
 	case "+\x06\x01\x05\x05\a\x01\x04":
 		// ext-auditIdentity 1.3.6.1.5.5.7.1.4
 		u.Kind = ExtAuditIdentity
-		return nil
+		return u.keepDER(r)
 	case "U\x1d7":
 		// ext-targetInformation 2.5.29.55
 		u.Kind = ExtTargetInformation
@@ -10879,17 +10981,8 @@ func (u *AttributeCertExtensions) fail(r *der.Reader, err error) error {
 	return nil
 }
 
-// keepDER checks Raw, the contents octets, as the one encoding of a value of a type
-// the key does not select (der.Reader.ReadRawDER: what its DER form would be is dropped);
-// encoding writes them back as they were received, the octets a digest covers.
-func (u *AttributeCertExtensions) keepDER(r *der.Reader) error {
-	_, err := r.ReadRawDER()
-	if err == nil {
-		err = r.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})")
-	}
-	if err != nil {
-		return u.fail(r, err)
-	}
+// keepDER keeps Raw, the contents octets, which encoding writes back as they are.
+func (u *AttributeCertExtensions) keepDER(_ *der.Reader) error {
 	return nil
 }
 
@@ -12452,11 +12545,15 @@ func (u *SupportedSecurityCategories) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SupportedSecurityCategories) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil

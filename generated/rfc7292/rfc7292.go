@@ -531,11 +531,15 @@ func (u *PKCS12BagSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKCS12BagSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -835,11 +839,15 @@ func (u *PrivateKeyAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PrivateKeyAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1061,11 +1069,15 @@ func (u *OneAsymmetricKeyAttributes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *OneAsymmetricKeyAttributes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1267,11 +1279,15 @@ func (u *KeyEncryptionAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *KeyEncryptionAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1447,11 +1463,15 @@ func (u *CertTypes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *CertTypes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1594,11 +1614,15 @@ func (u *CRLTypes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *CRLTypes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -1715,11 +1739,15 @@ func (u *SecretTypes) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *SecretTypes) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2038,11 +2066,15 @@ func (u *PKCS1V1_5DigestAlgorithms) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKCS1V1_5DigestAlgorithms) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2230,11 +2262,15 @@ func (u *PKCS12AttrSet) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PKCS12AttrSet) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2448,11 +2484,15 @@ func (u *PBES2KDFs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBES2KDFs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -2704,11 +2744,15 @@ func (u *PBES2Encs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBES2Encs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3048,11 +3092,15 @@ func (u *PBKDF2SaltSources) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBKDF2SaltSources) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3234,11 +3282,15 @@ func (u *PBKDF2PRFs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBKDF2PRFs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3426,11 +3478,15 @@ func (u *PBMAC1KDFs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBMAC1KDFs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil
@@ -3546,11 +3602,15 @@ func (u *PBMAC1MACs) fail(r *der.Reader, err error) error {
 }
 
 // keepDER checks Raw, written back as it is when Kind selects no type, and keeps it
-// in DER form (der.Reader.KeepDER: a copy only when BER was received).
+// in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that
+// fails under der.TolerateOpenTypeErrors keeps Raw as received.
 func (u *PBMAC1MACs) keepDER(r *der.Reader) error {
 	raw, err := r.KeepDER(u.Raw)
 	if err != nil {
-		return u.fail(r, err)
+		if !r.TolerateError(der.TolerateOpenTypeErrors, err) {
+			return err
+		}
+		return nil // Raw as received
 	}
 	u.Raw = raw
 	return nil

@@ -202,11 +202,11 @@ const (
 	// TolerateOpenTypeErrors keeps the value of an open type whose key is
 	// in the table but whose value does not decode as the type the key
 	// selects (an extension with a trailing octet, malformed algorithm
-	// parameters), or whose key selects no type and whose value fails the
-	// checks of KeepDER (an unknown extension holding octets that are no
-	// encoding): Kind is 0 and Raw holds it as received, as for an
-	// unknown key, with nothing else of the value set. A limit error is
-	// never tolerated (see TolerateError).
+	// parameters): Kind is 0 and Raw holds it as received, as for an
+	// unknown key, with nothing else of the value set. A value kept raw
+	// (its key selects no type) that fails the checks of KeepDER is kept
+	// as received too. A limit error is never tolerated (see
+	// TolerateError).
 	TolerateOpenTypeErrors
 	// TolerateUnreadAdditions keeps what follows the last known component
 	// of an extensible type (Unknown) as received when it fails the checks
