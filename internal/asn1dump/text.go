@@ -31,71 +31,22 @@ func Text(w io.Writer, elems []Element, opts *Options) error {
 type textWriter struct {
 	w    *bufio.Writer
 	opts *Options
-	// column widths, from the largest values in the whole tree so that
-	// every line of one dump aligns
-	offW, depthW, hlW, lenW int
-	buf                     []byte
+	cols Columns
+	buf  []byte
 }
 
-func digits(n int) int { return len(strconv.Itoa(n)) }
-
 func (t *textWriter) measure(elems []Element) {
-	t.offW, t.depthW, t.hlW, t.lenW = 1, 1, 1, 1
+	t.cols = NewColumns()
 	var walk func([]Element)
 	walk = func(es []Element) {
 		for i := range es {
 			e := &es[i]
-			t.offW = max(t.offW, digits(e.Offset))
-			t.depthW = max(t.depthW, digits(e.Depth))
-			t.hlW = max(t.hlW, digits(e.HeaderLen))
-			if e.Indefinite {
-				t.lenW = max(t.lenW, len("inf"))
-				// the EOC line
-				t.offW = max(t.offW, digits(e.Offset+e.HeaderLen+e.Length))
-				t.depthW = max(t.depthW, digits(e.Depth+1))
-			} else {
-				t.lenW = max(t.lenW, digits(e.Length))
-			}
+			t.cols.Fit(e.Offset, e.Depth, e.HeaderLen, e.Length, e.Indefinite)
 			walk(e.Children)
 			walk(e.Encapsulates)
 		}
 	}
 	walk(elems)
-}
-
-// prefix appends "   0 d=0 hl=2 l=inf cons: " and the indentation of depth.
-func (t *textWriter) prefix(b []byte, off, depth, hl int, length string, cons bool) []byte {
-	b = appendPadded(b, strconv.Itoa(off), t.offW, true)
-	b = append(b, " d="...)
-	b = appendPadded(b, strconv.Itoa(depth), t.depthW, false)
-	b = append(b, " hl="...)
-	b = appendPadded(b, strconv.Itoa(hl), t.hlW, false)
-	b = append(b, " l="...)
-	b = appendPadded(b, length, t.lenW, true)
-	if cons {
-		b = append(b, " cons: "...)
-	} else {
-		b = append(b, " prim: "...)
-	}
-	for range depth {
-		b = append(b, "  "...)
-	}
-	return b
-}
-
-func appendPadded(b []byte, s string, width int, right bool) []byte {
-	if right {
-		for i := len(s); i < width; i++ {
-			b = append(b, ' ')
-		}
-	}
-	b = append(b, s...)
-	if !right {
-		for i := len(s); i < width; i++ {
-			b = append(b, ' ')
-		}
-	}
-	return b
 }
 
 func (t *textWriter) list(elems []Element) {
@@ -109,7 +60,7 @@ func (t *textWriter) element(e *Element) {
 	if !e.Indefinite {
 		length = strconv.Itoa(e.Length)
 	}
-	b := t.prefix(t.buf[:0], e.Offset, e.Depth, e.HeaderLen, length, e.Constructed)
+	b := t.cols.Append(t.buf[:0], e.Offset, e.Depth, e.HeaderLen, length, e.Constructed)
 	indent := len(b) + 2
 	b = append(b, e.Tag...)
 	var wrap []byte
@@ -147,7 +98,7 @@ func (t *textWriter) element(e *Element) {
 	t.list(e.Encapsulates)
 	if e.Indefinite && !e.Truncated {
 		// X.690 8.1.5: the end-of-contents octets, two zero octets
-		b = t.prefix(t.buf[:0], e.Offset+e.HeaderLen+e.Length, e.Depth+1, 2, "0", false)
+		b = t.cols.Append(t.buf[:0], e.Offset+e.HeaderLen+e.Length, e.Depth+1, 2, "0", false)
 		b = append(b, "EOC\n"...)
 		t.buf = b
 		t.w.Write(b)

@@ -25,68 +25,22 @@ func Text(w io.Writer, res *Result, opts *Options) error {
 }
 
 type textWriter struct {
-	w                       *bufio.Writer
-	full                    bool
-	offW, depthW, hlW, lenW int
-	buf                     []byte
+	w    *bufio.Writer
+	full bool
+	cols asn1dump.Columns
+	buf  []byte
 }
 
-func digits(n int) int { return len(strconv.Itoa(n)) }
-
 func (t *textWriter) measure(nodes []*Node) {
-	t.offW, t.depthW, t.hlW, t.lenW = 1, 1, 1, 1
+	t.cols = asn1dump.NewColumns()
 	var walk func([]*Node)
 	walk = func(ns []*Node) {
 		for _, n := range ns {
-			t.offW = max(t.offW, digits(n.Offset))
-			t.depthW = max(t.depthW, digits(n.Depth))
-			t.hlW = max(t.hlW, digits(n.HeaderLen))
-			if n.Indefinite {
-				t.lenW = max(t.lenW, len("inf"))
-				t.offW = max(t.offW, digits(n.Offset+n.HeaderLen+n.Length))
-				t.depthW = max(t.depthW, digits(n.Depth+1))
-			} else {
-				t.lenW = max(t.lenW, digits(n.Length))
-			}
+			t.cols.Fit(n.Offset, n.Depth, n.HeaderLen, n.Length, n.Indefinite)
 			walk(n.Children)
 		}
 	}
 	walk(nodes)
-}
-
-func pad(b []byte, s string, width int, right bool) []byte {
-	if right {
-		for i := len(s); i < width; i++ {
-			b = append(b, ' ')
-		}
-	}
-	b = append(b, s...)
-	if !right {
-		for i := len(s); i < width; i++ {
-			b = append(b, ' ')
-		}
-	}
-	return b
-}
-
-// prefix appends the columns of the plain dump and the indentation.
-func (t *textWriter) prefix(b []byte, off, depth, hl int, length string, cons bool) []byte {
-	b = pad(b, strconv.Itoa(off), t.offW, true)
-	b = append(b, " d="...)
-	b = pad(b, strconv.Itoa(depth), t.depthW, false)
-	b = append(b, " hl="...)
-	b = pad(b, strconv.Itoa(hl), t.hlW, false)
-	b = append(b, " l="...)
-	b = pad(b, length, t.lenW, true)
-	if cons {
-		b = append(b, " cons: "...)
-	} else {
-		b = append(b, " prim: "...)
-	}
-	for range depth {
-		b = append(b, "  "...)
-	}
-	return b
 }
 
 func (t *textWriter) list(nodes []*Node) {
@@ -100,7 +54,7 @@ func (t *textWriter) node(n *Node) {
 	if !n.Indefinite {
 		length = strconv.Itoa(n.Length)
 	}
-	b := t.prefix(t.buf[:0], n.Offset, n.Depth, n.HeaderLen, length, n.Constructed)
+	b := t.cols.Append(t.buf[:0], n.Offset, n.Depth, n.HeaderLen, length, n.Constructed)
 	indent := len(b) + 2
 	b = appendDescription(b, n)
 	var wrap []byte
@@ -148,7 +102,7 @@ func (t *textWriter) node(n *Node) {
 	t.list(n.Children)
 	if n.Indefinite {
 		// X.690 8.1.5: the end-of-contents octets
-		b = t.prefix(t.buf[:0], n.Offset+n.HeaderLen+n.Length, n.Depth+1, 2, "0", false)
+		b = t.cols.Append(t.buf[:0], n.Offset+n.HeaderLen+n.Length, n.Depth+1, 2, "0", false)
 		b = append(b, "EOC\n"...)
 		t.buf = b
 		t.w.Write(b)
