@@ -159,9 +159,8 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {
 	if s := r.s; s != nil {
-		s.slabs = [len(s.slabs)]slab{} // the chunks belong to the decoded value
-		s.text = nil
-		s.root = Reader{} // nor keep the input alive
+		// The chunks belong to the decoded value; nor keep the input alive.
+		s.slabs, s.text, s.root = [len(s.slabs)]slab{}, nil, Reader{}
 		r.s = nil
 		statePool.Put(s)
 	}
