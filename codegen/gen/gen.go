@@ -118,6 +118,11 @@ type Config struct {
 	// Fuzz adds a test file with a Fuzz function per root type (or per
 	// named type when there are no roots).
 	Fuzz bool
+	// Views names the types ("Type" or "Module.Type") that get a lazy
+	// view and a ParseTView function (asn1gen gen -view), written to
+	// NAME_view.go with the views of what they reach (see package
+	// runtime/view).
+	Views []string
 	// Used are the manifests of the generated packages whose modules the
 	// set holds (asn1gen gen -use, and the packages those use), whose
 	// types generated code refers to instead of declaring them; Uses are
@@ -175,6 +180,17 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		return nil, err
 	}
 	files := []File{{Name: cfg.Package + ".go", Content: src}, {Name: manifest.FileName, Content: e.manifestOf().Format()}}
+	if len(cfg.Views) > 0 {
+		vs, err := e.planViews()
+		if err != nil {
+			return nil, err
+		}
+		vf, err := e.viewFile(vs)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Name: cfg.Package + "_view.go", Content: vf})
+	}
 	if cfg.Fuzz {
 		ff, err := e.fuzzFile()
 		if err != nil {

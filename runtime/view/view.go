@@ -1,0 +1,280 @@
+// Package view is the runtime of the lazy views that asn1gen generates
+// with `asn1gen gen -view Module.Type,...`: selective, shallow decoding
+// from the schema. Users call the generated code; this package holds what
+// every view shares (Core) and is for generated code only.
+//
+// # The generated API
+//
+// For each type named by -view, and for every SEQUENCE, CHOICE, SEQUENCE
+// OF and SET OF type those reach through their components, the package
+// has a view type TView, and for the named types
+//
+//	func ParseTView(b []byte, opts *der.Options) (TView, error)
+//
+// A view is a small value over the caller's input: the input itself (so
+// that offsets stay absolute), the span of the view's element, the span
+// of each component's encoding, the options and the nesting depth, and the
+// path it was reached by. Its methods, for a component x:
+//
+//	X() (XView, error)  // SEQUENCE, SET OF, ... component: the view of it
+//	X() (T, error)      // any other: its Go value, decoded now
+//	XRaw() []byte       // the component's encoding, nil when absent
+//	HasX() bool         // OPTIONAL, DEFAULT: whether it is encoded
+//	Raw() []byte        // the view's element
+//	Decode() (T, error) // the whole element, as the eager decode gives it
+//
+// a CHOICE view has Choice() and one accessor per alternative (the zero
+// value or view unless that alternative is chosen), and a list view Len()
+// and Iter(), an iterator that allocates nothing:
+//
+//	it := exts.Iter()
+//	for it.Next() {
+//		ext := it.View() // or it.Value() for lists of other types
+//	}
+//	if err := it.Err(); err != nil { ... }
+//
+// (A range-over-func All would read better, but its closure escapes
+// unless every call inlines: the iterator is a value on the caller's
+// stack instead.)
+//
+// # Why views, not lazy fields
+//
+// Views keep the eager types untouched (a lazy wrapper per field chosen by
+// a flag would change the Go type of every field it marks, and each
+// wrapper would carry its own copy of the input and options), cost nothing
+// to packages that do not ask for them, and make "what has been checked"
+// a property of a value one can see: a view exists only once its element
+// parsed shallowly. Accessors decode with the very statements the eager
+// decode is generated from, so that a lazily read value is the eager
+// value and a lazily met error the eager error.
+//
+// # What is validated, and when
+//
+// When a shallow parse returns without an error (ParseTView, or an
+// accessor that returns a view), the element's header is DER (or BER when
+// Options.BER), it has the expected tag and the constructed form, and for
+// a SEQUENCE each component's header is DER, the components are there in
+// schema order with the tags the eager decode expects (the same OPTIONAL,
+// DEFAULT, CHOICE and extension decisions, generated from the same code),
+// and nothing follows the last one but unknown extension additions of an
+// extensible type (whose headers are read). Contents are not read: a view
+// of a 7 KB certificate costs what a view of a 1 KB one costs, and the
+// parse allocates nothing. A CHOICE view has found its alternative by
+// the tag; a list view has read its own header only (each element is
+// parsed as the iterator reaches it, and a SET OF's DER order is checked
+// when iteration starts, as the eager decode checks it before reading
+// the elements).
+//
+// Every accessor that decodes more validates what it reads with the eager
+// code, and its errors are the eager decode's: the same Kind, the same
+// absolute offset and the same field path from the root
+// ("Certificate.toBeSigned.extensions[2].extnValue"), since a view carries
+// the path it was reached by. Decode of a view returns exactly the value
+// and error the eager decode of its element gives. So a strict DER
+// guarantee for the whole input is Decode of the root view (or reading
+// every part); reading only some parts checks only those.
+//
+// # Options and limits
+//
+// A view keeps the *der.Options it was parsed with, and every accessor
+// reads with them: BER, tolerances, SkipConstraints and the limits. Depth
+// continues from the view's depth, so nesting is bounded as in an eager
+// decode; the element and allocation budgets are per accessor call (each
+// call is a decode of its own part of the input).
+//
+// Views alias the input: it must not change while views or the values
+// their accessors return are in use.
+package view
+
+import (
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
+
+// Version1 is the contract between this package and the views asn1gen
+// generates (see der.Version1).
+const Version1 = 1
+
+// trailCap is how many steps of the path a view holds without
+// allocating. X.509 paths are at most 6 steps deep to the last view
+// (Certificate.toBeSigned.subject.rdnSequence[i][j]), CMS ones go 3
+// further (SignedData.certificates[i].certificate...); deeper paths
+// spill to the heap.
+const trailCap = 8
+
+// Trail is the path from the root a view was reached by: field names and
+// list indexes, outermost first. The first step is the root type's name,
+// as in the errors of an eager decode.
+type Trail struct {
+	n     int32
+	idx   [trailCap]int32 // -1: a field name
+	names [trailCap]string
+	// spill holds the steps beyond trailCap (formatted, "[3]" for an
+	// index): only paths deeper than any in the corpus allocate.
+	spill []string
+}
+
+// push returns t with one more step.
+func (t Trail) push(name string, i int) Trail {
+	if t.n < trailCap {
+		t.names[t.n], t.idx[t.n] = name, int32(i)
+		t.n++
+		return t
+	}
+	if i >= 0 {
+		name = "[" + itoa(i) + "]"
+	}
+	t.spill = append(t.spill[:len(t.spill):len(t.spill)], name)
+	return t
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		if i /= 10; i == 0 {
+			return string(b[n:])
+		}
+	}
+}
+
+// String returns the path as an error's path reads.
+func (t *Trail) String() string {
+	e := der.WithField(der.NewError(der.KindMalformed, -1, "", "", ""), "x").(*der.Error)
+	t.wrap(e)
+	p := e.Path()
+	return p[:len(p)-len(".x")]
+}
+
+// wrap adds the trail to the path of err, innermost step first.
+func (t *Trail) wrap(err error) error {
+	for i := len(t.spill) - 1; i >= 0; i-- {
+		err = der.WithField(err, t.spill[i])
+	}
+	for i := t.n - 1; i >= 0; i-- {
+		if t.idx[i] >= 0 {
+			err = der.WithIndex(err, int(t.idx[i]))
+		} else {
+			err = der.WithField(err, t.names[i])
+		}
+	}
+	return err
+}
+
+// Core is what every generated view holds: the input, the options, the
+// span of the view's element and its contents, the tag the element was
+// read with, the depth of its contents and the trail. Generated code
+// embeds it as the field c and calls its methods; the zero Core is a view
+// of nothing, whose accessors report missing components.
+type Core struct {
+	in         []byte
+	opts       *der.Options
+	start, end int // the element's encoding
+	cs, ce     int // its contents
+	depth      int32
+	tag        der.Tag
+	trail      Trail
+}
+
+// Root returns the Core of the root view of b, reached by the path typ.
+func Root(b []byte, opts *der.Options, typ string) Core {
+	c := Core{in: b, opts: opts}
+	c.trail = c.trail.push(typ, -1)
+	return c
+}
+
+// Child returns the Core of the view of a component named name, to be
+// filled by its shallow parse (Set).
+func (c *Core) Child(name string) Core {
+	return Core{in: c.in, opts: c.opts, trail: c.trail.push(name, -1)}
+}
+
+// Elem returns the Core of the view of element i of a list.
+func (c *Core) Elem(i int) Core {
+	return Core{in: c.in, opts: c.opts, trail: c.trail.push("", i)}
+}
+
+// Set records the span of the element a shallow parse has just entered
+// with ReadConstructed: start is where it began in r, s the reader over
+// its contents, t the tag it was read with.
+func (c *Core) Set(start int, r, s *der.Reader, t der.Tag) {
+	pos, end, depth := s.Window()
+	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.Offset(), pos, end, int32(depth), t
+}
+
+// SetSpan records the span [start, end) of an element read by r without
+// being entered (a CHOICE: its alternative's element, with its tags).
+func (c *Core) SetSpan(start int, r *der.Reader) {
+	_, _, depth := r.Window()
+	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.Offset(), start, r.Offset(), int32(depth+1), der.NoTag
+}
+
+// Reader returns a reader over [pos, end) of the input at the depth of the
+// view's contents, with the view's options and a state on the caller's
+// stack (it inlines): for shallow parses, which keep nothing of the input.
+func (c *Core) Reader(pos, end int) der.Reader {
+	r := der.NewReader(c.in, c.opts)
+	return r.At(pos, end, int(c.depth))
+}
+
+// Pooled is Reader with the state from a pool, for the accessors that
+// decode values: a value aliasing the input would take a state on the
+// stack to the heap with it. Call Release on the reader when done.
+func (c *Core) Pooled(pos, end int) der.Reader {
+	r := der.NewPooledReader(c.in, c.opts)
+	return r.At(pos, end, int(c.depth))
+}
+
+// Element returns a reader over the view's element at the depth it was
+// read at, with a state on the caller's stack: for the shallow parse of a
+// CHOICE's alternative.
+func (c *Core) Element() der.Reader {
+	r := der.NewReader(c.in, c.opts)
+	return r.At(c.start, c.end, int(c.depth)-1)
+}
+
+// PooledElement is Element with the state from a pool (see Pooled): for
+// Decode.
+func (c *Core) PooledElement() der.Reader {
+	r := der.NewPooledReader(c.in, c.opts)
+	return r.At(c.start, c.end, int(c.depth)-1)
+}
+
+// Depth returns the depth of the element's contents.
+func (c *Core) Depth() int { return int(c.depth) }
+
+// SkipConstraints reports whether the view's options skip SIZE, range and
+// alphabet checks.
+func (c *Core) SkipConstraints() bool { return c.opts != nil && c.opts.SkipConstraints }
+
+// Tag returns the tag the element was read with (der.NoTag for a CHOICE).
+func (c *Core) Tag() der.Tag { return c.tag }
+
+// Contents returns the window of the element's contents.
+func (c *Core) Contents() (cs, ce int) { return c.cs, c.ce }
+
+// Raw returns the element's encoding, aliasing the input; nil for the
+// zero view.
+func (c *Core) Raw() []byte { return c.Slice(c.start, c.end) }
+
+// Slice returns the input from a to b, nil when empty.
+func (c *Core) Slice(a, b int) []byte {
+	if a >= b || b > len(c.in) {
+		return nil
+	}
+	return c.in[a:b:b]
+}
+
+// Fail adds the view's path to err (nil stays nil): an accessor's error
+// then reads as the eager decode's.
+func (c *Core) Fail(err error) error {
+	if err == nil {
+		return nil
+	}
+	return c.trail.wrap(err)
+}
+
+// Path returns the path the view was reached by
+// ("Certificate.toBeSigned.extensions[2]").
+func (c *Core) Path() string { return c.trail.String() }
