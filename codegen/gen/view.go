@@ -319,7 +319,8 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 		}
 		g.Add(vw()).Dot("off").Index(jen.Lit(n)).Op("=").Id("s").Dot("Offset").Call()
 		if gt.unknown != "" {
-			comment(g, "Extension additions this version does not know: their headers.")
+			comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
+			g.If(jen.Id("s").Dot("Tolerates").Call(rt("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
 			g.For(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 				jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}

@@ -816,7 +816,11 @@ func (vw *TBSCertificateView) parse(r *der.Reader, t der.Tag) error {
 		}
 	}
 	vw.off[10] = s.Offset()
-	// Extension additions this version does not know: their headers.
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
 	for !s.Empty() {
 		if err := s.Skip(); err != nil {
 			return err
@@ -2174,7 +2178,11 @@ func (vw *TBSCertListView) parse(r *der.Reader, t der.Tag) error {
 		}
 	}
 	vw.off[7] = s.Offset()
-	// Extension additions this version does not know: their headers.
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
 	for !s.Empty() {
 		if err := s.Skip(); err != nil {
 			return err
@@ -2552,7 +2560,11 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *der.Reader, t der.T
 		}
 	}
 	vw.off[3] = s.Offset()
-	// Extension additions this version does not know: their headers.
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
 	for !s.Empty() {
 		if err := s.Skip(); err != nil {
 			return err

@@ -266,13 +266,14 @@ func (c *Core) Slice(a, b int) []byte {
 	return c.in[a:b:b]
 }
 
-// Fail adds the view's path to err (nil stays nil): an accessor's error
-// then reads as the eager decode's.
+// Fail adds the view's path to err (nil stays nil), and the Hint that
+// der.Unmarshal adds: an accessor's error then reads as the eager
+// decode's.
 func (c *Core) Fail(err error) error {
 	if err == nil {
 		return nil
 	}
-	return c.trail.wrap(err)
+	return der.Hint(c.trail.wrap(err), c.in, c.opts != nil && c.opts.BER)
 }
 
 // Path returns the path the view was reached by
