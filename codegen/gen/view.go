@@ -180,6 +180,16 @@ func vw() *jen.Statement { return jen.Id("vw") }
 
 func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 
+// stackReader emits a reader s over [lo, hi) of the input of the Core c
+// at depth, with its state on this function's stack (see view.Core.Input).
+//
+//	r0 := der.NewReader(vw.c.Input())
+//	s := r0.At(lo, hi, depth)
+func stackReader(g *jen.Group, c *jen.Statement, s string, lo, hi, depth jen.Code) {
+	g.Id("r0").Op(":=").Add(rt("NewReader")).Call(c.Clone().Dot("Input").Call())
+	g.Id(s).Op(":=").Id("r0").Dot("At").Call(lo, hi, depth)
+}
+
 // viewRoot emits ParseTView.
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
@@ -338,7 +348,8 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 			if optionalComponent(fl) {
 				absent = jen.Add(hi).Op("==").Add(lo)
 			}
-			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), core().Dot("Reader").Call(lo, hi), absent, false)
+			reader := func(g *jen.Group) { stackReader(g, core(), "s", lo, hi, core().Dot("Depth").Call()) }
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), reader, absent, false)
 		} else {
 			e.eagerAccessor(f, gt, name, nm[0], fl, i, window)
 		}
@@ -356,7 +367,8 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 // [lo, hi) read with a reader made by the Core method mk.
 //
 //	func (vw *TBSCertificateView) Subject() (x NameView, err error) {
-//		s := vw.c.Reader(vw.off[5], vw.off[6])
+//		r0 := der.NewReader(vw.c.Input())
+//		s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 //		x.c = vw.c.Child("subject")
 //		err = func() error {
 //			if err := x.parse(&s, der.NoTag); err != nil {
@@ -369,7 +381,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 //		}
 //		return x, nil
 //	}
-func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, target *goType, what string, reader, absent jen.Code, choice bool) {
+func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, target *goType, what string, reader func(*jen.Group), absent jen.Code, choice bool) {
 	e.tmp = 0
 	tv := viewName(target)
 	doc := fmt.Sprintf("%s returns %s, parsed shallowly now", method, what)
@@ -384,7 +396,7 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, targ
 		if absent != nil {
 			g.If(absent).Block(jen.Return(jen.Id("x"), jen.Nil()))
 		}
-		g.Id("s").Op(":=").Add(reader)
+		reader(g)
 		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(jen.Lit(fl.asn1))
 		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, rd{name: "s"}, "x", fl, target, withField(fl.asn1))
@@ -515,8 +527,11 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 		nm := names[fl]
 		guard := vw().Dot("choice").Op("!=").Id(fl.choiceConst)
 		if target := vs.viewTarget(fl); target != nil {
-			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.comp),
-				core().Dot("Element").Call(), guard, true)
+			reader := func(g *jen.Group) {
+				g.List(jen.Id("start"), jen.Id("end")).Op(":=").Add(core()).Dot("Span").Call()
+				stackReader(g, core(), "s", jen.Id("start"), jen.Id("end"), core().Dot("Depth").Call().Op("-").Lit(1))
+			}
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.comp), reader, guard, true)
 			continue
 		}
 		// The eager decode of the CHOICE, which holds this alternative.
@@ -558,10 +573,11 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 		jen.Return(jen.Nil()),
 	)
 	comment(f, "Len returns the number of elements, reading their headers only.")
-	f.Func().Params(vw().Op("*").Id(name)).Id("Len").Params().Int().Block(
-		jen.Id("s").Op(":=").Add(core()).Dot("Reader").Call(core().Dot("Contents").Call()),
-		jen.Return(jen.Id("s").Dot("Count").Call()),
-	)
+	f.Func().Params(vw().Op("*").Id(name)).Id("Len").Params().Int().BlockFunc(func(g *jen.Group) {
+		g.List(jen.Id("cs"), jen.Id("ce")).Op(":=").Add(core()).Dot("Contents").Call()
+		stackReader(g, core(), "s", jen.Id("cs"), jen.Id("ce"), core().Dot("Depth").Call())
+		g.Return(jen.Id("s").Dot("Count").Call())
+	})
 	comment(f, "Iter returns an iterator over the elements.")
 	f.Func().Params(vw().Op("*").Id(name)).Id("Iter").Params().Id(it).Block(
 		jen.List(jen.Id("cs"), jen.Id("_")).Op(":=").Add(core()).Dot("Contents").Call(),
@@ -591,7 +607,8 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 	//			it.done = true
 	//			return false
 	//		}
-	//		s := it.list.Reader(it.pos, ce)
+	//		r0 := der.NewReader(it.list.Input())
+//		s := r0.At(it.pos, ce, it.list.Depth())
 	//		it.cur = ExtensionView{}
 	//		it.cur.c = it.list.Elem(it.i)
 	//		err := func() error {...}()
@@ -607,7 +624,8 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 		if gt.kind == model.TypeSetOf {
 			comment(g, "X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.")
 			g.If(jen.Id("it").Dot("pos").Op("==").Id("cs").Op("&&").Id("it").Dot("i").Op("==").Lit(0)).Block(
-				jen.Id("s").Op(":=").Id("it").Dot("list").Dot("Reader").Call(jen.Id("cs"), jen.Id("ce")),
+				jen.Id("r0").Op(":=").Add(rt("NewReader")).Call(jen.Id("it").Dot("list").Dot("Input").Call()),
+				jen.Id("s").Op(":=").Id("r0").Dot("At").Call(jen.Id("cs"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call()),
 				jen.If(jen.Op("!").Id("s").Dot("Tolerates").Call(rt("TolerateUnsortedSetOf"))).Block(
 					jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))))
@@ -627,7 +645,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 			return jen.Return(rt("WithIndex").Call(err, jen.Id("it").Dot("i")))
 		}
 		if target != nil {
-			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Reader").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
+			stackReader(g, jen.Id("it").Dot("list"), "s", jen.Id("it").Dot("pos"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call())
 			g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
 			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				e.viewRead(g, rd{name: "s"}, "it.cur", elem, target, wrap)

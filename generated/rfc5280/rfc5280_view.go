@@ -85,7 +85,9 @@ func (vw *NameView) RdnSequence() (x RDNSequenceView, err error) {
 	if vw.choice != Name_RdnSequence {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("rdnSequence")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -139,7 +141,9 @@ func (vw *RDNSequenceView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RDNSequenceView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -173,7 +177,8 @@ func (it *RDNSequenceIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = RelativeDistinguishedNameView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSet); err != nil {
@@ -249,7 +254,9 @@ func (vw *RelativeDistinguishedNameView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RelativeDistinguishedNameView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -280,7 +287,8 @@ func (it *RelativeDistinguishedNameIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("RelativeDistinguishedName"); err != nil {
 				return it.fail(err)
@@ -296,7 +304,8 @@ func (it *RelativeDistinguishedNameIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = SingleAttribute_SupportedAttributesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -513,7 +522,8 @@ func (vw *CertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned TBSCertificate, parsed shallowly now.
 func (vw *CertificateView) ToBeSigned() (x TBSCertificateView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("toBeSigned")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -534,7 +544,8 @@ func (vw *CertificateView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *CertificateView) AlgorithmIdentifier() (x Certificate_AlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("algorithmIdentifier")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -898,7 +909,8 @@ func (vw *TBSCertificateView) SerialNumberRaw() []byte {
 
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertificateView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("signature")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -919,7 +931,8 @@ func (vw *TBSCertificateView) SignatureRaw() []byte {
 
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertificateView) Issuer() (x NameView, err error) {
-	s := vw.c.Reader(vw.off[3], vw.off[4])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
 	x.c = vw.c.Child("issuer")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -940,7 +953,8 @@ func (vw *TBSCertificateView) IssuerRaw() []byte {
 
 // Validity returns the view of validity Validity, parsed shallowly now.
 func (vw *TBSCertificateView) Validity() (x ValidityView, err error) {
-	s := vw.c.Reader(vw.off[4], vw.off[5])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
 	x.c = vw.c.Child("validity")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -961,7 +975,8 @@ func (vw *TBSCertificateView) ValidityRaw() []byte {
 
 // Subject returns the view of subject Name, parsed shallowly now.
 func (vw *TBSCertificateView) Subject() (x NameView, err error) {
-	s := vw.c.Reader(vw.off[5], vw.off[6])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 	x.c = vw.c.Child("subject")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -982,7 +997,8 @@ func (vw *TBSCertificateView) SubjectRaw() []byte {
 
 // SubjectPublicKeyInfo returns the view of subjectPublicKeyInfo SubjectPublicKeyInfo, parsed shallowly now.
 func (vw *TBSCertificateView) SubjectPublicKeyInfo() (x SubjectPublicKeyInfoView, err error) {
-	s := vw.c.Reader(vw.off[6], vw.off[7])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
 	x.c = vw.c.Child("subjectPublicKeyInfo")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -1068,7 +1084,8 @@ func (vw *TBSCertificateView) Extensions() (x Extensions_CertExtensionsView, err
 	if vw.off[10] == vw.off[9] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[9], vw.off[10])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[9], vw.off[10], vw.c.Depth())
 	x.c = vw.c.Child("extensions")
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
@@ -1264,7 +1281,9 @@ func (vw *Extensions_CertExtensionsView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CertExtensionsView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -1303,7 +1322,8 @@ func (it *Extensions_CertExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Extension_CertExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1662,7 +1682,8 @@ func (vw *SubjectPublicKeyInfoView) parse(r *der.Reader, t der.Tag) error {
 
 // Algorithm returns the view of algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}, parsed shallowly now.
 func (vw *SubjectPublicKeyInfoView) Algorithm() (x AlgorithmIdentifier_PublicKeyAlgorithmsView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("algorithm")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -1897,7 +1918,8 @@ func (vw *CertificateListView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned TBSCertList, parsed shallowly now.
 func (vw *CertificateListView) ToBeSigned() (x TBSCertListView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("toBeSigned")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -1918,7 +1940,8 @@ func (vw *CertificateListView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *CertificateListView) AlgorithmIdentifier() (x CertificateList_AlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("algorithmIdentifier")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -2224,7 +2247,8 @@ func (vw *TBSCertListView) HasVersion() bool {
 
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertListView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("signature")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -2245,7 +2269,8 @@ func (vw *TBSCertListView) SignatureRaw() []byte {
 
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertListView) Issuer() (x NameView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("issuer")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -2325,7 +2350,8 @@ func (vw *TBSCertListView) RevokedCertificates() (x TBSCertList_RevokedCertifica
 	if vw.off[6] == vw.off[5] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[5], vw.off[6])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 	x.c = vw.c.Child("revokedCertificates")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -2354,7 +2380,8 @@ func (vw *TBSCertListView) CRLExtensions() (x Extensions_CRLExtensionsView, err 
 	if vw.off[7] == vw.off[6] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[6], vw.off[7])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
 	x.c = vw.c.Child("crlExtensions")
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
@@ -2425,7 +2452,9 @@ func (vw *TBSCertList_RevokedCertificatesView) parse(r *der.Reader, t der.Tag) e
 
 // Len returns the number of elements, reading their headers only.
 func (vw *TBSCertList_RevokedCertificatesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -2464,7 +2493,8 @@ func (it *TBSCertList_RevokedCertificatesIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = TBSCertList_RevokedCertificates_ItemView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -2624,7 +2654,8 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) CRLEntryExtensions() (x Exte
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("crlEntryExtensions")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -2688,7 +2719,9 @@ func (vw *Extensions_CRLEntryExtensionsView) parse(r *der.Reader, t der.Tag) err
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CRLEntryExtensionsView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -2727,7 +2760,8 @@ func (it *Extensions_CRLEntryExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Extension_CRLEntryExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -2966,7 +3000,9 @@ func (vw *Extensions_CRLExtensionsView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CRLExtensionsView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -3005,7 +3041,8 @@ func (it *Extensions_CRLExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Extension_CRLExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {

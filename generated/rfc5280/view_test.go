@@ -1,6 +1,9 @@
 package rfc5280_test
 
 import (
+	"encoding/pem"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -66,5 +69,81 @@ func TestViewCorpus(t *testing.T) {
 				t.Errorf("only %d certificates walked", certs)
 			}
 		})
+	}
+}
+
+// viewCerts returns the ML-DSA certificates of the corpus and a ~1 KB RSA
+// one of testdata, by name.
+func viewCerts(t testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	data, err := os.ReadFile("testdata/alt1-cert.pem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _ := pem.Decode(data)
+	out["alt1"] = block.Bytes
+	if root := os.Getenv("ASN1GEN_CORPUS"); root != "" {
+		for _, n := range []string{"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"} {
+			b, err := os.ReadFile(filepath.Join(root, "der/lamps-wg-dilithium-certificates/examples", n+".crt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := pem.Decode(b); p != nil {
+				b = p.Bytes
+			}
+			out[n] = b
+		}
+	}
+	return out
+}
+
+// TestViewAllocs checks that the shallow parses and the accessors that
+// return parts of the input allocate nothing.
+func TestViewAllocs(t *testing.T) {
+	for name, c := range viewCerts(t) {
+		cert, err := rfc5280.ParseCertificateView(c, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		tbs, err := cert.ToBeSigned()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			what string
+			f    func()
+		}{
+			{"ParseCertificateView", func() { _, _ = rfc5280.ParseCertificateView(c, nil) }},
+			{"ToBeSigned", func() { _, _ = cert.ToBeSigned() }},
+			{"ToBeSignedRaw, IssuerRaw", func() { _, _ = cert.ToBeSignedRaw(), tbs.IssuerRaw() }},
+			{"Signature", func() { _, _ = cert.Signature() }},
+			{"SerialNumber", func() { _, _ = tbs.SerialNumber() }},
+			{"Validity.NotAfter", func() {
+				v, _ := tbs.Validity()
+				_, _ = v.NotAfter()
+			}},
+			{"Subject RDNs", func() {
+				n, _ := tbs.Subject()
+				rdns, _ := n.RdnSequence()
+				for it := rdns.Iter(); it.Next(); {
+					rdn := it.View()
+					for it := rdn.Iter(); it.Next(); {
+						atv := it.View()
+						_, _ = atv.Type()
+					}
+				}
+			}},
+			{"Extensions ExtnID", func() {
+				exts, _ := tbs.Extensions()
+				for it := exts.Iter(); it.Next(); {
+					ext := it.View()
+					_, _ = ext.ExtnID()
+				}
+			}},
+		} {
+			if n := testing.AllocsPerRun(100, tc.f); n != 0 {
+				t.Errorf("%s: %s: %v allocations, want 0", name, tc.what, n)
+			}
+		}
 	}
 }

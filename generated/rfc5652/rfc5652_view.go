@@ -268,7 +268,8 @@ func (vw *SignedDataView) VersionRaw() []byte {
 
 // DigestAlgorithms returns the view of digestAlgorithms SET OF, parsed shallowly now.
 func (vw *SignedDataView) DigestAlgorithms() (x SignedData_DigestAlgorithmsView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("digestAlgorithms")
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
@@ -289,7 +290,8 @@ func (vw *SignedDataView) DigestAlgorithmsRaw() []byte {
 
 // EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
 func (vw *SignedDataView) EncapContentInfo() (x EncapsulatedContentInfoView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("encapContentInfo")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -313,7 +315,8 @@ func (vw *SignedDataView) Certificates() (x CertificateSetView, err error) {
 	if vw.off[4] == vw.off[3] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[3], vw.off[4])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
 	x.c = vw.c.Child("certificates")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -342,7 +345,8 @@ func (vw *SignedDataView) Crls() (x RevocationInfoChoicesView, err error) {
 	if vw.off[5] == vw.off[4] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[4], vw.off[5])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
 	x.c = vw.c.Child("crls")
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
@@ -368,7 +372,8 @@ func (vw *SignedDataView) HasCrls() bool {
 
 // SignerInfos returns the view of signerInfos SignerInfos, parsed shallowly now.
 func (vw *SignedDataView) SignerInfos() (x SignerInfosView, err error) {
-	s := vw.c.Reader(vw.off[5], vw.off[6])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 	x.c = vw.c.Child("signerInfos")
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
@@ -427,7 +432,9 @@ func (vw *SignedData_DigestAlgorithmsView) parse(r *der.Reader, t der.Tag) error
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignedData_DigestAlgorithmsView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -458,7 +465,8 @@ func (it *SignedData_DigestAlgorithmsIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("SignedData.digestAlgorithms"); err != nil {
 				return it.fail(err)
@@ -469,7 +477,8 @@ func (it *SignedData_DigestAlgorithmsIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = DigestAlgorithmIdentifierView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -545,7 +554,9 @@ func (vw *SignerInfosView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignerInfosView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -576,7 +587,8 @@ func (it *SignerInfosIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("SignerInfos"); err != nil {
 				return it.fail(err)
@@ -587,7 +599,8 @@ func (it *SignerInfosIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = SignerInfoView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -870,7 +883,8 @@ func (vw *SignerInfoView) VersionRaw() []byte {
 
 // Sid returns the view of sid SignerIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) Sid() (x SignerIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("sid")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -891,7 +905,8 @@ func (vw *SignerInfoView) SidRaw() []byte {
 
 // DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) DigestAlgorithm() (x DigestAlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("digestAlgorithm")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -915,7 +930,8 @@ func (vw *SignerInfoView) SignedAttrs() (x SignedAttributesView, err error) {
 	if vw.off[4] == vw.off[3] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[3], vw.off[4])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
 	x.c = vw.c.Child("signedAttrs")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -941,7 +957,8 @@ func (vw *SignerInfoView) HasSignedAttrs() bool {
 
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[4], vw.off[5])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
 	x.c = vw.c.Child("signatureAlgorithm")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -988,7 +1005,8 @@ func (vw *SignerInfoView) UnsignedAttrs() (x Attributes_UnsignedAttributesView, 
 	if vw.off[7] == vw.off[6] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[6], vw.off[7])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
 	x.c = vw.c.Child("unsignedAttrs")
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
@@ -1052,7 +1070,9 @@ func (vw *Attributes_UnsignedAttributesView) parse(r *der.Reader, t der.Tag) err
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Attributes_UnsignedAttributesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -1083,7 +1103,8 @@ func (it *Attributes_UnsignedAttributesIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("Attributes"); err != nil {
 				return it.fail(err)
@@ -1099,7 +1120,8 @@ func (it *Attributes_UnsignedAttributesIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Attribute_UnsignedAttributesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1312,7 +1334,9 @@ func (vw *SignedAttributesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignedAttributesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -1343,7 +1367,8 @@ func (it *SignedAttributesIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("SignedAttributes"); err != nil {
 				return it.fail(err)
@@ -1359,7 +1384,8 @@ func (it *SignedAttributesIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Attribute_SignedAttributesSetView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1598,7 +1624,9 @@ func (vw *SignerIdentifierView) IssuerAndSerialNumber() (x IssuerAndSerialNumber
 	if vw.choice != SignerIdentifier_IssuerAndSerialNumber {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("issuerAndSerialNumber")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -1667,7 +1695,9 @@ func (vw *UnauthAttributesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *UnauthAttributesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -1698,7 +1728,8 @@ func (it *UnauthAttributesIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
 				return it.fail(err)
@@ -1714,7 +1745,8 @@ func (it *UnauthAttributesIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Attribute_UnauthAttributeSetView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -2177,7 +2209,9 @@ func (vw *RevocationInfoChoicesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RevocationInfoChoicesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -2208,7 +2242,8 @@ func (it *RevocationInfoChoicesIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("RevocationInfoChoices"); err != nil {
 				return it.fail(err)
@@ -2219,7 +2254,8 @@ func (it *RevocationInfoChoicesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = RevocationInfoChoiceView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.NoTag); err != nil {
@@ -2336,7 +2372,9 @@ func (vw *RevocationInfoChoiceView) Other() (x OtherRevocationInfoFormatView, er
 	if vw.choice != RevocationInfoChoice_Other {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("other")
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
@@ -2561,7 +2599,9 @@ func (vw *CertificateChoicesView) ExtendedCertificate() (x ExtendedCertificateVi
 	if vw.choice != CertificateChoices_ExtendedCertificate {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("extendedCertificate")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -2580,7 +2620,9 @@ func (vw *CertificateChoicesView) V1AttrCert() (x AttributeCertificateV1View, er
 	if vw.choice != CertificateChoices_V1AttrCert {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("v1AttrCert")
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
@@ -2599,7 +2641,9 @@ func (vw *CertificateChoicesView) V2AttrCert() (x AttributeCertificateView, err 
 	if vw.choice != CertificateChoices_V2AttrCert {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("v2AttrCert")
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
@@ -2618,7 +2662,9 @@ func (vw *CertificateChoicesView) Other() (x OtherCertificateFormatView, err err
 	if vw.choice != CertificateChoices_Other {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("other")
 	err = func() error {
 		if err := x.parse(&s, der.Context(3)); err != nil {
@@ -2698,7 +2744,8 @@ func (vw *AttributeCertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfo, parsed shallowly now.
 func (vw *AttributeCertificateView) ToBeSigned() (x AttributeCertificateInfoView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("toBeSigned")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -2719,7 +2766,8 @@ func (vw *AttributeCertificateView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateView) AlgorithmIdentifier() (x AttributeCertificate_AlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("algorithmIdentifier")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3043,7 +3091,9 @@ func (vw *CertificateSetView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *CertificateSetView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -3074,7 +3124,8 @@ func (it *CertificateSetIter) Next() bool {
 	cs, ce := it.list.Contents()
 	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
 	if it.pos == cs && it.i == 0 {
-		s := it.list.Reader(cs, ce)
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
 		if !s.Tolerates(der.TolerateUnsortedSetOf) {
 			if err := s.CheckSetOfOrder("CertificateSet"); err != nil {
 				return it.fail(err)
@@ -3085,7 +3136,8 @@ func (it *CertificateSetIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = CertificateChoicesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.NoTag); err != nil {
@@ -3289,7 +3341,8 @@ func (vw *ExtendedCertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ExtendedCertificateInfo returns the view of extendedCertificateInfo ExtendedCertificateInfo, parsed shallowly now.
 func (vw *ExtendedCertificateView) ExtendedCertificateInfo() (x ExtendedCertificateInfoView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("extendedCertificateInfo")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3310,7 +3363,8 @@ func (vw *ExtendedCertificateView) ExtendedCertificateInfoRaw() []byte {
 
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *ExtendedCertificateView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("signatureAlgorithm")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3464,7 +3518,8 @@ func (vw *ExtendedCertificateInfoView) CertificateRaw() []byte {
 
 // Attributes returns the view of attributes UnauthAttributes, parsed shallowly now.
 func (vw *ExtendedCertificateInfoView) Attributes() (x UnauthAttributesView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("attributes")
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
@@ -3549,7 +3604,8 @@ func (vw *AttributeCertificateV1View) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfoV1, parsed shallowly now.
 func (vw *AttributeCertificateV1View) ToBeSigned() (x AttributeCertificateInfoV1View, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("toBeSigned")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3570,7 +3626,8 @@ func (vw *AttributeCertificateV1View) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateV1View) AlgorithmIdentifier() (x AttributeCertificateV1_AlgorithmIdentifierView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("algorithmIdentifier")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3887,7 +3944,8 @@ func (vw *AttributeCertificateInfoV1View) HasVersion() bool {
 
 // Subject returns the view of subject CHOICE, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Subject() (x AttributeCertificateInfoV1_SubjectView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("subject")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -3977,7 +4035,8 @@ func (vw *AttributeCertificateInfoV1View) SerialNumberRaw() []byte {
 
 // AttCertValidityPeriod returns the view of attCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
-	s := vw.c.Reader(vw.off[5], vw.off[6])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 	x.c = vw.c.Child("attCertValidityPeriod")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -3998,7 +4057,8 @@ func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriodRaw() []byte {
 
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Attributes() (x AttributeCertificateInfoV1_AttributesView, err error) {
-	s := vw.c.Reader(vw.off[6], vw.off[7])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
 	x.c = vw.c.Child("attributes")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -4053,7 +4113,8 @@ func (vw *AttributeCertificateInfoV1View) Extensions() (x Extensions_AttributeCe
 	if vw.off[9] == vw.off[8] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[8], vw.off[9])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[8], vw.off[9], vw.c.Depth())
 	x.c = vw.c.Child("extensions")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -4137,7 +4198,9 @@ func (vw *AttributeCertificateInfoV1_SubjectView) BaseCertificateID() (x IssuerS
 	if vw.choice != AttributeCertificateInfoV1_BaseCertificateID {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("baseCertificateID")
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
@@ -4213,7 +4276,9 @@ func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *der.Reader, t der.
 
 // Len returns the number of elements, reading their headers only.
 func (vw *AttributeCertificateInfoV1_AttributesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -4247,7 +4312,8 @@ func (it *AttributeCertificateInfoV1_AttributesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = AttributeSet_AttrListView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -4465,7 +4531,9 @@ func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *der.Reader, t der.T
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_AttributeCertExtensionsV1View) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -4504,7 +4572,8 @@ func (it *Extensions_AttributeCertExtensionsV1Iter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Extension_AttributeCertExtensionsV1View{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -4838,7 +4907,8 @@ func (vw *AttributeCertificateInfoView) VersionRaw() []byte {
 
 // Holder returns the view of holder Holder, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Holder() (x HolderView, err error) {
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("holder")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -4859,7 +4929,8 @@ func (vw *AttributeCertificateInfoView) HolderRaw() []byte {
 
 // Issuer returns the view of issuer AttCertIssuer, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Issuer() (x AttCertIssuerView, err error) {
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("issuer")
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
@@ -4926,7 +4997,8 @@ func (vw *AttributeCertificateInfoView) SerialNumberRaw() []byte {
 
 // AttrCertValidityPeriod returns the view of attrCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) AttrCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
-	s := vw.c.Reader(vw.off[5], vw.off[6])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
 	x.c = vw.c.Child("attrCertValidityPeriod")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -4947,7 +5019,8 @@ func (vw *AttributeCertificateInfoView) AttrCertValidityPeriodRaw() []byte {
 
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Attributes() (x AttributeCertificateInfo_AttributesView, err error) {
-	s := vw.c.Reader(vw.off[6], vw.off[7])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
 	x.c = vw.c.Child("attributes")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -5002,7 +5075,8 @@ func (vw *AttributeCertificateInfoView) Extensions() (x Extensions_AttributeCert
 	if vw.off[9] == vw.off[8] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[8], vw.off[9])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[8], vw.off[9], vw.c.Depth())
 	x.c = vw.c.Child("extensions")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -5066,7 +5140,9 @@ func (vw *AttributeCertificateInfo_AttributesView) parse(r *der.Reader, t der.Ta
 
 // Len returns the number of elements, reading their headers only.
 func (vw *AttributeCertificateInfo_AttributesView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -5100,7 +5176,8 @@ func (it *AttributeCertificateInfo_AttributesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = AttributeSet_AttributesDefinedView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -5318,7 +5395,9 @@ func (vw *Extensions_AttributeCertExtensionsView) parse(r *der.Reader, t der.Tag
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_AttributeCertExtensionsView) Len() int {
-	s := vw.c.Reader(vw.c.Contents())
+	cs, ce := vw.c.Contents()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(cs, ce, vw.c.Depth())
 	return s.Count()
 }
 
@@ -5357,7 +5436,8 @@ func (it *Extensions_AttributeCertExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	s := it.list.Reader(it.pos, ce)
+	r0 := der.NewReader(it.list.Input())
+	s := r0.At(it.pos, ce, it.list.Depth())
 	it.cur = Extension_AttributeCertExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -5622,7 +5702,8 @@ func (vw *HolderView) BaseCertificateID() (x IssuerSerialView, err error) {
 	if vw.off[1] == vw.off[0] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("baseCertificateID")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -5682,7 +5763,8 @@ func (vw *HolderView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("objectDigestInfo")
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
@@ -5956,7 +6038,9 @@ func (vw *AttCertIssuerView) V2Form() (x V2FormView, err error) {
 	if vw.choice != AttCertIssuer_V2Form {
 		return x, nil
 	}
-	s := vw.c.Element()
+	start, end := vw.c.Span()
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(start, end, vw.c.Depth()-1)
 	x.c = vw.c.Child("v2Form")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -6067,7 +6151,8 @@ func (vw *V2FormView) BaseCertificateID() (x IssuerSerialView, err error) {
 	if vw.off[2] == vw.off[1] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[1], vw.off[2])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
 	x.c = vw.c.Child("baseCertificateID")
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
@@ -6096,7 +6181,8 @@ func (vw *V2FormView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("objectDigestInfo")
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {

@@ -125,7 +125,8 @@ func (vw *PFXView) MacData() (x MacDataView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	s := vw.c.Reader(vw.off[2], vw.off[3])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
 	x.c = vw.c.Child("macData")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -214,7 +215,8 @@ func (vw *MacDataView) parse(r *der.Reader, t der.Tag) error {
 
 // Mac returns the view of mac DigestInfo, parsed shallowly now.
 func (vw *MacDataView) Mac() (x DigestInfoView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("mac")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
@@ -358,7 +360,8 @@ func (vw *DigestInfoView) parse(r *der.Reader, t der.Tag) error {
 
 // DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithm, parsed shallowly now.
 func (vw *DigestInfoView) DigestAlgorithm() (x DigestAlgorithmView, err error) {
-	s := vw.c.Reader(vw.off[0], vw.off[1])
+	r0 := der.NewReader(vw.c.Input())
+	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
 	x.c = vw.c.Child("digestAlgorithm")
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {

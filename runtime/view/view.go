@@ -210,32 +210,31 @@ func (c *Core) SetSpan(start int, r *der.Reader) {
 	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.Offset(), start, r.Offset(), int32(depth+1), der.NoTag
 }
 
-// Reader returns a reader over [pos, end) of the input at the depth of the
-// view's contents, with the view's options and a state on the caller's
-// stack (it inlines): for shallow parses, which keep nothing of the input.
-func (c *Core) Reader(pos, end int) der.Reader {
-	r := der.NewReader(c.in, c.opts)
-	return r.At(pos, end, int(c.depth))
-}
+// Input returns the input and the options, for der.NewReader: generated
+// code makes the reader of a shallow parse itself,
+//
+//	r := der.NewReader(vw.c.Input())
+//	s := r.At(pos, end, vw.c.Depth())
+//
+// so that NewReader's state stays on the caller's stack (a method
+// returning the reader would not inline, and the state would escape).
+func (c *Core) Input() ([]byte, *der.Options) { return c.in, c.opts }
 
-// Pooled is Reader with the state from a pool, for the accessors that
-// decode values: a value aliasing the input would take a state on the
-// stack to the heap with it. Call Release on the reader when done.
+// Span returns the window of the view's element.
+func (c *Core) Span() (start, end int) { return c.start, c.end }
+
+// Pooled returns a reader over [pos, end) of the input at the depth of
+// the view's contents, with the view's options and a state from a pool,
+// for the accessors that decode values: a value aliasing the input would
+// take a state on the stack to the heap with it. Call Release on the
+// reader when done.
 func (c *Core) Pooled(pos, end int) der.Reader {
 	r := der.NewPooledReader(c.in, c.opts)
 	return r.At(pos, end, int(c.depth))
 }
 
-// Element returns a reader over the view's element at the depth it was
-// read at, with a state on the caller's stack: for the shallow parse of a
-// CHOICE's alternative.
-func (c *Core) Element() der.Reader {
-	r := der.NewReader(c.in, c.opts)
-	return r.At(c.start, c.end, int(c.depth)-1)
-}
-
-// PooledElement is Element with the state from a pool (see Pooled): for
-// Decode.
+// PooledElement is Pooled over the view's element, at the depth it was
+// read at: for Decode.
 func (c *Core) PooledElement() der.Reader {
 	r := der.NewPooledReader(c.in, c.opts)
 	return r.At(c.start, c.end, int(c.depth)-1)
