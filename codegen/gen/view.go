@@ -608,7 +608,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 	//			return false
 	//		}
 	//		r0 := der.NewReader(it.list.Input())
-//		s := r0.At(it.pos, ce, it.list.Depth())
+	//		s := r0.At(it.pos, ce, it.list.Depth())
 	//		it.cur = ExtensionView{}
 	//		it.cur.c = it.list.Elem(it.i)
 	//		err := func() error {...}()
