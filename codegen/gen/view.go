@@ -148,8 +148,21 @@ func viewName(gt *goType) string  { return gt.name + "View" }
 func iterName(gt *goType) string  { return gt.name + "Iter" }
 func parseName(gt *goType) string { return "Parse" + gt.name + "View" }
 
+// viewName returns the index of name in the package's table of path
+// names (viewNames), adding it: views carry their path as indexes.
+func (e *emitter) viewName(name string) jen.Code {
+	i, ok := e.viewNames[name]
+	if !ok {
+		i = len(e.viewNameList)
+		e.viewNames[name] = i
+		e.viewNameList = append(e.viewNameList, name)
+	}
+	return jen.Id(fmt.Sprintf("%d /* %s */", i, name))
+}
+
 // viewFile emits the views of vs into a file of their own.
 func (e *emitter) viewFile(vs *viewSet) ([]byte, error) {
+	e.viewNames = map[string]int{}
 	f := jen.NewFile(e.cfg.Package)
 	f.ImportName(rtPath, "der")
 	f.ImportName(viewPath, "view")
@@ -171,6 +184,12 @@ func (e *emitter) viewFile(vs *viewSet) ([]byte, error) {
 		}
 		e.viewCommon(f, gt)
 	}
+	comment(f, "viewNames are the names of the steps of the views' paths (see view.Trail).")
+	f.Var().Id("viewNames").Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
+		for _, n := range e.viewNameList {
+			g.Lit(n)
+		}
+	})
 	return render(f)
 }
 
@@ -180,21 +199,12 @@ func vw() *jen.Statement { return jen.Id("vw") }
 
 func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 
-// stackReader emits a reader s over [lo, hi) of the input of the Core c
-// at depth, with its state on this function's stack (see view.Core.Input).
-//
-//	r0 := der.NewReader(vw.c.Input())
-//	s := r0.At(lo, hi, depth)
-func stackReader(g *jen.Group, c *jen.Statement, s string, lo, hi, depth jen.Code) {
-	g.Id("r0").Op(":=").Add(rt("NewReader")).Call(c.Clone().Dot("Input").Call())
-	g.Id(s).Op(":=").Id("r0").Dot("At").Call(lo, hi, depth)
-}
 
 // viewRoot emits ParseTView.
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-//		r := der.NewReader(b, opts)
-//		x.c = view.Root(b, opts, "Certificate")
+//		r := view.NewCursor(b, opts)
+//		x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
 //		if err := x.parse(&r, der.TagSequence); err != nil {
 //			return CertificateView{}, x.c.Fail(err)
 //		}
@@ -210,8 +220,8 @@ func (e *emitter) viewRoot(f *jen.File, gt *goType) {
 	self := self(gt)
 	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).
 		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
-		g.Id("r").Op(":=").Add(rt("NewReader")).Call(jen.Id("b"), jen.Id("opts"))
-		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Lit(gt.asn1))
+		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
+		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.asn1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, rd{name: "r"}, "x", self, gt, plainReturn)
 			g.Return(jen.Nil())
@@ -299,7 +309,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 	//		return s.Finish("TBSCertificate")
 	//	}
 	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.asn1))
-	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
 		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
 		g.Add(ifErr(plainReturn))
@@ -348,7 +358,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 			if optionalComponent(fl) {
 				absent = jen.Add(hi).Op("==").Add(lo)
 			}
-			reader := func(g *jen.Group) { stackReader(g, core(), "s", lo, hi, core().Dot("Depth").Call()) }
+			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi) }
 			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), reader, absent, false)
 		} else {
 			e.eagerAccessor(f, gt, name, nm[0], fl, i, window)
@@ -367,9 +377,8 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 // [lo, hi) read with a reader made by the Core method mk.
 //
 //	func (vw *TBSCertificateView) Subject() (x NameView, err error) {
-//		r0 := der.NewReader(vw.c.Input())
-//		s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-//		x.c = vw.c.Child("subject")
+//		s := vw.c.Cursor(vw.off[5], vw.off[6])
+//		x.c = vw.c.Child(7 /* subject */)
 //		err = func() error {
 //			if err := x.parse(&s, der.NoTag); err != nil {
 //				return der.WithField(err, "subject")
@@ -397,7 +406,7 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, targ
 			g.If(absent).Block(jen.Return(jen.Id("x"), jen.Nil()))
 		}
 		reader(g)
-		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(jen.Lit(fl.asn1))
+		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
 		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, rd{name: "s"}, "x", fl, target, withField(fl.asn1))
 			g.Return(jen.Nil())
@@ -486,7 +495,7 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 	//		return nil
 	//	}
 	comment(f, fmt.Sprintf("parse finds the alternative of a %s at r and reads its header (t is der.NoTag).", gt.asn1))
-	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
 		g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("r").Dot("PeekTag").Call()
 		var open *field
@@ -527,10 +536,7 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 		nm := names[fl]
 		guard := vw().Dot("choice").Op("!=").Id(fl.choiceConst)
 		if target := vs.viewTarget(fl); target != nil {
-			reader := func(g *jen.Group) {
-				g.List(jen.Id("start"), jen.Id("end")).Op(":=").Add(core()).Dot("Span").Call()
-				stackReader(g, core(), "s", jen.Id("start"), jen.Id("end"), core().Dot("Depth").Call().Op("-").Lit(1))
-			}
+			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("ElementCursor").Call() }
 			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.comp), reader, guard, true)
 			continue
 		}
@@ -565,7 +571,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its elements, read as\nan iterator reaches them (Iter).", name, gt.asn1))
 	f.Type().Id(name).Struct(jen.Id("c").Add(vrt("Core")))
 	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.asn1))
-	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().Block(
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().Block(
 		jen.Id("start").Op(":=").Id("r").Dot("Offset").Call(),
 		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -574,8 +580,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 	)
 	comment(f, "Len returns the number of elements, reading their headers only.")
 	f.Func().Params(vw().Op("*").Id(name)).Id("Len").Params().Int().BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("cs"), jen.Id("ce")).Op(":=").Add(core()).Dot("Contents").Call()
-		stackReader(g, core(), "s", jen.Id("cs"), jen.Id("ce"), core().Dot("Depth").Call())
+		g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(core().Dot("Contents").Call())
 		g.Return(jen.Id("s").Dot("Count").Call())
 	})
 	comment(f, "Iter returns an iterator over the elements.")
@@ -645,7 +650,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 			return jen.Return(rt("WithIndex").Call(err, jen.Id("it").Dot("i")))
 		}
 		if target != nil {
-			stackReader(g, jen.Id("it").Dot("list"), "s", jen.Id("it").Dot("pos"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call())
+			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Cursor").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
 			g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
 			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				e.viewRead(g, rd{name: "s"}, "it.cur", elem, target, wrap)

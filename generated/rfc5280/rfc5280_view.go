@@ -14,8 +14,8 @@ const _ = view.Version1
 // ParseCertificateView parses b, exactly one encoding of a Certificate, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
-	r := der.NewReader(b, opts)
-	x.c = view.Root(b, opts, "Certificate")
+	r := view.NewCursor(b, opts)
+	x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -34,8 +34,8 @@ func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err e
 // ParseCertificateListView parses b, exactly one encoding of a CertificateList, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseCertificateListView(b []byte, opts *der.Options) (x CertificateListView, err error) {
-	r := der.NewReader(b, opts)
-	x.c = view.Root(b, opts, "CertificateList")
+	r := view.NewCursor(b, opts)
+	x.c = view.Root(b, opts, &viewNames, 1 /* CertificateList */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -59,7 +59,7 @@ type NameView struct {
 }
 
 // parse finds the alternative of a Name at r and reads its header (t is der.NoTag).
-func (vw *NameView) parse(r *der.Reader, t der.Tag) error {
+func (vw *NameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -85,10 +85,8 @@ func (vw *NameView) RdnSequence() (x RDNSequenceView, err error) {
 	if vw.choice != Name_RdnSequence {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("rdnSequence")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(2 /* rdnSequence */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "rdnSequence")
@@ -129,7 +127,7 @@ type RDNSequenceView struct {
 }
 
 // parse reads the header of a RDNSequence with tag t from r.
-func (vw *RDNSequenceView) parse(r *der.Reader, t der.Tag) error {
+func (vw *RDNSequenceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "RDNSequence")
 	if err != nil {
@@ -141,9 +139,7 @@ func (vw *RDNSequenceView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RDNSequenceView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -177,8 +173,7 @@ func (it *RDNSequenceIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = RelativeDistinguishedNameView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSet); err != nil {
@@ -242,7 +237,7 @@ type RelativeDistinguishedNameView struct {
 }
 
 // parse reads the header of a RelativeDistinguishedName with tag t from r.
-func (vw *RelativeDistinguishedNameView) parse(r *der.Reader, t der.Tag) error {
+func (vw *RelativeDistinguishedNameView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "RelativeDistinguishedName")
 	if err != nil {
@@ -254,9 +249,7 @@ func (vw *RelativeDistinguishedNameView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RelativeDistinguishedNameView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -304,8 +297,7 @@ func (it *RelativeDistinguishedNameIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = SingleAttribute_SupportedAttributesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -370,7 +362,7 @@ type SingleAttribute_SupportedAttributesView struct {
 }
 
 // parse reads the header of a SingleAttribute with tag t from r and its components' headers.
-func (vw *SingleAttribute_SupportedAttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SingleAttribute_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SingleAttribute")
 	if err != nil {
@@ -485,7 +477,7 @@ type CertificateView struct {
 }
 
 // parse reads the header of a Certificate with tag t from r and its components' headers.
-func (vw *CertificateView) parse(r *der.Reader, t der.Tag) error {
+func (vw *CertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Certificate")
 	if err != nil {
@@ -522,9 +514,8 @@ func (vw *CertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned TBSCertificate, parsed shallowly now.
 func (vw *CertificateView) ToBeSigned() (x TBSCertificateView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("toBeSigned")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(3 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -544,9 +535,8 @@ func (vw *CertificateView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *CertificateView) AlgorithmIdentifier() (x Certificate_AlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("algorithmIdentifier")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(4 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -618,7 +608,7 @@ type Certificate_AlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a Certificate.algorithmIdentifier with tag t from r and its components' headers.
-func (vw *Certificate_AlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Certificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Certificate.algorithmIdentifier")
 	if err != nil {
@@ -743,7 +733,7 @@ type TBSCertificateView struct {
 }
 
 // parse reads the header of a TBSCertificate with tag t from r and its components' headers.
-func (vw *TBSCertificateView) parse(r *der.Reader, t der.Tag) error {
+func (vw *TBSCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertificate")
 	if err != nil {
@@ -909,9 +899,8 @@ func (vw *TBSCertificateView) SerialNumberRaw() []byte {
 
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertificateView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("signature")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(5 /* signature */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signature")
@@ -931,9 +920,8 @@ func (vw *TBSCertificateView) SignatureRaw() []byte {
 
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertificateView) Issuer() (x NameView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
-	x.c = vw.c.Child("issuer")
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(6 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -953,9 +941,8 @@ func (vw *TBSCertificateView) IssuerRaw() []byte {
 
 // Validity returns the view of validity Validity, parsed shallowly now.
 func (vw *TBSCertificateView) Validity() (x ValidityView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
-	x.c = vw.c.Child("validity")
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(7 /* validity */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validity")
@@ -975,9 +962,8 @@ func (vw *TBSCertificateView) ValidityRaw() []byte {
 
 // Subject returns the view of subject Name, parsed shallowly now.
 func (vw *TBSCertificateView) Subject() (x NameView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-	x.c = vw.c.Child("subject")
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(8 /* subject */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "subject")
@@ -997,9 +983,8 @@ func (vw *TBSCertificateView) SubjectRaw() []byte {
 
 // SubjectPublicKeyInfo returns the view of subjectPublicKeyInfo SubjectPublicKeyInfo, parsed shallowly now.
 func (vw *TBSCertificateView) SubjectPublicKeyInfo() (x SubjectPublicKeyInfoView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
-	x.c = vw.c.Child("subjectPublicKeyInfo")
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(9 /* subjectPublicKeyInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "subjectPublicKeyInfo")
@@ -1084,9 +1069,8 @@ func (vw *TBSCertificateView) Extensions() (x Extensions_CertExtensionsView, err
 	if vw.off[10] == vw.off[9] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[9], vw.off[10], vw.c.Depth())
-	x.c = vw.c.Child("extensions")
+	s := vw.c.Cursor(vw.off[9], vw.off[10])
+	x.c = vw.c.Child(10 /* extensions */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
@@ -1145,7 +1129,7 @@ type AlgorithmIdentifier_SignatureAlgorithmsView struct {
 }
 
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
-func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
@@ -1269,7 +1253,7 @@ type Extensions_CertExtensionsView struct {
 }
 
 // parse reads the header of a Extensions with tag t from r.
-func (vw *Extensions_CertExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extensions_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
@@ -1281,9 +1265,7 @@ func (vw *Extensions_CertExtensionsView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CertExtensionsView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -1322,8 +1304,7 @@ func (it *Extensions_CertExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Extension_CertExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1388,7 +1369,7 @@ type Extension_CertExtensionsView struct {
 }
 
 // parse reads the header of a Extension with tag t from r and its components' headers.
-func (vw *Extension_CertExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extension_CertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
@@ -1551,7 +1532,7 @@ type ValidityView struct {
 }
 
 // parse reads the header of a Validity with tag t from r and its components' headers.
-func (vw *ValidityView) parse(r *der.Reader, t der.Tag) error {
+func (vw *ValidityView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Validity")
 	if err != nil {
@@ -1653,7 +1634,7 @@ type SubjectPublicKeyInfoView struct {
 }
 
 // parse reads the header of a SubjectPublicKeyInfo with tag t from r and its components' headers.
-func (vw *SubjectPublicKeyInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SubjectPublicKeyInfo")
 	if err != nil {
@@ -1682,9 +1663,8 @@ func (vw *SubjectPublicKeyInfoView) parse(r *der.Reader, t der.Tag) error {
 
 // Algorithm returns the view of algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}, parsed shallowly now.
 func (vw *SubjectPublicKeyInfoView) Algorithm() (x AlgorithmIdentifier_PublicKeyAlgorithmsView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("algorithm")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(11 /* algorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithm")
@@ -1756,7 +1736,7 @@ type AlgorithmIdentifier_PublicKeyAlgorithmsView struct {
 }
 
 // parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
-func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
 	if err != nil {
@@ -1881,7 +1861,7 @@ type CertificateListView struct {
 }
 
 // parse reads the header of a CertificateList with tag t from r and its components' headers.
-func (vw *CertificateListView) parse(r *der.Reader, t der.Tag) error {
+func (vw *CertificateListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "CertificateList")
 	if err != nil {
@@ -1918,9 +1898,8 @@ func (vw *CertificateListView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned TBSCertList, parsed shallowly now.
 func (vw *CertificateListView) ToBeSigned() (x TBSCertListView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("toBeSigned")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(3 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -1940,9 +1919,8 @@ func (vw *CertificateListView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *CertificateListView) AlgorithmIdentifier() (x CertificateList_AlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("algorithmIdentifier")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(4 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -2014,7 +1992,7 @@ type CertificateList_AlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a CertificateList.algorithmIdentifier with tag t from r and its components' headers.
-func (vw *CertificateList_AlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *CertificateList_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "CertificateList.algorithmIdentifier")
 	if err != nil {
@@ -2139,7 +2117,7 @@ type TBSCertListView struct {
 }
 
 // parse reads the header of a TBSCertList with tag t from r and its components' headers.
-func (vw *TBSCertListView) parse(r *der.Reader, t der.Tag) error {
+func (vw *TBSCertListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertList")
 	if err != nil {
@@ -2247,9 +2225,8 @@ func (vw *TBSCertListView) HasVersion() bool {
 
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertListView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("signature")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* signature */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signature")
@@ -2269,9 +2246,8 @@ func (vw *TBSCertListView) SignatureRaw() []byte {
 
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertListView) Issuer() (x NameView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("issuer")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(6 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -2350,9 +2326,8 @@ func (vw *TBSCertListView) RevokedCertificates() (x TBSCertList_RevokedCertifica
 	if vw.off[6] == vw.off[5] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-	x.c = vw.c.Child("revokedCertificates")
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(12 /* revokedCertificates */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
@@ -2380,9 +2355,8 @@ func (vw *TBSCertListView) CRLExtensions() (x Extensions_CRLExtensionsView, err 
 	if vw.off[7] == vw.off[6] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
-	x.c = vw.c.Child("crlExtensions")
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(13 /* crlExtensions */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -2440,7 +2414,7 @@ type TBSCertList_RevokedCertificatesView struct {
 }
 
 // parse reads the header of a TBSCertList.revokedCertificates with tag t from r.
-func (vw *TBSCertList_RevokedCertificatesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *TBSCertList_RevokedCertificatesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates")
 	if err != nil {
@@ -2452,9 +2426,7 @@ func (vw *TBSCertList_RevokedCertificatesView) parse(r *der.Reader, t der.Tag) e
 
 // Len returns the number of elements, reading their headers only.
 func (vw *TBSCertList_RevokedCertificatesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -2493,8 +2465,7 @@ func (it *TBSCertList_RevokedCertificatesIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = TBSCertList_RevokedCertificates_ItemView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -2559,7 +2530,7 @@ type TBSCertList_RevokedCertificates_ItemView struct {
 }
 
 // parse reads the header of a TBSCertList.revokedCertificates.item with tag t from r and its components' headers.
-func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *der.Reader, t der.Tag) error {
+func (vw *TBSCertList_RevokedCertificates_ItemView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "TBSCertList.revokedCertificates.item")
 	if err != nil {
@@ -2654,9 +2625,8 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) CRLEntryExtensions() (x Exte
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("crlEntryExtensions")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(14 /* crlEntryExtensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
@@ -2707,7 +2677,7 @@ type Extensions_CRLEntryExtensionsView struct {
 }
 
 // parse reads the header of a Extensions with tag t from r.
-func (vw *Extensions_CRLEntryExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extensions_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
@@ -2719,9 +2689,7 @@ func (vw *Extensions_CRLEntryExtensionsView) parse(r *der.Reader, t der.Tag) err
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CRLEntryExtensionsView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -2760,8 +2728,7 @@ func (it *Extensions_CRLEntryExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Extension_CRLEntryExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -2826,7 +2793,7 @@ type Extension_CRLEntryExtensionsView struct {
 }
 
 // parse reads the header of a Extension with tag t from r and its components' headers.
-func (vw *Extension_CRLEntryExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extension_CRLEntryExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
@@ -2988,7 +2955,7 @@ type Extensions_CRLExtensionsView struct {
 }
 
 // parse reads the header of a Extensions with tag t from r.
-func (vw *Extensions_CRLExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extensions_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
@@ -3000,9 +2967,7 @@ func (vw *Extensions_CRLExtensionsView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_CRLExtensionsView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -3041,8 +3006,7 @@ func (it *Extensions_CRLExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Extension_CRLExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -3107,7 +3071,7 @@ type Extension_CRLExtensionsView struct {
 }
 
 // parse reads the header of a Extension with tag t from r and its components' headers.
-func (vw *Extension_CRLExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extension_CRLExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
@@ -3261,3 +3225,6 @@ func (vw *Extension_CRLExtensionsView) Decode() (x Extension_CRLExtensions, err 
 	}
 	return x, nil
 }
+
+// viewNames are the names of the steps of the views' paths (see view.Trail).
+var viewNames = []string{"Certificate", "CertificateList", "rdnSequence", "toBeSigned", "algorithmIdentifier", "signature", "issuer", "validity", "subject", "subjectPublicKeyInfo", "extensions", "algorithm", "revokedCertificates", "crlExtensions", "crlEntryExtensions"}

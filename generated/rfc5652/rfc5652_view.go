@@ -16,8 +16,8 @@ const _ = view.Version1
 // ParseContentInfoView parses b, exactly one encoding of a ContentInfo, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err error) {
-	r := der.NewReader(b, opts)
-	x.c = view.Root(b, opts, "ContentInfo")
+	r := view.NewCursor(b, opts)
+	x.c = view.Root(b, opts, &viewNames, 0 /* ContentInfo */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -36,8 +36,8 @@ func ParseContentInfoView(b []byte, opts *der.Options) (x ContentInfoView, err e
 // ParseSignedDataView parses b, exactly one encoding of a SignedData, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParseSignedDataView(b []byte, opts *der.Options) (x SignedDataView, err error) {
-	r := der.NewReader(b, opts)
-	x.c = view.Root(b, opts, "SignedData")
+	r := view.NewCursor(b, opts)
+	x.c = view.Root(b, opts, &viewNames, 1 /* SignedData */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -61,7 +61,7 @@ type ContentInfoView struct {
 }
 
 // parse reads the header of a ContentInfo with tag t from r and its components' headers.
-func (vw *ContentInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *ContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ContentInfo")
 	if err != nil {
@@ -186,7 +186,7 @@ type SignedDataView struct {
 }
 
 // parse reads the header of a SignedData with tag t from r and its components' headers.
-func (vw *SignedDataView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignedDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignedData")
 	if err != nil {
@@ -268,9 +268,8 @@ func (vw *SignedDataView) VersionRaw() []byte {
 
 // DigestAlgorithms returns the view of digestAlgorithms SET OF, parsed shallowly now.
 func (vw *SignedDataView) DigestAlgorithms() (x SignedData_DigestAlgorithmsView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("digestAlgorithms")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* digestAlgorithms */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "digestAlgorithms")
@@ -290,9 +289,8 @@ func (vw *SignedDataView) DigestAlgorithmsRaw() []byte {
 
 // EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
 func (vw *SignedDataView) EncapContentInfo() (x EncapsulatedContentInfoView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("encapContentInfo")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(3 /* encapContentInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "encapContentInfo")
@@ -315,9 +313,8 @@ func (vw *SignedDataView) Certificates() (x CertificateSetView, err error) {
 	if vw.off[4] == vw.off[3] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
-	x.c = vw.c.Child("certificates")
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(4 /* certificates */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "certificates")
@@ -345,9 +342,8 @@ func (vw *SignedDataView) Crls() (x RevocationInfoChoicesView, err error) {
 	if vw.off[5] == vw.off[4] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
-	x.c = vw.c.Child("crls")
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(5 /* crls */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "crls")
@@ -372,9 +368,8 @@ func (vw *SignedDataView) HasCrls() bool {
 
 // SignerInfos returns the view of signerInfos SignerInfos, parsed shallowly now.
 func (vw *SignedDataView) SignerInfos() (x SignerInfosView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-	x.c = vw.c.Child("signerInfos")
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(6 /* signerInfos */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "signerInfos")
@@ -420,7 +415,7 @@ type SignedData_DigestAlgorithmsView struct {
 }
 
 // parse reads the header of a SignedData.digestAlgorithms with tag t from r.
-func (vw *SignedData_DigestAlgorithmsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignedData_DigestAlgorithmsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignedData.digestAlgorithms")
 	if err != nil {
@@ -432,9 +427,7 @@ func (vw *SignedData_DigestAlgorithmsView) parse(r *der.Reader, t der.Tag) error
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignedData_DigestAlgorithmsView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -477,8 +470,7 @@ func (it *SignedData_DigestAlgorithmsIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = DigestAlgorithmIdentifierView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -542,7 +534,7 @@ type SignerInfosView struct {
 }
 
 // parse reads the header of a SignerInfos with tag t from r.
-func (vw *SignerInfosView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignerInfosView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignerInfos")
 	if err != nil {
@@ -554,9 +546,7 @@ func (vw *SignerInfosView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignerInfosView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -599,8 +589,7 @@ func (it *SignerInfosIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = SignerInfoView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -665,7 +654,7 @@ type EncapsulatedContentInfoView struct {
 }
 
 // parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
-func (vw *EncapsulatedContentInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
 	if err != nil {
@@ -796,7 +785,7 @@ type SignerInfoView struct {
 }
 
 // parse reads the header of a SignerInfo with tag t from r and its components' headers.
-func (vw *SignerInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignerInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignerInfo")
 	if err != nil {
@@ -883,9 +872,8 @@ func (vw *SignerInfoView) VersionRaw() []byte {
 
 // Sid returns the view of sid SignerIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) Sid() (x SignerIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("sid")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(7 /* sid */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "sid")
@@ -905,9 +893,8 @@ func (vw *SignerInfoView) SidRaw() []byte {
 
 // DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) DigestAlgorithm() (x DigestAlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("digestAlgorithm")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(8 /* digestAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "digestAlgorithm")
@@ -930,9 +917,8 @@ func (vw *SignerInfoView) SignedAttrs() (x SignedAttributesView, err error) {
 	if vw.off[4] == vw.off[3] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[3], vw.off[4], vw.c.Depth())
-	x.c = vw.c.Child("signedAttrs")
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(9 /* signedAttrs */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "signedAttrs")
@@ -957,9 +943,8 @@ func (vw *SignerInfoView) HasSignedAttrs() bool {
 
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[4], vw.off[5], vw.c.Depth())
-	x.c = vw.c.Child("signatureAlgorithm")
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(10 /* signatureAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signatureAlgorithm")
@@ -1005,9 +990,8 @@ func (vw *SignerInfoView) UnsignedAttrs() (x Attributes_UnsignedAttributesView, 
 	if vw.off[7] == vw.off[6] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
-	x.c = vw.c.Child("unsignedAttrs")
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(11 /* unsignedAttrs */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "unsignedAttrs")
@@ -1058,7 +1042,7 @@ type Attributes_UnsignedAttributesView struct {
 }
 
 // parse reads the header of a Attributes with tag t from r.
-func (vw *Attributes_UnsignedAttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Attributes_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Attributes")
 	if err != nil {
@@ -1070,9 +1054,7 @@ func (vw *Attributes_UnsignedAttributesView) parse(r *der.Reader, t der.Tag) err
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Attributes_UnsignedAttributesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -1120,8 +1102,7 @@ func (it *Attributes_UnsignedAttributesIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Attribute_UnsignedAttributesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1186,7 +1167,7 @@ type Attribute_UnsignedAttributesView struct {
 }
 
 // parse reads the header of a Attribute with tag t from r and its components' headers.
-func (vw *Attribute_UnsignedAttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Attribute_UnsignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
@@ -1322,7 +1303,7 @@ type SignedAttributesView struct {
 }
 
 // parse reads the header of a SignedAttributes with tag t from r.
-func (vw *SignedAttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignedAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignedAttributes")
 	if err != nil {
@@ -1334,9 +1315,7 @@ func (vw *SignedAttributesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *SignedAttributesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -1384,8 +1363,7 @@ func (it *SignedAttributesIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Attribute_SignedAttributesSetView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1450,7 +1428,7 @@ type Attribute_SignedAttributesSetView struct {
 }
 
 // parse reads the header of a Attribute with tag t from r and its components' headers.
-func (vw *Attribute_SignedAttributesSetView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Attribute_SignedAttributesSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
@@ -1587,7 +1565,7 @@ type SignerIdentifierView struct {
 }
 
 // parse finds the alternative of a SignerIdentifier at r and reads its header (t is der.NoTag).
-func (vw *SignerIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignerIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -1624,10 +1602,8 @@ func (vw *SignerIdentifierView) IssuerAndSerialNumber() (x IssuerAndSerialNumber
 	if vw.choice != SignerIdentifier_IssuerAndSerialNumber {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("issuerAndSerialNumber")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(12 /* issuerAndSerialNumber */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
@@ -1683,7 +1659,7 @@ type UnauthAttributesView struct {
 }
 
 // parse reads the header of a UnauthAttributes with tag t from r.
-func (vw *UnauthAttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "UnauthAttributes")
 	if err != nil {
@@ -1695,9 +1671,7 @@ func (vw *UnauthAttributesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *UnauthAttributesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -1745,8 +1719,7 @@ func (it *UnauthAttributesIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Attribute_UnauthAttributeSetView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -1811,7 +1784,7 @@ type Attribute_UnauthAttributeSetView struct {
 }
 
 // parse reads the header of a Attribute with tag t from r and its components' headers.
-func (vw *Attribute_UnauthAttributeSetView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Attribute_UnauthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Attribute")
 	if err != nil {
@@ -1948,7 +1921,7 @@ type DigestAlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a DigestAlgorithmIdentifier with tag t from r and its components' headers.
-func (vw *DigestAlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *DigestAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "DigestAlgorithmIdentifier")
 	if err != nil {
@@ -2073,7 +2046,7 @@ type SignatureAlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a SignatureAlgorithmIdentifier with tag t from r and its components' headers.
-func (vw *SignatureAlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *SignatureAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "SignatureAlgorithmIdentifier")
 	if err != nil {
@@ -2197,7 +2170,7 @@ type RevocationInfoChoicesView struct {
 }
 
 // parse reads the header of a RevocationInfoChoices with tag t from r.
-func (vw *RevocationInfoChoicesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *RevocationInfoChoicesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "RevocationInfoChoices")
 	if err != nil {
@@ -2209,9 +2182,7 @@ func (vw *RevocationInfoChoicesView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *RevocationInfoChoicesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -2254,8 +2225,7 @@ func (it *RevocationInfoChoicesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = RevocationInfoChoiceView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.NoTag); err != nil {
@@ -2320,7 +2290,7 @@ type RevocationInfoChoiceView struct {
 }
 
 // parse finds the alternative of a RevocationInfoChoice at r and reads its header (t is der.NoTag).
-func (vw *RevocationInfoChoiceView) parse(r *der.Reader, t der.Tag) error {
+func (vw *RevocationInfoChoiceView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -2372,10 +2342,8 @@ func (vw *RevocationInfoChoiceView) Other() (x OtherRevocationInfoFormatView, er
 	if vw.choice != RevocationInfoChoice_Other {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("other")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(13 /* other */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "other")
@@ -2417,7 +2385,7 @@ type OtherRevocationInfoFormatView struct {
 }
 
 // parse reads the header of a OtherRevocationInfoFormat with tag t from r and its components' headers.
-func (vw *OtherRevocationInfoFormatView) parse(r *der.Reader, t der.Tag) error {
+func (vw *OtherRevocationInfoFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "OtherRevocationInfoFormat")
 	if err != nil {
@@ -2532,7 +2500,7 @@ type CertificateChoicesView struct {
 }
 
 // parse finds the alternative of a CertificateChoices at r and reads its header (t is der.NoTag).
-func (vw *CertificateChoicesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *CertificateChoicesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -2599,10 +2567,8 @@ func (vw *CertificateChoicesView) ExtendedCertificate() (x ExtendedCertificateVi
 	if vw.choice != CertificateChoices_ExtendedCertificate {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("extendedCertificate")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(14 /* extendedCertificate */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "extendedCertificate")
@@ -2620,10 +2586,8 @@ func (vw *CertificateChoicesView) V1AttrCert() (x AttributeCertificateV1View, er
 	if vw.choice != CertificateChoices_V1AttrCert {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("v1AttrCert")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(15 /* v1AttrCert */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "v1AttrCert")
@@ -2641,10 +2605,8 @@ func (vw *CertificateChoicesView) V2AttrCert() (x AttributeCertificateView, err 
 	if vw.choice != CertificateChoices_V2AttrCert {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("v2AttrCert")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(16 /* v2AttrCert */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "v2AttrCert")
@@ -2662,10 +2624,8 @@ func (vw *CertificateChoicesView) Other() (x OtherCertificateFormatView, err err
 	if vw.choice != CertificateChoices_Other {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("other")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(13 /* other */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(3)); err != nil {
 			return der.WithField(err, "other")
@@ -2707,7 +2667,7 @@ type AttributeCertificateView struct {
 }
 
 // parse reads the header of a AttributeCertificate with tag t from r and its components' headers.
-func (vw *AttributeCertificateView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificate")
 	if err != nil {
@@ -2744,9 +2704,8 @@ func (vw *AttributeCertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfo, parsed shallowly now.
 func (vw *AttributeCertificateView) ToBeSigned() (x AttributeCertificateInfoView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("toBeSigned")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(17 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -2766,9 +2725,8 @@ func (vw *AttributeCertificateView) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateView) AlgorithmIdentifier() (x AttributeCertificate_AlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("algorithmIdentifier")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(18 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -2840,7 +2798,7 @@ type AttributeCertificate_AlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a AttributeCertificate.algorithmIdentifier with tag t from r and its components' headers.
-func (vw *AttributeCertificate_AlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificate_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificate.algorithmIdentifier")
 	if err != nil {
@@ -2965,7 +2923,7 @@ type OtherCertificateFormatView struct {
 }
 
 // parse reads the header of a OtherCertificateFormat with tag t from r and its components' headers.
-func (vw *OtherCertificateFormatView) parse(r *der.Reader, t der.Tag) error {
+func (vw *OtherCertificateFormatView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "OtherCertificateFormat")
 	if err != nil {
@@ -3079,7 +3037,7 @@ type CertificateSetView struct {
 }
 
 // parse reads the header of a CertificateSet with tag t from r.
-func (vw *CertificateSetView) parse(r *der.Reader, t der.Tag) error {
+func (vw *CertificateSetView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "CertificateSet")
 	if err != nil {
@@ -3091,9 +3049,7 @@ func (vw *CertificateSetView) parse(r *der.Reader, t der.Tag) error {
 
 // Len returns the number of elements, reading their headers only.
 func (vw *CertificateSetView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -3136,8 +3092,7 @@ func (it *CertificateSetIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = CertificateChoicesView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.NoTag); err != nil {
@@ -3202,7 +3157,7 @@ type IssuerAndSerialNumberView struct {
 }
 
 // parse reads the header of a IssuerAndSerialNumber with tag t from r and its components' headers.
-func (vw *IssuerAndSerialNumberView) parse(r *der.Reader, t der.Tag) error {
+func (vw *IssuerAndSerialNumberView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "IssuerAndSerialNumber")
 	if err != nil {
@@ -3304,7 +3259,7 @@ type ExtendedCertificateView struct {
 }
 
 // parse reads the header of a ExtendedCertificate with tag t from r and its components' headers.
-func (vw *ExtendedCertificateView) parse(r *der.Reader, t der.Tag) error {
+func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ExtendedCertificate")
 	if err != nil {
@@ -3341,9 +3296,8 @@ func (vw *ExtendedCertificateView) parse(r *der.Reader, t der.Tag) error {
 
 // ExtendedCertificateInfo returns the view of extendedCertificateInfo ExtendedCertificateInfo, parsed shallowly now.
 func (vw *ExtendedCertificateView) ExtendedCertificateInfo() (x ExtendedCertificateInfoView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("extendedCertificateInfo")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(19 /* extendedCertificateInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extendedCertificateInfo")
@@ -3363,9 +3317,8 @@ func (vw *ExtendedCertificateView) ExtendedCertificateInfoRaw() []byte {
 
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *ExtendedCertificateView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("signatureAlgorithm")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(10 /* signatureAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signatureAlgorithm")
@@ -3435,7 +3388,7 @@ type ExtendedCertificateInfoView struct {
 }
 
 // parse reads the header of a ExtendedCertificateInfo with tag t from r and its components' headers.
-func (vw *ExtendedCertificateInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *ExtendedCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ExtendedCertificateInfo")
 	if err != nil {
@@ -3518,9 +3471,8 @@ func (vw *ExtendedCertificateInfoView) CertificateRaw() []byte {
 
 // Attributes returns the view of attributes UnauthAttributes, parsed shallowly now.
 func (vw *ExtendedCertificateInfoView) Attributes() (x UnauthAttributesView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("attributes")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(20 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "attributes")
@@ -3567,7 +3519,7 @@ type AttributeCertificateV1View struct {
 }
 
 // parse reads the header of a AttributeCertificateV1 with tag t from r and its components' headers.
-func (vw *AttributeCertificateV1View) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1")
 	if err != nil {
@@ -3604,9 +3556,8 @@ func (vw *AttributeCertificateV1View) parse(r *der.Reader, t der.Tag) error {
 
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfoV1, parsed shallowly now.
 func (vw *AttributeCertificateV1View) ToBeSigned() (x AttributeCertificateInfoV1View, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("toBeSigned")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(17 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -3626,9 +3577,8 @@ func (vw *AttributeCertificateV1View) ToBeSignedRaw() []byte {
 
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateV1View) AlgorithmIdentifier() (x AttributeCertificateV1_AlgorithmIdentifierView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("algorithmIdentifier")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(18 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -3700,7 +3650,7 @@ type AttributeCertificateV1_AlgorithmIdentifierView struct {
 }
 
 // parse reads the header of a AttributeCertificateV1.algorithmIdentifier with tag t from r and its components' headers.
-func (vw *AttributeCertificateV1_AlgorithmIdentifierView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateV1_AlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateV1.algorithmIdentifier")
 	if err != nil {
@@ -3825,7 +3775,7 @@ type AttributeCertificateInfoV1View struct {
 }
 
 // parse reads the header of a AttributeCertificateInfoV1 with tag t from r and its components' headers.
-func (vw *AttributeCertificateInfoV1View) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateInfoV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1")
 	if err != nil {
@@ -3944,9 +3894,8 @@ func (vw *AttributeCertificateInfoV1View) HasVersion() bool {
 
 // Subject returns the view of subject CHOICE, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Subject() (x AttributeCertificateInfoV1_SubjectView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("subject")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(21 /* subject */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "subject")
@@ -4035,9 +3984,8 @@ func (vw *AttributeCertificateInfoV1View) SerialNumberRaw() []byte {
 
 // AttCertValidityPeriod returns the view of attCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-	x.c = vw.c.Child("attCertValidityPeriod")
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(22 /* attCertValidityPeriod */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attCertValidityPeriod")
@@ -4057,9 +4005,8 @@ func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriodRaw() []byte {
 
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Attributes() (x AttributeCertificateInfoV1_AttributesView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
-	x.c = vw.c.Child("attributes")
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(20 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attributes")
@@ -4113,9 +4060,8 @@ func (vw *AttributeCertificateInfoV1View) Extensions() (x Extensions_AttributeCe
 	if vw.off[9] == vw.off[8] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[8], vw.off[9], vw.c.Depth())
-	x.c = vw.c.Child("extensions")
+	s := vw.c.Cursor(vw.off[8], vw.off[9])
+	x.c = vw.c.Child(23 /* extensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
@@ -4167,7 +4113,7 @@ type AttributeCertificateInfoV1_SubjectView struct {
 }
 
 // parse finds the alternative of a AttributeCertificateInfoV1.subject at r and reads its header (t is der.NoTag).
-func (vw *AttributeCertificateInfoV1_SubjectView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateInfoV1_SubjectView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -4198,10 +4144,8 @@ func (vw *AttributeCertificateInfoV1_SubjectView) BaseCertificateID() (x IssuerS
 	if vw.choice != AttributeCertificateInfoV1_BaseCertificateID {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("baseCertificateID")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(24 /* baseCertificateID */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -4264,7 +4208,7 @@ type AttributeCertificateInfoV1_AttributesView struct {
 }
 
 // parse reads the header of a AttributeCertificateInfoV1.attributes with tag t from r.
-func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfoV1.attributes")
 	if err != nil {
@@ -4276,9 +4220,7 @@ func (vw *AttributeCertificateInfoV1_AttributesView) parse(r *der.Reader, t der.
 
 // Len returns the number of elements, reading their headers only.
 func (vw *AttributeCertificateInfoV1_AttributesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -4312,8 +4254,7 @@ func (it *AttributeCertificateInfoV1_AttributesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = AttributeSet_AttrListView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -4378,7 +4319,7 @@ type AttributeSet_AttrListView struct {
 }
 
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
-func (vw *AttributeSet_AttrListView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeSet_AttrListView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
@@ -4519,7 +4460,7 @@ type Extensions_AttributeCertExtensionsV1View struct {
 }
 
 // parse reads the header of a Extensions with tag t from r.
-func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
@@ -4531,9 +4472,7 @@ func (vw *Extensions_AttributeCertExtensionsV1View) parse(r *der.Reader, t der.T
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_AttributeCertExtensionsV1View) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -4572,8 +4511,7 @@ func (it *Extensions_AttributeCertExtensionsV1Iter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Extension_AttributeCertExtensionsV1View{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -4638,7 +4576,7 @@ type Extension_AttributeCertExtensionsV1View struct {
 }
 
 // parse reads the header of a Extension with tag t from r and its components' headers.
-func (vw *Extension_AttributeCertExtensionsV1View) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extension_AttributeCertExtensionsV1View) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
@@ -4801,7 +4739,7 @@ type AttributeCertificateInfoView struct {
 }
 
 // parse reads the header of a AttributeCertificateInfo with tag t from r and its components' headers.
-func (vw *AttributeCertificateInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo")
 	if err != nil {
@@ -4907,9 +4845,8 @@ func (vw *AttributeCertificateInfoView) VersionRaw() []byte {
 
 // Holder returns the view of holder Holder, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Holder() (x HolderView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("holder")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(25 /* holder */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "holder")
@@ -4929,9 +4866,8 @@ func (vw *AttributeCertificateInfoView) HolderRaw() []byte {
 
 // Issuer returns the view of issuer AttCertIssuer, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Issuer() (x AttCertIssuerView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("issuer")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(26 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -4997,9 +4933,8 @@ func (vw *AttributeCertificateInfoView) SerialNumberRaw() []byte {
 
 // AttrCertValidityPeriod returns the view of attrCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) AttrCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[5], vw.off[6], vw.c.Depth())
-	x.c = vw.c.Child("attrCertValidityPeriod")
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(27 /* attrCertValidityPeriod */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attrCertValidityPeriod")
@@ -5019,9 +4954,8 @@ func (vw *AttributeCertificateInfoView) AttrCertValidityPeriodRaw() []byte {
 
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Attributes() (x AttributeCertificateInfo_AttributesView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[6], vw.off[7], vw.c.Depth())
-	x.c = vw.c.Child("attributes")
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(20 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attributes")
@@ -5075,9 +5009,8 @@ func (vw *AttributeCertificateInfoView) Extensions() (x Extensions_AttributeCert
 	if vw.off[9] == vw.off[8] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[8], vw.off[9], vw.c.Depth())
-	x.c = vw.c.Child("extensions")
+	s := vw.c.Cursor(vw.off[8], vw.off[9])
+	x.c = vw.c.Child(23 /* extensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
@@ -5128,7 +5061,7 @@ type AttributeCertificateInfo_AttributesView struct {
 }
 
 // parse reads the header of a AttributeCertificateInfo.attributes with tag t from r.
-func (vw *AttributeCertificateInfo_AttributesView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeCertificateInfo_AttributesView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeCertificateInfo.attributes")
 	if err != nil {
@@ -5140,9 +5073,7 @@ func (vw *AttributeCertificateInfo_AttributesView) parse(r *der.Reader, t der.Ta
 
 // Len returns the number of elements, reading their headers only.
 func (vw *AttributeCertificateInfo_AttributesView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -5176,8 +5107,7 @@ func (it *AttributeCertificateInfo_AttributesIter) Next() bool {
 		it.done = true
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = AttributeSet_AttributesDefinedView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -5242,7 +5172,7 @@ type AttributeSet_AttributesDefinedView struct {
 }
 
 // parse reads the header of a AttributeSet with tag t from r and its components' headers.
-func (vw *AttributeSet_AttributesDefinedView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttributeSet_AttributesDefinedView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttributeSet")
 	if err != nil {
@@ -5383,7 +5313,7 @@ type Extensions_AttributeCertExtensionsView struct {
 }
 
 // parse reads the header of a Extensions with tag t from r.
-func (vw *Extensions_AttributeCertExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extensions_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extensions")
 	if err != nil {
@@ -5395,9 +5325,7 @@ func (vw *Extensions_AttributeCertExtensionsView) parse(r *der.Reader, t der.Tag
 
 // Len returns the number of elements, reading their headers only.
 func (vw *Extensions_AttributeCertExtensionsView) Len() int {
-	cs, ce := vw.c.Contents()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(cs, ce, vw.c.Depth())
+	s := vw.c.Cursor(vw.c.Contents())
 	return s.Count()
 }
 
@@ -5436,8 +5364,7 @@ func (it *Extensions_AttributeCertExtensionsIter) Next() bool {
 		}
 		return false
 	}
-	r0 := der.NewReader(it.list.Input())
-	s := r0.At(it.pos, ce, it.list.Depth())
+	s := it.list.Cursor(it.pos, ce)
 	it.cur = Extension_AttributeCertExtensionsView{c: it.list.Elem(it.i)}
 	err := func() error {
 		if err := it.cur.parse(&s, der.TagSequence); err != nil {
@@ -5502,7 +5429,7 @@ type Extension_AttributeCertExtensionsView struct {
 }
 
 // parse reads the header of a Extension with tag t from r and its components' headers.
-func (vw *Extension_AttributeCertExtensionsView) parse(r *der.Reader, t der.Tag) error {
+func (vw *Extension_AttributeCertExtensionsView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Extension")
 	if err != nil {
@@ -5665,7 +5592,7 @@ type HolderView struct {
 }
 
 // parse reads the header of a Holder with tag t from r and its components' headers.
-func (vw *HolderView) parse(r *der.Reader, t der.Tag) error {
+func (vw *HolderView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "Holder")
 	if err != nil {
@@ -5702,9 +5629,8 @@ func (vw *HolderView) BaseCertificateID() (x IssuerSerialView, err error) {
 	if vw.off[1] == vw.off[0] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("baseCertificateID")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(24 /* baseCertificateID */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "baseCertificateID")
@@ -5763,9 +5689,8 @@ func (vw *HolderView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("objectDigestInfo")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(28 /* objectDigestInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "objectDigestInfo")
@@ -5817,7 +5742,7 @@ type ObjectDigestInfoView struct {
 }
 
 // parse reads the header of a ObjectDigestInfo with tag t from r and its components' headers.
-func (vw *ObjectDigestInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *ObjectDigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "ObjectDigestInfo")
 	if err != nil {
@@ -5992,7 +5917,7 @@ type AttCertIssuerView struct {
 }
 
 // parse finds the alternative of a AttCertIssuer at r and reads its header (t is der.NoTag).
-func (vw *AttCertIssuerView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttCertIssuerView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	tag, _ := r.PeekTag()
 	switch {
@@ -6038,10 +5963,8 @@ func (vw *AttCertIssuerView) V2Form() (x V2FormView, err error) {
 	if vw.choice != AttCertIssuer_V2Form {
 		return x, nil
 	}
-	start, end := vw.c.Span()
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(start, end, vw.c.Depth()-1)
-	x.c = vw.c.Child("v2Form")
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(29 /* v2Form */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "v2Form")
@@ -6083,7 +6006,7 @@ type V2FormView struct {
 }
 
 // parse reads the header of a V2Form with tag t from r and its components' headers.
-func (vw *V2FormView) parse(r *der.Reader, t der.Tag) error {
+func (vw *V2FormView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "V2Form")
 	if err != nil {
@@ -6151,9 +6074,8 @@ func (vw *V2FormView) BaseCertificateID() (x IssuerSerialView, err error) {
 	if vw.off[2] == vw.off[1] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[1], vw.off[2], vw.c.Depth())
-	x.c = vw.c.Child("baseCertificateID")
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(24 /* baseCertificateID */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "baseCertificateID")
@@ -6181,9 +6103,8 @@ func (vw *V2FormView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("objectDigestInfo")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(28 /* objectDigestInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "objectDigestInfo")
@@ -6235,7 +6156,7 @@ type IssuerSerialView struct {
 }
 
 // parse reads the header of a IssuerSerial with tag t from r and its components' headers.
-func (vw *IssuerSerialView) parse(r *der.Reader, t der.Tag) error {
+func (vw *IssuerSerialView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "IssuerSerial")
 	if err != nil {
@@ -6375,7 +6296,7 @@ type AttCertValidityPeriodView struct {
 }
 
 // parse reads the header of a AttCertValidityPeriod with tag t from r and its components' headers.
-func (vw *AttCertValidityPeriodView) parse(r *der.Reader, t der.Tag) error {
+func (vw *AttCertValidityPeriodView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "AttCertValidityPeriod")
 	if err != nil {
@@ -6472,3 +6393,6 @@ func (vw *AttCertValidityPeriodView) Decode() (x AttCertValidityPeriod, err erro
 	}
 	return x, nil
 }
+
+// viewNames are the names of the steps of the views' paths (see view.Trail).
+var viewNames = []string{"ContentInfo", "SignedData", "digestAlgorithms", "encapContentInfo", "certificates", "crls", "signerInfos", "sid", "digestAlgorithm", "signedAttrs", "signatureAlgorithm", "unsignedAttrs", "issuerAndSerialNumber", "other", "extendedCertificate", "v1AttrCert", "v2AttrCert", "toBeSigned", "algorithmIdentifier", "extendedCertificateInfo", "attributes", "subject", "attCertValidityPeriod", "extensions", "baseCertificateID", "holder", "issuer", "attrCertValidityPeriod", "objectDigestInfo", "v2Form"}

@@ -15,8 +15,8 @@ const _ = view.Version1
 // ParsePFXView parses b, exactly one encoding of a PFX, shallowly: its header and its
 // components' headers (see package view). The view aliases b.
 func ParsePFXView(b []byte, opts *der.Options) (x PFXView, err error) {
-	r := der.NewReader(b, opts)
-	x.c = view.Root(b, opts, "PFX")
+	r := view.NewCursor(b, opts)
+	x.c = view.Root(b, opts, &viewNames, 0 /* PFX */)
 	err = func() error {
 		if err := x.parse(&r, der.TagSequence); err != nil {
 			return err
@@ -40,7 +40,7 @@ type PFXView struct {
 }
 
 // parse reads the header of a PFX with tag t from r and its components' headers.
-func (vw *PFXView) parse(r *der.Reader, t der.Tag) error {
+func (vw *PFXView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "PFX")
 	if err != nil {
@@ -125,9 +125,8 @@ func (vw *PFXView) MacData() (x MacDataView, err error) {
 	if vw.off[3] == vw.off[2] {
 		return x, nil
 	}
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[2], vw.off[3], vw.c.Depth())
-	x.c = vw.c.Child("macData")
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(1 /* macData */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "macData")
@@ -179,7 +178,7 @@ type MacDataView struct {
 }
 
 // parse reads the header of a MacData with tag t from r and its components' headers.
-func (vw *MacDataView) parse(r *der.Reader, t der.Tag) error {
+func (vw *MacDataView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "MacData")
 	if err != nil {
@@ -215,9 +214,8 @@ func (vw *MacDataView) parse(r *der.Reader, t der.Tag) error {
 
 // Mac returns the view of mac DigestInfo, parsed shallowly now.
 func (vw *MacDataView) Mac() (x DigestInfoView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("mac")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(2 /* mac */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "mac")
@@ -331,7 +329,7 @@ type DigestInfoView struct {
 }
 
 // parse reads the header of a DigestInfo with tag t from r and its components' headers.
-func (vw *DigestInfoView) parse(r *der.Reader, t der.Tag) error {
+func (vw *DigestInfoView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "DigestInfo")
 	if err != nil {
@@ -360,9 +358,8 @@ func (vw *DigestInfoView) parse(r *der.Reader, t der.Tag) error {
 
 // DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithm, parsed shallowly now.
 func (vw *DigestInfoView) DigestAlgorithm() (x DigestAlgorithmView, err error) {
-	r0 := der.NewReader(vw.c.Input())
-	s := r0.At(vw.off[0], vw.off[1], vw.c.Depth())
-	x.c = vw.c.Child("digestAlgorithm")
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(3 /* digestAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "digestAlgorithm")
@@ -434,7 +431,7 @@ type DigestAlgorithmView struct {
 }
 
 // parse reads the header of a DigestAlgorithm with tag t from r and its components' headers.
-func (vw *DigestAlgorithmView) parse(r *der.Reader, t der.Tag) error {
+func (vw *DigestAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
 	start := r.Offset()
 	s, err := r.ReadConstructed(t, "DigestAlgorithm")
 	if err != nil {
@@ -550,3 +547,6 @@ func (vw *DigestAlgorithmView) Decode() (x DigestAlgorithm, err error) {
 	}
 	return x, nil
 }
+
+// viewNames are the names of the steps of the views' paths (see view.Trail).
+var viewNames = []string{"PFX", "macData", "mac", "digestAlgorithm"}

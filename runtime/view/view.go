@@ -96,47 +96,40 @@ const Version1 = 1
 
 // trailCap is how many steps of the path a view holds without
 // allocating. X.509 paths are at most 6 steps deep to the last view
-// (Certificate.toBeSigned.subject.rdnSequence[i][j]), CMS ones go 3
-// further (SignedData.certificates[i].certificate...); deeper paths
-// spill to the heap.
-const trailCap = 8
+// (Certificate.toBeSigned.subject.rdnSequence[i][j]), CMS ones a few
+// more; deeper paths spill to the heap.
+const trailCap = 10
 
 // Trail is the path from the root a view was reached by: field names and
 // list indexes, outermost first. The first step is the root type's name,
-// as in the errors of an eager decode.
+// as in the errors of an eager decode. A step is a number: an index into
+// the generated package's table of names, or a list index with the top
+// bit set, so that a view copies a few words, not strings.
 type Trail struct {
+	names *[]string
 	n     int32
-	idx   [trailCap]int32 // -1: a field name
-	names [trailCap]string
-	// spill holds the steps beyond trailCap (formatted, "[3]" for an
-	// index): only paths deeper than any in the corpus allocate.
-	spill []string
+	steps [trailCap]uint32
+	// spill holds the steps beyond trailCap: only paths deeper than any
+	// in the corpus allocate.
+	spill *[]uint32
 }
 
+const indexStep = 1 << 31
+
 // push returns t with one more step.
-func (t Trail) push(name string, i int) Trail {
+func (t Trail) push(step uint32) Trail {
 	if t.n < trailCap {
-		t.names[t.n], t.idx[t.n] = name, int32(i)
+		t.steps[t.n] = step
 		t.n++
 		return t
 	}
-	if i >= 0 {
-		name = "[" + itoa(i) + "]"
+	var spill []uint32
+	if t.spill != nil {
+		spill = *t.spill
 	}
-	t.spill = append(t.spill[:len(t.spill):len(t.spill)], name)
+	spill = append(spill[:len(spill):len(spill)], step)
+	t.spill = &spill
 	return t
-}
-
-func itoa(i int) string {
-	var b [20]byte
-	n := len(b)
-	for {
-		n--
-		b[n] = byte('0' + i%10)
-		if i /= 10; i == 0 {
-			return string(b[n:])
-		}
-	}
 }
 
 // String returns the path as an error's path reads.
@@ -149,15 +142,20 @@ func (t *Trail) String() string {
 
 // wrap adds the trail to the path of err, innermost step first.
 func (t *Trail) wrap(err error) error {
-	for i := len(t.spill) - 1; i >= 0; i-- {
-		err = der.WithField(err, t.spill[i])
+	add := func(step uint32) {
+		if step&indexStep != 0 {
+			err = der.WithIndex(err, int(step&^indexStep))
+		} else if t.names != nil && int(step) < len(*t.names) {
+			err = der.WithField(err, (*t.names)[step])
+		}
+	}
+	if t.spill != nil {
+		for i := len(*t.spill) - 1; i >= 0; i-- {
+			add((*t.spill)[i])
+		}
 	}
 	for i := t.n - 1; i >= 0; i-- {
-		if t.idx[i] >= 0 {
-			err = der.WithIndex(err, int(t.idx[i]))
-		} else {
-			err = der.WithField(err, t.names[i])
-		}
+		add(t.steps[i])
 	}
 	return err
 }
@@ -177,37 +175,38 @@ type Core struct {
 	trail      Trail
 }
 
-// Root returns the Core of the root view of b, reached by the path typ.
-func Root(b []byte, opts *der.Options, typ string) Core {
+// Root returns the Core of the root view of b. names is the generated
+// package's table of the names of the paths of its views, typ the index
+// of the root type's name in it.
+func Root(b []byte, opts *der.Options, names *[]string, typ uint32) Core {
 	c := Core{in: b, opts: opts}
-	c.trail = c.trail.push(typ, -1)
+	c.trail.names = names
+	c.trail = c.trail.push(typ)
 	return c
 }
 
-// Child returns the Core of the view of a component named name, to be
-// filled by its shallow parse (Set).
-func (c *Core) Child(name string) Core {
-	return Core{in: c.in, opts: c.opts, trail: c.trail.push(name, -1)}
+// Child returns the Core of the view of a component, named by the index
+// name in the table of names, to be filled by its shallow parse (Set).
+func (c *Core) Child(name uint32) Core {
+	return Core{in: c.in, opts: c.opts, trail: c.trail.push(name)}
 }
 
 // Elem returns the Core of the view of element i of a list.
 func (c *Core) Elem(i int) Core {
-	return Core{in: c.in, opts: c.opts, trail: c.trail.push("", i)}
+	return Core{in: c.in, opts: c.opts, trail: c.trail.push(uint32(i) | indexStep)}
 }
 
 // Set records the span of the element a shallow parse has just entered
-// with ReadConstructed: start is where it began in r, s the reader over
+// with ReadConstructed: start is where it began in r, s the cursor over
 // its contents, t the tag it was read with.
-func (c *Core) Set(start int, r, s *der.Reader, t der.Tag) {
-	pos, end, depth := s.Window()
-	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.Offset(), pos, end, int32(depth), t
+func (c *Core) Set(start int, r, s *Cursor, t der.Tag) {
+	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.pos, s.pos, s.end, s.depth, t
 }
 
 // SetSpan records the span [start, end) of an element read by r without
 // being entered (a CHOICE: its alternative's element, with its tags).
-func (c *Core) SetSpan(start int, r *der.Reader) {
-	_, _, depth := r.Window()
-	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.Offset(), start, r.Offset(), int32(depth+1), der.NoTag
+func (c *Core) SetSpan(start int, r *Cursor) {
+	c.start, c.end, c.cs, c.ce, c.depth, c.tag = start, r.pos, start, r.pos, r.depth+1, der.NoTag
 }
 
 // Input returns the input and the options, for der.NewReader: generated
