@@ -199,7 +199,6 @@ func vw() *jen.Statement { return jen.Id("vw") }
 
 func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 
-
 // viewRoot emits ParseTView.
 //
 //	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
