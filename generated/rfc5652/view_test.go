@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
+	"github.com/asn1gen/asn1gen/internal/roundtrip"
 	"github.com/asn1gen/asn1gen/internal/viewtest"
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
@@ -69,4 +70,23 @@ func TestViewCorpus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzContentInfoView checks the differential property of package
+// viewtest on ContentInfo and the SignedData it holds.
+func FuzzContentInfoView(f *testing.F) {
+	roundtrip.Seed(f, "asn1crypto-cms-signed.der")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, o := range viewOptions {
+			rep, ci := checkContentInfoView(b, o.opts)
+			if len(rep.Problems) > 0 {
+				t.Fatalf("%s: ContentInfo:\n%s", o.name, strings.Join(rep.Problems, "\n"))
+			}
+			if rep.Eager && ci.Content.Kind == rfc5652.CtSignedData {
+				if rep := checkSignedDataView(ci.Content.Raw, o.opts); len(rep.Problems) > 0 {
+					t.Fatalf("%s: SignedData:\n%s", o.name, strings.Join(rep.Problems, "\n"))
+				}
+			}
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/generated/rfc7292"
 	"github.com/asn1gen/asn1gen/internal/corpustest"
+	"github.com/asn1gen/asn1gen/internal/roundtrip"
 	"github.com/asn1gen/asn1gen/internal/viewtest"
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
@@ -39,4 +40,20 @@ func TestViewCorpus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzPFXView checks the differential property of package viewtest on
+// PFX.
+func FuzzPFXView(f *testing.F) {
+	roundtrip.Seed(f, "openssl-aes256.p12")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, opts := range []*der.Options{nil, {Tolerate: der.TolerateX509}, {BER: true}} {
+			var eager rfc7292.PFX
+			eagerErr := der.Unmarshal(b, &eager, opts)
+			v, err := rfc7292.ParsePFXView(b, opts)
+			if rep := viewtest.Check(b, v, err, &eager, eagerErr); len(rep.Problems) > 0 {
+				t.Fatalf("%+v:\n%s", opts, strings.Join(rep.Problems, "\n"))
+			}
+		}
+	})
 }
