@@ -96,6 +96,14 @@ type scanned struct {
 	issuer   []byte
 }
 
+// The encodings of the OIDs the scanner looks for: DER is canonical, so
+// comparing a component's encoding (XRaw, which decodes nothing) with
+// them is comparing the values.
+var (
+	cnTLV  = append([]byte{0x06, byte(len(rfc5280.IDAtCommonName))}, rfc5280.IDAtCommonName...)
+	sanTLV = append([]byte{0x06, byte(len(rfc5280.IDCeSubjectAltName))}, rfc5280.IDCeSubjectAltName...)
+)
+
 // scanView reads s from a shallow parse: only the parts it reads are
 // decoded.
 func scanView(c []byte, s *scanned) error {
@@ -130,7 +138,7 @@ func scanView(c []byte, s *scanned) error {
 		rdn := it.View()
 		for it := rdn.Iter(); it.Next(); {
 			atv := it.View()
-			if id, err := atv.Type(); err != nil || !bytes.Equal(id, rfc5280.IDAtCommonName) {
+			if !bytes.Equal(atv.TypeRaw(), cnTLV) {
 				continue
 			}
 			v, err := atv.Value()
@@ -154,7 +162,7 @@ func scanView(c []byte, s *scanned) error {
 	it := exts.Iter()
 	for it.Next() {
 		ext := it.View()
-		if id, err := ext.ExtnID(); err != nil || !bytes.Equal(id, rfc5280.IDCeSubjectAltName) {
+		if !bytes.Equal(ext.ExtnIDRaw(), sanTLV) {
 			continue
 		}
 		v, err := ext.ExtnValue()
