@@ -91,6 +91,16 @@
 //     instance is Template_Actual (AlgorithmIdentifier_SignatureAlgorithms),
 //     a constant Type_Item (GeneralName_DNSName, CRLReason_KeyCompromise).
 //     naming.go applies it.
+//
+// # Views
+//
+// With Config.Views (asn1gen gen -view T,...) the package also has
+// NAME_view.go: a lazy view TView of each type named and of every
+// SEQUENCE, CHOICE, SEQUENCE OF and SET OF type it reaches, and
+// ParseTView for the named ones (view.go; package runtime/view documents
+// the API and what a shallow parse checks). A view's accessors decode with
+// the statements of DecodeASN1 (readComponent, readValue), so that a value
+// or error met lazily is the eager one.
 package gen
 
 import (

@@ -35,7 +35,28 @@
 //
 // (A range-over-func All would read better, but its closure escapes
 // unless every call inlines: the iterator is a value on the caller's
-// stack instead.)
+// stack instead.) For example, the DNS names of a certificate's subject
+// alternative names, with nothing else of it decoded:
+//
+//	cert, err := rfc5280.ParseCertificateView(b, nil)
+//	tbs, err := cert.ToBeSigned()
+//	exts, err := tbs.Extensions()
+//	for it := exts.Iter(); it.Next(); {
+//		ext := it.View()
+//		if id, _ := ext.ExtnID(); bytes.Equal(id, rfc5280.IDCeSubjectAltName) {
+//			v, err := ext.ExtnValue() // the eager union: v.GeneralNames
+//		}
+//	}
+//
+// Read eagerly, by the accessor of the component that holds them, are the
+// values of the types that get no view: SETs (their components come in
+// any order), open types (the union the key selects, decoded with the key
+// component), types defined by a reference with constraints of their own,
+// SEQUENCEs with a second root part after extension additions or with an
+// open type whose key follows it, CHOICEs none of whose alternatives has
+// a view, and the types of other generated packages (a CMS SignedData's
+// certificates are rfc5280.Certificate values, not views: the manifest of
+// a used package does not record its views).
 //
 // # Why views, not lazy fields
 //
@@ -79,8 +100,24 @@
 // A view keeps the *der.Options it was parsed with, and every accessor
 // reads with them: BER, tolerances, SkipConstraints and the limits. Depth
 // continues from the view's depth, so nesting is bounded as in an eager
-// decode; the element and allocation budgets are per accessor call (each
-// call is a decode of its own part of the input).
+// decode (Options.MaxDepth). The element and allocation budgets are per
+// accessor call, each a decode of its own part of the input; a shallow
+// parse (a Cursor) charges no element budget, since it reads the headers
+// of one element's components only. With TolerateUnreadAdditions, the
+// shallow parse does not read the unknown additions either, as the eager
+// decode does not.
+//
+// # Cost
+//
+// A shallow parse is a Cursor over the input (no state behind a pointer:
+// a der.Reader's state is over 400 bytes to clear), and a view is the
+// input, five offsets, the tag, the depth, the options pointer and its
+// path as up to 10 small numbers (indexes into the package's table of
+// names, or list indexes; deeper paths spill to the heap): a child view
+// copies about 150 bytes. Accessors that decode take a der.Reader whose
+// state comes from a pool (a value aliasing the input would take a state
+// on the stack to the heap with it), so that they too allocate nothing
+// but what the value needs.
 //
 // Views alias the input: it must not change while views or the values
 // their accessors return are in use.
