@@ -165,14 +165,23 @@ func scanView(c []byte, s *scanned) error {
 		if !bytes.Equal(ext.ExtnIDRaw(), sanTLV) {
 			continue
 		}
-		v, err := ext.ExtnValue()
-		if err != nil {
+		// The names, each parsed shallowly as the iterator reaches it.
+		names, ok, err := ext.ExtnValueGeneralNames()
+		if err != nil || !ok {
 			return err
 		}
-		for _, n := range v.GeneralNames {
-			if n.Choice == rfc5280.GeneralName_DNSName {
-				s.dns = append(s.dns, n.DNSName)
+		it := names.Iter()
+		for it.Next() {
+			if n := it.View(); n.Choice() == rfc5280.GeneralName_DNSName {
+				dns, err := n.DNSName()
+				if err != nil {
+					return err
+				}
+				s.dns = append(s.dns, dns)
 			}
+		}
+		if err := it.Err(); err != nil {
+			return err
 		}
 	}
 	return it.Err()

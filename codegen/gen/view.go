@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/dave/jennifer/jen"
@@ -110,6 +111,11 @@ func (e *emitter) planViews() (*viewSet, error) {
 			fields = []*field{gt.elem}
 		}
 		for _, f := range fields {
+			for _, r := range unionRows(f) {
+				if c := resolveAlias(r.f.gt); viewable(c) && e.p.emit[c] && !vs.has[c] {
+					queue = append(queue, c)
+				}
+			}
 			if f.gt == nil || f.union != nil || f.list || f.octets {
 				continue
 			}
@@ -142,6 +148,30 @@ func (e *emitter) planViews() (*viewSet, error) {
 		return nil, fmt.Errorf("asn1gen: -view: the names %v of views are those of types of the package", clash)
 	}
 	return vs, nil
+}
+
+// unionRows returns the rows of the open type of a SEQUENCE component
+// that can get a row view (see rowAccessors): an OID key read before it,
+// the value an element or the contents of an OCTET STRING, and a row
+// type of this package held as it is (no slot of another Go type).
+func unionRows(f *field) []*unionEntry {
+	u := f.union
+	if u == nil || f.list || f.deferred || f.key == nil || u.keyKind != model.TypeObjectIdentifier ||
+		(f.containing && f.t.Kind != model.TypeOctetString) {
+		return nil
+	}
+	var out []*unionEntry
+	seen := map[string]bool{}
+	for _, ue := range u.entries {
+		if seen[ue.keyBytes] || ue.keyBytes == "" {
+			continue // the first row of a key is the one decode reads
+		}
+		seen[ue.keyBytes] = true
+		if ue.f != nil && ue.f.gt != nil && ue.slot == nil && !ue.f.octets && !ue.f.list {
+			out = append(out, ue)
+		}
+	}
+	return out
 }
 
 func viewName(gt *goType) string  { return gt.name + "View" }
@@ -361,6 +391,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), reader, absent, false)
 		} else {
 			e.eagerAccessor(f, gt, name, nm[0], fl, i, window)
+			e.rowAccessors(f, vs, gt, name, names, fl, lo, hi)
 		}
 		comment(f, fmt.Sprintf("%s returns the encoding of %s (aliasing the input), nil when absent.", nm[1], fl.asn1))
 		f.Func().Params(vw().Op("*").Id(name)).Id(nm[1]).Params().Index().Byte().Block(jen.Return(core().Dot("Slice").Call(window(i))))
@@ -464,6 +495,127 @@ func (e *emitter) eagerAccessor(f *jen.File, gt *goType, recv, method string, fl
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), core().Dot("Fail").Call(jen.Err())))
 		g.Return(jen.Id("v").Dot(fl.name), jen.Nil())
 	})
+}
+
+// rowAccessors emits, for an open-type component, an accessor per row type
+// with a view: the view of the value when the key selects that type.
+//
+//	func (vw *Extension_CertExtensionsView) ExtnValueGeneralNames() (x GeneralNamesView, ok bool, err error) {
+//		key, err := vw.ExtnID()
+//		if err != nil {
+//			return x, false, err
+//		}
+//		switch string(key) {
+//		case "U\x1d\x11", "U\x1d\x12":
+//		default:
+//			return x, false, nil
+//		}
+//		s := vw.c.Cursor(vw.off[2], vw.off[3])
+//		x.c = vw.c.Child(12 /* extnValue */)
+//		err = func() error {
+//			sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+//			...
+//			if err := x.parse(&sub, der.TagSequence); err != nil {
+//				return der.WithField(err, "extnValue")
+//			}
+//			if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+//				return der.WithField(err, "extnValue")
+//			}
+//			return nil
+//		}()
+//		...
+//	}
+func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string, names map[*field][3]string, fl *field, lo, hi jen.Code) {
+	type row struct {
+		target *goType
+		ue     *unionEntry
+		keys   []string
+		consts []string
+	}
+	var rows []*row
+	byTarget := map[*goType]*row{}
+	for _, ue := range unionRows(fl) {
+		target := resolveAlias(ue.f.gt)
+		if !vs.has[target] {
+			continue
+		}
+		r := byTarget[target]
+		if r == nil {
+			r = &row{target: target, ue: ue}
+			byTarget[target] = r
+			rows = append(rows, r)
+		}
+		r.keys = append(r.keys, ue.keyBytes)
+		r.consts = append(r.consts, ue.constName)
+	}
+	for _, r := range rows {
+		e.tmp = 0
+		method := names[fl][0] + r.ue.f.name
+		tv := viewName(r.target)
+		comment(f, fmt.Sprintf("%s returns the view of %s when %s selects a %s (%s; ok is false for another\nkey, when absent, or for a value in a BER constructed string: read it with %s), parsed shallowly now.",
+			method, fl.asn1, fl.key.asn1, r.target.asn1, joinWords(r.consts), names[fl][0]))
+		f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Id(tv), jen.Id("ok").Bool(), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+			if optionalComponent(fl) {
+				g.If(jen.Add(hi).Op("==").Add(lo)).Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil()))
+			}
+			g.List(jen.Id("key"), jen.Err()).Op(":=").Add(vw()).Dot(names[fl.key][0]).Call()
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), jen.False(), jen.Err()))
+			var keys []jen.Code
+			for _, k := range r.keys {
+				keys = append(keys, jen.Lit(k))
+			}
+			g.Switch(jen.String().Call(jen.Id("key"))).Block(
+				jen.Case(keys...),
+				jen.Default().Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil())),
+			)
+			g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi)
+			g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+				wrap := withField(fl.asn1)
+				wrappers, own := splitTags(fl.t)
+				cur := rd{name: "s"}
+				var opened []rd
+				for _, w := range wrappers {
+					name := e.tmpName("w")
+					g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
+					g.Add(ifErr(wrap))
+					cur = rd{name: name}
+					opened = append(opened, cur)
+				}
+				if fl.containing {
+					comment(g, "X.682 11: the value is the contents of the OCTET STRING.")
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Contents").Call(tagCode(*own), jen.Lit("OCTET STRING"))
+					g.Add(ifErr(wrap))
+				} else {
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Element").Call()
+					g.Add(ifErr(wrap))
+				}
+				e.viewRead(g, rd{name: "sub"}, "x", r.ue.f, r.target, wrap)
+				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.union.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				for i := len(opened) - 1; i >= 0; i-- {
+					g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(fl.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				}
+				g.Return(jen.Nil())
+			}).Call()
+			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
+				comment(g, "As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),\nand a BER constructed string, which the view does not join.")
+				g.If(jen.Id("s").Dot("Unread").Call(jen.Err())).Block(jen.Return(jen.Id(tv).Values(), jen.False(), jen.Nil()))
+				g.Return(jen.Id(tv).Values(), jen.False(), core().Dot("Fail").Call(jen.Err()))
+			})
+			g.Return(jen.Id("x"), jen.True(), jen.Nil())
+		})
+	}
+}
+
+// joinWords joins names as "a, b or c".
+func joinWords(w []string) string {
+	switch len(w) {
+	case 0:
+		return ""
+	case 1:
+		return w[0]
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
 }
 
 // viewChoice emits the view of a CHOICE: the alternative found by the tag

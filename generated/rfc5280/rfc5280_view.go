@@ -5,6 +5,7 @@ package rfc5280
 import (
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/view"
+	"time"
 )
 
 // Lazy views (asn1gen gen -view): see package view for what a shallow parse
@@ -694,6 +695,47 @@ func (vw *Certificate_AlgorithmIdentifierView) Parameters() (x SignatureAlgorith
 	return v.Parameters, nil
 }
 
+// ParametersRSASSAPSS returns the view of parameters when algorithm selects a RSASSA-PSS-params (SaRSASSAPSS; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *Certificate_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSASSAPSSParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RSASSAPSSParamsView{}, false, nil
+		}
+		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
 func (vw *Certificate_AlgorithmIdentifierView) ParametersRaw() []byte {
 	return vw.c.Slice(vw.off[1], vw.off[2])
@@ -900,7 +942,7 @@ func (vw *TBSCertificateView) SerialNumberRaw() []byte {
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertificateView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(5 /* signature */)
+	x.c = vw.c.Child(6 /* signature */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signature")
@@ -921,7 +963,7 @@ func (vw *TBSCertificateView) SignatureRaw() []byte {
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertificateView) Issuer() (x NameView, err error) {
 	s := vw.c.Cursor(vw.off[3], vw.off[4])
-	x.c = vw.c.Child(6 /* issuer */)
+	x.c = vw.c.Child(7 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -942,7 +984,7 @@ func (vw *TBSCertificateView) IssuerRaw() []byte {
 // Validity returns the view of validity Validity, parsed shallowly now.
 func (vw *TBSCertificateView) Validity() (x ValidityView, err error) {
 	s := vw.c.Cursor(vw.off[4], vw.off[5])
-	x.c = vw.c.Child(7 /* validity */)
+	x.c = vw.c.Child(8 /* validity */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "validity")
@@ -963,7 +1005,7 @@ func (vw *TBSCertificateView) ValidityRaw() []byte {
 // Subject returns the view of subject Name, parsed shallowly now.
 func (vw *TBSCertificateView) Subject() (x NameView, err error) {
 	s := vw.c.Cursor(vw.off[5], vw.off[6])
-	x.c = vw.c.Child(8 /* subject */)
+	x.c = vw.c.Child(9 /* subject */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "subject")
@@ -984,7 +1026,7 @@ func (vw *TBSCertificateView) SubjectRaw() []byte {
 // SubjectPublicKeyInfo returns the view of subjectPublicKeyInfo SubjectPublicKeyInfo, parsed shallowly now.
 func (vw *TBSCertificateView) SubjectPublicKeyInfo() (x SubjectPublicKeyInfoView, err error) {
 	s := vw.c.Cursor(vw.off[6], vw.off[7])
-	x.c = vw.c.Child(9 /* subjectPublicKeyInfo */)
+	x.c = vw.c.Child(10 /* subjectPublicKeyInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "subjectPublicKeyInfo")
@@ -1070,7 +1112,7 @@ func (vw *TBSCertificateView) Extensions() (x Extensions_CertExtensionsView, err
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[9], vw.off[10])
-	x.c = vw.c.Child(10 /* extensions */)
+	x.c = vw.c.Child(11 /* extensions */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
 		if err != nil {
@@ -1213,6 +1255,47 @@ func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) Parameters() (x Signature
 		return x, vw.c.Fail(err)
 	}
 	return v.Parameters, nil
+}
+
+// ParametersRSASSAPSS returns the view of parameters when algorithm selects a RSASSA-PSS-params (SaRSASSAPSS; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) ParametersRSASSAPSS() (x RSASSAPSSParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RSASSAPSSParamsView{}, false, nil
+		}
+		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
 }
 
 // ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
@@ -1498,6 +1581,513 @@ func (vw *Extension_CertExtensionsView) ExtnValue() (x CertExtensions, err error
 	return v.ExtnValue, nil
 }
 
+// ExtnValueAuthorityKeyIdentifier returns the view of extnValue when extnID selects a AuthorityKeyIdentifier (ExtAuthorityKeyIdentifier; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueAuthorityKeyIdentifier() (x AuthorityKeyIdentifierView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d#":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthorityKeyIdentifierView{}, false, nil
+		}
+		return AuthorityKeyIdentifierView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValuePrivateKeyUsagePeriod returns the view of extnValue when extnID selects a PrivateKeyUsagePeriod (ExtPrivateKeyUsagePeriod; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValuePrivateKeyUsagePeriod() (x PrivateKeyUsagePeriodView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x10":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return PrivateKeyUsagePeriodView{}, false, nil
+		}
+		return PrivateKeyUsagePeriodView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueCertificatePolicies returns the view of extnValue when extnID selects a CertificatePolicies (ExtCertificatePolicies; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueCertificatePolicies() (x CertificatePoliciesView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d ":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CertificatePoliciesView{}, false, nil
+		}
+		return CertificatePoliciesView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValuePolicyMappings returns the view of extnValue when extnID selects a PolicyMappings (ExtPolicyMappings; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValuePolicyMappings() (x PolicyMappingsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d!":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return PolicyMappingsView{}, false, nil
+		}
+		return PolicyMappingsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueGeneralNames returns the view of extnValue when extnID selects a GeneralNames (ExtSubjectAltName or ExtIssuerAltName; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueGeneralNames() (x GeneralNamesView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x11", "U\x1d\x12":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return GeneralNamesView{}, false, nil
+		}
+		return GeneralNamesView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueSubjectDirectoryAttributes returns the view of extnValue when extnID selects a SubjectDirectoryAttributes (ExtSubjectDirectoryAttributes; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueSubjectDirectoryAttributes() (x SubjectDirectoryAttributesView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\t":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return SubjectDirectoryAttributesView{}, false, nil
+		}
+		return SubjectDirectoryAttributesView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueBasicConstraints returns the view of extnValue when extnID selects a BasicConstraints (ExtBasicConstraints; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueBasicConstraints() (x BasicConstraintsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x13":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return BasicConstraintsView{}, false, nil
+		}
+		return BasicConstraintsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueNameConstraints returns the view of extnValue when extnID selects a NameConstraints (ExtNameConstraints; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueNameConstraints() (x NameConstraintsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x1e":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return NameConstraintsView{}, false, nil
+		}
+		return NameConstraintsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValuePolicyConstraints returns the view of extnValue when extnID selects a PolicyConstraints (ExtPolicyConstraints; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValuePolicyConstraints() (x PolicyConstraintsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d$":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return PolicyConstraintsView{}, false, nil
+		}
+		return PolicyConstraintsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueExtKeyUsage returns the view of extnValue when extnID selects a ExtKeyUsageSyntax (ExtExtKeyUsage; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueExtKeyUsage() (x ExtKeyUsageSyntaxView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d%":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return ExtKeyUsageSyntaxView{}, false, nil
+		}
+		return ExtKeyUsageSyntaxView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueCRLDistributionPoints returns the view of extnValue when extnID selects a CRLDistributionPoints (ExtCRLDistributionPoints or ExtFreshestCRL; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueCRLDistributionPoints() (x CRLDistributionPointsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x1f", "U\x1d.":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CRLDistributionPointsView{}, false, nil
+		}
+		return CRLDistributionPointsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueAuthorityInfoAccess returns the view of extnValue when extnID selects a AuthorityInfoAccessSyntax (ExtAuthorityInfoAccess; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueAuthorityInfoAccess() (x AuthorityInfoAccessSyntaxView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "+\x06\x01\x05\x05\a\x01\x01":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthorityInfoAccessSyntaxView{}, false, nil
+		}
+		return AuthorityInfoAccessSyntaxView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueSubjectInfoAccessSyntax returns the view of extnValue when extnID selects a SubjectInfoAccessSyntax (ExtSubjectInfoAccessSyntax; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CertExtensionsView) ExtnValueSubjectInfoAccessSyntax() (x SubjectInfoAccessSyntaxView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "+\x06\x01\x05\x05\a\x01\v":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return SubjectInfoAccessSyntaxView{}, false, nil
+		}
+		return SubjectInfoAccessSyntaxView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ExtnValueRaw returns the encoding of extnValue (aliasing the input), nil when absent.
 func (vw *Extension_CertExtensionsView) ExtnValueRaw() []byte {
 	return vw.c.Slice(vw.off[2], vw.off[3])
@@ -1664,7 +2254,7 @@ func (vw *SubjectPublicKeyInfoView) parse(r *view.Cursor, t der.Tag) error {
 // Algorithm returns the view of algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{PKIX1Explicit-2009.PublicKeyAlgorithms}}, parsed shallowly now.
 func (vw *SubjectPublicKeyInfoView) Algorithm() (x AlgorithmIdentifier_PublicKeyAlgorithmsView, err error) {
 	s := vw.c.Cursor(vw.off[0], vw.off[1])
-	x.c = vw.c.Child(11 /* algorithm */)
+	x.c = vw.c.Child(13 /* algorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithm")
@@ -1820,6 +2410,170 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) Parameters() (x PublicKey
 		return x, vw.c.Fail(err)
 	}
 	return v.Parameters, nil
+}
+
+// ParametersDSA returns the view of parameters when algorithm selects a DSA-Params (PkDSA; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDSA() (x DSAParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\xce8\x04\x01":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return DSAParamsView{}, false, nil
+		}
+		return DSAParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersDH returns the view of parameters when algorithm selects a DomainParameters (PkDH; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDH() (x DomainParametersView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\xce>\x02\x01":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return DomainParametersView{}, false, nil
+		}
+		return DomainParametersView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRSASSAPSS returns the view of parameters when algorithm selects a RSASSA-PSS-params (PkRSASSAPSS; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSASSAPSS() (x RSASSAPSSParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RSASSAPSSParamsView{}, false, nil
+		}
+		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRSAESOAEP returns the view of parameters when algorithm selects a RSAES-OAEP-params (PkRSAESOAEP; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSAESOAEP() (x RSAESOAEPParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\a":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("PUBLIC-KEY.&Params({PublicKeyAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RSAESOAEPParamsView{}, false, nil
+		}
+		return RSAESOAEPParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
 }
 
 // ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
@@ -2078,6 +2832,47 @@ func (vw *CertificateList_AlgorithmIdentifierView) Parameters() (x SignatureAlgo
 	return v.Parameters, nil
 }
 
+// ParametersRSASSAPSS returns the view of parameters when algorithm selects a RSASSA-PSS-params (SaRSASSAPSS; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *CertificateList_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSASSAPSSParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("SIGNATURE-ALGORITHM.&Params({SignatureAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RSASSAPSSParamsView{}, false, nil
+		}
+		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
 func (vw *CertificateList_AlgorithmIdentifierView) ParametersRaw() []byte {
 	return vw.c.Slice(vw.off[1], vw.off[2])
@@ -2226,7 +3021,7 @@ func (vw *TBSCertListView) HasVersion() bool {
 // Signature returns the view of signature AlgorithmIdentifier{AlgorithmInformation-2009.SIGNATURE-ALGORITHM,{PKIX1Explicit-2009.SignatureAlgorithms}}, parsed shallowly now.
 func (vw *TBSCertListView) Signature() (x AlgorithmIdentifier_SignatureAlgorithmsView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(5 /* signature */)
+	x.c = vw.c.Child(6 /* signature */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signature")
@@ -2247,7 +3042,7 @@ func (vw *TBSCertListView) SignatureRaw() []byte {
 // Issuer returns the view of issuer Name, parsed shallowly now.
 func (vw *TBSCertListView) Issuer() (x NameView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(6 /* issuer */)
+	x.c = vw.c.Child(7 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -2327,7 +3122,7 @@ func (vw *TBSCertListView) RevokedCertificates() (x TBSCertList_RevokedCertifica
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[5], vw.off[6])
-	x.c = vw.c.Child(12 /* revokedCertificates */)
+	x.c = vw.c.Child(14 /* revokedCertificates */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "revokedCertificates")
@@ -2356,7 +3151,7 @@ func (vw *TBSCertListView) CRLExtensions() (x Extensions_CRLExtensionsView, err 
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[6], vw.off[7])
-	x.c = vw.c.Child(13 /* crlExtensions */)
+	x.c = vw.c.Child(15 /* crlExtensions */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -2626,7 +3421,7 @@ func (vw *TBSCertList_RevokedCertificates_ItemView) CRLEntryExtensions() (x Exte
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(14 /* crlEntryExtensions */)
+	x.c = vw.c.Child(16 /* crlEntryExtensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "crlEntryExtensions")
@@ -2922,6 +3717,45 @@ func (vw *Extension_CRLEntryExtensionsView) ExtnValue() (x CRLEntryExtensions, e
 	return v.ExtnValue, nil
 }
 
+// ExtnValueCertificateIssuer returns the view of extnValue when extnID selects a GeneralNames (ExtCertificateIssuer; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CRLEntryExtensionsView) ExtnValueCertificateIssuer() (x GeneralNamesView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x1d":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CrlEntryExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return GeneralNamesView{}, false, nil
+		}
+		return GeneralNamesView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ExtnValueRaw returns the encoding of extnValue (aliasing the input), nil when absent.
 func (vw *Extension_CRLEntryExtensionsView) ExtnValueRaw() []byte {
 	return vw.c.Slice(vw.off[2], vw.off[3])
@@ -3200,6 +4034,162 @@ func (vw *Extension_CRLExtensionsView) ExtnValue() (x CRLExtensions, err error) 
 	return v.ExtnValue, nil
 }
 
+// ExtnValueAuthorityKeyIdentifier returns the view of extnValue when extnID selects a AuthorityKeyIdentifier (ExtAuthorityKeyIdentifier; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CRLExtensionsView) ExtnValueAuthorityKeyIdentifier() (x AuthorityKeyIdentifierView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d#":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthorityKeyIdentifierView{}, false, nil
+		}
+		return AuthorityKeyIdentifierView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueIssuerAltName returns the view of extnValue when extnID selects a GeneralNames (ExtIssuerAltName; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CRLExtensionsView) ExtnValueIssuerAltName() (x GeneralNamesView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x12":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return GeneralNamesView{}, false, nil
+		}
+		return GeneralNamesView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueIssuingDistributionPoint returns the view of extnValue when extnID selects a IssuingDistributionPoint (ExtIssuingDistributionPoint; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CRLExtensionsView) ExtnValueIssuingDistributionPoint() (x IssuingDistributionPointView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d\x1c":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return IssuingDistributionPointView{}, false, nil
+		}
+		return IssuingDistributionPointView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueFreshestCRL returns the view of extnValue when extnID selects a CRLDistributionPoints (ExtFreshestCRL; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_CRLExtensionsView) ExtnValueFreshestCRL() (x CRLDistributionPointsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d.":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(12 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({CrlExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CRLDistributionPointsView{}, false, nil
+		}
+		return CRLDistributionPointsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ExtnValueRaw returns the encoding of extnValue (aliasing the input), nil when absent.
 func (vw *Extension_CRLExtensionsView) ExtnValueRaw() []byte {
 	return vw.c.Slice(vw.off[2], vw.off[3])
@@ -3226,5 +4216,6239 @@ func (vw *Extension_CRLExtensionsView) Decode() (x Extension_CRLExtensions, err 
 	return x, nil
 }
 
+// AuthorityKeyIdentifierView is a lazy view of a AuthorityKeyIdentifier (see package view): its components' encodings,
+// read on access.
+type AuthorityKeyIdentifierView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AuthorityKeyIdentifier with tag t from r and its components' headers.
+func (vw *AuthorityKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthorityKeyIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// keyIdentifier [0] KeyIdentifier OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "keyIdentifier")
+		}
+	}
+	// authorityCertIssuer [1] GeneralNames OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "authorityCertIssuer")
+		}
+	}
+	// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "authorityCertSerialNumber")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("AuthorityKeyIdentifier")
+}
+
+// KeyIdentifier decodes keyIdentifier [0] KeyIdentifier OPTIONAL now (the zero value when absent).
+func (vw *AuthorityKeyIdentifierView) KeyIdentifier() (x KeyIdentifier, err error) {
+	var v AuthorityKeyIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// keyIdentifier [0] KeyIdentifier OPTIONAL
+		if s.Peek(der.Context(0)) {
+			if err := v.KeyIdentifier.DecodeASN1(&s, der.Context(0)); err != nil {
+				return der.WithField(err, "keyIdentifier")
+			}
+			v.HasKeyIdentifier = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.KeyIdentifier, nil
+}
+
+// KeyIdentifierRaw returns the encoding of keyIdentifier (aliasing the input), nil when absent.
+func (vw *AuthorityKeyIdentifierView) KeyIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasKeyIdentifier reports whether keyIdentifier is encoded.
+func (vw *AuthorityKeyIdentifierView) HasKeyIdentifier() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// AuthorityCertIssuer returns the view of authorityCertIssuer [1] GeneralNames OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthorityKeyIdentifierView) AuthorityCertIssuer() (x GeneralNamesView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(17 /* authorityCertIssuer */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "authorityCertIssuer")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralNamesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthorityCertIssuerRaw returns the encoding of authorityCertIssuer (aliasing the input), nil when absent.
+func (vw *AuthorityKeyIdentifierView) AuthorityCertIssuerRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasAuthorityCertIssuer reports whether authorityCertIssuer is encoded.
+func (vw *AuthorityKeyIdentifierView) HasAuthorityCertIssuer() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// AuthorityCertSerialNumber decodes authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL now (the zero value when absent).
+func (vw *AuthorityKeyIdentifierView) AuthorityCertSerialNumber() (x CertificateSerialNumber, err error) {
+	var v AuthorityKeyIdentifier
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// authorityCertSerialNumber [2] CertificateSerialNumber OPTIONAL
+		if s.Peek(der.Context(2)) {
+			if err := v.AuthorityCertSerialNumber.DecodeASN1(&s, der.Context(2)); err != nil {
+				return der.WithField(err, "authorityCertSerialNumber")
+			}
+			v.HasAuthorityCertSerialNumber = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AuthorityCertSerialNumber, nil
+}
+
+// AuthorityCertSerialNumberRaw returns the encoding of authorityCertSerialNumber (aliasing the input), nil when absent.
+func (vw *AuthorityKeyIdentifierView) AuthorityCertSerialNumberRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasAuthorityCertSerialNumber reports whether authorityCertSerialNumber is encoded.
+func (vw *AuthorityKeyIdentifierView) HasAuthorityCertSerialNumber() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the AuthorityKeyIdentifier (aliasing the input).
+func (vw *AuthorityKeyIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthorityKeyIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthorityKeyIdentifier: the value and the error of the eager decode.
+func (vw *AuthorityKeyIdentifierView) Decode() (x AuthorityKeyIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AuthorityKeyIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PrivateKeyUsagePeriodView is a lazy view of a PrivateKeyUsagePeriod (see package view): its components' encodings,
+// read on access.
+type PrivateKeyUsagePeriodView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PrivateKeyUsagePeriod with tag t from r and its components' headers.
+func (vw *PrivateKeyUsagePeriodView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PrivateKeyUsagePeriod")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// notBefore [0] GeneralizedTime OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "notBefore")
+		}
+	}
+	// notAfter [1] GeneralizedTime OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "notAfter")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PrivateKeyUsagePeriod")
+}
+
+// NotBefore decodes notBefore [0] GeneralizedTime OPTIONAL now (the zero value when absent).
+func (vw *PrivateKeyUsagePeriodView) NotBefore() (x time.Time, err error) {
+	var v PrivateKeyUsagePeriod
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// notBefore [0] GeneralizedTime OPTIONAL
+		if s.Peek(der.Context(0)) {
+			x1, err := s.ReadGeneralizedTime(der.Context(0))
+			if err != nil {
+				return der.WithField(err, "notBefore")
+			}
+			v.NotBefore = x1
+			v.HasNotBefore = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.NotBefore, nil
+}
+
+// NotBeforeRaw returns the encoding of notBefore (aliasing the input), nil when absent.
+func (vw *PrivateKeyUsagePeriodView) NotBeforeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasNotBefore reports whether notBefore is encoded.
+func (vw *PrivateKeyUsagePeriodView) HasNotBefore() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// NotAfter decodes notAfter [1] GeneralizedTime OPTIONAL now (the zero value when absent).
+func (vw *PrivateKeyUsagePeriodView) NotAfter() (x time.Time, err error) {
+	var v PrivateKeyUsagePeriod
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// notAfter [1] GeneralizedTime OPTIONAL
+		if s.Peek(der.Context(1)) {
+			x1, err := s.ReadGeneralizedTime(der.Context(1))
+			if err != nil {
+				return der.WithField(err, "notAfter")
+			}
+			v.NotAfter = x1
+			v.HasNotAfter = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.NotAfter, nil
+}
+
+// NotAfterRaw returns the encoding of notAfter (aliasing the input), nil when absent.
+func (vw *PrivateKeyUsagePeriodView) NotAfterRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasNotAfter reports whether notAfter is encoded.
+func (vw *PrivateKeyUsagePeriodView) HasNotAfter() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PrivateKeyUsagePeriod (aliasing the input).
+func (vw *PrivateKeyUsagePeriodView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PrivateKeyUsagePeriodView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PrivateKeyUsagePeriod: the value and the error of the eager decode.
+func (vw *PrivateKeyUsagePeriodView) Decode() (x PrivateKeyUsagePeriod, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PrivateKeyUsagePeriod{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CertificatePoliciesView is a lazy view of a CertificatePolicies (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type CertificatePoliciesView struct {
+	c view.Core
+}
+
+// parse reads the header of a CertificatePolicies with tag t from r.
+func (vw *CertificatePoliciesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "CertificatePolicies")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *CertificatePoliciesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *CertificatePoliciesView) Iter() CertificatePoliciesIter {
+	cs, _ := vw.c.Contents()
+	return CertificatePoliciesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// CertificatePoliciesIter iterates over the elements of a CertificatePolicies view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type CertificatePoliciesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    PolicyInformationView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *CertificatePoliciesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = PolicyInformationView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *CertificatePoliciesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *CertificatePoliciesIter) View() PolicyInformationView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *CertificatePoliciesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *CertificatePoliciesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the CertificatePolicies (aliasing the input).
+func (vw *CertificatePoliciesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CertificatePoliciesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole CertificatePolicies: the value and the error of the eager decode.
+func (vw *CertificatePoliciesView) Decode() (x CertificatePolicies, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyInformationView is a lazy view of a PolicyInformation (see package view): its components' encodings,
+// read on access.
+type PolicyInformationView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PolicyInformation with tag t from r and its components' headers.
+func (vw *PolicyInformationView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyInformation")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// policyIdentifier CertPolicyId
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "policyIdentifier")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "policyIdentifier")
+	}
+	// policyQualifiers SEQUENCE OF OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "policyQualifiers")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PolicyInformation")
+}
+
+// PolicyIdentifier decodes policyIdentifier CertPolicyId now.
+func (vw *PolicyInformationView) PolicyIdentifier() (x CertPolicyID, err error) {
+	var v PolicyInformation
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// policyIdentifier CertPolicyId
+		if err := v.PolicyIdentifier.DecodeASN1(&s, der.TagOID); err != nil {
+			return der.WithField(err, "policyIdentifier")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PolicyIdentifier, nil
+}
+
+// PolicyIdentifierRaw returns the encoding of policyIdentifier (aliasing the input), nil when absent.
+func (vw *PolicyInformationView) PolicyIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// PolicyQualifiers returns the view of policyQualifiers SEQUENCE OF OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *PolicyInformationView) PolicyQualifiers() (x PolicyInformation_PolicyQualifiersView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(18 /* policyQualifiers */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "policyQualifiers")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PolicyInformation_PolicyQualifiersView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyQualifiersRaw returns the encoding of policyQualifiers (aliasing the input), nil when absent.
+func (vw *PolicyInformationView) PolicyQualifiersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasPolicyQualifiers reports whether policyQualifiers is encoded.
+func (vw *PolicyInformationView) HasPolicyQualifiers() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PolicyInformation (aliasing the input).
+func (vw *PolicyInformationView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyInformationView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyInformation: the value and the error of the eager decode.
+func (vw *PolicyInformationView) Decode() (x PolicyInformation, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PolicyInformation{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyInformation_PolicyQualifiersView is a lazy view of a PolicyInformation.policyQualifiers (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type PolicyInformation_PolicyQualifiersView struct {
+	c view.Core
+}
+
+// parse reads the header of a PolicyInformation.policyQualifiers with tag t from r.
+func (vw *PolicyInformation_PolicyQualifiersView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyInformation.policyQualifiers")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *PolicyInformation_PolicyQualifiersView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *PolicyInformation_PolicyQualifiersView) Iter() PolicyInformation_PolicyQualifiersIter {
+	cs, _ := vw.c.Contents()
+	return PolicyInformation_PolicyQualifiersIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// PolicyInformation_PolicyQualifiersIter iterates over the elements of a PolicyInformation.policyQualifiers view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type PolicyInformation_PolicyQualifiersIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    PolicyQualifierInfoView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *PolicyInformation_PolicyQualifiersIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = PolicyQualifierInfoView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *PolicyInformation_PolicyQualifiersIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *PolicyInformation_PolicyQualifiersIter) View() PolicyQualifierInfoView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *PolicyInformation_PolicyQualifiersIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *PolicyInformation_PolicyQualifiersIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the PolicyInformation.policyQualifiers (aliasing the input).
+func (vw *PolicyInformation_PolicyQualifiersView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyInformation_PolicyQualifiersView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyInformation.policyQualifiers: the value and the error of the eager decode.
+func (vw *PolicyInformation_PolicyQualifiersView) Decode() (x PolicyInformation_PolicyQualifiers, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyQualifierInfoView is a lazy view of a PolicyQualifierInfo (see package view): its components' encodings,
+// read on access.
+type PolicyQualifierInfoView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PolicyQualifierInfo with tag t from r and its components' headers.
+func (vw *PolicyQualifierInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyQualifierInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// policyQualifierId OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "policyQualifierId")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "policyQualifierId")
+	}
+	// qualifier CERT-POLICY-QUALIFIER.&Type
+	vw.off[1] = s.Offset()
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "qualifier")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PolicyQualifierInfo")
+}
+
+// PolicyQualifierID decodes policyQualifierId OBJECT IDENTIFIER now.
+func (vw *PolicyQualifierInfoView) PolicyQualifierID() (x der.OID, err error) {
+	var v PolicyQualifierInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// policyQualifierId OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "policyQualifierId")
+		}
+		v.PolicyQualifierID = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PolicyQualifierID, nil
+}
+
+// PolicyQualifierIDRaw returns the encoding of policyQualifierId (aliasing the input), nil when absent.
+func (vw *PolicyQualifierInfoView) PolicyQualifierIDRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Qualifier decodes qualifier CERT-POLICY-QUALIFIER.&Type now.
+func (vw *PolicyQualifierInfoView) Qualifier() (x PolicyQualifierID, err error) {
+	var v PolicyQualifierInfo
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: policyQualifierId OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "policyQualifierId")
+		}
+		v.PolicyQualifierID = x1
+		// qualifier CERT-POLICY-QUALIFIER.&Type
+		off3 := s.Offset()
+		x4, err := s.ReadRaw()
+		if err != nil {
+			return der.WithField(err, "qualifier")
+		}
+		v.Qualifier.Raw = x4
+		sub2 := s.Open(v.Qualifier.Raw, off3)
+		if err := v.Qualifier.decode([]byte(v.PolicyQualifierID), &sub2); err != nil {
+			return der.WithField(err, "qualifier")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Qualifier, nil
+}
+
+// QualifierUnotice returns the view of qualifier when policyQualifierId selects a UserNotice (PqidUnotice; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Qualifier), parsed shallowly now.
+func (vw *PolicyQualifierInfoView) QualifierUnotice() (x UserNoticeView, ok bool, err error) {
+	key, err := vw.PolicyQualifierID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "+\x06\x01\x05\x05\a\x02\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(19 /* qualifier */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "qualifier")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "qualifier")
+		}
+		if err := sub.Finish("CERT-POLICY-QUALIFIER.&Type({PolicyQualifierId})"); err != nil {
+			return der.WithField(err, "qualifier")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return UserNoticeView{}, false, nil
+		}
+		return UserNoticeView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// QualifierRaw returns the encoding of qualifier (aliasing the input), nil when absent.
+func (vw *PolicyQualifierInfoView) QualifierRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the PolicyQualifierInfo (aliasing the input).
+func (vw *PolicyQualifierInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyQualifierInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyQualifierInfo: the value and the error of the eager decode.
+func (vw *PolicyQualifierInfoView) Decode() (x PolicyQualifierInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PolicyQualifierInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UserNoticeView is a lazy view of a UserNotice (see package view): its components' encodings,
+// read on access.
+type UserNoticeView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a UserNotice with tag t from r and its components' headers.
+func (vw *UserNoticeView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "UserNotice")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// noticeRef NoticeReference OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "noticeRef")
+		}
+	}
+	// explicitText DisplayText OPTIONAL
+	vw.off[1] = s.Offset()
+	if func(t der.Tag, ok bool) bool {
+		return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
+	}(s.PeekTag()) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "explicitText")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("UserNotice")
+}
+
+// NoticeRef returns the view of noticeRef NoticeReference OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *UserNoticeView) NoticeRef() (x NoticeReferenceView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(20 /* noticeRef */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "noticeRef")
+		}
+		return nil
+	}()
+	if err != nil {
+		return NoticeReferenceView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NoticeRefRaw returns the encoding of noticeRef (aliasing the input), nil when absent.
+func (vw *UserNoticeView) NoticeRefRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasNoticeRef reports whether noticeRef is encoded.
+func (vw *UserNoticeView) HasNoticeRef() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// ExplicitText decodes explicitText DisplayText OPTIONAL now (the zero value when absent).
+func (vw *UserNoticeView) ExplicitText() (x DisplayText, err error) {
+	var v UserNotice
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// explicitText DisplayText OPTIONAL
+		if func(t der.Tag, ok bool) bool {
+			return ok && (t == der.TagIA5String || t == der.TagVisibleString || t == der.TagBMPString || t == der.TagUTF8String)
+		}(s.PeekTag()) {
+			if err := v.ExplicitText.DecodeASN1(&s, der.NoTag); err != nil {
+				return der.WithField(err, "explicitText")
+			}
+			v.HasExplicitText = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.ExplicitText, nil
+}
+
+// ExplicitTextRaw returns the encoding of explicitText (aliasing the input), nil when absent.
+func (vw *UserNoticeView) ExplicitTextRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasExplicitText reports whether explicitText is encoded.
+func (vw *UserNoticeView) HasExplicitText() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the UserNotice (aliasing the input).
+func (vw *UserNoticeView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *UserNoticeView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole UserNotice: the value and the error of the eager decode.
+func (vw *UserNoticeView) Decode() (x UserNotice, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return UserNotice{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NoticeReferenceView is a lazy view of a NoticeReference (see package view): its components' encodings,
+// read on access.
+type NoticeReferenceView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a NoticeReference with tag t from r and its components' headers.
+func (vw *NoticeReferenceView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "NoticeReference")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// organization DisplayText
+	vw.off[0] = s.Offset()
+	if tag, ok := s.PeekTag(); !ok || !(tag == der.TagIA5String || tag == der.TagVisibleString || tag == der.TagBMPString || tag == der.TagUTF8String) {
+		return der.WithField(s.NoAlternative("DisplayText"), "organization")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "organization")
+	}
+	// noticeNumbers SEQUENCE OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("SEQUENCE OF", der.TagSequence), "noticeNumbers")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "noticeNumbers")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("NoticeReference")
+}
+
+// Organization decodes organization DisplayText now.
+func (vw *NoticeReferenceView) Organization() (x DisplayText, err error) {
+	var v NoticeReference
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// organization DisplayText
+		if err := v.Organization.DecodeASN1(&s, der.NoTag); err != nil {
+			return der.WithField(err, "organization")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Organization, nil
+}
+
+// OrganizationRaw returns the encoding of organization (aliasing the input), nil when absent.
+func (vw *NoticeReferenceView) OrganizationRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// NoticeNumbers returns the view of noticeNumbers SEQUENCE OF, parsed shallowly now.
+func (vw *NoticeReferenceView) NoticeNumbers() (x NoticeReference_NoticeNumbersView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(21 /* noticeNumbers */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "noticeNumbers")
+		}
+		return nil
+	}()
+	if err != nil {
+		return NoticeReference_NoticeNumbersView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NoticeNumbersRaw returns the encoding of noticeNumbers (aliasing the input), nil when absent.
+func (vw *NoticeReferenceView) NoticeNumbersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the NoticeReference (aliasing the input).
+func (vw *NoticeReferenceView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *NoticeReferenceView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole NoticeReference: the value and the error of the eager decode.
+func (vw *NoticeReferenceView) Decode() (x NoticeReference, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return NoticeReference{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NoticeReference_NoticeNumbersView is a lazy view of a NoticeReference.noticeNumbers (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type NoticeReference_NoticeNumbersView struct {
+	c view.Core
+}
+
+// parse reads the header of a NoticeReference.noticeNumbers with tag t from r.
+func (vw *NoticeReference_NoticeNumbersView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "NoticeReference.noticeNumbers")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *NoticeReference_NoticeNumbersView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *NoticeReference_NoticeNumbersView) Iter() NoticeReference_NoticeNumbersIter {
+	cs, _ := vw.c.Contents()
+	return NoticeReference_NoticeNumbersIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// NoticeReference_NoticeNumbersIter iterates over the elements of a NoticeReference.noticeNumbers view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type NoticeReference_NoticeNumbersIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	val    der.Integer
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *NoticeReference_NoticeNumbersIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		return false
+	}
+	s := it.list.Pooled(it.pos, ce)
+	var v der.Integer
+	err := func() error {
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		v = x1
+		return nil
+	}()
+	pos := s.Offset()
+	s.Release()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.val, it.pos, it.i = v, pos, it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *NoticeReference_NoticeNumbersIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// Value returns the element Next decoded.
+func (it *NoticeReference_NoticeNumbersIter) Value() der.Integer {
+	return it.val
+}
+
+// Index returns the index of the element Next read.
+func (it *NoticeReference_NoticeNumbersIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *NoticeReference_NoticeNumbersIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the NoticeReference.noticeNumbers (aliasing the input).
+func (vw *NoticeReference_NoticeNumbersView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *NoticeReference_NoticeNumbersView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole NoticeReference.noticeNumbers: the value and the error of the eager decode.
+func (vw *NoticeReference_NoticeNumbersView) Decode() (x NoticeReference_NoticeNumbers, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyMappingsView is a lazy view of a PolicyMappings (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type PolicyMappingsView struct {
+	c view.Core
+}
+
+// parse reads the header of a PolicyMappings with tag t from r.
+func (vw *PolicyMappingsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyMappings")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *PolicyMappingsView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *PolicyMappingsView) Iter() PolicyMappingsIter {
+	cs, _ := vw.c.Contents()
+	return PolicyMappingsIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// PolicyMappingsIter iterates over the elements of a PolicyMappings view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type PolicyMappingsIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    PolicyMappings_ItemView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *PolicyMappingsIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = PolicyMappings_ItemView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *PolicyMappingsIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *PolicyMappingsIter) View() PolicyMappings_ItemView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *PolicyMappingsIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *PolicyMappingsIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the PolicyMappings (aliasing the input).
+func (vw *PolicyMappingsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyMappingsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyMappings: the value and the error of the eager decode.
+func (vw *PolicyMappingsView) Decode() (x PolicyMappings, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyMappings_ItemView is a lazy view of a PolicyMappings.item (see package view): its components' encodings,
+// read on access.
+type PolicyMappings_ItemView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PolicyMappings.item with tag t from r and its components' headers.
+func (vw *PolicyMappings_ItemView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyMappings.item")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// issuerDomainPolicy CertPolicyId
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "issuerDomainPolicy")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "issuerDomainPolicy")
+	}
+	// subjectDomainPolicy CertPolicyId
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("CertPolicyId", der.TagOID), "subjectDomainPolicy")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "subjectDomainPolicy")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PolicyMappings.item")
+}
+
+// IssuerDomainPolicy decodes issuerDomainPolicy CertPolicyId now.
+func (vw *PolicyMappings_ItemView) IssuerDomainPolicy() (x CertPolicyID, err error) {
+	var v PolicyMappings_Item
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// issuerDomainPolicy CertPolicyId
+		if err := v.IssuerDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
+			return der.WithField(err, "issuerDomainPolicy")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.IssuerDomainPolicy, nil
+}
+
+// IssuerDomainPolicyRaw returns the encoding of issuerDomainPolicy (aliasing the input), nil when absent.
+func (vw *PolicyMappings_ItemView) IssuerDomainPolicyRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// SubjectDomainPolicy decodes subjectDomainPolicy CertPolicyId now.
+func (vw *PolicyMappings_ItemView) SubjectDomainPolicy() (x CertPolicyID, err error) {
+	var v PolicyMappings_Item
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// subjectDomainPolicy CertPolicyId
+		if err := v.SubjectDomainPolicy.DecodeASN1(&s, der.TagOID); err != nil {
+			return der.WithField(err, "subjectDomainPolicy")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.SubjectDomainPolicy, nil
+}
+
+// SubjectDomainPolicyRaw returns the encoding of subjectDomainPolicy (aliasing the input), nil when absent.
+func (vw *PolicyMappings_ItemView) SubjectDomainPolicyRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the PolicyMappings.item (aliasing the input).
+func (vw *PolicyMappings_ItemView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyMappings_ItemView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyMappings.item: the value and the error of the eager decode.
+func (vw *PolicyMappings_ItemView) Decode() (x PolicyMappings_Item, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PolicyMappings_Item{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// GeneralNamesView is a lazy view of a GeneralNames (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type GeneralNamesView struct {
+	c view.Core
+}
+
+// parse reads the header of a GeneralNames with tag t from r.
+func (vw *GeneralNamesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "GeneralNames")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *GeneralNamesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *GeneralNamesView) Iter() GeneralNamesIter {
+	cs, _ := vw.c.Contents()
+	return GeneralNamesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// GeneralNamesIter iterates over the elements of a GeneralNames view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type GeneralNamesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    GeneralNameView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *GeneralNamesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = GeneralNameView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *GeneralNamesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *GeneralNamesIter) View() GeneralNameView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *GeneralNamesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *GeneralNamesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the GeneralNames (aliasing the input).
+func (vw *GeneralNamesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *GeneralNamesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole GeneralNames: the value and the error of the eager decode.
+func (vw *GeneralNamesView) Decode() (x GeneralNames, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// GeneralNameView is a lazy view of a GeneralName (see package view): the alternative chosen,
+// read on access.
+type GeneralNameView struct {
+	c      view.Core
+	choice GeneralNameChoice
+}
+
+// parse finds the alternative of a GeneralName at r and reads its header (t is der.NoTag).
+func (vw *GeneralNameView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.Context(0):
+		vw.choice = GeneralName_OtherName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "otherName")
+		}
+	case tag == der.Context(1):
+		vw.choice = GeneralName_RFC822Name
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "rfc822Name")
+		}
+	case tag == der.Context(2):
+		vw.choice = GeneralName_DNSName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "dNSName")
+		}
+	case tag == der.Context(3):
+		vw.choice = GeneralName_X400Address
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "x400Address")
+		}
+	case tag == der.Context(4):
+		vw.choice = GeneralName_DirectoryName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "directoryName")
+		}
+	case tag == der.Context(5):
+		vw.choice = GeneralName_EdiPartyName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "ediPartyName")
+		}
+	case tag == der.Context(6):
+		vw.choice = GeneralName_UniformResourceIdentifier
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "uniformResourceIdentifier")
+		}
+	case tag == der.Context(7):
+		vw.choice = GeneralName_IPAddress
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "iPAddress")
+		}
+	case tag == der.Context(8):
+		vw.choice = GeneralName_RegisteredID
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "registeredID")
+		}
+	default:
+		return r.NoAlternative("GeneralName")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the GeneralName holds (0: one of a later version).
+func (vw *GeneralNameView) Choice() GeneralNameChoice {
+	return vw.choice
+}
+
+// OtherName decodes the alternative otherName [0] INSTANCE OF OTHER-NAME now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) OtherName() (x []byte, err error) {
+	if vw.choice != GeneralName_OtherName {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OtherName, nil
+}
+
+// RFC822Name decodes the alternative rfc822Name [1] IA5String now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) RFC822Name() (x string, err error) {
+	if vw.choice != GeneralName_RFC822Name {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.RFC822Name, nil
+}
+
+// DNSName decodes the alternative dNSName [2] IA5String now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) DNSName() (x string, err error) {
+	if vw.choice != GeneralName_DNSName {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.DNSName, nil
+}
+
+// X400Address returns the view of the alternative x400Address [3] ORAddress, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *GeneralNameView) X400Address() (x ORAddressView, err error) {
+	if vw.choice != GeneralName_X400Address {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(22 /* x400Address */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "x400Address")
+		}
+		return nil
+	}()
+	if err != nil {
+		return ORAddressView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DirectoryName returns the view of the alternative directoryName [4] EXPLICIT Name, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *GeneralNameView) DirectoryName() (x NameView, err error) {
+	if vw.choice != GeneralName_DirectoryName {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(23 /* directoryName */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(4), "[4] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "directoryName")
+		}
+		if err := x.parse(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "directoryName")
+		}
+		if err := w1.Finish("[4] EXPLICIT"); err != nil {
+			return der.WithField(err, "directoryName")
+		}
+		return nil
+	}()
+	if err != nil {
+		return NameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EdiPartyName returns the view of the alternative ediPartyName [5] EDIPartyName, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *GeneralNameView) EdiPartyName() (x EDIPartyNameView, err error) {
+	if vw.choice != GeneralName_EdiPartyName {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(24 /* ediPartyName */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(5)); err != nil {
+			return der.WithField(err, "ediPartyName")
+		}
+		return nil
+	}()
+	if err != nil {
+		return EDIPartyNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UniformResourceIdentifier decodes the alternative uniformResourceIdentifier [6] IA5String now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) UniformResourceIdentifier() (x string, err error) {
+	if vw.choice != GeneralName_UniformResourceIdentifier {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.UniformResourceIdentifier, nil
+}
+
+// IPAddress decodes the alternative iPAddress [7] OCTET STRING now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) IPAddress() (x []byte, err error) {
+	if vw.choice != GeneralName_IPAddress {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.IPAddress, nil
+}
+
+// RegisteredID decodes the alternative registeredID [8] OBJECT IDENTIFIER now (the zero value unless it is the alternative chosen).
+func (vw *GeneralNameView) RegisteredID() (x der.OID, err error) {
+	if vw.choice != GeneralName_RegisteredID {
+		return x, nil
+	}
+	var v GeneralName
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.RegisteredID, nil
+}
+
+// Raw returns the encoding of the GeneralName (aliasing the input).
+func (vw *GeneralNameView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *GeneralNameView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole GeneralName: the value and the error of the eager decode.
+func (vw *GeneralNameView) Decode() (x GeneralName, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return GeneralName{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EDIPartyNameView is a lazy view of a EDIPartyName (see package view): its components' encodings,
+// read on access.
+type EDIPartyNameView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EDIPartyName with tag t from r and its components' headers.
+func (vw *EDIPartyNameView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EDIPartyName")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "nameAssigner")
+		}
+	}
+	// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.Context(1)) {
+		return der.WithField(s.Missing("[1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}", der.Context(1)), "partyName")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "partyName")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("EDIPartyName")
+}
+
+// NameAssigner decodes nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL now (the zero value when absent).
+func (vw *EDIPartyNameView) NameAssigner() (x DirectoryString_UbMax, err error) {
+	var v EDIPartyName
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// nameAssigner [0] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} OPTIONAL
+		if s.Peek(der.Context(0)) {
+			w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "nameAssigner")
+			}
+			if err := v.NameAssigner.DecodeASN1(&w1, der.NoTag); err != nil {
+				return der.WithField(err, "nameAssigner")
+			}
+			if err := w1.Finish("[0] EXPLICIT"); err != nil {
+				return der.WithField(err, "nameAssigner")
+			}
+			v.HasNameAssigner = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.NameAssigner, nil
+}
+
+// NameAssignerRaw returns the encoding of nameAssigner (aliasing the input), nil when absent.
+func (vw *EDIPartyNameView) NameAssignerRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasNameAssigner reports whether nameAssigner is encoded.
+func (vw *EDIPartyNameView) HasNameAssigner() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// PartyName decodes partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax} now.
+func (vw *EDIPartyNameView) PartyName() (x DirectoryString_UbMax, err error) {
+	var v EDIPartyName
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// partyName [1] EXPLICIT DirectoryString{PKIX1Implicit-2009.ubMax}
+		w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "partyName")
+		}
+		if err := v.PartyName.DecodeASN1(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "partyName")
+		}
+		if err := w1.Finish("[1] EXPLICIT"); err != nil {
+			return der.WithField(err, "partyName")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PartyName, nil
+}
+
+// PartyNameRaw returns the encoding of partyName (aliasing the input), nil when absent.
+func (vw *EDIPartyNameView) PartyNameRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the EDIPartyName (aliasing the input).
+func (vw *EDIPartyNameView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *EDIPartyNameView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EDIPartyName: the value and the error of the eager decode.
+func (vw *EDIPartyNameView) Decode() (x EDIPartyName, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return EDIPartyName{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// SubjectDirectoryAttributesView is a lazy view of a SubjectDirectoryAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type SubjectDirectoryAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a SubjectDirectoryAttributes with tag t from r.
+func (vw *SubjectDirectoryAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "SubjectDirectoryAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *SubjectDirectoryAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *SubjectDirectoryAttributesView) Iter() SubjectDirectoryAttributesIter {
+	cs, _ := vw.c.Contents()
+	return SubjectDirectoryAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// SubjectDirectoryAttributesIter iterates over the elements of a SubjectDirectoryAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type SubjectDirectoryAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    AttributeSet_SupportedAttributesView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *SubjectDirectoryAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = AttributeSet_SupportedAttributesView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *SubjectDirectoryAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *SubjectDirectoryAttributesIter) View() AttributeSet_SupportedAttributesView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *SubjectDirectoryAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *SubjectDirectoryAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the SubjectDirectoryAttributes (aliasing the input).
+func (vw *SubjectDirectoryAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *SubjectDirectoryAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole SubjectDirectoryAttributes: the value and the error of the eager decode.
+func (vw *SubjectDirectoryAttributesView) Decode() (x SubjectDirectoryAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AttributeSet_SupportedAttributesView is a lazy view of a AttributeSet (see package view): its components' encodings,
+// read on access.
+type AttributeSet_SupportedAttributesView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AttributeSet with tag t from r and its components' headers.
+func (vw *AttributeSet_SupportedAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AttributeSet")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// type OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "type")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "type")
+	}
+	// values SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "values")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "values")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AttributeSet")
+}
+
+// Type decodes type OBJECT IDENTIFIER now.
+func (vw *AttributeSet_SupportedAttributesView) Type() (x der.OID, err error) {
+	var v AttributeSet_SupportedAttributes
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// type OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "type")
+		}
+		v.Type = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Type, nil
+}
+
+// TypeRaw returns the encoding of type (aliasing the input), nil when absent.
+func (vw *AttributeSet_SupportedAttributesView) TypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Values decodes values SET OF now.
+func (vw *AttributeSet_SupportedAttributesView) Values() (x []SupportedAttributes, err error) {
+	var v AttributeSet_SupportedAttributes
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: type OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "type")
+		}
+		v.Type = x1
+		// values SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "values")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "values")
+			}
+		}
+		list3, err := der.MakeSlice[SupportedAttributes](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "values")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "values")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.Type), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "values")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "values")
+		}
+		if !l2.SkipConstraints() {
+			if err := der.CheckSize(l2.Offset(), "SET OF", len(list3), 1, 9223372036854775807); err != nil {
+				return der.WithField(err, "values")
+			}
+		}
+		v.Values = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Values, nil
+}
+
+// ValuesRaw returns the encoding of values (aliasing the input), nil when absent.
+func (vw *AttributeSet_SupportedAttributesView) ValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the AttributeSet (aliasing the input).
+func (vw *AttributeSet_SupportedAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AttributeSet_SupportedAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AttributeSet: the value and the error of the eager decode.
+func (vw *AttributeSet_SupportedAttributesView) Decode() (x AttributeSet_SupportedAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AttributeSet_SupportedAttributes{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BasicConstraintsView is a lazy view of a BasicConstraints (see package view): its components' encodings,
+// read on access.
+type BasicConstraintsView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a BasicConstraints with tag t from r and its components' headers.
+func (vw *BasicConstraintsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "BasicConstraints")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// cA BOOLEAN DEFAULT FALSE
+	vw.off[0] = s.Offset()
+	if s.Peek(der.TagBoolean) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "cA")
+		}
+	}
+	// pathLenConstraint INTEGER OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "pathLenConstraint")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("BasicConstraints")
+}
+
+// CA decodes cA BOOLEAN DEFAULT FALSE now (its DEFAULT when absent).
+func (vw *BasicConstraintsView) CA() (x bool, err error) {
+	var v BasicConstraints
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// cA BOOLEAN DEFAULT FALSE
+		if s.Peek(der.TagBoolean) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.TagBoolean)
+			if err != nil {
+				return der.WithField(err, "cA")
+			}
+			v.CA = x2
+			v.HasCA = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.CA {
+				return der.WithField(der.EncodedDefault(off1, "BasicConstraints"), "cA")
+			}
+		} else {
+			v.CA = false
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.CA, nil
+}
+
+// CARaw returns the encoding of cA (aliasing the input), nil when absent.
+func (vw *BasicConstraintsView) CARaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasCA reports whether cA is encoded.
+func (vw *BasicConstraintsView) HasCA() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// PathLenConstraint decodes pathLenConstraint INTEGER OPTIONAL now (the zero value when absent).
+func (vw *BasicConstraintsView) PathLenConstraint() (x der.Integer, err error) {
+	var v BasicConstraints
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// pathLenConstraint INTEGER OPTIONAL
+		if s.Peek(der.TagInteger) {
+			off1 := s.Offset()
+			x2, err := s.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "pathLenConstraint")
+			}
+			v.PathLenConstraint = x2
+			if !s.SkipConstraints() {
+				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+					return der.WithField(err, "pathLenConstraint")
+				}
+			}
+			v.HasPathLenConstraint = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PathLenConstraint, nil
+}
+
+// PathLenConstraintRaw returns the encoding of pathLenConstraint (aliasing the input), nil when absent.
+func (vw *BasicConstraintsView) PathLenConstraintRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasPathLenConstraint reports whether pathLenConstraint is encoded.
+func (vw *BasicConstraintsView) HasPathLenConstraint() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the BasicConstraints (aliasing the input).
+func (vw *BasicConstraintsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *BasicConstraintsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole BasicConstraints: the value and the error of the eager decode.
+func (vw *BasicConstraintsView) Decode() (x BasicConstraints, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return BasicConstraints{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NameConstraintsView is a lazy view of a NameConstraints (see package view): its components' encodings,
+// read on access.
+type NameConstraintsView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a NameConstraints with tag t from r and its components' headers.
+func (vw *NameConstraintsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "NameConstraints")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// permittedSubtrees [0] GeneralSubtrees OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "permittedSubtrees")
+		}
+	}
+	// excludedSubtrees [1] GeneralSubtrees OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "excludedSubtrees")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("NameConstraints")
+}
+
+// PermittedSubtrees returns the view of permittedSubtrees [0] GeneralSubtrees OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *NameConstraintsView) PermittedSubtrees() (x GeneralSubtreesView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(25 /* permittedSubtrees */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "permittedSubtrees")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralSubtreesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PermittedSubtreesRaw returns the encoding of permittedSubtrees (aliasing the input), nil when absent.
+func (vw *NameConstraintsView) PermittedSubtreesRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasPermittedSubtrees reports whether permittedSubtrees is encoded.
+func (vw *NameConstraintsView) HasPermittedSubtrees() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// ExcludedSubtrees returns the view of excludedSubtrees [1] GeneralSubtrees OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *NameConstraintsView) ExcludedSubtrees() (x GeneralSubtreesView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(26 /* excludedSubtrees */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "excludedSubtrees")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralSubtreesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExcludedSubtreesRaw returns the encoding of excludedSubtrees (aliasing the input), nil when absent.
+func (vw *NameConstraintsView) ExcludedSubtreesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasExcludedSubtrees reports whether excludedSubtrees is encoded.
+func (vw *NameConstraintsView) HasExcludedSubtrees() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the NameConstraints (aliasing the input).
+func (vw *NameConstraintsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *NameConstraintsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole NameConstraints: the value and the error of the eager decode.
+func (vw *NameConstraintsView) Decode() (x NameConstraints, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return NameConstraints{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// GeneralSubtreesView is a lazy view of a GeneralSubtrees (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type GeneralSubtreesView struct {
+	c view.Core
+}
+
+// parse reads the header of a GeneralSubtrees with tag t from r.
+func (vw *GeneralSubtreesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "GeneralSubtrees")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *GeneralSubtreesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *GeneralSubtreesView) Iter() GeneralSubtreesIter {
+	cs, _ := vw.c.Contents()
+	return GeneralSubtreesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// GeneralSubtreesIter iterates over the elements of a GeneralSubtrees view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type GeneralSubtreesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    GeneralSubtreeView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *GeneralSubtreesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = GeneralSubtreeView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *GeneralSubtreesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *GeneralSubtreesIter) View() GeneralSubtreeView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *GeneralSubtreesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *GeneralSubtreesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the GeneralSubtrees (aliasing the input).
+func (vw *GeneralSubtreesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *GeneralSubtreesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole GeneralSubtrees: the value and the error of the eager decode.
+func (vw *GeneralSubtreesView) Decode() (x GeneralSubtrees, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// GeneralSubtreeView is a lazy view of a GeneralSubtree (see package view): its components' encodings,
+// read on access.
+type GeneralSubtreeView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a GeneralSubtree with tag t from r and its components' headers.
+func (vw *GeneralSubtreeView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "GeneralSubtree")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// base GeneralName
+	vw.off[0] = s.Offset()
+	if tag, ok := s.PeekTag(); !ok || !(tag == der.Context(0) || tag == der.Context(1) || tag == der.Context(2) || tag == der.Context(3) || tag == der.Context(4) || tag == der.Context(5) || tag == der.Context(6) || tag == der.Context(7) || tag == der.Context(8)) {
+		return der.WithField(s.NoAlternative("GeneralName"), "base")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "base")
+	}
+	// minimum [0] BaseDistance DEFAULT 0
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "minimum")
+		}
+	}
+	// maximum [1] BaseDistance OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "maximum")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("GeneralSubtree")
+}
+
+// Base returns the view of base GeneralName, parsed shallowly now.
+func (vw *GeneralSubtreeView) Base() (x GeneralNameView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(27 /* base */)
+	err = func() error {
+		if err := x.parse(&s, der.NoTag); err != nil {
+			return der.WithField(err, "base")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BaseRaw returns the encoding of base (aliasing the input), nil when absent.
+func (vw *GeneralSubtreeView) BaseRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Minimum decodes minimum [0] BaseDistance DEFAULT 0 now (its DEFAULT when absent).
+func (vw *GeneralSubtreeView) Minimum() (x BaseDistance, err error) {
+	var v GeneralSubtree
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// minimum [0] BaseDistance DEFAULT 0
+		if s.Peek(der.Context(0)) {
+			off1 := s.Offset()
+			if err := v.Minimum.DecodeASN1(&s, der.Context(0)); err != nil {
+				return der.WithField(err, "minimum")
+			}
+			v.HasMinimum = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+				n, ok := der.Integer(v.Minimum).Int64()
+				return ok && n == int64(0)
+			}() {
+				return der.WithField(der.EncodedDefault(off1, "GeneralSubtree"), "minimum")
+			}
+		} else {
+			v.Minimum = BaseDistance(defaultInteger0)
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Minimum, nil
+}
+
+// MinimumRaw returns the encoding of minimum (aliasing the input), nil when absent.
+func (vw *GeneralSubtreeView) MinimumRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasMinimum reports whether minimum is encoded.
+func (vw *GeneralSubtreeView) HasMinimum() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Maximum decodes maximum [1] BaseDistance OPTIONAL now (the zero value when absent).
+func (vw *GeneralSubtreeView) Maximum() (x BaseDistance, err error) {
+	var v GeneralSubtree
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// maximum [1] BaseDistance OPTIONAL
+		if s.Peek(der.Context(1)) {
+			if err := v.Maximum.DecodeASN1(&s, der.Context(1)); err != nil {
+				return der.WithField(err, "maximum")
+			}
+			v.HasMaximum = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Maximum, nil
+}
+
+// MaximumRaw returns the encoding of maximum (aliasing the input), nil when absent.
+func (vw *GeneralSubtreeView) MaximumRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasMaximum reports whether maximum is encoded.
+func (vw *GeneralSubtreeView) HasMaximum() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the GeneralSubtree (aliasing the input).
+func (vw *GeneralSubtreeView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *GeneralSubtreeView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole GeneralSubtree: the value and the error of the eager decode.
+func (vw *GeneralSubtreeView) Decode() (x GeneralSubtree, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return GeneralSubtree{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PolicyConstraintsView is a lazy view of a PolicyConstraints (see package view): its components' encodings,
+// read on access.
+type PolicyConstraintsView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PolicyConstraints with tag t from r and its components' headers.
+func (vw *PolicyConstraintsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PolicyConstraints")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// requireExplicitPolicy [0] SkipCerts OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "requireExplicitPolicy")
+		}
+	}
+	// inhibitPolicyMapping [1] SkipCerts OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "inhibitPolicyMapping")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PolicyConstraints")
+}
+
+// RequireExplicitPolicy decodes requireExplicitPolicy [0] SkipCerts OPTIONAL now (the zero value when absent).
+func (vw *PolicyConstraintsView) RequireExplicitPolicy() (x SkipCerts, err error) {
+	var v PolicyConstraints
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// requireExplicitPolicy [0] SkipCerts OPTIONAL
+		if s.Peek(der.Context(0)) {
+			if err := v.RequireExplicitPolicy.DecodeASN1(&s, der.Context(0)); err != nil {
+				return der.WithField(err, "requireExplicitPolicy")
+			}
+			v.HasRequireExplicitPolicy = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.RequireExplicitPolicy, nil
+}
+
+// RequireExplicitPolicyRaw returns the encoding of requireExplicitPolicy (aliasing the input), nil when absent.
+func (vw *PolicyConstraintsView) RequireExplicitPolicyRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasRequireExplicitPolicy reports whether requireExplicitPolicy is encoded.
+func (vw *PolicyConstraintsView) HasRequireExplicitPolicy() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// InhibitPolicyMapping decodes inhibitPolicyMapping [1] SkipCerts OPTIONAL now (the zero value when absent).
+func (vw *PolicyConstraintsView) InhibitPolicyMapping() (x SkipCerts, err error) {
+	var v PolicyConstraints
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// inhibitPolicyMapping [1] SkipCerts OPTIONAL
+		if s.Peek(der.Context(1)) {
+			if err := v.InhibitPolicyMapping.DecodeASN1(&s, der.Context(1)); err != nil {
+				return der.WithField(err, "inhibitPolicyMapping")
+			}
+			v.HasInhibitPolicyMapping = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.InhibitPolicyMapping, nil
+}
+
+// InhibitPolicyMappingRaw returns the encoding of inhibitPolicyMapping (aliasing the input), nil when absent.
+func (vw *PolicyConstraintsView) InhibitPolicyMappingRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasInhibitPolicyMapping reports whether inhibitPolicyMapping is encoded.
+func (vw *PolicyConstraintsView) HasInhibitPolicyMapping() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PolicyConstraints (aliasing the input).
+func (vw *PolicyConstraintsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PolicyConstraintsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PolicyConstraints: the value and the error of the eager decode.
+func (vw *PolicyConstraintsView) Decode() (x PolicyConstraints, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PolicyConstraints{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CRLDistributionPointsView is a lazy view of a CRLDistributionPoints (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type CRLDistributionPointsView struct {
+	c view.Core
+}
+
+// parse reads the header of a CRLDistributionPoints with tag t from r.
+func (vw *CRLDistributionPointsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "CRLDistributionPoints")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *CRLDistributionPointsView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *CRLDistributionPointsView) Iter() CRLDistributionPointsIter {
+	cs, _ := vw.c.Contents()
+	return CRLDistributionPointsIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// CRLDistributionPointsIter iterates over the elements of a CRLDistributionPoints view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type CRLDistributionPointsIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    DistributionPointView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *CRLDistributionPointsIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = DistributionPointView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *CRLDistributionPointsIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *CRLDistributionPointsIter) View() DistributionPointView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *CRLDistributionPointsIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *CRLDistributionPointsIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the CRLDistributionPoints (aliasing the input).
+func (vw *CRLDistributionPointsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CRLDistributionPointsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole CRLDistributionPoints: the value and the error of the eager decode.
+func (vw *CRLDistributionPointsView) Decode() (x CRLDistributionPoints, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DistributionPointView is a lazy view of a DistributionPoint (see package view): its components' encodings,
+// read on access.
+type DistributionPointView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a DistributionPoint with tag t from r and its components' headers.
+func (vw *DistributionPointView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "DistributionPoint")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+	}
+	// reasons [1] ReasonFlags OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "reasons")
+		}
+	}
+	// cRLIssuer [2] GeneralNames OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "cRLIssuer")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("DistributionPoint")
+}
+
+// DistributionPoint returns the view of distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *DistributionPointView) DistributionPoint() (x DistributionPointNameView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(28 /* distributionPoint */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		if err := x.parse(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		return nil
+	}()
+	if err != nil {
+		return DistributionPointNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DistributionPointRaw returns the encoding of distributionPoint (aliasing the input), nil when absent.
+func (vw *DistributionPointView) DistributionPointRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasDistributionPoint reports whether distributionPoint is encoded.
+func (vw *DistributionPointView) HasDistributionPoint() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// Reasons decodes reasons [1] ReasonFlags OPTIONAL now (the zero value when absent).
+func (vw *DistributionPointView) Reasons() (x ReasonFlags, err error) {
+	var v DistributionPoint
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// reasons [1] ReasonFlags OPTIONAL
+		if s.Peek(der.Context(1)) {
+			if err := v.Reasons.DecodeASN1(&s, der.Context(1)); err != nil {
+				return der.WithField(err, "reasons")
+			}
+			v.HasReasons = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Reasons, nil
+}
+
+// ReasonsRaw returns the encoding of reasons (aliasing the input), nil when absent.
+func (vw *DistributionPointView) ReasonsRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasReasons reports whether reasons is encoded.
+func (vw *DistributionPointView) HasReasons() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// CRLIssuer returns the view of cRLIssuer [2] GeneralNames OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *DistributionPointView) CRLIssuer() (x GeneralNamesView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(29 /* cRLIssuer */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "cRLIssuer")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralNamesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CRLIssuerRaw returns the encoding of cRLIssuer (aliasing the input), nil when absent.
+func (vw *DistributionPointView) CRLIssuerRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasCRLIssuer reports whether cRLIssuer is encoded.
+func (vw *DistributionPointView) HasCRLIssuer() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the DistributionPoint (aliasing the input).
+func (vw *DistributionPointView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *DistributionPointView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole DistributionPoint: the value and the error of the eager decode.
+func (vw *DistributionPointView) Decode() (x DistributionPoint, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return DistributionPoint{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DistributionPointNameView is a lazy view of a DistributionPointName (see package view): the alternative chosen,
+// read on access.
+type DistributionPointNameView struct {
+	c      view.Core
+	choice DistributionPointNameChoice
+}
+
+// parse finds the alternative of a DistributionPointName at r and reads its header (t is der.NoTag).
+func (vw *DistributionPointNameView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.Context(0):
+		vw.choice = DistributionPointName_FullName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "fullName")
+		}
+	case tag == der.Context(1):
+		vw.choice = DistributionPointName_NameRelativeToCRLIssuer
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "nameRelativeToCRLIssuer")
+		}
+	default:
+		return r.NoAlternative("DistributionPointName")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the DistributionPointName holds (0: one of a later version).
+func (vw *DistributionPointNameView) Choice() DistributionPointNameChoice {
+	return vw.choice
+}
+
+// FullName returns the view of the alternative fullName [0] GeneralNames, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *DistributionPointNameView) FullName() (x GeneralNamesView, err error) {
+	if vw.choice != DistributionPointName_FullName {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(30 /* fullName */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "fullName")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralNamesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// NameRelativeToCRLIssuer returns the view of the alternative nameRelativeToCRLIssuer [1] RelativeDistinguishedName, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *DistributionPointNameView) NameRelativeToCRLIssuer() (x RelativeDistinguishedNameView, err error) {
+	if vw.choice != DistributionPointName_NameRelativeToCRLIssuer {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(31 /* nameRelativeToCRLIssuer */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "nameRelativeToCRLIssuer")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RelativeDistinguishedNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the DistributionPointName (aliasing the input).
+func (vw *DistributionPointNameView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *DistributionPointNameView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole DistributionPointName: the value and the error of the eager decode.
+func (vw *DistributionPointNameView) Decode() (x DistributionPointName, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return DistributionPointName{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExtKeyUsageSyntaxView is a lazy view of a ExtKeyUsageSyntax (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type ExtKeyUsageSyntaxView struct {
+	c view.Core
+}
+
+// parse reads the header of a ExtKeyUsageSyntax with tag t from r.
+func (vw *ExtKeyUsageSyntaxView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ExtKeyUsageSyntax")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *ExtKeyUsageSyntaxView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *ExtKeyUsageSyntaxView) Iter() ExtKeyUsageSyntaxIter {
+	cs, _ := vw.c.Contents()
+	return ExtKeyUsageSyntaxIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// ExtKeyUsageSyntaxIter iterates over the elements of a ExtKeyUsageSyntax view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type ExtKeyUsageSyntaxIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	val    KeyPurposeID
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *ExtKeyUsageSyntaxIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Pooled(it.pos, ce)
+	var v KeyPurposeID
+	err := func() error {
+		if err := v.DecodeASN1(&s, der.TagOID); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	pos := s.Offset()
+	s.Release()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.val, it.pos, it.i = v, pos, it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *ExtKeyUsageSyntaxIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// Value returns the element Next decoded.
+func (it *ExtKeyUsageSyntaxIter) Value() KeyPurposeID {
+	return it.val
+}
+
+// Index returns the index of the element Next read.
+func (it *ExtKeyUsageSyntaxIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *ExtKeyUsageSyntaxIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the ExtKeyUsageSyntax (aliasing the input).
+func (vw *ExtKeyUsageSyntaxView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ExtKeyUsageSyntaxView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ExtKeyUsageSyntax: the value and the error of the eager decode.
+func (vw *ExtKeyUsageSyntaxView) Decode() (x ExtKeyUsageSyntax, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthorityInfoAccessSyntaxView is a lazy view of a AuthorityInfoAccessSyntax (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type AuthorityInfoAccessSyntaxView struct {
+	c view.Core
+}
+
+// parse reads the header of a AuthorityInfoAccessSyntax with tag t from r.
+func (vw *AuthorityInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthorityInfoAccessSyntax")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *AuthorityInfoAccessSyntaxView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *AuthorityInfoAccessSyntaxView) Iter() AuthorityInfoAccessSyntaxIter {
+	cs, _ := vw.c.Contents()
+	return AuthorityInfoAccessSyntaxIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// AuthorityInfoAccessSyntaxIter iterates over the elements of a AuthorityInfoAccessSyntax view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type AuthorityInfoAccessSyntaxIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    AccessDescriptionView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *AuthorityInfoAccessSyntaxIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = AccessDescriptionView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *AuthorityInfoAccessSyntaxIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *AuthorityInfoAccessSyntaxIter) View() AccessDescriptionView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *AuthorityInfoAccessSyntaxIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *AuthorityInfoAccessSyntaxIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the AuthorityInfoAccessSyntax (aliasing the input).
+func (vw *AuthorityInfoAccessSyntaxView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthorityInfoAccessSyntaxView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthorityInfoAccessSyntax: the value and the error of the eager decode.
+func (vw *AuthorityInfoAccessSyntaxView) Decode() (x AuthorityInfoAccessSyntax, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AccessDescriptionView is a lazy view of a AccessDescription (see package view): its components' encodings,
+// read on access.
+type AccessDescriptionView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AccessDescription with tag t from r and its components' headers.
+func (vw *AccessDescriptionView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AccessDescription")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// accessMethod OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "accessMethod")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "accessMethod")
+	}
+	// accessLocation GeneralName
+	vw.off[1] = s.Offset()
+	if tag, ok := s.PeekTag(); !ok || !(tag == der.Context(0) || tag == der.Context(1) || tag == der.Context(2) || tag == der.Context(3) || tag == der.Context(4) || tag == der.Context(5) || tag == der.Context(6) || tag == der.Context(7) || tag == der.Context(8)) {
+		return der.WithField(s.NoAlternative("GeneralName"), "accessLocation")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "accessLocation")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AccessDescription")
+}
+
+// AccessMethod decodes accessMethod OBJECT IDENTIFIER now.
+func (vw *AccessDescriptionView) AccessMethod() (x der.OID, err error) {
+	var v AccessDescription
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// accessMethod OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "accessMethod")
+		}
+		v.AccessMethod = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AccessMethod, nil
+}
+
+// AccessMethodRaw returns the encoding of accessMethod (aliasing the input), nil when absent.
+func (vw *AccessDescriptionView) AccessMethodRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AccessLocation returns the view of accessLocation GeneralName, parsed shallowly now.
+func (vw *AccessDescriptionView) AccessLocation() (x GeneralNameView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(32 /* accessLocation */)
+	err = func() error {
+		if err := x.parse(&s, der.NoTag); err != nil {
+			return der.WithField(err, "accessLocation")
+		}
+		return nil
+	}()
+	if err != nil {
+		return GeneralNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AccessLocationRaw returns the encoding of accessLocation (aliasing the input), nil when absent.
+func (vw *AccessDescriptionView) AccessLocationRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the AccessDescription (aliasing the input).
+func (vw *AccessDescriptionView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AccessDescriptionView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AccessDescription: the value and the error of the eager decode.
+func (vw *AccessDescriptionView) Decode() (x AccessDescription, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AccessDescription{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// SubjectInfoAccessSyntaxView is a lazy view of a SubjectInfoAccessSyntax (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type SubjectInfoAccessSyntaxView struct {
+	c view.Core
+}
+
+// parse reads the header of a SubjectInfoAccessSyntax with tag t from r.
+func (vw *SubjectInfoAccessSyntaxView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "SubjectInfoAccessSyntax")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *SubjectInfoAccessSyntaxView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *SubjectInfoAccessSyntaxView) Iter() SubjectInfoAccessSyntaxIter {
+	cs, _ := vw.c.Contents()
+	return SubjectInfoAccessSyntaxIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// SubjectInfoAccessSyntaxIter iterates over the elements of a SubjectInfoAccessSyntax view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type SubjectInfoAccessSyntaxIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    AccessDescriptionView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *SubjectInfoAccessSyntaxIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = AccessDescriptionView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *SubjectInfoAccessSyntaxIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *SubjectInfoAccessSyntaxIter) View() AccessDescriptionView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *SubjectInfoAccessSyntaxIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *SubjectInfoAccessSyntaxIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the SubjectInfoAccessSyntax (aliasing the input).
+func (vw *SubjectInfoAccessSyntaxView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *SubjectInfoAccessSyntaxView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole SubjectInfoAccessSyntax: the value and the error of the eager decode.
+func (vw *SubjectInfoAccessSyntaxView) Decode() (x SubjectInfoAccessSyntax, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// IssuingDistributionPointView is a lazy view of a IssuingDistributionPoint (see package view): its components' encodings,
+// read on access.
+type IssuingDistributionPointView struct {
+	c   view.Core
+	off [7]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a IssuingDistributionPoint with tag t from r and its components' headers.
+func (vw *IssuingDistributionPointView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "IssuingDistributionPoint")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+	}
+	// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "onlyContainsUserCerts")
+		}
+	}
+	// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "onlyContainsCACerts")
+		}
+	}
+	// onlySomeReasons [3] ReasonFlags OPTIONAL
+	vw.off[3] = s.Offset()
+	if s.Peek(der.Context(3)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "onlySomeReasons")
+		}
+	}
+	// indirectCRL [4] BOOLEAN DEFAULT FALSE
+	vw.off[4] = s.Offset()
+	if s.Peek(der.Context(4)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "indirectCRL")
+		}
+	}
+	// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
+	vw.off[5] = s.Offset()
+	if s.Peek(der.Context(5)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "onlyContainsAttributeCerts")
+		}
+	}
+	vw.off[6] = s.Offset()
+	return s.Finish("IssuingDistributionPoint")
+}
+
+// DistributionPoint returns the view of distributionPoint [0] EXPLICIT DistributionPointName OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *IssuingDistributionPointView) DistributionPoint() (x DistributionPointNameView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(28 /* distributionPoint */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		if err := x.parse(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "distributionPoint")
+		}
+		return nil
+	}()
+	if err != nil {
+		return DistributionPointNameView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DistributionPointRaw returns the encoding of distributionPoint (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) DistributionPointRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasDistributionPoint reports whether distributionPoint is encoded.
+func (vw *IssuingDistributionPointView) HasDistributionPoint() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// OnlyContainsUserCerts decodes onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE now (its DEFAULT when absent).
+func (vw *IssuingDistributionPointView) OnlyContainsUserCerts() (x bool, err error) {
+	var v IssuingDistributionPoint
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// onlyContainsUserCerts [1] BOOLEAN DEFAULT FALSE
+		if s.Peek(der.Context(1)) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.Context(1))
+			if err != nil {
+				return der.WithField(err, "onlyContainsUserCerts")
+			}
+			v.OnlyContainsUserCerts = x2
+			v.HasOnlyContainsUserCerts = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsUserCerts {
+				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsUserCerts")
+			}
+		} else {
+			v.OnlyContainsUserCerts = false
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OnlyContainsUserCerts, nil
+}
+
+// OnlyContainsUserCertsRaw returns the encoding of onlyContainsUserCerts (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) OnlyContainsUserCertsRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasOnlyContainsUserCerts reports whether onlyContainsUserCerts is encoded.
+func (vw *IssuingDistributionPointView) HasOnlyContainsUserCerts() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// OnlyContainsCACerts decodes onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE now (its DEFAULT when absent).
+func (vw *IssuingDistributionPointView) OnlyContainsCACerts() (x bool, err error) {
+	var v IssuingDistributionPoint
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// onlyContainsCACerts [2] BOOLEAN DEFAULT FALSE
+		if s.Peek(der.Context(2)) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.Context(2))
+			if err != nil {
+				return der.WithField(err, "onlyContainsCACerts")
+			}
+			v.OnlyContainsCACerts = x2
+			v.HasOnlyContainsCACerts = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsCACerts {
+				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsCACerts")
+			}
+		} else {
+			v.OnlyContainsCACerts = false
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OnlyContainsCACerts, nil
+}
+
+// OnlyContainsCACertsRaw returns the encoding of onlyContainsCACerts (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) OnlyContainsCACertsRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasOnlyContainsCACerts reports whether onlyContainsCACerts is encoded.
+func (vw *IssuingDistributionPointView) HasOnlyContainsCACerts() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// OnlySomeReasons decodes onlySomeReasons [3] ReasonFlags OPTIONAL now (the zero value when absent).
+func (vw *IssuingDistributionPointView) OnlySomeReasons() (x ReasonFlags, err error) {
+	var v IssuingDistributionPoint
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// onlySomeReasons [3] ReasonFlags OPTIONAL
+		if s.Peek(der.Context(3)) {
+			if err := v.OnlySomeReasons.DecodeASN1(&s, der.Context(3)); err != nil {
+				return der.WithField(err, "onlySomeReasons")
+			}
+			v.HasOnlySomeReasons = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OnlySomeReasons, nil
+}
+
+// OnlySomeReasonsRaw returns the encoding of onlySomeReasons (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) OnlySomeReasonsRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasOnlySomeReasons reports whether onlySomeReasons is encoded.
+func (vw *IssuingDistributionPointView) HasOnlySomeReasons() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// IndirectCRL decodes indirectCRL [4] BOOLEAN DEFAULT FALSE now (its DEFAULT when absent).
+func (vw *IssuingDistributionPointView) IndirectCRL() (x bool, err error) {
+	var v IssuingDistributionPoint
+	s := vw.c.Pooled(vw.off[4], vw.off[5])
+	err = func() error {
+		// indirectCRL [4] BOOLEAN DEFAULT FALSE
+		if s.Peek(der.Context(4)) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.Context(4))
+			if err != nil {
+				return der.WithField(err, "indirectCRL")
+			}
+			v.IndirectCRL = x2
+			v.HasIndirectCRL = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.IndirectCRL {
+				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "indirectCRL")
+			}
+		} else {
+			v.IndirectCRL = false
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.IndirectCRL, nil
+}
+
+// IndirectCRLRaw returns the encoding of indirectCRL (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) IndirectCRLRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasIndirectCRL reports whether indirectCRL is encoded.
+func (vw *IssuingDistributionPointView) HasIndirectCRL() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// OnlyContainsAttributeCerts decodes onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE now (its DEFAULT when absent).
+func (vw *IssuingDistributionPointView) OnlyContainsAttributeCerts() (x bool, err error) {
+	var v IssuingDistributionPoint
+	s := vw.c.Pooled(vw.off[5], vw.off[6])
+	err = func() error {
+		// onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE
+		if s.Peek(der.Context(5)) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.Context(5))
+			if err != nil {
+				return der.WithField(err, "onlyContainsAttributeCerts")
+			}
+			v.OnlyContainsAttributeCerts = x2
+			v.HasOnlyContainsAttributeCerts = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && !v.OnlyContainsAttributeCerts {
+				return der.WithField(der.EncodedDefault(off1, "IssuingDistributionPoint"), "onlyContainsAttributeCerts")
+			}
+		} else {
+			v.OnlyContainsAttributeCerts = false
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OnlyContainsAttributeCerts, nil
+}
+
+// OnlyContainsAttributeCertsRaw returns the encoding of onlyContainsAttributeCerts (aliasing the input), nil when absent.
+func (vw *IssuingDistributionPointView) OnlyContainsAttributeCertsRaw() []byte {
+	return vw.c.Slice(vw.off[5], vw.off[6])
+}
+
+// HasOnlyContainsAttributeCerts reports whether onlyContainsAttributeCerts is encoded.
+func (vw *IssuingDistributionPointView) HasOnlyContainsAttributeCerts() bool {
+	return vw.off[6] > vw.off[5]
+}
+
+// Raw returns the encoding of the IssuingDistributionPoint (aliasing the input).
+func (vw *IssuingDistributionPointView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *IssuingDistributionPointView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole IssuingDistributionPoint: the value and the error of the eager decode.
+func (vw *IssuingDistributionPointView) Decode() (x IssuingDistributionPoint, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return IssuingDistributionPoint{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DSAParamsView is a lazy view of a DSA-Params (see package view): its components' encodings,
+// read on access.
+type DSAParamsView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a DSA-Params with tag t from r and its components' headers.
+func (vw *DSAParamsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "DSA-Params")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// p INTEGER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "p")
+	}
+	// q INTEGER
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "q")
+	}
+	// g INTEGER
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "g")
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("DSA-Params")
+}
+
+// P decodes p INTEGER now.
+func (vw *DSAParamsView) P() (x der.Integer, err error) {
+	var v DSAParams
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// p INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "p")
+		}
+		v.P = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.P, nil
+}
+
+// PRaw returns the encoding of p (aliasing the input), nil when absent.
+func (vw *DSAParamsView) PRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Q decodes q INTEGER now.
+func (vw *DSAParamsView) Q() (x der.Integer, err error) {
+	var v DSAParams
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// q INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "q")
+		}
+		v.Q = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Q, nil
+}
+
+// QRaw returns the encoding of q (aliasing the input), nil when absent.
+func (vw *DSAParamsView) QRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// G decodes g INTEGER now.
+func (vw *DSAParamsView) G() (x der.Integer, err error) {
+	var v DSAParams
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// g INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "g")
+		}
+		v.G = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.G, nil
+}
+
+// GRaw returns the encoding of g (aliasing the input), nil when absent.
+func (vw *DSAParamsView) GRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// Raw returns the encoding of the DSA-Params (aliasing the input).
+func (vw *DSAParamsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *DSAParamsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole DSA-Params: the value and the error of the eager decode.
+func (vw *DSAParamsView) Decode() (x DSAParams, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return DSAParams{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DomainParametersView is a lazy view of a DomainParameters (see package view): its components' encodings,
+// read on access.
+type DomainParametersView struct {
+	c   view.Core
+	off [6]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a DomainParameters with tag t from r and its components' headers.
+func (vw *DomainParametersView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "DomainParameters")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// p INTEGER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "p")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "p")
+	}
+	// g INTEGER
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "g")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "g")
+	}
+	// q INTEGER
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "q")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "q")
+	}
+	// j INTEGER OPTIONAL
+	vw.off[3] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "j")
+		}
+	}
+	// validationParams ValidationParams OPTIONAL
+	vw.off[4] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "validationParams")
+		}
+	}
+	vw.off[5] = s.Offset()
+	return s.Finish("DomainParameters")
+}
+
+// P decodes p INTEGER now.
+func (vw *DomainParametersView) P() (x der.Integer, err error) {
+	var v DomainParameters
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// p INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "p")
+		}
+		v.P = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.P, nil
+}
+
+// PRaw returns the encoding of p (aliasing the input), nil when absent.
+func (vw *DomainParametersView) PRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// G decodes g INTEGER now.
+func (vw *DomainParametersView) G() (x der.Integer, err error) {
+	var v DomainParameters
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// g INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "g")
+		}
+		v.G = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.G, nil
+}
+
+// GRaw returns the encoding of g (aliasing the input), nil when absent.
+func (vw *DomainParametersView) GRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Q decodes q INTEGER now.
+func (vw *DomainParametersView) Q() (x der.Integer, err error) {
+	var v DomainParameters
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// q INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "q")
+		}
+		v.Q = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Q, nil
+}
+
+// QRaw returns the encoding of q (aliasing the input), nil when absent.
+func (vw *DomainParametersView) QRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// J decodes j INTEGER OPTIONAL now (the zero value when absent).
+func (vw *DomainParametersView) J() (x der.Integer, err error) {
+	var v DomainParameters
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// j INTEGER OPTIONAL
+		if s.Peek(der.TagInteger) {
+			x1, err := s.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "j")
+			}
+			v.J = x1
+			v.HasJ = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.J, nil
+}
+
+// JRaw returns the encoding of j (aliasing the input), nil when absent.
+func (vw *DomainParametersView) JRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasJ reports whether j is encoded.
+func (vw *DomainParametersView) HasJ() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// ValidationParams returns the view of validationParams ValidationParams OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *DomainParametersView) ValidationParams() (x ValidationParamsView, err error) {
+	if vw.off[5] == vw.off[4] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(33 /* validationParams */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "validationParams")
+		}
+		return nil
+	}()
+	if err != nil {
+		return ValidationParamsView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ValidationParamsRaw returns the encoding of validationParams (aliasing the input), nil when absent.
+func (vw *DomainParametersView) ValidationParamsRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasValidationParams reports whether validationParams is encoded.
+func (vw *DomainParametersView) HasValidationParams() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// Raw returns the encoding of the DomainParameters (aliasing the input).
+func (vw *DomainParametersView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *DomainParametersView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole DomainParameters: the value and the error of the eager decode.
+func (vw *DomainParametersView) Decode() (x DomainParameters, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return DomainParameters{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ValidationParamsView is a lazy view of a ValidationParams (see package view): its components' encodings,
+// read on access.
+type ValidationParamsView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a ValidationParams with tag t from r and its components' headers.
+func (vw *ValidationParamsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ValidationParams")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// seed BIT STRING
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagBitString) {
+		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "seed")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "seed")
+	}
+	// pgenCounter INTEGER
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "pgenCounter")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "pgenCounter")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("ValidationParams")
+}
+
+// Seed decodes seed BIT STRING now.
+func (vw *ValidationParamsView) Seed() (x der.BitString, err error) {
+	var v ValidationParams
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// seed BIT STRING
+		x1, err := s.ReadBitString(der.TagBitString)
+		if err != nil {
+			return der.WithField(err, "seed")
+		}
+		v.Seed = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Seed, nil
+}
+
+// SeedRaw returns the encoding of seed (aliasing the input), nil when absent.
+func (vw *ValidationParamsView) SeedRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// PgenCounter decodes pgenCounter INTEGER now.
+func (vw *ValidationParamsView) PgenCounter() (x der.Integer, err error) {
+	var v ValidationParams
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// pgenCounter INTEGER
+		x1, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "pgenCounter")
+		}
+		v.PgenCounter = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PgenCounter, nil
+}
+
+// PgenCounterRaw returns the encoding of pgenCounter (aliasing the input), nil when absent.
+func (vw *ValidationParamsView) PgenCounterRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the ValidationParams (aliasing the input).
+func (vw *ValidationParamsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ValidationParamsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ValidationParams: the value and the error of the eager decode.
+func (vw *ValidationParamsView) Decode() (x ValidationParams, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return ValidationParams{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// HashAlgorithmView is a lazy view of a HashAlgorithm (see package view): its components' encodings,
+// read on access.
+type HashAlgorithmView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a HashAlgorithm with tag t from r and its components' headers.
+func (vw *HashAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "HashAlgorithm")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters DIGEST-ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("HashAlgorithm")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *HashAlgorithmView) Algorithm() (x der.OID, err error) {
+	var v HashAlgorithm
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *HashAlgorithmView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters DIGEST-ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *HashAlgorithmView) Parameters() (x HashAlgorithms, err error) {
+	var v HashAlgorithm
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters DIGEST-ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *HashAlgorithmView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *HashAlgorithmView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the HashAlgorithm (aliasing the input).
+func (vw *HashAlgorithmView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *HashAlgorithmView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole HashAlgorithm: the value and the error of the eager decode.
+func (vw *HashAlgorithmView) Decode() (x HashAlgorithm, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return HashAlgorithm{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// MaskGenAlgorithmView is a lazy view of a MaskGenAlgorithm (see package view): its components' encodings,
+// read on access.
+type MaskGenAlgorithmView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a MaskGenAlgorithm with tag t from r and its components' headers.
+func (vw *MaskGenAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "MaskGenAlgorithm")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("MaskGenAlgorithm")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *MaskGenAlgorithmView) Algorithm() (x der.OID, err error) {
+	var v MaskGenAlgorithm
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *MaskGenAlgorithmView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *MaskGenAlgorithmView) Parameters() (x PKCS1MGFAlgorithms, err error) {
+	var v MaskGenAlgorithm
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersIDMgf1 returns the view of parameters when algorithm selects a HashAlgorithm (PKCS1MGFAlgorithms_IDMgf1; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *MaskGenAlgorithmView) ParametersIDMgf1() (x HashAlgorithmView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x01\b":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(5 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("ALGORITHM.&Params({PKCS1MGFAlgorithms})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return HashAlgorithmView{}, false, nil
+		}
+		return HashAlgorithmView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *MaskGenAlgorithmView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *MaskGenAlgorithmView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the MaskGenAlgorithm (aliasing the input).
+func (vw *MaskGenAlgorithmView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *MaskGenAlgorithmView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole MaskGenAlgorithm: the value and the error of the eager decode.
+func (vw *MaskGenAlgorithmView) Decode() (x MaskGenAlgorithm, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return MaskGenAlgorithm{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PSourceAlgorithmView is a lazy view of a PSourceAlgorithm (see package view): its components' encodings,
+// read on access.
+type PSourceAlgorithmView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PSourceAlgorithm with tag t from r and its components' headers.
+func (vw *PSourceAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PSourceAlgorithm")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PSourceAlgorithm")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *PSourceAlgorithmView) Algorithm() (x der.OID, err error) {
+	var v PSourceAlgorithm
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *PSourceAlgorithmView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *PSourceAlgorithmView) Parameters() (x PSSSourceAlgorithms, err error) {
+	var v PSourceAlgorithm
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *PSourceAlgorithmView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *PSourceAlgorithmView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PSourceAlgorithm (aliasing the input).
+func (vw *PSourceAlgorithmView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PSourceAlgorithmView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PSourceAlgorithm: the value and the error of the eager decode.
+func (vw *PSourceAlgorithmView) Decode() (x PSourceAlgorithm, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PSourceAlgorithm{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RSASSAPSSParamsView is a lazy view of a RSASSA-PSS-params (see package view): its components' encodings,
+// read on access.
+type RSASSAPSSParamsView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a RSASSA-PSS-params with tag t from r and its components' headers.
+func (vw *RSASSAPSSParamsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RSASSA-PSS-params")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "hashAlgorithm")
+		}
+	}
+	// maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "maskGenAlgorithm")
+		}
+	}
+	// saltLength [2] EXPLICIT INTEGER DEFAULT 20
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "saltLength")
+		}
+	}
+	// trailerField [3] EXPLICIT INTEGER DEFAULT 1
+	vw.off[3] = s.Offset()
+	if s.Peek(der.Context(3)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "trailerField")
+		}
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("RSASSA-PSS-params")
+}
+
+// HashAlgorithm returns the view of hashAlgorithm [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier, parsed shallowly now (the zero view when absent).
+func (vw *RSASSAPSSParamsView) HashAlgorithm() (x HashAlgorithmView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(34 /* hashAlgorithm */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "hashAlgorithm")
+		}
+		if err := x.parse(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "hashAlgorithm")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "hashAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return HashAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// HashAlgorithmRaw returns the encoding of hashAlgorithm (aliasing the input), nil when absent.
+func (vw *RSASSAPSSParamsView) HashAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasHashAlgorithm reports whether hashAlgorithm is encoded.
+func (vw *RSASSAPSSParamsView) HasHashAlgorithm() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// MaskGenAlgorithm returns the view of maskGenAlgorithm [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1, parsed shallowly now (the zero view when absent).
+func (vw *RSASSAPSSParamsView) MaskGenAlgorithm() (x MaskGenAlgorithmView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(35 /* maskGenAlgorithm */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "maskGenAlgorithm")
+		}
+		if err := x.parse(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "maskGenAlgorithm")
+		}
+		if err := w1.Finish("[1] EXPLICIT"); err != nil {
+			return der.WithField(err, "maskGenAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return MaskGenAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// MaskGenAlgorithmRaw returns the encoding of maskGenAlgorithm (aliasing the input), nil when absent.
+func (vw *RSASSAPSSParamsView) MaskGenAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasMaskGenAlgorithm reports whether maskGenAlgorithm is encoded.
+func (vw *RSASSAPSSParamsView) HasMaskGenAlgorithm() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// SaltLength decodes saltLength [2] EXPLICIT INTEGER DEFAULT 20 now (its DEFAULT when absent).
+func (vw *RSASSAPSSParamsView) SaltLength() (x der.Integer, err error) {
+	var v RSASSAPSSParams
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// saltLength [2] EXPLICIT INTEGER DEFAULT 20
+		if s.Peek(der.Context(2)) {
+			off1 := s.Offset()
+			w2, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "saltLength")
+			}
+			x3, err := w2.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "saltLength")
+			}
+			v.SaltLength = x3
+			if err := w2.Finish("[2] EXPLICIT"); err != nil {
+				return der.WithField(err, "saltLength")
+			}
+			v.HasSaltLength = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+				n, ok := der.Integer(v.SaltLength).Int64()
+				return ok && n == int64(20)
+			}() {
+				return der.WithField(der.EncodedDefault(off1, "RSASSA-PSS-params"), "saltLength")
+			}
+		} else {
+			v.SaltLength = defaultInteger20
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.SaltLength, nil
+}
+
+// SaltLengthRaw returns the encoding of saltLength (aliasing the input), nil when absent.
+func (vw *RSASSAPSSParamsView) SaltLengthRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasSaltLength reports whether saltLength is encoded.
+func (vw *RSASSAPSSParamsView) HasSaltLength() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// TrailerField decodes trailerField [3] EXPLICIT INTEGER DEFAULT 1 now (its DEFAULT when absent).
+func (vw *RSASSAPSSParamsView) TrailerField() (x der.Integer, err error) {
+	var v RSASSAPSSParams
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// trailerField [3] EXPLICIT INTEGER DEFAULT 1
+		if s.Peek(der.Context(3)) {
+			off1 := s.Offset()
+			w2, err := s.ReadConstructed(der.Context(3), "[3] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "trailerField")
+			}
+			x3, err := w2.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "trailerField")
+			}
+			v.TrailerField = x3
+			if err := w2.Finish("[3] EXPLICIT"); err != nil {
+				return der.WithField(err, "trailerField")
+			}
+			v.HasTrailerField = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && func() bool {
+				n, ok := der.Integer(v.TrailerField).Int64()
+				return ok && n == int64(1)
+			}() {
+				return der.WithField(der.EncodedDefault(off1, "RSASSA-PSS-params"), "trailerField")
+			}
+		} else {
+			v.TrailerField = defaultInteger1
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.TrailerField, nil
+}
+
+// TrailerFieldRaw returns the encoding of trailerField (aliasing the input), nil when absent.
+func (vw *RSASSAPSSParamsView) TrailerFieldRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasTrailerField reports whether trailerField is encoded.
+func (vw *RSASSAPSSParamsView) HasTrailerField() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// Raw returns the encoding of the RSASSA-PSS-params (aliasing the input).
+func (vw *RSASSAPSSParamsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RSASSAPSSParamsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RSASSA-PSS-params: the value and the error of the eager decode.
+func (vw *RSASSAPSSParamsView) Decode() (x RSASSAPSSParams, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RSASSAPSSParams{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RSAESOAEPParamsView is a lazy view of a RSAES-OAEP-params (see package view): its components' encodings,
+// read on access.
+type RSAESOAEPParamsView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a RSAES-OAEP-params with tag t from r and its components' headers.
+func (vw *RSAESOAEPParamsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RSAES-OAEP-params")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "hashFunc")
+		}
+	}
+	// maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "maskGenFunc")
+		}
+	}
+	// pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "pSourceFunc")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("RSAES-OAEP-params")
+}
+
+// HashFunc returns the view of hashFunc [0] EXPLICIT HashAlgorithm DEFAULT sha1Identifier, parsed shallowly now (the zero view when absent).
+func (vw *RSAESOAEPParamsView) HashFunc() (x HashAlgorithmView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(36 /* hashFunc */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "hashFunc")
+		}
+		if err := x.parse(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "hashFunc")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "hashFunc")
+		}
+		return nil
+	}()
+	if err != nil {
+		return HashAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// HashFuncRaw returns the encoding of hashFunc (aliasing the input), nil when absent.
+func (vw *RSAESOAEPParamsView) HashFuncRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasHashFunc reports whether hashFunc is encoded.
+func (vw *RSAESOAEPParamsView) HasHashFunc() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// MaskGenFunc returns the view of maskGenFunc [1] EXPLICIT MaskGenAlgorithm DEFAULT mgf1SHA1, parsed shallowly now (the zero view when absent).
+func (vw *RSAESOAEPParamsView) MaskGenFunc() (x MaskGenAlgorithmView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(37 /* maskGenFunc */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "maskGenFunc")
+		}
+		if err := x.parse(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "maskGenFunc")
+		}
+		if err := w1.Finish("[1] EXPLICIT"); err != nil {
+			return der.WithField(err, "maskGenFunc")
+		}
+		return nil
+	}()
+	if err != nil {
+		return MaskGenAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// MaskGenFuncRaw returns the encoding of maskGenFunc (aliasing the input), nil when absent.
+func (vw *RSAESOAEPParamsView) MaskGenFuncRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasMaskGenFunc reports whether maskGenFunc is encoded.
+func (vw *RSAESOAEPParamsView) HasMaskGenFunc() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// PSourceFunc returns the view of pSourceFunc [2] EXPLICIT PSourceAlgorithm DEFAULT pSpecifiedEmpty, parsed shallowly now (the zero view when absent).
+func (vw *RSAESOAEPParamsView) PSourceFunc() (x PSourceAlgorithmView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(38 /* pSourceFunc */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "pSourceFunc")
+		}
+		if err := x.parse(&w1, der.TagSequence); err != nil {
+			return der.WithField(err, "pSourceFunc")
+		}
+		if err := w1.Finish("[2] EXPLICIT"); err != nil {
+			return der.WithField(err, "pSourceFunc")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PSourceAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PSourceFuncRaw returns the encoding of pSourceFunc (aliasing the input), nil when absent.
+func (vw *RSAESOAEPParamsView) PSourceFuncRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasPSourceFunc reports whether pSourceFunc is encoded.
+func (vw *RSAESOAEPParamsView) HasPSourceFunc() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the RSAES-OAEP-params (aliasing the input).
+func (vw *RSAESOAEPParamsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RSAESOAEPParamsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RSAES-OAEP-params: the value and the error of the eager decode.
+func (vw *RSAESOAEPParamsView) Decode() (x RSAESOAEPParams, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RSAESOAEPParams{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ORAddressView is a lazy view of a ORAddress (see package view): its components' encodings,
+// read on access.
+type ORAddressView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a ORAddress with tag t from r and its components' headers.
+func (vw *ORAddressView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ORAddress")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// built-in-standard-attributes BuiltInStandardAttributes
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("BuiltInStandardAttributes", der.TagSequence), "built-in-standard-attributes")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "built-in-standard-attributes")
+	}
+	// built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "built-in-domain-defined-attributes")
+		}
+	}
+	// extension-attributes ExtensionAttributes OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.TagSet) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "extension-attributes")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("ORAddress")
+}
+
+// BuiltInStandardAttributes returns the view of built-in-standard-attributes BuiltInStandardAttributes, parsed shallowly now.
+func (vw *ORAddressView) BuiltInStandardAttributes() (x BuiltInStandardAttributesView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(39 /* built-in-standard-attributes */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "built-in-standard-attributes")
+		}
+		return nil
+	}()
+	if err != nil {
+		return BuiltInStandardAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BuiltInStandardAttributesRaw returns the encoding of built-in-standard-attributes (aliasing the input), nil when absent.
+func (vw *ORAddressView) BuiltInStandardAttributesRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// BuiltInDomainDefinedAttributes returns the view of built-in-domain-defined-attributes BuiltInDomainDefinedAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *ORAddressView) BuiltInDomainDefinedAttributes() (x BuiltInDomainDefinedAttributesView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(40 /* built-in-domain-defined-attributes */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "built-in-domain-defined-attributes")
+		}
+		return nil
+	}()
+	if err != nil {
+		return BuiltInDomainDefinedAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BuiltInDomainDefinedAttributesRaw returns the encoding of built-in-domain-defined-attributes (aliasing the input), nil when absent.
+func (vw *ORAddressView) BuiltInDomainDefinedAttributesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasBuiltInDomainDefinedAttributes reports whether built-in-domain-defined-attributes is encoded.
+func (vw *ORAddressView) HasBuiltInDomainDefinedAttributes() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// ExtensionAttributes returns the view of extension-attributes ExtensionAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *ORAddressView) ExtensionAttributes() (x ExtensionAttributesView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(41 /* extension-attributes */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSet); err != nil {
+			return der.WithField(err, "extension-attributes")
+		}
+		return nil
+	}()
+	if err != nil {
+		return ExtensionAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExtensionAttributesRaw returns the encoding of extension-attributes (aliasing the input), nil when absent.
+func (vw *ORAddressView) ExtensionAttributesRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasExtensionAttributes reports whether extension-attributes is encoded.
+func (vw *ORAddressView) HasExtensionAttributes() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the ORAddress (aliasing the input).
+func (vw *ORAddressView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ORAddressView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ORAddress: the value and the error of the eager decode.
+func (vw *ORAddressView) Decode() (x ORAddress, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return ORAddress{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BuiltInStandardAttributesView is a lazy view of a BuiltInStandardAttributes (see package view): its components' encodings,
+// read on access.
+type BuiltInStandardAttributesView struct {
+	c   view.Core
+	off [10]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a BuiltInStandardAttributes with tag t from r and its components' headers.
+func (vw *BuiltInStandardAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "BuiltInStandardAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Application(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "country-name")
+		}
+	}
+	// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Application(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "administration-domain-name")
+		}
+	}
+	// network-address [0] NetworkAddress OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "network-address")
+		}
+	}
+	// terminal-identifier [1] TerminalIdentifier OPTIONAL
+	vw.off[3] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "terminal-identifier")
+		}
+	}
+	// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
+	vw.off[4] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "private-domain-name")
+		}
+	}
+	// organization-name [3] OrganizationName OPTIONAL
+	vw.off[5] = s.Offset()
+	if s.Peek(der.Context(3)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "organization-name")
+		}
+	}
+	// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
+	vw.off[6] = s.Offset()
+	if s.Peek(der.Context(4)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "numeric-user-identifier")
+		}
+	}
+	// personal-name [5] PersonalName OPTIONAL
+	vw.off[7] = s.Offset()
+	if s.Peek(der.Context(5)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "personal-name")
+		}
+	}
+	// organizational-unit-names [6] OrganizationalUnitNames OPTIONAL
+	vw.off[8] = s.Offset()
+	if s.Peek(der.Context(6)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "organizational-unit-names")
+		}
+	}
+	vw.off[9] = s.Offset()
+	return s.Finish("BuiltInStandardAttributes")
+}
+
+// CountryName decodes country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) CountryName() (x CountryName, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// country-name [APPLICATION 1] EXPLICIT CountryName OPTIONAL
+		if s.Peek(der.Application(1)) {
+			w1, err := s.ReadConstructed(der.Application(1), "[APPLICATION 1] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "country-name")
+			}
+			if err := v.CountryName.DecodeASN1(&w1, der.NoTag); err != nil {
+				return der.WithField(err, "country-name")
+			}
+			if err := w1.Finish("[APPLICATION 1] EXPLICIT"); err != nil {
+				return der.WithField(err, "country-name")
+			}
+			v.HasCountryName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.CountryName, nil
+}
+
+// CountryNameRaw returns the encoding of country-name (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) CountryNameRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasCountryName reports whether country-name is encoded.
+func (vw *BuiltInStandardAttributesView) HasCountryName() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// AdministrationDomainName decodes administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) AdministrationDomainName() (x AdministrationDomainName, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// administration-domain-name [APPLICATION 2] EXPLICIT AdministrationDomainName OPTIONAL
+		if s.Peek(der.Application(2)) {
+			w1, err := s.ReadConstructed(der.Application(2), "[APPLICATION 2] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "administration-domain-name")
+			}
+			if err := v.AdministrationDomainName.DecodeASN1(&w1, der.NoTag); err != nil {
+				return der.WithField(err, "administration-domain-name")
+			}
+			if err := w1.Finish("[APPLICATION 2] EXPLICIT"); err != nil {
+				return der.WithField(err, "administration-domain-name")
+			}
+			v.HasAdministrationDomainName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AdministrationDomainName, nil
+}
+
+// AdministrationDomainNameRaw returns the encoding of administration-domain-name (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) AdministrationDomainNameRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasAdministrationDomainName reports whether administration-domain-name is encoded.
+func (vw *BuiltInStandardAttributesView) HasAdministrationDomainName() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// NetworkAddress decodes network-address [0] NetworkAddress OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) NetworkAddress() (x NetworkAddress, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// network-address [0] NetworkAddress OPTIONAL
+		if s.Peek(der.Context(0)) {
+			if err := v.NetworkAddress.DecodeASN1(&s, der.Context(0)); err != nil {
+				return der.WithField(err, "network-address")
+			}
+			v.HasNetworkAddress = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.NetworkAddress, nil
+}
+
+// NetworkAddressRaw returns the encoding of network-address (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) NetworkAddressRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasNetworkAddress reports whether network-address is encoded.
+func (vw *BuiltInStandardAttributesView) HasNetworkAddress() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// TerminalIdentifier decodes terminal-identifier [1] TerminalIdentifier OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) TerminalIdentifier() (x TerminalIdentifier, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// terminal-identifier [1] TerminalIdentifier OPTIONAL
+		if s.Peek(der.Context(1)) {
+			if err := v.TerminalIdentifier.DecodeASN1(&s, der.Context(1)); err != nil {
+				return der.WithField(err, "terminal-identifier")
+			}
+			v.HasTerminalIdentifier = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.TerminalIdentifier, nil
+}
+
+// TerminalIdentifierRaw returns the encoding of terminal-identifier (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) TerminalIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasTerminalIdentifier reports whether terminal-identifier is encoded.
+func (vw *BuiltInStandardAttributesView) HasTerminalIdentifier() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// PrivateDomainName decodes private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) PrivateDomainName() (x PrivateDomainName, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[4], vw.off[5])
+	err = func() error {
+		// private-domain-name [2] EXPLICIT PrivateDomainName OPTIONAL
+		if s.Peek(der.Context(2)) {
+			w1, err := s.ReadConstructed(der.Context(2), "[2] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "private-domain-name")
+			}
+			if err := v.PrivateDomainName.DecodeASN1(&w1, der.NoTag); err != nil {
+				return der.WithField(err, "private-domain-name")
+			}
+			if err := w1.Finish("[2] EXPLICIT"); err != nil {
+				return der.WithField(err, "private-domain-name")
+			}
+			v.HasPrivateDomainName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PrivateDomainName, nil
+}
+
+// PrivateDomainNameRaw returns the encoding of private-domain-name (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) PrivateDomainNameRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasPrivateDomainName reports whether private-domain-name is encoded.
+func (vw *BuiltInStandardAttributesView) HasPrivateDomainName() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// OrganizationName decodes organization-name [3] OrganizationName OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) OrganizationName() (x OrganizationName, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[5], vw.off[6])
+	err = func() error {
+		// organization-name [3] OrganizationName OPTIONAL
+		if s.Peek(der.Context(3)) {
+			if err := v.OrganizationName.DecodeASN1(&s, der.Context(3)); err != nil {
+				return der.WithField(err, "organization-name")
+			}
+			v.HasOrganizationName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OrganizationName, nil
+}
+
+// OrganizationNameRaw returns the encoding of organization-name (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) OrganizationNameRaw() []byte {
+	return vw.c.Slice(vw.off[5], vw.off[6])
+}
+
+// HasOrganizationName reports whether organization-name is encoded.
+func (vw *BuiltInStandardAttributesView) HasOrganizationName() bool {
+	return vw.off[6] > vw.off[5]
+}
+
+// NumericUserIdentifier decodes numeric-user-identifier [4] NumericUserIdentifier OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) NumericUserIdentifier() (x NumericUserIdentifier, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[6], vw.off[7])
+	err = func() error {
+		// numeric-user-identifier [4] NumericUserIdentifier OPTIONAL
+		if s.Peek(der.Context(4)) {
+			if err := v.NumericUserIdentifier.DecodeASN1(&s, der.Context(4)); err != nil {
+				return der.WithField(err, "numeric-user-identifier")
+			}
+			v.HasNumericUserIdentifier = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.NumericUserIdentifier, nil
+}
+
+// NumericUserIdentifierRaw returns the encoding of numeric-user-identifier (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) NumericUserIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[6], vw.off[7])
+}
+
+// HasNumericUserIdentifier reports whether numeric-user-identifier is encoded.
+func (vw *BuiltInStandardAttributesView) HasNumericUserIdentifier() bool {
+	return vw.off[7] > vw.off[6]
+}
+
+// PersonalName decodes personal-name [5] PersonalName OPTIONAL now (the zero value when absent).
+func (vw *BuiltInStandardAttributesView) PersonalName() (x PersonalName, err error) {
+	var v BuiltInStandardAttributes
+	s := vw.c.Pooled(vw.off[7], vw.off[8])
+	err = func() error {
+		// personal-name [5] PersonalName OPTIONAL
+		if s.Peek(der.Context(5)) {
+			if err := v.PersonalName.DecodeASN1(&s, der.Context(5)); err != nil {
+				return der.WithField(err, "personal-name")
+			}
+			v.HasPersonalName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PersonalName, nil
+}
+
+// PersonalNameRaw returns the encoding of personal-name (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) PersonalNameRaw() []byte {
+	return vw.c.Slice(vw.off[7], vw.off[8])
+}
+
+// HasPersonalName reports whether personal-name is encoded.
+func (vw *BuiltInStandardAttributesView) HasPersonalName() bool {
+	return vw.off[8] > vw.off[7]
+}
+
+// OrganizationalUnitNames returns the view of organizational-unit-names [6] OrganizationalUnitNames OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *BuiltInStandardAttributesView) OrganizationalUnitNames() (x OrganizationalUnitNamesView, err error) {
+	if vw.off[9] == vw.off[8] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[8], vw.off[9])
+	x.c = vw.c.Child(42 /* organizational-unit-names */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(6)); err != nil {
+			return der.WithField(err, "organizational-unit-names")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OrganizationalUnitNamesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OrganizationalUnitNamesRaw returns the encoding of organizational-unit-names (aliasing the input), nil when absent.
+func (vw *BuiltInStandardAttributesView) OrganizationalUnitNamesRaw() []byte {
+	return vw.c.Slice(vw.off[8], vw.off[9])
+}
+
+// HasOrganizationalUnitNames reports whether organizational-unit-names is encoded.
+func (vw *BuiltInStandardAttributesView) HasOrganizationalUnitNames() bool {
+	return vw.off[9] > vw.off[8]
+}
+
+// Raw returns the encoding of the BuiltInStandardAttributes (aliasing the input).
+func (vw *BuiltInStandardAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *BuiltInStandardAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole BuiltInStandardAttributes: the value and the error of the eager decode.
+func (vw *BuiltInStandardAttributesView) Decode() (x BuiltInStandardAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return BuiltInStandardAttributes{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OrganizationalUnitNamesView is a lazy view of a OrganizationalUnitNames (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type OrganizationalUnitNamesView struct {
+	c view.Core
+}
+
+// parse reads the header of a OrganizationalUnitNames with tag t from r.
+func (vw *OrganizationalUnitNamesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "OrganizationalUnitNames")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *OrganizationalUnitNamesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *OrganizationalUnitNamesView) Iter() OrganizationalUnitNamesIter {
+	cs, _ := vw.c.Contents()
+	return OrganizationalUnitNamesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// OrganizationalUnitNamesIter iterates over the elements of a OrganizationalUnitNames view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type OrganizationalUnitNamesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	val    OrganizationalUnitName
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *OrganizationalUnitNamesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 4); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Pooled(it.pos, ce)
+	var v OrganizationalUnitName
+	err := func() error {
+		if err := v.DecodeASN1(&s, der.TagPrintableString); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	pos := s.Offset()
+	s.Release()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.val, it.pos, it.i = v, pos, it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *OrganizationalUnitNamesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// Value returns the element Next decoded.
+func (it *OrganizationalUnitNamesIter) Value() OrganizationalUnitName {
+	return it.val
+}
+
+// Index returns the index of the element Next read.
+func (it *OrganizationalUnitNamesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *OrganizationalUnitNamesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the OrganizationalUnitNames (aliasing the input).
+func (vw *OrganizationalUnitNamesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OrganizationalUnitNamesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OrganizationalUnitNames: the value and the error of the eager decode.
+func (vw *OrganizationalUnitNamesView) Decode() (x OrganizationalUnitNames, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BuiltInDomainDefinedAttributesView is a lazy view of a BuiltInDomainDefinedAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type BuiltInDomainDefinedAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a BuiltInDomainDefinedAttributes with tag t from r.
+func (vw *BuiltInDomainDefinedAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *BuiltInDomainDefinedAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *BuiltInDomainDefinedAttributesView) Iter() BuiltInDomainDefinedAttributesIter {
+	cs, _ := vw.c.Contents()
+	return BuiltInDomainDefinedAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// BuiltInDomainDefinedAttributesIter iterates over the elements of a BuiltInDomainDefinedAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type BuiltInDomainDefinedAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    BuiltInDomainDefinedAttributeView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *BuiltInDomainDefinedAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SEQUENCE OF", it.i, 1, 4); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = BuiltInDomainDefinedAttributeView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *BuiltInDomainDefinedAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *BuiltInDomainDefinedAttributesIter) View() BuiltInDomainDefinedAttributeView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *BuiltInDomainDefinedAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *BuiltInDomainDefinedAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the BuiltInDomainDefinedAttributes (aliasing the input).
+func (vw *BuiltInDomainDefinedAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *BuiltInDomainDefinedAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole BuiltInDomainDefinedAttributes: the value and the error of the eager decode.
+func (vw *BuiltInDomainDefinedAttributesView) Decode() (x BuiltInDomainDefinedAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// BuiltInDomainDefinedAttributeView is a lazy view of a BuiltInDomainDefinedAttribute (see package view): its components' encodings,
+// read on access.
+type BuiltInDomainDefinedAttributeView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a BuiltInDomainDefinedAttribute with tag t from r and its components' headers.
+func (vw *BuiltInDomainDefinedAttributeView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "BuiltInDomainDefinedAttribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// type PrintableString
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagPrintableString) {
+		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "type")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "type")
+	}
+	// value PrintableString
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagPrintableString) {
+		return der.WithField(s.Missing("PrintableString", der.TagPrintableString), "value")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "value")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("BuiltInDomainDefinedAttribute")
+}
+
+// Type decodes type PrintableString now.
+func (vw *BuiltInDomainDefinedAttributeView) Type() (x string, err error) {
+	var v BuiltInDomainDefinedAttribute
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// type PrintableString
+		off1 := s.Offset()
+		x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
+		if err != nil {
+			return der.WithField(err, "type")
+		}
+		v.Type = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckSize(off1, "PrintableString", len(v.Type), 1, 8); err != nil {
+				return der.WithField(err, "type")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Type, nil
+}
+
+// TypeRaw returns the encoding of type (aliasing the input), nil when absent.
+func (vw *BuiltInDomainDefinedAttributeView) TypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Value decodes value PrintableString now.
+func (vw *BuiltInDomainDefinedAttributeView) Value() (x string, err error) {
+	var v BuiltInDomainDefinedAttribute
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// value PrintableString
+		off1 := s.Offset()
+		x2, err := s.ReadText(der.TagPrintableString, der.TagPrintableString)
+		if err != nil {
+			return der.WithField(err, "value")
+		}
+		v.Value = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckSize(off1, "PrintableString", len(v.Value), 1, 128); err != nil {
+				return der.WithField(err, "value")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Value, nil
+}
+
+// ValueRaw returns the encoding of value (aliasing the input), nil when absent.
+func (vw *BuiltInDomainDefinedAttributeView) ValueRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the BuiltInDomainDefinedAttribute (aliasing the input).
+func (vw *BuiltInDomainDefinedAttributeView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *BuiltInDomainDefinedAttributeView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole BuiltInDomainDefinedAttribute: the value and the error of the eager decode.
+func (vw *BuiltInDomainDefinedAttributeView) Decode() (x BuiltInDomainDefinedAttribute, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return BuiltInDomainDefinedAttribute{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExtensionAttributesView is a lazy view of a ExtensionAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type ExtensionAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a ExtensionAttributes with tag t from r.
+func (vw *ExtensionAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ExtensionAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *ExtensionAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *ExtensionAttributesView) Iter() ExtensionAttributesIter {
+	cs, _ := vw.c.Contents()
+	return ExtensionAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// ExtensionAttributesIter iterates over the elements of a ExtensionAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type ExtensionAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    ExtensionAttributeView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *ExtensionAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("ExtensionAttributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 256); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = ExtensionAttributeView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *ExtensionAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *ExtensionAttributesIter) View() ExtensionAttributeView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *ExtensionAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *ExtensionAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the ExtensionAttributes (aliasing the input).
+func (vw *ExtensionAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ExtensionAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ExtensionAttributes: the value and the error of the eager decode.
+func (vw *ExtensionAttributesView) Decode() (x ExtensionAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExtensionAttributeView is a lazy view of a ExtensionAttribute (see package view): its components' encodings,
+// read on access.
+type ExtensionAttributeView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a ExtensionAttribute with tag t from r and its components' headers.
+func (vw *ExtensionAttributeView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ExtensionAttribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// extension-attribute-type [0] INTEGER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.Context(0)) {
+		return der.WithField(s.Missing("[0] INTEGER", der.Context(0)), "extension-attribute-type")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "extension-attribute-type")
+	}
+	// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.Context(1)) {
+		return der.WithField(s.Missing("[1] EXPLICIT EXTENSION-ATTRIBUTE.&Type", der.Context(1)), "extension-attribute-value")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "extension-attribute-value")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("ExtensionAttribute")
+}
+
+// ExtensionAttributeType decodes extension-attribute-type [0] INTEGER now.
+func (vw *ExtensionAttributeView) ExtensionAttributeType() (x int64, err error) {
+	var v ExtensionAttribute
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// extension-attribute-type [0] INTEGER
+		off1 := s.Offset()
+		x2, err := s.ReadInt64(der.Context(0))
+		if err != nil {
+			return der.WithField(err, "extension-attribute-type")
+		}
+		v.ExtensionAttributeType = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+				return der.WithField(err, "extension-attribute-type")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.ExtensionAttributeType, nil
+}
+
+// ExtensionAttributeTypeRaw returns the encoding of extension-attribute-type (aliasing the input), nil when absent.
+func (vw *ExtensionAttributeView) ExtensionAttributeTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// ExtensionAttributeValue decodes extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type now.
+func (vw *ExtensionAttributeView) ExtensionAttributeValue() (x SupportedExtensionAttributes, err error) {
+	var v ExtensionAttribute
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: extension-attribute-type [0] INTEGER
+		off1 := k.Offset()
+		x2, err := k.ReadInt64(der.Context(0))
+		if err != nil {
+			return der.WithField(err, "extension-attribute-type")
+		}
+		v.ExtensionAttributeType = x2
+		if !k.SkipConstraints() {
+			if err := der.CheckRange(off1, "[0] INTEGER", int64(v.ExtensionAttributeType), 0, 256); err != nil {
+				return der.WithField(err, "extension-attribute-type")
+			}
+		}
+		// extension-attribute-value [1] EXPLICIT EXTENSION-ATTRIBUTE.&Type
+		w3, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "extension-attribute-value")
+		}
+		off5 := w3.Offset()
+		x6, err := w3.ReadRaw()
+		if err != nil {
+			return der.WithField(err, "extension-attribute-value")
+		}
+		v.ExtensionAttributeValue.Raw = x6
+		sub4 := w3.Open(v.ExtensionAttributeValue.Raw, off5)
+		if err := v.ExtensionAttributeValue.decode(int64(v.ExtensionAttributeType), &sub4); err != nil {
+			return der.WithField(err, "extension-attribute-value")
+		}
+		if err := w3.Finish("[1] EXPLICIT"); err != nil {
+			return der.WithField(err, "extension-attribute-value")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.ExtensionAttributeValue, nil
+}
+
+// ExtensionAttributeValueRaw returns the encoding of extension-attribute-value (aliasing the input), nil when absent.
+func (vw *ExtensionAttributeView) ExtensionAttributeValueRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the ExtensionAttribute (aliasing the input).
+func (vw *ExtensionAttributeView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ExtensionAttributeView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ExtensionAttribute: the value and the error of the eager decode.
+func (vw *ExtensionAttributeView) Decode() (x ExtensionAttribute, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return ExtensionAttribute{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
 // viewNames are the names of the steps of the views' paths (see view.Trail).
-var viewNames = []string{"Certificate", "CertificateList", "rdnSequence", "toBeSigned", "algorithmIdentifier", "signature", "issuer", "validity", "subject", "subjectPublicKeyInfo", "extensions", "algorithm", "revokedCertificates", "crlExtensions", "crlEntryExtensions"}
+var viewNames = []string{"Certificate", "CertificateList", "rdnSequence", "toBeSigned", "algorithmIdentifier", "parameters", "signature", "issuer", "validity", "subject", "subjectPublicKeyInfo", "extensions", "extnValue", "algorithm", "revokedCertificates", "crlExtensions", "crlEntryExtensions", "authorityCertIssuer", "policyQualifiers", "qualifier", "noticeRef", "noticeNumbers", "x400Address", "directoryName", "ediPartyName", "permittedSubtrees", "excludedSubtrees", "base", "distributionPoint", "cRLIssuer", "fullName", "nameRelativeToCRLIssuer", "accessLocation", "validationParams", "hashAlgorithm", "maskGenAlgorithm", "hashFunc", "maskGenFunc", "pSourceFunc", "built-in-standard-attributes", "built-in-domain-defined-attributes", "extension-attributes", "organizational-unit-names"}

@@ -11,8 +11,8 @@ import (
 )
 
 // Read the DNS names of a certificate's subject alternative names from a
-// shallow parse: only the extensions are read, and of them only the
-// subjectAltName's value is decoded.
+// shallow parse: only the extensions are read, and of the subjectAltName
+// only the DNS names are decoded.
 func ExampleParseCertificateView() {
 	data, err := os.ReadFile("testdata/alt1-cert.pem")
 	if err != nil {
@@ -38,13 +38,18 @@ func ExampleParseCertificateView() {
 		if id, err := ext.ExtnID(); err != nil || !bytes.Equal(id, rfc5280.IDCeSubjectAltName) {
 			continue
 		}
-		value, err := ext.ExtnValue()
-		if err != nil {
-			log.Fatal(err)
+		// The value's view: its key selects GeneralNames.
+		names, ok, err := ext.ExtnValueGeneralNames()
+		if err != nil || !ok {
+			log.Fatal(ok, err)
 		}
-		for _, name := range value.GeneralNames {
-			if name.Choice == rfc5280.GeneralName_DNSName {
-				fmt.Println("DNS:", name.DNSName)
+		for it := names.Iter(); it.Next(); {
+			if name := it.View(); name.Choice() == rfc5280.GeneralName_DNSName {
+				dns, err := name.DNSName()
+				if err != nil {
+					log.Fatal(err)
+				}
+				fmt.Println("DNS:", dns)
 			}
 		}
 	}

@@ -152,6 +152,321 @@ func (vw *ContentInfoView) Content() (x ContentInfo_Content, err error) {
 	return v.Content, nil
 }
 
+// ContentSignedData returns the view of content when contentType selects a SignedData (CtSignedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentSignedData() (x SignedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return SignedDataView{}, false, nil
+		}
+		return SignedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentEncryptedData returns the view of content when contentType selects a EncryptedData (CtEncryptedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentEncryptedData() (x EncryptedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x06":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return EncryptedDataView{}, false, nil
+		}
+		return EncryptedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentEnvelopedData returns the view of content when contentType selects a EnvelopedData (CtEnvelopedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentEnvelopedData() (x EnvelopedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x03":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return EnvelopedDataView{}, false, nil
+		}
+		return EnvelopedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentAuthenticatedData returns the view of content when contentType selects a AuthenticatedData (CtAuthenticatedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentAuthenticatedData() (x AuthenticatedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthenticatedDataView{}, false, nil
+		}
+		return AuthenticatedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentDigestedData returns the view of content when contentType selects a DigestedData (CtDigestedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentDigestedData() (x DigestedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x05":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return DigestedDataView{}, false, nil
+		}
+		return DigestedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentAuthEnvelopedData returns the view of content when contentType selects a AuthEnvelopedData (CtAuthEnvelopedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentAuthEnvelopedData() (x AuthEnvelopedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthEnvelopedDataView{}, false, nil
+		}
+		return AuthEnvelopedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ContentCompressedData returns the view of content when contentType selects a CompressedData (CtCompressedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Content), parsed shallowly now.
+func (vw *ContentInfoView) ContentCompressedData() (x CompressedDataView, ok bool, err error) {
+	key, err := vw.ContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(2 /* content */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		sub, err := w1.Element()
+		if err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "content")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "content")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CompressedDataView{}, false, nil
+		}
+		return CompressedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ContentRaw returns the encoding of content (aliasing the input), nil when absent.
 func (vw *ContentInfoView) ContentRaw() []byte {
 	return vw.c.Slice(vw.off[1], vw.off[2])
@@ -269,7 +584,7 @@ func (vw *SignedDataView) VersionRaw() []byte {
 // DigestAlgorithms returns the view of digestAlgorithms SET OF, parsed shallowly now.
 func (vw *SignedDataView) DigestAlgorithms() (x SignedData_DigestAlgorithmsView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(2 /* digestAlgorithms */)
+	x.c = vw.c.Child(3 /* digestAlgorithms */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "digestAlgorithms")
@@ -290,7 +605,7 @@ func (vw *SignedDataView) DigestAlgorithmsRaw() []byte {
 // EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
 func (vw *SignedDataView) EncapContentInfo() (x EncapsulatedContentInfoView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(3 /* encapContentInfo */)
+	x.c = vw.c.Child(4 /* encapContentInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "encapContentInfo")
@@ -314,7 +629,7 @@ func (vw *SignedDataView) Certificates() (x CertificateSetView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[3], vw.off[4])
-	x.c = vw.c.Child(4 /* certificates */)
+	x.c = vw.c.Child(5 /* certificates */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "certificates")
@@ -343,7 +658,7 @@ func (vw *SignedDataView) Crls() (x RevocationInfoChoicesView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[4], vw.off[5])
-	x.c = vw.c.Child(5 /* crls */)
+	x.c = vw.c.Child(6 /* crls */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "crls")
@@ -369,7 +684,7 @@ func (vw *SignedDataView) HasCrls() bool {
 // SignerInfos returns the view of signerInfos SignerInfos, parsed shallowly now.
 func (vw *SignedDataView) SignerInfos() (x SignerInfosView, err error) {
 	s := vw.c.Cursor(vw.off[5], vw.off[6])
-	x.c = vw.c.Child(6 /* signerInfos */)
+	x.c = vw.c.Child(7 /* signerInfos */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "signerInfos")
@@ -746,6 +1061,349 @@ func (vw *EncapsulatedContentInfoView) EContent() (x EncapsulatedContentInfo_ECo
 	return v.EContent, nil
 }
 
+// EContentSignedData returns the view of eContent when eContentType selects a SignedData (CtSignedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentSignedData() (x SignedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return SignedDataView{}, false, nil
+		}
+		return SignedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentEncryptedData returns the view of eContent when eContentType selects a EncryptedData (CtEncryptedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentEncryptedData() (x EncryptedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x06":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return EncryptedDataView{}, false, nil
+		}
+		return EncryptedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentEnvelopedData returns the view of eContent when eContentType selects a EnvelopedData (CtEnvelopedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentEnvelopedData() (x EnvelopedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x03":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return EnvelopedDataView{}, false, nil
+		}
+		return EnvelopedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentAuthenticatedData returns the view of eContent when eContentType selects a AuthenticatedData (CtAuthenticatedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentAuthenticatedData() (x AuthenticatedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthenticatedDataView{}, false, nil
+		}
+		return AuthenticatedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentDigestedData returns the view of eContent when eContentType selects a DigestedData (CtDigestedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentDigestedData() (x DigestedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\a\x05":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return DigestedDataView{}, false, nil
+		}
+		return DigestedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentAuthEnvelopedData returns the view of eContent when eContentType selects a AuthEnvelopedData (CtAuthEnvelopedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentAuthEnvelopedData() (x AuthEnvelopedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\x17":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AuthEnvelopedDataView{}, false, nil
+		}
+		return AuthEnvelopedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// EContentCompressedData returns the view of eContent when eContentType selects a CompressedData (CtCompressedData; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with EContent), parsed shallowly now.
+func (vw *EncapsulatedContentInfoView) EContentCompressedData() (x CompressedDataView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.EContentType()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x01\t":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(8 /* eContent */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := w1.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := sub.Finish("CONTENT-TYPE.&Type({ContentSet})"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "eContent")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CompressedDataView{}, false, nil
+		}
+		return CompressedDataView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // EContentRaw returns the encoding of eContent (aliasing the input), nil when absent.
 func (vw *EncapsulatedContentInfoView) EContentRaw() []byte {
 	return vw.c.Slice(vw.off[1], vw.off[2])
@@ -873,7 +1531,7 @@ func (vw *SignerInfoView) VersionRaw() []byte {
 // Sid returns the view of sid SignerIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) Sid() (x SignerIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(7 /* sid */)
+	x.c = vw.c.Child(9 /* sid */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "sid")
@@ -894,7 +1552,7 @@ func (vw *SignerInfoView) SidRaw() []byte {
 // DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) DigestAlgorithm() (x DigestAlgorithmIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(8 /* digestAlgorithm */)
+	x.c = vw.c.Child(10 /* digestAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "digestAlgorithm")
@@ -918,7 +1576,7 @@ func (vw *SignerInfoView) SignedAttrs() (x SignedAttributesView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[3], vw.off[4])
-	x.c = vw.c.Child(9 /* signedAttrs */)
+	x.c = vw.c.Child(11 /* signedAttrs */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "signedAttrs")
@@ -944,7 +1602,7 @@ func (vw *SignerInfoView) HasSignedAttrs() bool {
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *SignerInfoView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[4], vw.off[5])
-	x.c = vw.c.Child(10 /* signatureAlgorithm */)
+	x.c = vw.c.Child(12 /* signatureAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signatureAlgorithm")
@@ -991,7 +1649,7 @@ func (vw *SignerInfoView) UnsignedAttrs() (x Attributes_UnsignedAttributesView, 
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[6], vw.off[7])
-	x.c = vw.c.Child(11 /* unsignedAttrs */)
+	x.c = vw.c.Child(13 /* unsignedAttrs */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "unsignedAttrs")
@@ -1603,7 +2261,7 @@ func (vw *SignerIdentifierView) IssuerAndSerialNumber() (x IssuerAndSerialNumber
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(12 /* issuerAndSerialNumber */)
+	x.c = vw.c.Child(14 /* issuerAndSerialNumber */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "issuerAndSerialNumber")
@@ -1648,6 +2306,4332 @@ func (vw *SignerIdentifierView) Decode() (x SignerIdentifier, err error) {
 	s.Release()
 	if err != nil {
 		return SignerIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EnvelopedDataView is a lazy view of a EnvelopedData (see package view): its components' encodings,
+// read on access.
+type EnvelopedDataView struct {
+	c   view.Core
+	off [6]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EnvelopedData with tag t from r and its components' headers.
+func (vw *EnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EnvelopedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// originatorInfo [0] OriginatorInfo OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+	}
+	// recipientInfos RecipientInfos
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "recipientInfos")
+	}
+	// encryptedContentInfo EncryptedContentInfo
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedContentInfo")
+	}
+	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition)
+	vw.off[4] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
+		}
+	}
+	vw.off[5] = s.Offset()
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
+	for !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return err
+		}
+	}
+	return s.Finish("EnvelopedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *EnvelopedDataView) Version() (x CMSVersion, err error) {
+	var v EnvelopedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *EnvelopedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// OriginatorInfo returns the view of originatorInfo [0] OriginatorInfo OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *EnvelopedDataView) OriginatorInfo() (x OriginatorInfoView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(15 /* originatorInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OriginatorInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorInfoRaw returns the encoding of originatorInfo (aliasing the input), nil when absent.
+func (vw *EnvelopedDataView) OriginatorInfoRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasOriginatorInfo reports whether originatorInfo is encoded.
+func (vw *EnvelopedDataView) HasOriginatorInfo() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// RecipientInfos returns the view of recipientInfos RecipientInfos, parsed shallowly now.
+func (vw *EnvelopedDataView) RecipientInfos() (x RecipientInfosView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(16 /* recipientInfos */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSet); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientInfosView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientInfosRaw returns the encoding of recipientInfos (aliasing the input), nil when absent.
+func (vw *EnvelopedDataView) RecipientInfosRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// EncryptedContentInfo returns the view of encryptedContentInfo EncryptedContentInfo, parsed shallowly now.
+func (vw *EnvelopedDataView) EncryptedContentInfo() (x EncryptedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(17 /* encryptedContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return EncryptedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncryptedContentInfoRaw returns the encoding of encryptedContentInfo (aliasing the input), nil when absent.
+func (vw *EnvelopedDataView) EncryptedContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// UnprotectedAttrs returns the view of unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEnvAttributes}} OPTIONAL (extension addition), parsed shallowly now (the zero view when absent).
+func (vw *EnvelopedDataView) UnprotectedAttrs() (x Attributes_UnprotectedEnvAttributesView, err error) {
+	if vw.off[5] == vw.off[4] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(18 /* unprotectedAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return Attributes_UnprotectedEnvAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UnprotectedAttrsRaw returns the encoding of unprotectedAttrs (aliasing the input), nil when absent.
+func (vw *EnvelopedDataView) UnprotectedAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasUnprotectedAttrs reports whether unprotectedAttrs is encoded.
+func (vw *EnvelopedDataView) HasUnprotectedAttrs() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// Raw returns the encoding of the EnvelopedData (aliasing the input).
+func (vw *EnvelopedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *EnvelopedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EnvelopedData: the value and the error of the eager decode.
+func (vw *EnvelopedDataView) Decode() (x EnvelopedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return EnvelopedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attributes_UnprotectedEnvAttributesView is a lazy view of a Attributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type Attributes_UnprotectedEnvAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a Attributes with tag t from r.
+func (vw *Attributes_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *Attributes_UnprotectedEnvAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *Attributes_UnprotectedEnvAttributesView) Iter() Attributes_UnprotectedEnvAttributesIter {
+	cs, _ := vw.c.Contents()
+	return Attributes_UnprotectedEnvAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// Attributes_UnprotectedEnvAttributesIter iterates over the elements of a Attributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type Attributes_UnprotectedEnvAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    Attribute_UnprotectedEnvAttributesView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *Attributes_UnprotectedEnvAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("Attributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = Attribute_UnprotectedEnvAttributesView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *Attributes_UnprotectedEnvAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *Attributes_UnprotectedEnvAttributesIter) View() Attribute_UnprotectedEnvAttributesView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *Attributes_UnprotectedEnvAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *Attributes_UnprotectedEnvAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the Attributes (aliasing the input).
+func (vw *Attributes_UnprotectedEnvAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attributes_UnprotectedEnvAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attributes: the value and the error of the eager decode.
+func (vw *Attributes_UnprotectedEnvAttributesView) Decode() (x Attributes_UnprotectedEnvAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attribute_UnprotectedEnvAttributesView is a lazy view of a Attribute (see package view): its components' encodings,
+// read on access.
+type Attribute_UnprotectedEnvAttributesView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a Attribute with tag t from r and its components' headers.
+func (vw *Attribute_UnprotectedEnvAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// attrType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrType")
+	}
+	// attrValues SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrValues")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("Attribute")
+}
+
+// AttrType decodes attrType OBJECT IDENTIFIER now.
+func (vw *Attribute_UnprotectedEnvAttributesView) AttrType() (x der.OID, err error) {
+	var v Attribute_UnprotectedEnvAttributes
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// attrType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrType, nil
+}
+
+// AttrTypeRaw returns the encoding of attrType (aliasing the input), nil when absent.
+func (vw *Attribute_UnprotectedEnvAttributesView) AttrTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AttrValues decodes attrValues SET OF now.
+func (vw *Attribute_UnprotectedEnvAttributesView) AttrValues() (x []UnprotectedEnvAttributes, err error) {
+	var v Attribute_UnprotectedEnvAttributes
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: attrType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		// attrValues SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		list3, err := der.MakeSlice[UnprotectedEnvAttributes](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		v.AttrValues = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrValues, nil
+}
+
+// AttrValuesRaw returns the encoding of attrValues (aliasing the input), nil when absent.
+func (vw *Attribute_UnprotectedEnvAttributesView) AttrValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the Attribute (aliasing the input).
+func (vw *Attribute_UnprotectedEnvAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attribute_UnprotectedEnvAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attribute: the value and the error of the eager decode.
+func (vw *Attribute_UnprotectedEnvAttributesView) Decode() (x Attribute_UnprotectedEnvAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Attribute_UnprotectedEnvAttributes{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorInfoView is a lazy view of a OriginatorInfo (see package view): its components' encodings,
+// read on access.
+type OriginatorInfoView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a OriginatorInfo with tag t from r and its components' headers.
+func (vw *OriginatorInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "OriginatorInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// certs [0] CertificateSet OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "certs")
+		}
+	}
+	// crls [1] RevocationInfoChoices OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "crls")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("OriginatorInfo")
+}
+
+// Certs returns the view of certs [0] CertificateSet OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *OriginatorInfoView) Certs() (x CertificateSetView, err error) {
+	if vw.off[1] == vw.off[0] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(19 /* certs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "certs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CertificateSetView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CertsRaw returns the encoding of certs (aliasing the input), nil when absent.
+func (vw *OriginatorInfoView) CertsRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasCerts reports whether certs is encoded.
+func (vw *OriginatorInfoView) HasCerts() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// Crls returns the view of crls [1] RevocationInfoChoices OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *OriginatorInfoView) Crls() (x RevocationInfoChoicesView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(6 /* crls */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "crls")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RevocationInfoChoicesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CrlsRaw returns the encoding of crls (aliasing the input), nil when absent.
+func (vw *OriginatorInfoView) CrlsRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasCrls reports whether crls is encoded.
+func (vw *OriginatorInfoView) HasCrls() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the OriginatorInfo (aliasing the input).
+func (vw *OriginatorInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OriginatorInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OriginatorInfo: the value and the error of the eager decode.
+func (vw *OriginatorInfoView) Decode() (x OriginatorInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return OriginatorInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientInfosView is a lazy view of a RecipientInfos (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type RecipientInfosView struct {
+	c view.Core
+}
+
+// parse reads the header of a RecipientInfos with tag t from r.
+func (vw *RecipientInfosView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RecipientInfos")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *RecipientInfosView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *RecipientInfosView) Iter() RecipientInfosIter {
+	cs, _ := vw.c.Contents()
+	return RecipientInfosIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// RecipientInfosIter iterates over the elements of a RecipientInfos view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type RecipientInfosIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    RecipientInfoView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *RecipientInfosIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("RecipientInfos"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = RecipientInfoView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *RecipientInfosIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *RecipientInfosIter) View() RecipientInfoView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *RecipientInfosIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *RecipientInfosIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the RecipientInfos (aliasing the input).
+func (vw *RecipientInfosView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientInfosView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientInfos: the value and the error of the eager decode.
+func (vw *RecipientInfosView) Decode() (x RecipientInfos, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncryptedContentInfoView is a lazy view of a EncryptedContentInfo (see package view): its components' encodings,
+// read on access.
+type EncryptedContentInfoView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
+func (vw *EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// contentType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "contentType")
+	}
+	// contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("ContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "contentEncryptionAlgorithm")
+	}
+	// encryptedContent [0] OCTET STRING OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "encryptedContent")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("EncryptedContentInfo")
+}
+
+// ContentType decodes contentType OBJECT IDENTIFIER now.
+func (vw *EncryptedContentInfoView) ContentType() (x der.OID, err error) {
+	var v EncryptedContentInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// contentType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "contentType")
+		}
+		v.ContentType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.ContentType, nil
+}
+
+// ContentTypeRaw returns the encoding of contentType (aliasing the input), nil when absent.
+func (vw *EncryptedContentInfoView) ContentTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// ContentEncryptionAlgorithm returns the view of contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier, parsed shallowly now.
+func (vw *EncryptedContentInfoView) ContentEncryptionAlgorithm() (x ContentEncryptionAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(20 /* contentEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return ContentEncryptionAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ContentEncryptionAlgorithmRaw returns the encoding of contentEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *EncryptedContentInfoView) ContentEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// EncryptedContent decodes encryptedContent [0] OCTET STRING OPTIONAL now (the zero value when absent).
+func (vw *EncryptedContentInfoView) EncryptedContent() (x []byte, err error) {
+	var v EncryptedContentInfo
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// encryptedContent [0] OCTET STRING OPTIONAL
+		if s.Peek(der.Context(0)) {
+			x1, err := s.ReadOctetString(der.Context(0))
+			if err != nil {
+				return der.WithField(err, "encryptedContent")
+			}
+			v.EncryptedContent = x1
+			v.HasEncryptedContent = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedContent, nil
+}
+
+// EncryptedContentRaw returns the encoding of encryptedContent (aliasing the input), nil when absent.
+func (vw *EncryptedContentInfoView) EncryptedContentRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasEncryptedContent reports whether encryptedContent is encoded.
+func (vw *EncryptedContentInfoView) HasEncryptedContent() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the EncryptedContentInfo (aliasing the input).
+func (vw *EncryptedContentInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *EncryptedContentInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EncryptedContentInfo: the value and the error of the eager decode.
+func (vw *EncryptedContentInfoView) Decode() (x EncryptedContentInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return EncryptedContentInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientInfoView is a lazy view of a RecipientInfo (see package view): the alternative chosen,
+// read on access.
+type RecipientInfoView struct {
+	c      view.Core
+	choice RecipientInfoChoice
+}
+
+// parse finds the alternative of a RecipientInfo at r and reads its header (t is der.NoTag).
+func (vw *RecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.TagSequence:
+		vw.choice = RecipientInfo_Ktri
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "ktri")
+		}
+	case tag == der.Context(1):
+		vw.choice = RecipientInfo_Kari
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "kari")
+		}
+	case tag == der.Context(2):
+		vw.choice = RecipientInfo_Kekri
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "kekri")
+		}
+	case tag == der.Context(3):
+		vw.choice = RecipientInfo_Pwri
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "pwri")
+		}
+	case tag == der.Context(4):
+		vw.choice = RecipientInfo_Ori
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "ori")
+		}
+	default:
+		// An alternative of a later version (Choice 0).
+		if r.Empty() {
+			return r.NoAlternative("RecipientInfo")
+		}
+		if err := r.Skip(); err != nil {
+			return err
+		}
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the RecipientInfo holds (0: one of a later version).
+func (vw *RecipientInfoView) Choice() RecipientInfoChoice {
+	return vw.choice
+}
+
+// Ktri returns the view of the alternative ktri KeyTransRecipientInfo, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientInfoView) Ktri() (x KeyTransRecipientInfoView, err error) {
+	if vw.choice != RecipientInfo_Ktri {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(21 /* ktri */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "ktri")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyTransRecipientInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Kari returns the view of the alternative kari [1] KeyAgreeRecipientInfo (extension addition), parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientInfoView) Kari() (x KeyAgreeRecipientInfoView, err error) {
+	if vw.choice != RecipientInfo_Kari {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(22 /* kari */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "kari")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyAgreeRecipientInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Kekri returns the view of the alternative kekri [2] KEKRecipientInfo (extension addition), parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientInfoView) Kekri() (x KEKRecipientInfoView, err error) {
+	if vw.choice != RecipientInfo_Kekri {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(23 /* kekri */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "kekri")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KEKRecipientInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Pwri returns the view of the alternative pwri [3] PasswordRecipientInfo (extension addition), parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientInfoView) Pwri() (x PasswordRecipientInfoView, err error) {
+	if vw.choice != RecipientInfo_Pwri {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(24 /* pwri */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "pwri")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PasswordRecipientInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Ori returns the view of the alternative ori [4] OtherRecipientInfo (extension addition), parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientInfoView) Ori() (x OtherRecipientInfoView, err error) {
+	if vw.choice != RecipientInfo_Ori {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(25 /* ori */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(4)); err != nil {
+			return der.WithField(err, "ori")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OtherRecipientInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the RecipientInfo (aliasing the input).
+func (vw *RecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientInfo: the value and the error of the eager decode.
+func (vw *RecipientInfoView) Decode() (x RecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyTransRecipientInfoView is a lazy view of a KeyTransRecipientInfo (see package view): its components' encodings,
+// read on access.
+type KeyTransRecipientInfoView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KeyTransRecipientInfo with tag t from r and its components' headers.
+func (vw *KeyTransRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KeyTransRecipientInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// rid RecipientIdentifier
+	vw.off[1] = s.Offset()
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "rid")
+	}
+	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
+	}
+	// encryptedKey EncryptedKey
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedKey")
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("KeyTransRecipientInfo")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *KeyTransRecipientInfoView) Version() (x CMSVersion, err error) {
+	var v KeyTransRecipientInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *KeyTransRecipientInfoView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Rid returns the view of rid RecipientIdentifier, parsed shallowly now.
+func (vw *KeyTransRecipientInfoView) Rid() (x RecipientIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(26 /* rid */)
+	err = func() error {
+		if err := x.parse(&s, der.NoTag); err != nil {
+			return der.WithField(err, "rid")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RidRaw returns the encoding of rid (aliasing the input), nil when absent.
+func (vw *KeyTransRecipientInfoView) RidRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// KeyEncryptionAlgorithm returns the view of keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-TRANSPORT,{CryptographicMessageSyntax-2010.KeyTransportAlgorithmSet}}, parsed shallowly now.
+func (vw *KeyTransRecipientInfoView) KeyEncryptionAlgorithm() (x AlgorithmIdentifier_KeyTransportAlgorithmSetView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(27 /* keyEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AlgorithmIdentifier_KeyTransportAlgorithmSetView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyEncryptionAlgorithmRaw returns the encoding of keyEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *KeyTransRecipientInfoView) KeyEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// EncryptedKey decodes encryptedKey EncryptedKey now.
+func (vw *KeyTransRecipientInfoView) EncryptedKey() (x EncryptedKey, err error) {
+	var v KeyTransRecipientInfo
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// encryptedKey EncryptedKey
+		if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedKey, nil
+}
+
+// EncryptedKeyRaw returns the encoding of encryptedKey (aliasing the input), nil when absent.
+func (vw *KeyTransRecipientInfoView) EncryptedKeyRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// Raw returns the encoding of the KeyTransRecipientInfo (aliasing the input).
+func (vw *KeyTransRecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyTransRecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyTransRecipientInfo: the value and the error of the eager decode.
+func (vw *KeyTransRecipientInfoView) Decode() (x KeyTransRecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyTransRecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AlgorithmIdentifier_KeyTransportAlgorithmSetView is a lazy view of a AlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type AlgorithmIdentifier_KeyTransportAlgorithmSetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters KEY-TRANSPORT.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Algorithm() (x der.OID, err error) {
+	var v AlgorithmIdentifier_KeyTransportAlgorithmSet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters KEY-TRANSPORT.&Params OPTIONAL now (the zero value when absent).
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Parameters() (x KeyTransportAlgorithmSet, err error) {
+	var v AlgorithmIdentifier_KeyTransportAlgorithmSet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters KEY-TRANSPORT.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the AlgorithmIdentifier (aliasing the input).
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *AlgorithmIdentifier_KeyTransportAlgorithmSetView) Decode() (x AlgorithmIdentifier_KeyTransportAlgorithmSet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AlgorithmIdentifier_KeyTransportAlgorithmSet{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientIdentifierView is a lazy view of a RecipientIdentifier (see package view): the alternative chosen,
+// read on access.
+type RecipientIdentifierView struct {
+	c      view.Core
+	choice RecipientIdentifierChoice
+}
+
+// parse finds the alternative of a RecipientIdentifier at r and reads its header (t is der.NoTag).
+func (vw *RecipientIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.TagSequence:
+		vw.choice = RecipientIdentifier_IssuerAndSerialNumber
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+	case tag == der.Context(0):
+		vw.choice = RecipientIdentifier_SubjectKeyIdentifier
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
+		}
+	default:
+		// An alternative of a later version (Choice 0).
+		if r.Empty() {
+			return r.NoAlternative("RecipientIdentifier")
+		}
+		if err := r.Skip(); err != nil {
+			return err
+		}
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the RecipientIdentifier holds (0: one of a later version).
+func (vw *RecipientIdentifierView) Choice() RecipientIdentifierChoice {
+	return vw.choice
+}
+
+// IssuerAndSerialNumber returns the view of the alternative issuerAndSerialNumber IssuerAndSerialNumber, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *RecipientIdentifierView) IssuerAndSerialNumber() (x IssuerAndSerialNumberView, err error) {
+	if vw.choice != RecipientIdentifier_IssuerAndSerialNumber {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(14 /* issuerAndSerialNumber */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+		return nil
+	}()
+	if err != nil {
+		return IssuerAndSerialNumberView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// SubjectKeyIdentifier decodes the alternative subjectKeyIdentifier [0] SubjectKeyIdentifier (extension addition) now (the zero value unless it is the alternative chosen).
+func (vw *RecipientIdentifierView) SubjectKeyIdentifier() (x SubjectKeyIdentifier, err error) {
+	if vw.choice != RecipientIdentifier_SubjectKeyIdentifier {
+		return x, nil
+	}
+	var v RecipientIdentifier
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.SubjectKeyIdentifier, nil
+}
+
+// Raw returns the encoding of the RecipientIdentifier (aliasing the input).
+func (vw *RecipientIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientIdentifier: the value and the error of the eager decode.
+func (vw *RecipientIdentifierView) Decode() (x RecipientIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RecipientIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyAgreeRecipientInfoView is a lazy view of a KeyAgreeRecipientInfo (see package view): its components' encodings,
+// read on access.
+type KeyAgreeRecipientInfoView struct {
+	c   view.Core
+	off [6]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KeyAgreeRecipientInfo with tag t from r and its components' headers.
+func (vw *KeyAgreeRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KeyAgreeRecipientInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// originator [0] EXPLICIT OriginatorIdentifierOrKey
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.Context(0)) {
+		return der.WithField(s.Missing("[0] EXPLICIT OriginatorIdentifierOrKey", der.Context(0)), "originator")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "originator")
+	}
+	// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "ukm")
+		}
+	}
+	// keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}", der.TagSequence), "keyEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
+	}
+	// recipientEncryptedKeys RecipientEncryptedKeys
+	vw.off[4] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("RecipientEncryptedKeys", der.TagSequence), "recipientEncryptedKeys")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "recipientEncryptedKeys")
+	}
+	vw.off[5] = s.Offset()
+	return s.Finish("KeyAgreeRecipientInfo")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *KeyAgreeRecipientInfoView) Version() (x CMSVersion, err error) {
+	var v KeyAgreeRecipientInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *KeyAgreeRecipientInfoView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Originator returns the view of originator [0] EXPLICIT OriginatorIdentifierOrKey, parsed shallowly now.
+func (vw *KeyAgreeRecipientInfoView) Originator() (x OriginatorIdentifierOrKeyView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(28 /* originator */)
+	err = func() error {
+		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+		if err != nil {
+			return der.WithField(err, "originator")
+		}
+		if err := x.parse(&w1, der.NoTag); err != nil {
+			return der.WithField(err, "originator")
+		}
+		if err := w1.Finish("[0] EXPLICIT"); err != nil {
+			return der.WithField(err, "originator")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OriginatorIdentifierOrKeyView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorRaw returns the encoding of originator (aliasing the input), nil when absent.
+func (vw *KeyAgreeRecipientInfoView) OriginatorRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Ukm decodes ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL now (the zero value when absent).
+func (vw *KeyAgreeRecipientInfoView) Ukm() (x UserKeyingMaterial, err error) {
+	var v KeyAgreeRecipientInfo
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL
+		if s.Peek(der.Context(1)) {
+			w1, err := s.ReadConstructed(der.Context(1), "[1] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "ukm")
+			}
+			if err := v.Ukm.DecodeASN1(&w1, der.TagOctetString); err != nil {
+				return der.WithField(err, "ukm")
+			}
+			if err := w1.Finish("[1] EXPLICIT"); err != nil {
+				return der.WithField(err, "ukm")
+			}
+			v.HasUkm = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Ukm, nil
+}
+
+// UkmRaw returns the encoding of ukm (aliasing the input), nil when absent.
+func (vw *KeyAgreeRecipientInfoView) UkmRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasUkm reports whether ukm is encoded.
+func (vw *KeyAgreeRecipientInfoView) HasUkm() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// KeyEncryptionAlgorithm returns the view of keyEncryptionAlgorithm AlgorithmIdentifier{AlgorithmInformation-2009.KEY-AGREE,{CryptographicMessageSyntax-2010.KeyAgreementAlgorithmSet}}, parsed shallowly now.
+func (vw *KeyAgreeRecipientInfoView) KeyEncryptionAlgorithm() (x AlgorithmIdentifier_KeyAgreementAlgorithmSetView, err error) {
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(27 /* keyEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AlgorithmIdentifier_KeyAgreementAlgorithmSetView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyEncryptionAlgorithmRaw returns the encoding of keyEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *KeyAgreeRecipientInfoView) KeyEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// RecipientEncryptedKeys returns the view of recipientEncryptedKeys RecipientEncryptedKeys, parsed shallowly now.
+func (vw *KeyAgreeRecipientInfoView) RecipientEncryptedKeys() (x RecipientEncryptedKeysView, err error) {
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(29 /* recipientEncryptedKeys */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "recipientEncryptedKeys")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientEncryptedKeysView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientEncryptedKeysRaw returns the encoding of recipientEncryptedKeys (aliasing the input), nil when absent.
+func (vw *KeyAgreeRecipientInfoView) RecipientEncryptedKeysRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// Raw returns the encoding of the KeyAgreeRecipientInfo (aliasing the input).
+func (vw *KeyAgreeRecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyAgreeRecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyAgreeRecipientInfo: the value and the error of the eager decode.
+func (vw *KeyAgreeRecipientInfoView) Decode() (x KeyAgreeRecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyAgreeRecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AlgorithmIdentifier_KeyAgreementAlgorithmSetView is a lazy view of a AlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type AlgorithmIdentifier_KeyAgreementAlgorithmSetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters KEY-AGREE.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Algorithm() (x der.OID, err error) {
+	var v AlgorithmIdentifier_KeyAgreementAlgorithmSet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters KEY-AGREE.&Params OPTIONAL now (the zero value when absent).
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Parameters() (x KeyAgreementAlgorithmSet, err error) {
+	var v AlgorithmIdentifier_KeyAgreementAlgorithmSet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters KEY-AGREE.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersKeyWrapAlgorithm returns the view of parameters when algorithm selects a KeyWrapAlgorithm (KaaEsdh or KaaSsdh; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) ParametersKeyWrapAlgorithm() (x KeyWrapAlgorithmView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\t\x10\x03\x05", "*\x86H\x86\xf7\r\x01\t\x10\x03\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(30 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("KEY-AGREE.&Params({KeyAgreementAlgorithmSet})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return KeyWrapAlgorithmView{}, false, nil
+		}
+		return KeyWrapAlgorithmView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the AlgorithmIdentifier (aliasing the input).
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) Decode() (x AlgorithmIdentifier_KeyAgreementAlgorithmSet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AlgorithmIdentifier_KeyAgreementAlgorithmSet{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorIdentifierOrKeyView is a lazy view of a OriginatorIdentifierOrKey (see package view): the alternative chosen,
+// read on access.
+type OriginatorIdentifierOrKeyView struct {
+	c      view.Core
+	choice OriginatorIdentifierOrKeyChoice
+}
+
+// parse finds the alternative of a OriginatorIdentifierOrKey at r and reads its header (t is der.NoTag).
+func (vw *OriginatorIdentifierOrKeyView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.TagSequence:
+		vw.choice = OriginatorIdentifierOrKey_IssuerAndSerialNumber
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+	case tag == der.Context(0):
+		vw.choice = OriginatorIdentifierOrKey_SubjectKeyIdentifier
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
+		}
+	case tag == der.Context(1):
+		vw.choice = OriginatorIdentifierOrKey_OriginatorKey
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "originatorKey")
+		}
+	default:
+		return r.NoAlternative("OriginatorIdentifierOrKey")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the OriginatorIdentifierOrKey holds (0: one of a later version).
+func (vw *OriginatorIdentifierOrKeyView) Choice() OriginatorIdentifierOrKeyChoice {
+	return vw.choice
+}
+
+// IssuerAndSerialNumber returns the view of the alternative issuerAndSerialNumber IssuerAndSerialNumber, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *OriginatorIdentifierOrKeyView) IssuerAndSerialNumber() (x IssuerAndSerialNumberView, err error) {
+	if vw.choice != OriginatorIdentifierOrKey_IssuerAndSerialNumber {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(14 /* issuerAndSerialNumber */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+		return nil
+	}()
+	if err != nil {
+		return IssuerAndSerialNumberView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// SubjectKeyIdentifier decodes the alternative subjectKeyIdentifier [0] SubjectKeyIdentifier now (the zero value unless it is the alternative chosen).
+func (vw *OriginatorIdentifierOrKeyView) SubjectKeyIdentifier() (x SubjectKeyIdentifier, err error) {
+	if vw.choice != OriginatorIdentifierOrKey_SubjectKeyIdentifier {
+		return x, nil
+	}
+	var v OriginatorIdentifierOrKey
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.SubjectKeyIdentifier, nil
+}
+
+// OriginatorKey returns the view of the alternative originatorKey [1] OriginatorPublicKey, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *OriginatorIdentifierOrKeyView) OriginatorKey() (x OriginatorPublicKeyView, err error) {
+	if vw.choice != OriginatorIdentifierOrKey_OriginatorKey {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(31 /* originatorKey */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "originatorKey")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OriginatorPublicKeyView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the OriginatorIdentifierOrKey (aliasing the input).
+func (vw *OriginatorIdentifierOrKeyView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OriginatorIdentifierOrKeyView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OriginatorIdentifierOrKey: the value and the error of the eager decode.
+func (vw *OriginatorIdentifierOrKeyView) Decode() (x OriginatorIdentifierOrKey, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return OriginatorIdentifierOrKey{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorPublicKeyView is a lazy view of a OriginatorPublicKey (see package view): its components' encodings,
+// read on access.
+type OriginatorPublicKeyView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a OriginatorPublicKey with tag t from r and its components' headers.
+func (vw *OriginatorPublicKeyView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "OriginatorPublicKey")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}", der.TagSequence), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// publicKey BIT STRING
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagBitString) {
+		return der.WithField(s.Missing("BIT STRING", der.TagBitString), "publicKey")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "publicKey")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("OriginatorPublicKey")
+}
+
+// Algorithm returns the view of algorithm AlgorithmIdentifier{AlgorithmInformation-2009.PUBLIC-KEY,{CryptographicMessageSyntax-2010.OriginatorKeySet}}, parsed shallowly now.
+func (vw *OriginatorPublicKeyView) Algorithm() (x AlgorithmIdentifier_OriginatorKeySetView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(32 /* algorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AlgorithmIdentifier_OriginatorKeySetView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *OriginatorPublicKeyView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// PublicKey decodes publicKey BIT STRING now.
+func (vw *OriginatorPublicKeyView) PublicKey() (x der.BitString, err error) {
+	var v OriginatorPublicKey
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// publicKey BIT STRING
+		x1, err := s.ReadBitString(der.TagBitString)
+		if err != nil {
+			return der.WithField(err, "publicKey")
+		}
+		v.PublicKey = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PublicKey, nil
+}
+
+// PublicKeyRaw returns the encoding of publicKey (aliasing the input), nil when absent.
+func (vw *OriginatorPublicKeyView) PublicKeyRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the OriginatorPublicKey (aliasing the input).
+func (vw *OriginatorPublicKeyView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OriginatorPublicKeyView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OriginatorPublicKey: the value and the error of the eager decode.
+func (vw *OriginatorPublicKeyView) Decode() (x OriginatorPublicKey, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return OriginatorPublicKey{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AlgorithmIdentifier_OriginatorKeySetView is a lazy view of a AlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type AlgorithmIdentifier_OriginatorKeySetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters PUBLIC-KEY.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) Algorithm() (x der.OID, err error) {
+	var v AlgorithmIdentifier_OriginatorKeySet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters PUBLIC-KEY.&Params OPTIONAL now (the zero value when absent).
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) Parameters() (x OriginatorKeySet, err error) {
+	var v AlgorithmIdentifier_OriginatorKeySet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters PUBLIC-KEY.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the AlgorithmIdentifier (aliasing the input).
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *AlgorithmIdentifier_OriginatorKeySetView) Decode() (x AlgorithmIdentifier_OriginatorKeySet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AlgorithmIdentifier_OriginatorKeySet{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientEncryptedKeysView is a lazy view of a RecipientEncryptedKeys (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type RecipientEncryptedKeysView struct {
+	c view.Core
+}
+
+// parse reads the header of a RecipientEncryptedKeys with tag t from r.
+func (vw *RecipientEncryptedKeysView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RecipientEncryptedKeys")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *RecipientEncryptedKeysView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *RecipientEncryptedKeysView) Iter() RecipientEncryptedKeysIter {
+	cs, _ := vw.c.Contents()
+	return RecipientEncryptedKeysIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// RecipientEncryptedKeysIter iterates over the elements of a RecipientEncryptedKeys view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type RecipientEncryptedKeysIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    RecipientEncryptedKeyView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *RecipientEncryptedKeysIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = RecipientEncryptedKeyView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *RecipientEncryptedKeysIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *RecipientEncryptedKeysIter) View() RecipientEncryptedKeyView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *RecipientEncryptedKeysIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *RecipientEncryptedKeysIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the RecipientEncryptedKeys (aliasing the input).
+func (vw *RecipientEncryptedKeysView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientEncryptedKeysView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientEncryptedKeys: the value and the error of the eager decode.
+func (vw *RecipientEncryptedKeysView) Decode() (x RecipientEncryptedKeys, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientEncryptedKeyView is a lazy view of a RecipientEncryptedKey (see package view): its components' encodings,
+// read on access.
+type RecipientEncryptedKeyView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a RecipientEncryptedKey with tag t from r and its components' headers.
+func (vw *RecipientEncryptedKeyView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RecipientEncryptedKey")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// rid KeyAgreeRecipientIdentifier
+	vw.off[0] = s.Offset()
+	if tag, ok := s.PeekTag(); !ok || !(tag == der.TagSequence || tag == der.Context(0)) {
+		return der.WithField(s.NoAlternative("KeyAgreeRecipientIdentifier"), "rid")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "rid")
+	}
+	// encryptedKey EncryptedKey
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedKey")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("RecipientEncryptedKey")
+}
+
+// Rid returns the view of rid KeyAgreeRecipientIdentifier, parsed shallowly now.
+func (vw *RecipientEncryptedKeyView) Rid() (x KeyAgreeRecipientIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(26 /* rid */)
+	err = func() error {
+		if err := x.parse(&s, der.NoTag); err != nil {
+			return der.WithField(err, "rid")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyAgreeRecipientIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RidRaw returns the encoding of rid (aliasing the input), nil when absent.
+func (vw *RecipientEncryptedKeyView) RidRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// EncryptedKey decodes encryptedKey EncryptedKey now.
+func (vw *RecipientEncryptedKeyView) EncryptedKey() (x EncryptedKey, err error) {
+	var v RecipientEncryptedKey
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// encryptedKey EncryptedKey
+		if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedKey, nil
+}
+
+// EncryptedKeyRaw returns the encoding of encryptedKey (aliasing the input), nil when absent.
+func (vw *RecipientEncryptedKeyView) EncryptedKeyRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the RecipientEncryptedKey (aliasing the input).
+func (vw *RecipientEncryptedKeyView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientEncryptedKeyView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientEncryptedKey: the value and the error of the eager decode.
+func (vw *RecipientEncryptedKeyView) Decode() (x RecipientEncryptedKey, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RecipientEncryptedKey{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyAgreeRecipientIdentifierView is a lazy view of a KeyAgreeRecipientIdentifier (see package view): the alternative chosen,
+// read on access.
+type KeyAgreeRecipientIdentifierView struct {
+	c      view.Core
+	choice KeyAgreeRecipientIdentifierChoice
+}
+
+// parse finds the alternative of a KeyAgreeRecipientIdentifier at r and reads its header (t is der.NoTag).
+func (vw *KeyAgreeRecipientIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.TagSequence:
+		vw.choice = KeyAgreeRecipientIdentifier_IssuerAndSerialNumber
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+	case tag == der.Context(0):
+		vw.choice = KeyAgreeRecipientIdentifier_RKeyID
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "rKeyId")
+		}
+	default:
+		return r.NoAlternative("KeyAgreeRecipientIdentifier")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the KeyAgreeRecipientIdentifier holds (0: one of a later version).
+func (vw *KeyAgreeRecipientIdentifierView) Choice() KeyAgreeRecipientIdentifierChoice {
+	return vw.choice
+}
+
+// IssuerAndSerialNumber returns the view of the alternative issuerAndSerialNumber IssuerAndSerialNumber, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *KeyAgreeRecipientIdentifierView) IssuerAndSerialNumber() (x IssuerAndSerialNumberView, err error) {
+	if vw.choice != KeyAgreeRecipientIdentifier_IssuerAndSerialNumber {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(14 /* issuerAndSerialNumber */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "issuerAndSerialNumber")
+		}
+		return nil
+	}()
+	if err != nil {
+		return IssuerAndSerialNumberView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RKeyID returns the view of the alternative rKeyId [0] RecipientKeyIdentifier, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *KeyAgreeRecipientIdentifierView) RKeyID() (x RecipientKeyIdentifierView, err error) {
+	if vw.choice != KeyAgreeRecipientIdentifier_RKeyID {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(33 /* rKeyId */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "rKeyId")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientKeyIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the KeyAgreeRecipientIdentifier (aliasing the input).
+func (vw *KeyAgreeRecipientIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyAgreeRecipientIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyAgreeRecipientIdentifier: the value and the error of the eager decode.
+func (vw *KeyAgreeRecipientIdentifierView) Decode() (x KeyAgreeRecipientIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyAgreeRecipientIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientKeyIdentifierView is a lazy view of a RecipientKeyIdentifier (see package view): its components' encodings,
+// read on access.
+type RecipientKeyIdentifierView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a RecipientKeyIdentifier with tag t from r and its components' headers.
+func (vw *RecipientKeyIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RecipientKeyIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// subjectKeyIdentifier SubjectKeyIdentifier
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("SubjectKeyIdentifier", der.TagOctetString), "subjectKeyIdentifier")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "subjectKeyIdentifier")
+	}
+	// date GeneralizedTime OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagGeneralizedTime) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "date")
+		}
+	}
+	// other OtherKeyAttribute OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "other")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("RecipientKeyIdentifier")
+}
+
+// SubjectKeyIdentifier decodes subjectKeyIdentifier SubjectKeyIdentifier now.
+func (vw *RecipientKeyIdentifierView) SubjectKeyIdentifier() (x SubjectKeyIdentifier, err error) {
+	var v RecipientKeyIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// subjectKeyIdentifier SubjectKeyIdentifier
+		if err := v.SubjectKeyIdentifier.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "subjectKeyIdentifier")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.SubjectKeyIdentifier, nil
+}
+
+// SubjectKeyIdentifierRaw returns the encoding of subjectKeyIdentifier (aliasing the input), nil when absent.
+func (vw *RecipientKeyIdentifierView) SubjectKeyIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Date decodes date GeneralizedTime OPTIONAL now (the zero value when absent).
+func (vw *RecipientKeyIdentifierView) Date() (x time.Time, err error) {
+	var v RecipientKeyIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// date GeneralizedTime OPTIONAL
+		if s.Peek(der.TagGeneralizedTime) {
+			x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
+			if err != nil {
+				return der.WithField(err, "date")
+			}
+			v.Date = x1
+			v.HasDate = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Date, nil
+}
+
+// DateRaw returns the encoding of date (aliasing the input), nil when absent.
+func (vw *RecipientKeyIdentifierView) DateRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasDate reports whether date is encoded.
+func (vw *RecipientKeyIdentifierView) HasDate() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Other returns the view of other OtherKeyAttribute OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *RecipientKeyIdentifierView) Other() (x OtherKeyAttributeView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(34 /* other */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "other")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OtherKeyAttributeView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OtherRaw returns the encoding of other (aliasing the input), nil when absent.
+func (vw *RecipientKeyIdentifierView) OtherRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasOther reports whether other is encoded.
+func (vw *RecipientKeyIdentifierView) HasOther() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the RecipientKeyIdentifier (aliasing the input).
+func (vw *RecipientKeyIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RecipientKeyIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RecipientKeyIdentifier: the value and the error of the eager decode.
+func (vw *RecipientKeyIdentifierView) Decode() (x RecipientKeyIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RecipientKeyIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KEKRecipientInfoView is a lazy view of a KEKRecipientInfo (see package view): its components' encodings,
+// read on access.
+type KEKRecipientInfoView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KEKRecipientInfo with tag t from r and its components' headers.
+func (vw *KEKRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KEKRecipientInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// kekid KEKIdentifier
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("KEKIdentifier", der.TagSequence), "kekid")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "kekid")
+	}
+	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
+	}
+	// encryptedKey EncryptedKey
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedKey")
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("KEKRecipientInfo")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *KEKRecipientInfoView) Version() (x CMSVersion, err error) {
+	var v KEKRecipientInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *KEKRecipientInfoView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Kekid returns the view of kekid KEKIdentifier, parsed shallowly now.
+func (vw *KEKRecipientInfoView) Kekid() (x KEKIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(35 /* kekid */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "kekid")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KEKIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KekidRaw returns the encoding of kekid (aliasing the input), nil when absent.
+func (vw *KEKRecipientInfoView) KekidRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// KeyEncryptionAlgorithm returns the view of keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier, parsed shallowly now.
+func (vw *KEKRecipientInfoView) KeyEncryptionAlgorithm() (x KeyEncryptionAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(27 /* keyEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyEncryptionAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyEncryptionAlgorithmRaw returns the encoding of keyEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *KEKRecipientInfoView) KeyEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// EncryptedKey decodes encryptedKey EncryptedKey now.
+func (vw *KEKRecipientInfoView) EncryptedKey() (x EncryptedKey, err error) {
+	var v KEKRecipientInfo
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// encryptedKey EncryptedKey
+		if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedKey, nil
+}
+
+// EncryptedKeyRaw returns the encoding of encryptedKey (aliasing the input), nil when absent.
+func (vw *KEKRecipientInfoView) EncryptedKeyRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// Raw returns the encoding of the KEKRecipientInfo (aliasing the input).
+func (vw *KEKRecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KEKRecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KEKRecipientInfo: the value and the error of the eager decode.
+func (vw *KEKRecipientInfoView) Decode() (x KEKRecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KEKRecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KEKIdentifierView is a lazy view of a KEKIdentifier (see package view): its components' encodings,
+// read on access.
+type KEKIdentifierView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KEKIdentifier with tag t from r and its components' headers.
+func (vw *KEKIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KEKIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// keyIdentifier OCTET STRING
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "keyIdentifier")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyIdentifier")
+	}
+	// date GeneralizedTime OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagGeneralizedTime) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "date")
+		}
+	}
+	// other OtherKeyAttribute OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "other")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("KEKIdentifier")
+}
+
+// KeyIdentifier decodes keyIdentifier OCTET STRING now.
+func (vw *KEKIdentifierView) KeyIdentifier() (x []byte, err error) {
+	var v KEKIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// keyIdentifier OCTET STRING
+		x1, err := s.ReadOctetString(der.TagOctetString)
+		if err != nil {
+			return der.WithField(err, "keyIdentifier")
+		}
+		v.KeyIdentifier = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.KeyIdentifier, nil
+}
+
+// KeyIdentifierRaw returns the encoding of keyIdentifier (aliasing the input), nil when absent.
+func (vw *KEKIdentifierView) KeyIdentifierRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Date decodes date GeneralizedTime OPTIONAL now (the zero value when absent).
+func (vw *KEKIdentifierView) Date() (x time.Time, err error) {
+	var v KEKIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// date GeneralizedTime OPTIONAL
+		if s.Peek(der.TagGeneralizedTime) {
+			x1, err := s.ReadGeneralizedTime(der.TagGeneralizedTime)
+			if err != nil {
+				return der.WithField(err, "date")
+			}
+			v.Date = x1
+			v.HasDate = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Date, nil
+}
+
+// DateRaw returns the encoding of date (aliasing the input), nil when absent.
+func (vw *KEKIdentifierView) DateRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasDate reports whether date is encoded.
+func (vw *KEKIdentifierView) HasDate() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Other returns the view of other OtherKeyAttribute OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *KEKIdentifierView) Other() (x OtherKeyAttributeView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(34 /* other */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "other")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OtherKeyAttributeView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OtherRaw returns the encoding of other (aliasing the input), nil when absent.
+func (vw *KEKIdentifierView) OtherRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasOther reports whether other is encoded.
+func (vw *KEKIdentifierView) HasOther() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the KEKIdentifier (aliasing the input).
+func (vw *KEKIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KEKIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KEKIdentifier: the value and the error of the eager decode.
+func (vw *KEKIdentifierView) Decode() (x KEKIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KEKIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PasswordRecipientInfoView is a lazy view of a PasswordRecipientInfo (see package view): its components' encodings,
+// read on access.
+type PasswordRecipientInfoView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PasswordRecipientInfo with tag t from r and its components' headers.
+func (vw *PasswordRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PasswordRecipientInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "keyDerivationAlgorithm")
+		}
+	}
+	// keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("KeyEncryptionAlgorithmIdentifier", der.TagSequence), "keyEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyEncryptionAlgorithm")
+	}
+	// encryptedKey EncryptedKey
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("EncryptedKey", der.TagOctetString), "encryptedKey")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedKey")
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("PasswordRecipientInfo")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *PasswordRecipientInfoView) Version() (x CMSVersion, err error) {
+	var v PasswordRecipientInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *PasswordRecipientInfoView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// KeyDerivationAlgorithm returns the view of keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *PasswordRecipientInfoView) KeyDerivationAlgorithm() (x KeyDerivationAlgorithmIdentifierView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(36 /* keyDerivationAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "keyDerivationAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyDerivationAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyDerivationAlgorithmRaw returns the encoding of keyDerivationAlgorithm (aliasing the input), nil when absent.
+func (vw *PasswordRecipientInfoView) KeyDerivationAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasKeyDerivationAlgorithm reports whether keyDerivationAlgorithm is encoded.
+func (vw *PasswordRecipientInfoView) HasKeyDerivationAlgorithm() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// KeyEncryptionAlgorithm returns the view of keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier, parsed shallowly now.
+func (vw *PasswordRecipientInfoView) KeyEncryptionAlgorithm() (x KeyEncryptionAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(27 /* keyEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "keyEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return KeyEncryptionAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyEncryptionAlgorithmRaw returns the encoding of keyEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *PasswordRecipientInfoView) KeyEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// EncryptedKey decodes encryptedKey EncryptedKey now.
+func (vw *PasswordRecipientInfoView) EncryptedKey() (x EncryptedKey, err error) {
+	var v PasswordRecipientInfo
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// encryptedKey EncryptedKey
+		if err := v.EncryptedKey.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "encryptedKey")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedKey, nil
+}
+
+// EncryptedKeyRaw returns the encoding of encryptedKey (aliasing the input), nil when absent.
+func (vw *PasswordRecipientInfoView) EncryptedKeyRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// Raw returns the encoding of the PasswordRecipientInfo (aliasing the input).
+func (vw *PasswordRecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PasswordRecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PasswordRecipientInfo: the value and the error of the eager decode.
+func (vw *PasswordRecipientInfoView) Decode() (x PasswordRecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PasswordRecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OtherRecipientInfoView is a lazy view of a OtherRecipientInfo (see package view): its components' encodings,
+// read on access.
+type OtherRecipientInfoView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a OtherRecipientInfo with tag t from r and its components' headers.
+func (vw *OtherRecipientInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "OtherRecipientInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// oriType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "oriType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "oriType")
+	}
+	// oriValue OTHER-RECIPIENT.&Type
+	vw.off[1] = s.Offset()
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "oriValue")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("OtherRecipientInfo")
+}
+
+// OriType decodes oriType OBJECT IDENTIFIER now.
+func (vw *OtherRecipientInfoView) OriType() (x der.OID, err error) {
+	var v OtherRecipientInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// oriType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "oriType")
+		}
+		v.OriType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OriType, nil
+}
+
+// OriTypeRaw returns the encoding of oriType (aliasing the input), nil when absent.
+func (vw *OtherRecipientInfoView) OriTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// OriValue decodes oriValue OTHER-RECIPIENT.&Type now.
+func (vw *OtherRecipientInfoView) OriValue() (x SupportedOtherRecipInfo, err error) {
+	var v OtherRecipientInfo
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: oriType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "oriType")
+		}
+		v.OriType = x1
+		// oriValue OTHER-RECIPIENT.&Type
+		off3 := s.Offset()
+		x4, err := s.ReadRaw()
+		if err != nil {
+			return der.WithField(err, "oriValue")
+		}
+		v.OriValue.Raw = x4
+		sub2 := s.Open(v.OriValue.Raw, off3)
+		if err := v.OriValue.decode([]byte(v.OriType), &sub2); err != nil {
+			return der.WithField(err, "oriValue")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.OriValue, nil
+}
+
+// OriValueRaw returns the encoding of oriValue (aliasing the input), nil when absent.
+func (vw *OtherRecipientInfoView) OriValueRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the OtherRecipientInfo (aliasing the input).
+func (vw *OtherRecipientInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OtherRecipientInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OtherRecipientInfo: the value and the error of the eager decode.
+func (vw *OtherRecipientInfoView) Decode() (x OtherRecipientInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return OtherRecipientInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DigestedDataView is a lazy view of a DigestedData (see package view): its components' encodings,
+// read on access.
+type DigestedDataView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a DigestedData with tag t from r and its components' headers.
+func (vw *DigestedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "DigestedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// digestAlgorithm DigestAlgorithmIdentifier
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("DigestAlgorithmIdentifier", der.TagSequence), "digestAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "digestAlgorithm")
+	}
+	// encapContentInfo EncapsulatedContentInfo
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encapContentInfo")
+	}
+	// digest Digest
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("Digest", der.TagOctetString), "digest")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "digest")
+	}
+	vw.off[4] = s.Offset()
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
+	for !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return err
+		}
+	}
+	return s.Finish("DigestedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *DigestedDataView) Version() (x CMSVersion, err error) {
+	var v DigestedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *DigestedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// DigestAlgorithm returns the view of digestAlgorithm DigestAlgorithmIdentifier, parsed shallowly now.
+func (vw *DigestedDataView) DigestAlgorithm() (x DigestAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(10 /* digestAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return DigestAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DigestAlgorithmRaw returns the encoding of digestAlgorithm (aliasing the input), nil when absent.
+func (vw *DigestedDataView) DigestAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
+func (vw *DigestedDataView) EncapContentInfo() (x EncapsulatedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(4 /* encapContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return EncapsulatedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncapContentInfoRaw returns the encoding of encapContentInfo (aliasing the input), nil when absent.
+func (vw *DigestedDataView) EncapContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// Digest decodes digest Digest now.
+func (vw *DigestedDataView) Digest() (x Digest, err error) {
+	var v DigestedData
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// digest Digest
+		if err := v.Digest.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "digest")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Digest, nil
+}
+
+// DigestRaw returns the encoding of digest (aliasing the input), nil when absent.
+func (vw *DigestedDataView) DigestRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// Raw returns the encoding of the DigestedData (aliasing the input).
+func (vw *DigestedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *DigestedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole DigestedData: the value and the error of the eager decode.
+func (vw *DigestedDataView) Decode() (x DigestedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return DigestedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncryptedDataView is a lazy view of a EncryptedData (see package view): its components' encodings,
+// read on access.
+type EncryptedDataView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EncryptedData with tag t from r and its components' headers.
+func (vw *EncryptedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EncryptedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// encryptedContentInfo EncryptedContentInfo
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "encryptedContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encryptedContentInfo")
+	}
+	// unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition)
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
+		}
+	}
+	vw.off[3] = s.Offset()
+	// Extension additions this version does not know: their headers, unless
+	// the decode tolerates what it does not read (as DecodeASN1 does).
+	if s.Tolerates(der.TolerateUnreadAdditions) {
+		return nil
+	}
+	for !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return err
+		}
+	}
+	return s.Finish("EncryptedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *EncryptedDataView) Version() (x CMSVersion, err error) {
+	var v EncryptedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *EncryptedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// EncryptedContentInfo returns the view of encryptedContentInfo EncryptedContentInfo, parsed shallowly now.
+func (vw *EncryptedDataView) EncryptedContentInfo() (x EncryptedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(17 /* encryptedContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "encryptedContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return EncryptedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncryptedContentInfoRaw returns the encoding of encryptedContentInfo (aliasing the input), nil when absent.
+func (vw *EncryptedDataView) EncryptedContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// UnprotectedAttrs returns the view of unprotectedAttrs [1] Attributes{{CryptographicMessageSyntax-2010.UnprotectedEncAttributes}} OPTIONAL (extension addition), parsed shallowly now (the zero view when absent).
+func (vw *EncryptedDataView) UnprotectedAttrs() (x Attributes_UnprotectedEncAttributesView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(18 /* unprotectedAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "unprotectedAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return Attributes_UnprotectedEncAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UnprotectedAttrsRaw returns the encoding of unprotectedAttrs (aliasing the input), nil when absent.
+func (vw *EncryptedDataView) UnprotectedAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasUnprotectedAttrs reports whether unprotectedAttrs is encoded.
+func (vw *EncryptedDataView) HasUnprotectedAttrs() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the EncryptedData (aliasing the input).
+func (vw *EncryptedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *EncryptedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EncryptedData: the value and the error of the eager decode.
+func (vw *EncryptedDataView) Decode() (x EncryptedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return EncryptedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attributes_UnprotectedEncAttributesView is a lazy view of a Attributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type Attributes_UnprotectedEncAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a Attributes with tag t from r.
+func (vw *Attributes_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *Attributes_UnprotectedEncAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *Attributes_UnprotectedEncAttributesView) Iter() Attributes_UnprotectedEncAttributesIter {
+	cs, _ := vw.c.Contents()
+	return Attributes_UnprotectedEncAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// Attributes_UnprotectedEncAttributesIter iterates over the elements of a Attributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type Attributes_UnprotectedEncAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    Attribute_UnprotectedEncAttributesView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *Attributes_UnprotectedEncAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("Attributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = Attribute_UnprotectedEncAttributesView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *Attributes_UnprotectedEncAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *Attributes_UnprotectedEncAttributesIter) View() Attribute_UnprotectedEncAttributesView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *Attributes_UnprotectedEncAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *Attributes_UnprotectedEncAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the Attributes (aliasing the input).
+func (vw *Attributes_UnprotectedEncAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attributes_UnprotectedEncAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attributes: the value and the error of the eager decode.
+func (vw *Attributes_UnprotectedEncAttributesView) Decode() (x Attributes_UnprotectedEncAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attribute_UnprotectedEncAttributesView is a lazy view of a Attribute (see package view): its components' encodings,
+// read on access.
+type Attribute_UnprotectedEncAttributesView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a Attribute with tag t from r and its components' headers.
+func (vw *Attribute_UnprotectedEncAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// attrType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrType")
+	}
+	// attrValues SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrValues")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("Attribute")
+}
+
+// AttrType decodes attrType OBJECT IDENTIFIER now.
+func (vw *Attribute_UnprotectedEncAttributesView) AttrType() (x der.OID, err error) {
+	var v Attribute_UnprotectedEncAttributes
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// attrType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrType, nil
+}
+
+// AttrTypeRaw returns the encoding of attrType (aliasing the input), nil when absent.
+func (vw *Attribute_UnprotectedEncAttributesView) AttrTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AttrValues decodes attrValues SET OF now.
+func (vw *Attribute_UnprotectedEncAttributesView) AttrValues() (x []UnprotectedEncAttributes, err error) {
+	var v Attribute_UnprotectedEncAttributes
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: attrType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		// attrValues SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		list3, err := der.MakeSlice[UnprotectedEncAttributes](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		v.AttrValues = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrValues, nil
+}
+
+// AttrValuesRaw returns the encoding of attrValues (aliasing the input), nil when absent.
+func (vw *Attribute_UnprotectedEncAttributesView) AttrValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the Attribute (aliasing the input).
+func (vw *Attribute_UnprotectedEncAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attribute_UnprotectedEncAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attribute: the value and the error of the eager decode.
+func (vw *Attribute_UnprotectedEncAttributesView) Decode() (x Attribute_UnprotectedEncAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Attribute_UnprotectedEncAttributes{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthenticatedDataView is a lazy view of a AuthenticatedData (see package view): its components' encodings,
+// read on access.
+type AuthenticatedDataView struct {
+	c   view.Core
+	off [10]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AuthenticatedData with tag t from r and its components' headers.
+func (vw *AuthenticatedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthenticatedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// originatorInfo [0] OriginatorInfo OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+	}
+	// recipientInfos RecipientInfos
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "recipientInfos")
+	}
+	// macAlgorithm MessageAuthenticationCodeAlgorithm
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("MessageAuthenticationCodeAlgorithm", der.TagSequence), "macAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "macAlgorithm")
+	}
+	// digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL
+	vw.off[4] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
+	}
+	// encapContentInfo EncapsulatedContentInfo
+	vw.off[5] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encapContentInfo")
+	}
+	// authAttrs [2] AuthAttributes OPTIONAL
+	vw.off[6] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "authAttrs")
+		}
+	}
+	// mac MessageAuthenticationCode
+	vw.off[7] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "mac")
+	}
+	// unauthAttrs [3] UnauthAttributes OPTIONAL
+	vw.off[8] = s.Offset()
+	if s.Peek(der.Context(3)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "unauthAttrs")
+		}
+	}
+	vw.off[9] = s.Offset()
+	return s.Finish("AuthenticatedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *AuthenticatedDataView) Version() (x CMSVersion, err error) {
+	var v AuthenticatedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// OriginatorInfo returns the view of originatorInfo [0] OriginatorInfo OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthenticatedDataView) OriginatorInfo() (x OriginatorInfoView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(15 /* originatorInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OriginatorInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorInfoRaw returns the encoding of originatorInfo (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) OriginatorInfoRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasOriginatorInfo reports whether originatorInfo is encoded.
+func (vw *AuthenticatedDataView) HasOriginatorInfo() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// RecipientInfos returns the view of recipientInfos RecipientInfos, parsed shallowly now.
+func (vw *AuthenticatedDataView) RecipientInfos() (x RecipientInfosView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(16 /* recipientInfos */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSet); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientInfosView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientInfosRaw returns the encoding of recipientInfos (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) RecipientInfosRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// MacAlgorithm returns the view of macAlgorithm MessageAuthenticationCodeAlgorithm, parsed shallowly now.
+func (vw *AuthenticatedDataView) MacAlgorithm() (x MessageAuthenticationCodeAlgorithmView, err error) {
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(37 /* macAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "macAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return MessageAuthenticationCodeAlgorithmView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// MacAlgorithmRaw returns the encoding of macAlgorithm (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) MacAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// DigestAlgorithm returns the view of digestAlgorithm [1] DigestAlgorithmIdentifier OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthenticatedDataView) DigestAlgorithm() (x DigestAlgorithmIdentifierView, err error) {
+	if vw.off[5] == vw.off[4] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(10 /* digestAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "digestAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return DigestAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// DigestAlgorithmRaw returns the encoding of digestAlgorithm (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) DigestAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasDigestAlgorithm reports whether digestAlgorithm is encoded.
+func (vw *AuthenticatedDataView) HasDigestAlgorithm() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
+func (vw *AuthenticatedDataView) EncapContentInfo() (x EncapsulatedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[5], vw.off[6])
+	x.c = vw.c.Child(4 /* encapContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return EncapsulatedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncapContentInfoRaw returns the encoding of encapContentInfo (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) EncapContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[5], vw.off[6])
+}
+
+// AuthAttrs returns the view of authAttrs [2] AuthAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthenticatedDataView) AuthAttrs() (x AuthAttributesView, err error) {
+	if vw.off[7] == vw.off[6] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(38 /* authAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "authAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AuthAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthAttrsRaw returns the encoding of authAttrs (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) AuthAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[6], vw.off[7])
+}
+
+// HasAuthAttrs reports whether authAttrs is encoded.
+func (vw *AuthenticatedDataView) HasAuthAttrs() bool {
+	return vw.off[7] > vw.off[6]
+}
+
+// Mac decodes mac MessageAuthenticationCode now.
+func (vw *AuthenticatedDataView) Mac() (x MessageAuthenticationCode, err error) {
+	var v AuthenticatedData
+	s := vw.c.Pooled(vw.off[7], vw.off[8])
+	err = func() error {
+		// mac MessageAuthenticationCode
+		if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "mac")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Mac, nil
+}
+
+// MacRaw returns the encoding of mac (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) MacRaw() []byte {
+	return vw.c.Slice(vw.off[7], vw.off[8])
+}
+
+// UnauthAttrs returns the view of unauthAttrs [3] UnauthAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthenticatedDataView) UnauthAttrs() (x UnauthAttributesView, err error) {
+	if vw.off[9] == vw.off[8] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[8], vw.off[9])
+	x.c = vw.c.Child(39 /* unauthAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(3)); err != nil {
+			return der.WithField(err, "unauthAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return UnauthAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UnauthAttrsRaw returns the encoding of unauthAttrs (aliasing the input), nil when absent.
+func (vw *AuthenticatedDataView) UnauthAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[8], vw.off[9])
+}
+
+// HasUnauthAttrs reports whether unauthAttrs is encoded.
+func (vw *AuthenticatedDataView) HasUnauthAttrs() bool {
+	return vw.off[9] > vw.off[8]
+}
+
+// Raw returns the encoding of the AuthenticatedData (aliasing the input).
+func (vw *AuthenticatedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthenticatedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthenticatedData: the value and the error of the eager decode.
+func (vw *AuthenticatedDataView) Decode() (x AuthenticatedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AuthenticatedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthAttributesView is a lazy view of a AuthAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type AuthAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a AuthAttributes with tag t from r.
+func (vw *AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *AuthAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *AuthAttributesView) Iter() AuthAttributesIter {
+	cs, _ := vw.c.Contents()
+	return AuthAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// AuthAttributesIter iterates over the elements of a AuthAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type AuthAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    Attribute_AuthAttributeSetView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *AuthAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = Attribute_AuthAttributeSetView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *AuthAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *AuthAttributesIter) View() Attribute_AuthAttributeSetView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *AuthAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *AuthAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the AuthAttributes (aliasing the input).
+func (vw *AuthAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthAttributes: the value and the error of the eager decode.
+func (vw *AuthAttributesView) Decode() (x AuthAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attribute_AuthAttributeSetView is a lazy view of a Attribute (see package view): its components' encodings,
+// read on access.
+type Attribute_AuthAttributeSetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a Attribute with tag t from r and its components' headers.
+func (vw *Attribute_AuthAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// attrType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrType")
+	}
+	// attrValues SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrValues")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("Attribute")
+}
+
+// AttrType decodes attrType OBJECT IDENTIFIER now.
+func (vw *Attribute_AuthAttributeSetView) AttrType() (x der.OID, err error) {
+	var v Attribute_AuthAttributeSet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// attrType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrType, nil
+}
+
+// AttrTypeRaw returns the encoding of attrType (aliasing the input), nil when absent.
+func (vw *Attribute_AuthAttributeSetView) AttrTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AttrValues decodes attrValues SET OF now.
+func (vw *Attribute_AuthAttributeSetView) AttrValues() (x []AuthAttributeSet, err error) {
+	var v Attribute_AuthAttributeSet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: attrType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		// attrValues SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		list3, err := der.MakeSlice[AuthAttributeSet](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		v.AttrValues = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrValues, nil
+}
+
+// AttrValuesRaw returns the encoding of attrValues (aliasing the input), nil when absent.
+func (vw *Attribute_AuthAttributeSetView) AttrValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the Attribute (aliasing the input).
+func (vw *Attribute_AuthAttributeSetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attribute_AuthAttributeSetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attribute: the value and the error of the eager decode.
+func (vw *Attribute_AuthAttributeSetView) Decode() (x Attribute_AuthAttributeSet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Attribute_AuthAttributeSet{}, vw.c.Fail(err)
 	}
 	return x, nil
 }
@@ -2163,6 +7147,588 @@ func (vw *SignatureAlgorithmIdentifierView) Decode() (x SignatureAlgorithmIdenti
 	return x, nil
 }
 
+// KeyEncryptionAlgorithmIdentifierView is a lazy view of a KeyEncryptionAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type KeyEncryptionAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KeyEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *KeyEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KeyEncryptionAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters KEY-WRAP.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("KeyEncryptionAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *KeyEncryptionAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v KeyEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *KeyEncryptionAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters KEY-WRAP.&Params OPTIONAL now (the zero value when absent).
+func (vw *KeyEncryptionAlgorithmIdentifierView) Parameters() (x KeyEncryptionAlgorithmSet, err error) {
+	var v KeyEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters KEY-WRAP.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *KeyEncryptionAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *KeyEncryptionAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the KeyEncryptionAlgorithmIdentifier (aliasing the input).
+func (vw *KeyEncryptionAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyEncryptionAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyEncryptionAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *KeyEncryptionAlgorithmIdentifierView) Decode() (x KeyEncryptionAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyEncryptionAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ContentEncryptionAlgorithmIdentifierView is a lazy view of a ContentEncryptionAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type ContentEncryptionAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a ContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *ContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ContentEncryptionAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("ContentEncryptionAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *ContentEncryptionAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v ContentEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *ContentEncryptionAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters CONTENT-ENCRYPTION.&Params OPTIONAL now (the zero value when absent).
+func (vw *ContentEncryptionAlgorithmIdentifierView) Parameters() (x ContentEncryptionAlgorithmSet, err error) {
+	var v ContentEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRC2Cbc returns the view of parameters when algorithm selects a RC2CBCParameter (CeaRC2Cbc; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *ContentEncryptionAlgorithmIdentifierView) ParametersRC2Cbc() (x RC2CBCParameterView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x03\x02":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(30 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("CONTENT-ENCRYPTION.&Params({ContentEncryptionAlgorithmSet})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return RC2CBCParameterView{}, false, nil
+		}
+		return RC2CBCParameterView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *ContentEncryptionAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *ContentEncryptionAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the ContentEncryptionAlgorithmIdentifier (aliasing the input).
+func (vw *ContentEncryptionAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ContentEncryptionAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ContentEncryptionAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *ContentEncryptionAlgorithmIdentifierView) Decode() (x ContentEncryptionAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return ContentEncryptionAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// MessageAuthenticationCodeAlgorithmView is a lazy view of a MessageAuthenticationCodeAlgorithm (see package view): its components' encodings,
+// read on access.
+type MessageAuthenticationCodeAlgorithmView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a MessageAuthenticationCodeAlgorithm with tag t from r and its components' headers.
+func (vw *MessageAuthenticationCodeAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "MessageAuthenticationCodeAlgorithm")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters MAC-ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("MessageAuthenticationCodeAlgorithm")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *MessageAuthenticationCodeAlgorithmView) Algorithm() (x der.OID, err error) {
+	var v MessageAuthenticationCodeAlgorithm
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *MessageAuthenticationCodeAlgorithmView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters MAC-ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *MessageAuthenticationCodeAlgorithmView) Parameters() (x MessageAuthenticationCodeAlgorithmSet, err error) {
+	var v MessageAuthenticationCodeAlgorithm
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters MAC-ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *MessageAuthenticationCodeAlgorithmView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *MessageAuthenticationCodeAlgorithmView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the MessageAuthenticationCodeAlgorithm (aliasing the input).
+func (vw *MessageAuthenticationCodeAlgorithmView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *MessageAuthenticationCodeAlgorithmView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole MessageAuthenticationCodeAlgorithm: the value and the error of the eager decode.
+func (vw *MessageAuthenticationCodeAlgorithmView) Decode() (x MessageAuthenticationCodeAlgorithm, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return MessageAuthenticationCodeAlgorithm{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyDerivationAlgorithmIdentifierView is a lazy view of a KeyDerivationAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type KeyDerivationAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KeyDerivationAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *KeyDerivationAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KeyDerivationAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters KEY-DERIVATION.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("KeyDerivationAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *KeyDerivationAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v KeyDerivationAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *KeyDerivationAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters KEY-DERIVATION.&Params OPTIONAL now (the zero value when absent).
+func (vw *KeyDerivationAlgorithmIdentifierView) Parameters() (x KeyDerivationAlgs, err error) {
+	var v KeyDerivationAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters KEY-DERIVATION.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersPBKDF2 returns the view of parameters when algorithm selects a PBKDF2-params (KdaPBKDF2; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *KeyDerivationAlgorithmIdentifierView) ParametersPBKDF2() (x PBKDF2ParamsView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "*\x86H\x86\xf7\r\x01\x05\f":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(30 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("KEY-DERIVATION.&Params({KeyDerivationAlgs})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return PBKDF2ParamsView{}, false, nil
+		}
+		return PBKDF2ParamsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *KeyDerivationAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *KeyDerivationAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the KeyDerivationAlgorithmIdentifier (aliasing the input).
+func (vw *KeyDerivationAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyDerivationAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyDerivationAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *KeyDerivationAlgorithmIdentifierView) Decode() (x KeyDerivationAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyDerivationAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
 // RevocationInfoChoicesView is a lazy view of a RevocationInfoChoices (see package view): its elements, read as
 // an iterator reaches them (Iter).
 type RevocationInfoChoicesView struct {
@@ -2343,7 +7909,7 @@ func (vw *RevocationInfoChoiceView) Other() (x OtherRevocationInfoFormatView, er
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(13 /* other */)
+	x.c = vw.c.Child(34 /* other */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "other")
@@ -2568,7 +8134,7 @@ func (vw *CertificateChoicesView) ExtendedCertificate() (x ExtendedCertificateVi
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(14 /* extendedCertificate */)
+	x.c = vw.c.Child(40 /* extendedCertificate */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "extendedCertificate")
@@ -2587,7 +8153,7 @@ func (vw *CertificateChoicesView) V1AttrCert() (x AttributeCertificateV1View, er
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(15 /* v1AttrCert */)
+	x.c = vw.c.Child(41 /* v1AttrCert */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "v1AttrCert")
@@ -2606,7 +8172,7 @@ func (vw *CertificateChoicesView) V2AttrCert() (x AttributeCertificateView, err 
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(16 /* v2AttrCert */)
+	x.c = vw.c.Child(42 /* v2AttrCert */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "v2AttrCert")
@@ -2625,7 +8191,7 @@ func (vw *CertificateChoicesView) Other() (x OtherCertificateFormatView, err err
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(13 /* other */)
+	x.c = vw.c.Child(34 /* other */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(3)); err != nil {
 			return der.WithField(err, "other")
@@ -2705,7 +8271,7 @@ func (vw *AttributeCertificateView) parse(r *view.Cursor, t der.Tag) error {
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfo, parsed shallowly now.
 func (vw *AttributeCertificateView) ToBeSigned() (x AttributeCertificateInfoView, err error) {
 	s := vw.c.Cursor(vw.off[0], vw.off[1])
-	x.c = vw.c.Child(17 /* toBeSigned */)
+	x.c = vw.c.Child(43 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -2726,7 +8292,7 @@ func (vw *AttributeCertificateView) ToBeSignedRaw() []byte {
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateView) AlgorithmIdentifier() (x AttributeCertificate_AlgorithmIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(18 /* algorithmIdentifier */)
+	x.c = vw.c.Child(44 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -3251,6 +8817,121 @@ func (vw *IssuerAndSerialNumberView) Decode() (x IssuerAndSerialNumber, err erro
 	return x, nil
 }
 
+// OtherKeyAttributeView is a lazy view of a OtherKeyAttribute (see package view): its components' encodings,
+// read on access.
+type OtherKeyAttributeView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a OtherKeyAttribute with tag t from r and its components' headers.
+func (vw *OtherKeyAttributeView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "OtherKeyAttribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// keyAttrId OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "keyAttrId")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyAttrId")
+	}
+	// keyAttr KEY-ATTRIBUTE.&Type
+	vw.off[1] = s.Offset()
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "keyAttr")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("OtherKeyAttribute")
+}
+
+// KeyAttrID decodes keyAttrId OBJECT IDENTIFIER now.
+func (vw *OtherKeyAttributeView) KeyAttrID() (x der.OID, err error) {
+	var v OtherKeyAttribute
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// keyAttrId OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "keyAttrId")
+		}
+		v.KeyAttrID = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.KeyAttrID, nil
+}
+
+// KeyAttrIDRaw returns the encoding of keyAttrId (aliasing the input), nil when absent.
+func (vw *OtherKeyAttributeView) KeyAttrIDRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// KeyAttr decodes keyAttr KEY-ATTRIBUTE.&Type now.
+func (vw *OtherKeyAttributeView) KeyAttr() (x SupportedKeyAttributes, err error) {
+	var v OtherKeyAttribute
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: keyAttrId OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "keyAttrId")
+		}
+		v.KeyAttrID = x1
+		// keyAttr KEY-ATTRIBUTE.&Type
+		off3 := s.Offset()
+		x4, err := s.ReadRaw()
+		if err != nil {
+			return der.WithField(err, "keyAttr")
+		}
+		v.KeyAttr.Raw = x4
+		sub2 := s.Open(v.KeyAttr.Raw, off3)
+		if err := v.KeyAttr.decode([]byte(v.KeyAttrID), &sub2); err != nil {
+			return der.WithField(err, "keyAttr")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.KeyAttr, nil
+}
+
+// KeyAttrRaw returns the encoding of keyAttr (aliasing the input), nil when absent.
+func (vw *OtherKeyAttributeView) KeyAttrRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the OtherKeyAttribute (aliasing the input).
+func (vw *OtherKeyAttributeView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *OtherKeyAttributeView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole OtherKeyAttribute: the value and the error of the eager decode.
+func (vw *OtherKeyAttributeView) Decode() (x OtherKeyAttribute, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return OtherKeyAttribute{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
 // ExtendedCertificateView is a lazy view of a ExtendedCertificate (see package view): its components' encodings,
 // read on access.
 type ExtendedCertificateView struct {
@@ -3297,7 +8978,7 @@ func (vw *ExtendedCertificateView) parse(r *view.Cursor, t der.Tag) error {
 // ExtendedCertificateInfo returns the view of extendedCertificateInfo ExtendedCertificateInfo, parsed shallowly now.
 func (vw *ExtendedCertificateView) ExtendedCertificateInfo() (x ExtendedCertificateInfoView, err error) {
 	s := vw.c.Cursor(vw.off[0], vw.off[1])
-	x.c = vw.c.Child(19 /* extendedCertificateInfo */)
+	x.c = vw.c.Child(45 /* extendedCertificateInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extendedCertificateInfo")
@@ -3318,7 +8999,7 @@ func (vw *ExtendedCertificateView) ExtendedCertificateInfoRaw() []byte {
 // SignatureAlgorithm returns the view of signatureAlgorithm SignatureAlgorithmIdentifier, parsed shallowly now.
 func (vw *ExtendedCertificateView) SignatureAlgorithm() (x SignatureAlgorithmIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(10 /* signatureAlgorithm */)
+	x.c = vw.c.Child(12 /* signatureAlgorithm */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "signatureAlgorithm")
@@ -3472,7 +9153,7 @@ func (vw *ExtendedCertificateInfoView) CertificateRaw() []byte {
 // Attributes returns the view of attributes UnauthAttributes, parsed shallowly now.
 func (vw *ExtendedCertificateInfoView) Attributes() (x UnauthAttributesView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(20 /* attributes */)
+	x.c = vw.c.Child(46 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSet); err != nil {
 			return der.WithField(err, "attributes")
@@ -3507,6 +9188,2525 @@ func (vw *ExtendedCertificateInfoView) Decode() (x ExtendedCertificateInfo, err 
 	s.Release()
 	if err != nil {
 		return ExtendedCertificateInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// KeyWrapAlgorithmView is a lazy view of a KeyWrapAlgorithm (see package view): its components' encodings,
+// read on access.
+type KeyWrapAlgorithmView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a KeyWrapAlgorithm with tag t from r and its components' headers.
+func (vw *KeyWrapAlgorithmView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "KeyWrapAlgorithm")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters KEY-WRAP.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("KeyWrapAlgorithm")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *KeyWrapAlgorithmView) Algorithm() (x der.OID, err error) {
+	var v KeyWrapAlgorithm
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *KeyWrapAlgorithmView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters KEY-WRAP.&Params OPTIONAL now (the zero value when absent).
+func (vw *KeyWrapAlgorithmView) Parameters() (x KeyWrapAlgs, err error) {
+	var v KeyWrapAlgorithm
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters KEY-WRAP.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *KeyWrapAlgorithmView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *KeyWrapAlgorithmView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the KeyWrapAlgorithm (aliasing the input).
+func (vw *KeyWrapAlgorithmView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *KeyWrapAlgorithmView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole KeyWrapAlgorithm: the value and the error of the eager decode.
+func (vw *KeyWrapAlgorithmView) Decode() (x KeyWrapAlgorithm, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return KeyWrapAlgorithm{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RC2CBCParameterView is a lazy view of a RC2CBCParameter (see package view): its components' encodings,
+// read on access.
+type RC2CBCParameterView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a RC2CBCParameter with tag t from r and its components' headers.
+func (vw *RC2CBCParameterView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "RC2CBCParameter")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// rc2ParameterVersion INTEGER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "rc2ParameterVersion")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "rc2ParameterVersion")
+	}
+	// iv OCTET STRING
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "iv")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "iv")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("RC2CBCParameter")
+}
+
+// Rc2ParameterVersion decodes rc2ParameterVersion INTEGER now.
+func (vw *RC2CBCParameterView) Rc2ParameterVersion() (x int64, err error) {
+	var v RC2CBCParameter
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// rc2ParameterVersion INTEGER
+		off1 := s.Offset()
+		x2, err := s.ReadInt64(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "rc2ParameterVersion")
+		}
+		v.Rc2ParameterVersion = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckRange(off1, "INTEGER", int64(v.Rc2ParameterVersion), 1, 256); err != nil {
+				return der.WithField(err, "rc2ParameterVersion")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Rc2ParameterVersion, nil
+}
+
+// Rc2ParameterVersionRaw returns the encoding of rc2ParameterVersion (aliasing the input), nil when absent.
+func (vw *RC2CBCParameterView) Rc2ParameterVersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Iv decodes iv OCTET STRING now.
+func (vw *RC2CBCParameterView) Iv() (x []byte, err error) {
+	var v RC2CBCParameter
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// iv OCTET STRING
+		x1, err := s.ReadOctetString(der.TagOctetString)
+		if err != nil {
+			return der.WithField(err, "iv")
+		}
+		v.Iv = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Iv, nil
+}
+
+// IvRaw returns the encoding of iv (aliasing the input), nil when absent.
+func (vw *RC2CBCParameterView) IvRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the RC2CBCParameter (aliasing the input).
+func (vw *RC2CBCParameterView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *RC2CBCParameterView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole RC2CBCParameter: the value and the error of the eager decode.
+func (vw *RC2CBCParameterView) Decode() (x RC2CBCParameter, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return RC2CBCParameter{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PBKDF2PRFsAlgorithmIdentifierView is a lazy view of a PBKDF2-PRFsAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type PBKDF2PRFsAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PBKDF2-PRFsAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PBKDF2-PRFsAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PBKDF2-PRFsAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v PBKDF2PRFsAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) Parameters() (x PBKDF2PRFs, err error) {
+	var v PBKDF2PRFsAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PBKDF2-PRFsAlgorithmIdentifier (aliasing the input).
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PBKDF2-PRFsAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *PBKDF2PRFsAlgorithmIdentifierView) Decode() (x PBKDF2PRFsAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PBKDF2PRFsAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PBKDF2SaltSourcesAlgorithmIdentifierView is a lazy view of a PBKDF2-SaltSourcesAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type PBKDF2SaltSourcesAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PBKDF2-SaltSourcesAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PBKDF2-SaltSourcesAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("PBKDF2-SaltSourcesAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v PBKDF2SaltSourcesAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Parameters() (x PBKDF2SaltSources, err error) {
+	var v PBKDF2SaltSourcesAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the PBKDF2-SaltSourcesAlgorithmIdentifier (aliasing the input).
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PBKDF2-SaltSourcesAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *PBKDF2SaltSourcesAlgorithmIdentifierView) Decode() (x PBKDF2SaltSourcesAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PBKDF2SaltSourcesAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PBKDF2ParamsView is a lazy view of a PBKDF2-params (see package view): its components' encodings,
+// read on access.
+type PBKDF2ParamsView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a PBKDF2-params with tag t from r and its components' headers.
+func (vw *PBKDF2ParamsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "PBKDF2-params")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// salt CHOICE
+	vw.off[0] = s.Offset()
+	if tag, ok := s.PeekTag(); !ok || !(tag == der.TagOctetString || tag == der.TagSequence) {
+		return der.WithField(s.NoAlternative("CHOICE"), "salt")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "salt")
+	}
+	// iterationCount INTEGER
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("INTEGER", der.TagInteger), "iterationCount")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "iterationCount")
+	}
+	// keyLength INTEGER OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "keyLength")
+		}
+	}
+	// prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2
+	vw.off[3] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "prf")
+		}
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("PBKDF2-params")
+}
+
+// Salt returns the view of salt CHOICE, parsed shallowly now.
+func (vw *PBKDF2ParamsView) Salt() (x PBKDF2Params_SaltView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(47 /* salt */)
+	err = func() error {
+		if err := x.parse(&s, der.NoTag); err != nil {
+			return der.WithField(err, "salt")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PBKDF2Params_SaltView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// SaltRaw returns the encoding of salt (aliasing the input), nil when absent.
+func (vw *PBKDF2ParamsView) SaltRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// IterationCount decodes iterationCount INTEGER now.
+func (vw *PBKDF2ParamsView) IterationCount() (x der.Integer, err error) {
+	var v PBKDF2Params
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// iterationCount INTEGER
+		off1 := s.Offset()
+		x2, err := s.ReadInteger(der.TagInteger)
+		if err != nil {
+			return der.WithField(err, "iterationCount")
+		}
+		v.IterationCount = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.IterationCount), 1, 9223372036854775807); err != nil {
+				return der.WithField(err, "iterationCount")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.IterationCount, nil
+}
+
+// IterationCountRaw returns the encoding of iterationCount (aliasing the input), nil when absent.
+func (vw *PBKDF2ParamsView) IterationCountRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// KeyLength decodes keyLength INTEGER OPTIONAL now (the zero value when absent).
+func (vw *PBKDF2ParamsView) KeyLength() (x der.Integer, err error) {
+	var v PBKDF2Params
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// keyLength INTEGER OPTIONAL
+		if s.Peek(der.TagInteger) {
+			off1 := s.Offset()
+			x2, err := s.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "keyLength")
+			}
+			v.KeyLength = x2
+			if !s.SkipConstraints() {
+				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.KeyLength), 1, 9223372036854775807); err != nil {
+					return der.WithField(err, "keyLength")
+				}
+			}
+			v.HasKeyLength = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.KeyLength, nil
+}
+
+// KeyLengthRaw returns the encoding of keyLength (aliasing the input), nil when absent.
+func (vw *PBKDF2ParamsView) KeyLengthRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasKeyLength reports whether keyLength is encoded.
+func (vw *PBKDF2ParamsView) HasKeyLength() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Prf returns the view of prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT defaultPBKDF2, parsed shallowly now (the zero view when absent).
+func (vw *PBKDF2ParamsView) Prf() (x PBKDF2PRFsAlgorithmIdentifierView, err error) {
+	if vw.off[4] == vw.off[3] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(48 /* prf */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "prf")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PBKDF2PRFsAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PrfRaw returns the encoding of prf (aliasing the input), nil when absent.
+func (vw *PBKDF2ParamsView) PrfRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasPrf reports whether prf is encoded.
+func (vw *PBKDF2ParamsView) HasPrf() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// Raw returns the encoding of the PBKDF2-params (aliasing the input).
+func (vw *PBKDF2ParamsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PBKDF2ParamsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PBKDF2-params: the value and the error of the eager decode.
+func (vw *PBKDF2ParamsView) Decode() (x PBKDF2Params, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PBKDF2Params{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PBKDF2Params_SaltView is a lazy view of a PBKDF2-params.salt (see package view): the alternative chosen,
+// read on access.
+type PBKDF2Params_SaltView struct {
+	c      view.Core
+	choice PBKDF2Params_SaltChoice
+}
+
+// parse finds the alternative of a PBKDF2-params.salt at r and reads its header (t is der.NoTag).
+func (vw *PBKDF2Params_SaltView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.TagOctetString:
+		vw.choice = PBKDF2Params_Specified
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "specified")
+		}
+	case tag == der.TagSequence:
+		vw.choice = PBKDF2Params_OtherSource
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "otherSource")
+		}
+	default:
+		return r.NoAlternative("PBKDF2-params.salt")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the PBKDF2-params.salt holds (0: one of a later version).
+func (vw *PBKDF2Params_SaltView) Choice() PBKDF2Params_SaltChoice {
+	return vw.choice
+}
+
+// Specified decodes the alternative specified OCTET STRING now (the zero value unless it is the alternative chosen).
+func (vw *PBKDF2Params_SaltView) Specified() (x []byte, err error) {
+	if vw.choice != PBKDF2Params_Specified {
+		return x, nil
+	}
+	var v PBKDF2Params_Salt
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Specified, nil
+}
+
+// OtherSource returns the view of the alternative otherSource PBKDF2-SaltSourcesAlgorithmIdentifier, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *PBKDF2Params_SaltView) OtherSource() (x PBKDF2SaltSourcesAlgorithmIdentifierView, err error) {
+	if vw.choice != PBKDF2Params_OtherSource {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(49 /* otherSource */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "otherSource")
+		}
+		return nil
+	}()
+	if err != nil {
+		return PBKDF2SaltSourcesAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the PBKDF2-params.salt (aliasing the input).
+func (vw *PBKDF2Params_SaltView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *PBKDF2Params_SaltView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole PBKDF2-params.salt: the value and the error of the eager decode.
+func (vw *PBKDF2Params_SaltView) Decode() (x PBKDF2Params_Salt, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return PBKDF2Params_Salt{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthEnvelopedDataView is a lazy view of a AuthEnvelopedData (see package view): its components' encodings,
+// read on access.
+type AuthEnvelopedDataView struct {
+	c   view.Core
+	off [8]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AuthEnvelopedData with tag t from r and its components' headers.
+func (vw *AuthEnvelopedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthEnvelopedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// originatorInfo [0] OriginatorInfo OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+	}
+	// recipientInfos RecipientInfos
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("RecipientInfos", der.TagSet), "recipientInfos")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "recipientInfos")
+	}
+	// authEncryptedContentInfo EncryptedContentInfo
+	vw.off[3] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncryptedContentInfo", der.TagSequence), "authEncryptedContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "authEncryptedContentInfo")
+	}
+	// authAttrs [1] AuthAttributes OPTIONAL
+	vw.off[4] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "authAttrs")
+		}
+	}
+	// mac MessageAuthenticationCode
+	vw.off[5] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("MessageAuthenticationCode", der.TagOctetString), "mac")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "mac")
+	}
+	// unauthAttrs [2] UnauthAttributes OPTIONAL
+	vw.off[6] = s.Offset()
+	if s.Peek(der.Context(2)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "unauthAttrs")
+		}
+	}
+	vw.off[7] = s.Offset()
+	return s.Finish("AuthEnvelopedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *AuthEnvelopedDataView) Version() (x CMSVersion, err error) {
+	var v AuthEnvelopedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// OriginatorInfo returns the view of originatorInfo [0] OriginatorInfo OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthEnvelopedDataView) OriginatorInfo() (x OriginatorInfoView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(15 /* originatorInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "originatorInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return OriginatorInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// OriginatorInfoRaw returns the encoding of originatorInfo (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) OriginatorInfoRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasOriginatorInfo reports whether originatorInfo is encoded.
+func (vw *AuthEnvelopedDataView) HasOriginatorInfo() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// RecipientInfos returns the view of recipientInfos RecipientInfos, parsed shallowly now.
+func (vw *AuthEnvelopedDataView) RecipientInfos() (x RecipientInfosView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(16 /* recipientInfos */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSet); err != nil {
+			return der.WithField(err, "recipientInfos")
+		}
+		return nil
+	}()
+	if err != nil {
+		return RecipientInfosView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// RecipientInfosRaw returns the encoding of recipientInfos (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) RecipientInfosRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// AuthEncryptedContentInfo returns the view of authEncryptedContentInfo EncryptedContentInfo, parsed shallowly now.
+func (vw *AuthEnvelopedDataView) AuthEncryptedContentInfo() (x CMSAuthEnvelopedData2010_EncryptedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[3], vw.off[4])
+	x.c = vw.c.Child(50 /* authEncryptedContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "authEncryptedContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CMSAuthEnvelopedData2010_EncryptedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthEncryptedContentInfoRaw returns the encoding of authEncryptedContentInfo (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) AuthEncryptedContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// AuthAttrs returns the view of authAttrs [1] AuthAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthEnvelopedDataView) AuthAttrs() (x CMSAuthEnvelopedData2010_AuthAttributesView, err error) {
+	if vw.off[5] == vw.off[4] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[4], vw.off[5])
+	x.c = vw.c.Child(38 /* authAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "authAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CMSAuthEnvelopedData2010_AuthAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthAttrsRaw returns the encoding of authAttrs (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) AuthAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[4], vw.off[5])
+}
+
+// HasAuthAttrs reports whether authAttrs is encoded.
+func (vw *AuthEnvelopedDataView) HasAuthAttrs() bool {
+	return vw.off[5] > vw.off[4]
+}
+
+// Mac decodes mac MessageAuthenticationCode now.
+func (vw *AuthEnvelopedDataView) Mac() (x MessageAuthenticationCode, err error) {
+	var v AuthEnvelopedData
+	s := vw.c.Pooled(vw.off[5], vw.off[6])
+	err = func() error {
+		// mac MessageAuthenticationCode
+		if err := v.Mac.DecodeASN1(&s, der.TagOctetString); err != nil {
+			return der.WithField(err, "mac")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Mac, nil
+}
+
+// MacRaw returns the encoding of mac (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) MacRaw() []byte {
+	return vw.c.Slice(vw.off[5], vw.off[6])
+}
+
+// UnauthAttrs returns the view of unauthAttrs [2] UnauthAttributes OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AuthEnvelopedDataView) UnauthAttrs() (x CMSAuthEnvelopedData2010_UnauthAttributesView, err error) {
+	if vw.off[7] == vw.off[6] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[6], vw.off[7])
+	x.c = vw.c.Child(39 /* unauthAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "unauthAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CMSAuthEnvelopedData2010_UnauthAttributesView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// UnauthAttrsRaw returns the encoding of unauthAttrs (aliasing the input), nil when absent.
+func (vw *AuthEnvelopedDataView) UnauthAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[6], vw.off[7])
+}
+
+// HasUnauthAttrs reports whether unauthAttrs is encoded.
+func (vw *AuthEnvelopedDataView) HasUnauthAttrs() bool {
+	return vw.off[7] > vw.off[6]
+}
+
+// Raw returns the encoding of the AuthEnvelopedData (aliasing the input).
+func (vw *AuthEnvelopedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthEnvelopedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthEnvelopedData: the value and the error of the eager decode.
+func (vw *AuthEnvelopedDataView) Decode() (x AuthEnvelopedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AuthEnvelopedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CMSAuthEnvelopedData2010_EncryptedContentInfoView is a lazy view of a EncryptedContentInfo (see package view): its components' encodings,
+// read on access.
+type CMSAuthEnvelopedData2010_EncryptedContentInfoView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EncryptedContentInfo with tag t from r and its components' headers.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EncryptedContentInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// contentType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "contentType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "contentType")
+	}
+	// contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("AuthContentEncryptionAlgorithmIdentifier", der.TagSequence), "contentEncryptionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "contentEncryptionAlgorithm")
+	}
+	// encryptedContent [0] OCTET STRING OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "encryptedContent")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("EncryptedContentInfo")
+}
+
+// ContentType decodes contentType OBJECT IDENTIFIER now.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) ContentType() (x der.OID, err error) {
+	var v CMSAuthEnvelopedData2010_EncryptedContentInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// contentType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "contentType")
+		}
+		v.ContentType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.ContentType, nil
+}
+
+// ContentTypeRaw returns the encoding of contentType (aliasing the input), nil when absent.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) ContentTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// ContentEncryptionAlgorithm returns the view of contentEncryptionAlgorithm AuthContentEncryptionAlgorithmIdentifier, parsed shallowly now.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) ContentEncryptionAlgorithm() (x AuthContentEncryptionAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(20 /* contentEncryptionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "contentEncryptionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AuthContentEncryptionAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ContentEncryptionAlgorithmRaw returns the encoding of contentEncryptionAlgorithm (aliasing the input), nil when absent.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) ContentEncryptionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// EncryptedContent decodes encryptedContent [0] OCTET STRING OPTIONAL now (the zero value when absent).
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) EncryptedContent() (x []byte, err error) {
+	var v CMSAuthEnvelopedData2010_EncryptedContentInfo
+	s := vw.c.Pooled(vw.off[2], vw.off[3])
+	err = func() error {
+		// encryptedContent [0] OCTET STRING OPTIONAL
+		if s.Peek(der.Context(0)) {
+			x1, err := s.ReadOctetString(der.Context(0))
+			if err != nil {
+				return der.WithField(err, "encryptedContent")
+			}
+			v.EncryptedContent = x1
+			v.HasEncryptedContent = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EncryptedContent, nil
+}
+
+// EncryptedContentRaw returns the encoding of encryptedContent (aliasing the input), nil when absent.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) EncryptedContentRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasEncryptedContent reports whether encryptedContent is encoded.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) HasEncryptedContent() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the EncryptedContentInfo (aliasing the input).
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EncryptedContentInfo: the value and the error of the eager decode.
+func (vw *CMSAuthEnvelopedData2010_EncryptedContentInfoView) Decode() (x CMSAuthEnvelopedData2010_EncryptedContentInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return CMSAuthEnvelopedData2010_EncryptedContentInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AuthContentEncryptionAlgorithmIdentifierView is a lazy view of a AuthContentEncryptionAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type AuthContentEncryptionAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AuthContentEncryptionAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthContentEncryptionAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("AuthContentEncryptionAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v AuthContentEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters CONTENT-ENCRYPTION.&Params OPTIONAL now (the zero value when absent).
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) Parameters() (x AuthContentEncryptionAlgorithmSet, err error) {
+	var v AuthContentEncryptionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters CONTENT-ENCRYPTION.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersCCMParameters returns the view of parameters when algorithm selects a CCMParameters (CeaAES128CCM, CeaAES192CCM or CeaAES256CCM; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersCCMParameters() (x CCMParametersView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "`\x86H\x01e\x03\x04\x01\a", "`\x86H\x01e\x03\x04\x01\x1b", "`\x86H\x01e\x03\x04\x01/":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(30 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return CCMParametersView{}, false, nil
+		}
+		return CCMParametersView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersAES128GCM returns the view of parameters when algorithm selects a GCMParameters (CeaAES128GCM; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with Parameters), parsed shallowly now.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersAES128GCM() (x GCMParametersView, ok bool, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, false, nil
+	}
+	key, err := vw.Algorithm()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "`\x86H\x01e\x03\x04\x01\x06":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(30 /* parameters */)
+	err = func() error {
+		sub, err := s.Element()
+		if err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		if err := sub.Finish("CONTENT-ENCRYPTION.&Params({AuthContentEncryptionAlgorithmSet})"); err != nil {
+			return der.WithField(err, "parameters")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return GCMParametersView{}, false, nil
+		}
+		return GCMParametersView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the AuthContentEncryptionAlgorithmIdentifier (aliasing the input).
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthContentEncryptionAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *AuthContentEncryptionAlgorithmIdentifierView) Decode() (x AuthContentEncryptionAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AuthContentEncryptionAlgorithmIdentifier{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CMSAuthEnvelopedData2010_AuthAttributesView is a lazy view of a AuthAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type CMSAuthEnvelopedData2010_AuthAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a AuthAttributes with tag t from r.
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AuthAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) Iter() CMSAuthEnvelopedData2010_AuthAttributesIter {
+	cs, _ := vw.c.Contents()
+	return CMSAuthEnvelopedData2010_AuthAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// CMSAuthEnvelopedData2010_AuthAttributesIter iterates over the elements of a AuthAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type CMSAuthEnvelopedData2010_AuthAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    Attribute_AuthEnvDataAttributeSetView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *CMSAuthEnvelopedData2010_AuthAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("AuthAttributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = Attribute_AuthEnvDataAttributeSetView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *CMSAuthEnvelopedData2010_AuthAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *CMSAuthEnvelopedData2010_AuthAttributesIter) View() Attribute_AuthEnvDataAttributeSetView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *CMSAuthEnvelopedData2010_AuthAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *CMSAuthEnvelopedData2010_AuthAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the AuthAttributes (aliasing the input).
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AuthAttributes: the value and the error of the eager decode.
+func (vw *CMSAuthEnvelopedData2010_AuthAttributesView) Decode() (x CMSAuthEnvelopedData2010_AuthAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attribute_AuthEnvDataAttributeSetView is a lazy view of a Attribute (see package view): its components' encodings,
+// read on access.
+type Attribute_AuthEnvDataAttributeSetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a Attribute with tag t from r and its components' headers.
+func (vw *Attribute_AuthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// attrType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrType")
+	}
+	// attrValues SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrValues")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("Attribute")
+}
+
+// AttrType decodes attrType OBJECT IDENTIFIER now.
+func (vw *Attribute_AuthEnvDataAttributeSetView) AttrType() (x der.OID, err error) {
+	var v Attribute_AuthEnvDataAttributeSet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// attrType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrType, nil
+}
+
+// AttrTypeRaw returns the encoding of attrType (aliasing the input), nil when absent.
+func (vw *Attribute_AuthEnvDataAttributeSetView) AttrTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AttrValues decodes attrValues SET OF now.
+func (vw *Attribute_AuthEnvDataAttributeSetView) AttrValues() (x []AuthEnvDataAttributeSet, err error) {
+	var v Attribute_AuthEnvDataAttributeSet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: attrType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		// attrValues SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		list3, err := der.MakeSlice[AuthEnvDataAttributeSet](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		v.AttrValues = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrValues, nil
+}
+
+// AttrValuesRaw returns the encoding of attrValues (aliasing the input), nil when absent.
+func (vw *Attribute_AuthEnvDataAttributeSetView) AttrValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the Attribute (aliasing the input).
+func (vw *Attribute_AuthEnvDataAttributeSetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attribute_AuthEnvDataAttributeSetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attribute: the value and the error of the eager decode.
+func (vw *Attribute_AuthEnvDataAttributeSetView) Decode() (x Attribute_AuthEnvDataAttributeSet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Attribute_AuthEnvDataAttributeSet{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CMSAuthEnvelopedData2010_UnauthAttributesView is a lazy view of a UnauthAttributes (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type CMSAuthEnvelopedData2010_UnauthAttributesView struct {
+	c view.Core
+}
+
+// parse reads the header of a UnauthAttributes with tag t from r.
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "UnauthAttributes")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) Iter() CMSAuthEnvelopedData2010_UnauthAttributesIter {
+	cs, _ := vw.c.Contents()
+	return CMSAuthEnvelopedData2010_UnauthAttributesIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// CMSAuthEnvelopedData2010_UnauthAttributesIter iterates over the elements of a UnauthAttributes view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type CMSAuthEnvelopedData2010_UnauthAttributesIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    Attribute_UnauthEnvDataAttributeSetView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *CMSAuthEnvelopedData2010_UnauthAttributesIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	// X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.
+	if it.pos == cs && it.i == 0 {
+		r0 := der.NewReader(it.list.Input())
+		s := r0.At(cs, ce, it.list.Depth())
+		if !s.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := s.CheckSetOfOrder("UnauthAttributes"); err != nil {
+				return it.fail(err)
+			}
+		}
+	}
+	if it.pos >= ce {
+		it.done = true
+		if !it.list.SkipConstraints() {
+			if err := der.CheckSize(ce, "SET OF", it.i, 1, 9223372036854775807); err != nil {
+				return it.fail(err)
+			}
+		}
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = Attribute_UnauthEnvDataAttributeSetView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *CMSAuthEnvelopedData2010_UnauthAttributesIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *CMSAuthEnvelopedData2010_UnauthAttributesIter) View() Attribute_UnauthEnvDataAttributeSetView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *CMSAuthEnvelopedData2010_UnauthAttributesIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *CMSAuthEnvelopedData2010_UnauthAttributesIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the UnauthAttributes (aliasing the input).
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole UnauthAttributes: the value and the error of the eager decode.
+func (vw *CMSAuthEnvelopedData2010_UnauthAttributesView) Decode() (x CMSAuthEnvelopedData2010_UnauthAttributes, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Attribute_UnauthEnvDataAttributeSetView is a lazy view of a Attribute (see package view): its components' encodings,
+// read on access.
+type Attribute_UnauthEnvDataAttributeSetView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a Attribute with tag t from r and its components' headers.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Attribute")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// attrType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "attrType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrType")
+	}
+	// attrValues SET OF
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSet) {
+		return der.WithField(s.Missing("SET OF", der.TagSet), "attrValues")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "attrValues")
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("Attribute")
+}
+
+// AttrType decodes attrType OBJECT IDENTIFIER now.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrType() (x der.OID, err error) {
+	var v Attribute_UnauthEnvDataAttributeSet
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// attrType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrType, nil
+}
+
+// AttrTypeRaw returns the encoding of attrType (aliasing the input), nil when absent.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AttrValues decodes attrValues SET OF now.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrValues() (x []UnauthEnvDataAttributeSet, err error) {
+	var v Attribute_UnauthEnvDataAttributeSet
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: attrType OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "attrType")
+		}
+		v.AttrType = x1
+		// attrValues SET OF
+		l2, err := s.ReadConstructed(der.TagSet, "SET OF")
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		if !l2.Tolerates(der.TolerateUnsortedSetOf) {
+			if err := l2.CheckSetOfOrder("SET OF"); err != nil {
+				return der.WithField(err, "attrValues")
+			}
+		}
+		list3, err := der.MakeSlice[UnauthEnvDataAttributeSet](&l2, l2.Count())
+		if err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		for i := range list3 {
+			off := l2.Offset()
+			x, err := l2.ReadRaw()
+			if err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+			list3[i].Raw = x
+			sub := l2.Open(x, off)
+			if err := list3[i].decode([]byte(v.AttrType), &sub); err != nil {
+				return der.WithField(der.WithIndex(err, i), "attrValues")
+			}
+		}
+		if err := l2.Finish("SET OF"); err != nil {
+			return der.WithField(err, "attrValues")
+		}
+		v.AttrValues = list3
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AttrValues, nil
+}
+
+// AttrValuesRaw returns the encoding of attrValues (aliasing the input), nil when absent.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) AttrValuesRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// Raw returns the encoding of the Attribute (aliasing the input).
+func (vw *Attribute_UnauthEnvDataAttributeSetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Attribute: the value and the error of the eager decode.
+func (vw *Attribute_UnauthEnvDataAttributeSetView) Decode() (x Attribute_UnauthEnvDataAttributeSet, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Attribute_UnauthEnvDataAttributeSet{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CCMParametersView is a lazy view of a CCMParameters (see package view): its components' encodings,
+// read on access.
+type CCMParametersView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a CCMParameters with tag t from r and its components' headers.
+func (vw *CCMParametersView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "CCMParameters")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// aes-nonce OCTET STRING
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "aes-nonce")
+	}
+	// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "aes-ICVlen")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("CCMParameters")
+}
+
+// AESNonce decodes aes-nonce OCTET STRING now.
+func (vw *CCMParametersView) AESNonce() (x []byte, err error) {
+	var v CCMParameters
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// aes-nonce OCTET STRING
+		off1 := s.Offset()
+		x2, err := s.ReadOctetString(der.TagOctetString)
+		if err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
+		v.AESNonce = x2
+		if !s.SkipConstraints() {
+			if err := der.CheckSize(off1, "OCTET STRING", len(v.AESNonce), 7, 13); err != nil {
+				return der.WithField(err, "aes-nonce")
+			}
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AESNonce, nil
+}
+
+// AESNonceRaw returns the encoding of aes-nonce (aliasing the input), nil when absent.
+func (vw *CCMParametersView) AESNonceRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AESICVlen decodes aes-ICVlen AES-CCM-ICVlen DEFAULT 12 now (its DEFAULT when absent).
+func (vw *CCMParametersView) AESICVlen() (x AESCCMICVlen, err error) {
+	var v CCMParameters
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// aes-ICVlen AES-CCM-ICVlen DEFAULT 12
+		if s.Peek(der.TagInteger) {
+			off1 := s.Offset()
+			if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
+				return der.WithField(err, "aes-ICVlen")
+			}
+			v.HasAESICVlen = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESCCMICVlen(12) {
+				return der.WithField(der.EncodedDefault(off1, "CCMParameters"), "aes-ICVlen")
+			}
+		} else {
+			v.AESICVlen = AESCCMICVlen(12)
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AESICVlen, nil
+}
+
+// AESICVlenRaw returns the encoding of aes-ICVlen (aliasing the input), nil when absent.
+func (vw *CCMParametersView) AESICVlenRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasAESICVlen reports whether aes-ICVlen is encoded.
+func (vw *CCMParametersView) HasAESICVlen() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the CCMParameters (aliasing the input).
+func (vw *CCMParametersView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CCMParametersView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole CCMParameters: the value and the error of the eager decode.
+func (vw *CCMParametersView) Decode() (x CCMParameters, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return CCMParameters{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// GCMParametersView is a lazy view of a GCMParameters (see package view): its components' encodings,
+// read on access.
+type GCMParametersView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a GCMParameters with tag t from r and its components' headers.
+func (vw *GCMParametersView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "GCMParameters")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// aes-nonce OCTET STRING
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOctetString) {
+		return der.WithField(s.Missing("OCTET STRING", der.TagOctetString), "aes-nonce")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "aes-nonce")
+	}
+	// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
+	vw.off[1] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "aes-ICVlen")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("GCMParameters")
+}
+
+// AESNonce decodes aes-nonce OCTET STRING now.
+func (vw *GCMParametersView) AESNonce() (x []byte, err error) {
+	var v GCMParameters
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// aes-nonce OCTET STRING
+		x1, err := s.ReadOctetString(der.TagOctetString)
+		if err != nil {
+			return der.WithField(err, "aes-nonce")
+		}
+		v.AESNonce = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AESNonce, nil
+}
+
+// AESNonceRaw returns the encoding of aes-nonce (aliasing the input), nil when absent.
+func (vw *GCMParametersView) AESNonceRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// AESICVlen decodes aes-ICVlen AES-GCM-ICVlen DEFAULT 12 now (its DEFAULT when absent).
+func (vw *GCMParametersView) AESICVlen() (x AESGCMICVlen, err error) {
+	var v GCMParameters
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// aes-ICVlen AES-GCM-ICVlen DEFAULT 12
+		if s.Peek(der.TagInteger) {
+			off1 := s.Offset()
+			if err := v.AESICVlen.DecodeASN1(&s, der.TagInteger); err != nil {
+				return der.WithField(err, "aes-ICVlen")
+			}
+			v.HasAESICVlen = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.AESICVlen == AESGCMICVlen(12) {
+				return der.WithField(der.EncodedDefault(off1, "GCMParameters"), "aes-ICVlen")
+			}
+		} else {
+			v.AESICVlen = AESGCMICVlen(12)
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.AESICVlen, nil
+}
+
+// AESICVlenRaw returns the encoding of aes-ICVlen (aliasing the input), nil when absent.
+func (vw *GCMParametersView) AESICVlenRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasAESICVlen reports whether aes-ICVlen is encoded.
+func (vw *GCMParametersView) HasAESICVlen() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the GCMParameters (aliasing the input).
+func (vw *GCMParametersView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *GCMParametersView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole GCMParameters: the value and the error of the eager decode.
+func (vw *GCMParametersView) Decode() (x GCMParameters, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return GCMParameters{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CompressedDataView is a lazy view of a CompressedData (see package view): its components' encodings,
+// read on access.
+type CompressedDataView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a CompressedData with tag t from r and its components' headers.
+func (vw *CompressedDataView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "CompressedData")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// version CMSVersion
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagInteger) {
+		return der.WithField(s.Missing("CMSVersion", der.TagInteger), "version")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "version")
+	}
+	// compressionAlgorithm CompressionAlgorithmIdentifier
+	vw.off[1] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("CompressionAlgorithmIdentifier", der.TagSequence), "compressionAlgorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "compressionAlgorithm")
+	}
+	// encapContentInfo EncapsulatedContentInfo
+	vw.off[2] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("EncapsulatedContentInfo", der.TagSequence), "encapContentInfo")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "encapContentInfo")
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("CompressedData")
+}
+
+// Version decodes version CMSVersion now.
+func (vw *CompressedDataView) Version() (x CMSVersion, err error) {
+	var v CompressedData
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// version CMSVersion
+		if err := v.Version.DecodeASN1(&s, der.TagInteger); err != nil {
+			return der.WithField(err, "version")
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Version, nil
+}
+
+// VersionRaw returns the encoding of version (aliasing the input), nil when absent.
+func (vw *CompressedDataView) VersionRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// CompressionAlgorithm returns the view of compressionAlgorithm CompressionAlgorithmIdentifier, parsed shallowly now.
+func (vw *CompressedDataView) CompressionAlgorithm() (x CompressionAlgorithmIdentifierView, err error) {
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(51 /* compressionAlgorithm */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "compressionAlgorithm")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CompressionAlgorithmIdentifierView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CompressionAlgorithmRaw returns the encoding of compressionAlgorithm (aliasing the input), nil when absent.
+func (vw *CompressedDataView) CompressionAlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// EncapContentInfo returns the view of encapContentInfo EncapsulatedContentInfo, parsed shallowly now.
+func (vw *CompressedDataView) EncapContentInfo() (x CompressedDataContent2010_EncapsulatedContentInfoView, err error) {
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(4 /* encapContentInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "encapContentInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return CompressedDataContent2010_EncapsulatedContentInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// EncapContentInfoRaw returns the encoding of encapContentInfo (aliasing the input), nil when absent.
+func (vw *CompressedDataView) EncapContentInfoRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// Raw returns the encoding of the CompressedData (aliasing the input).
+func (vw *CompressedDataView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CompressedDataView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole CompressedData: the value and the error of the eager decode.
+func (vw *CompressedDataView) Decode() (x CompressedData, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return CompressedData{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CompressedDataContent2010_EncapsulatedContentInfoView is a lazy view of a EncapsulatedContentInfo (see package view): its components' encodings,
+// read on access.
+type CompressedDataContent2010_EncapsulatedContentInfoView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a EncapsulatedContentInfo with tag t from r and its components' headers.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "EncapsulatedContentInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// eContentType OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "eContentType")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "eContentType")
+	}
+	// eContent [0] EXPLICIT OCTET STRING OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "eContent")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("EncapsulatedContentInfo")
+}
+
+// EContentType decodes eContentType OBJECT IDENTIFIER now.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) EContentType() (x der.OID, err error) {
+	var v CompressedDataContent2010_EncapsulatedContentInfo
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// eContentType OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "eContentType")
+		}
+		v.EContentType = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EContentType, nil
+}
+
+// EContentTypeRaw returns the encoding of eContentType (aliasing the input), nil when absent.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) EContentTypeRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// EContent decodes eContent [0] EXPLICIT OCTET STRING OPTIONAL now (the zero value when absent).
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) EContent() (x []byte, err error) {
+	var v CompressedDataContent2010_EncapsulatedContentInfo
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// eContent [0] EXPLICIT OCTET STRING OPTIONAL
+		if s.Peek(der.Context(0)) {
+			w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
+			if err != nil {
+				return der.WithField(err, "eContent")
+			}
+			x2, err := w1.ReadOctetString(der.TagOctetString)
+			if err != nil {
+				return der.WithField(err, "eContent")
+			}
+			v.EContent = x2
+			if err := w1.Finish("[0] EXPLICIT"); err != nil {
+				return der.WithField(err, "eContent")
+			}
+			v.HasEContent = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.EContent, nil
+}
+
+// EContentRaw returns the encoding of eContent (aliasing the input), nil when absent.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) EContentRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasEContent reports whether eContent is encoded.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) HasEContent() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the EncapsulatedContentInfo (aliasing the input).
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole EncapsulatedContentInfo: the value and the error of the eager decode.
+func (vw *CompressedDataContent2010_EncapsulatedContentInfoView) Decode() (x CompressedDataContent2010_EncapsulatedContentInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return CompressedDataContent2010_EncapsulatedContentInfo{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CompressionAlgorithmIdentifierView is a lazy view of a CompressionAlgorithmIdentifier (see package view): its components' encodings,
+// read on access.
+type CompressionAlgorithmIdentifierView struct {
+	c   view.Core
+	off [3]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a CompressionAlgorithmIdentifier with tag t from r and its components' headers.
+func (vw *CompressionAlgorithmIdentifierView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "CompressionAlgorithmIdentifier")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// algorithm OBJECT IDENTIFIER
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagOID) {
+		return der.WithField(s.Missing("OBJECT IDENTIFIER", der.TagOID), "algorithm")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "algorithm")
+	}
+	// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
+	vw.off[1] = s.Offset()
+	if !s.Empty() {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "parameters")
+		}
+	}
+	vw.off[2] = s.Offset()
+	return s.Finish("CompressionAlgorithmIdentifier")
+}
+
+// Algorithm decodes algorithm OBJECT IDENTIFIER now.
+func (vw *CompressionAlgorithmIdentifierView) Algorithm() (x der.OID, err error) {
+	var v CompressionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// algorithm OBJECT IDENTIFIER
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Algorithm, nil
+}
+
+// AlgorithmRaw returns the encoding of algorithm (aliasing the input), nil when absent.
+func (vw *CompressionAlgorithmIdentifierView) AlgorithmRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// Parameters decodes parameters COMPRESS-ALGORITHM.&Params OPTIONAL now (the zero value when absent).
+func (vw *CompressionAlgorithmIdentifierView) Parameters() (x CompressAlgorithmSet, err error) {
+	var v CompressionAlgorithmIdentifier
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		k := s.At(vw.off[0], vw.off[1], vw.c.Depth())
+		// the key: algorithm OBJECT IDENTIFIER
+		x1, err := k.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithField(err, "algorithm")
+		}
+		v.Algorithm = x1
+		// parameters COMPRESS-ALGORITHM.&Params OPTIONAL
+		if !s.Empty() {
+			off3 := s.Offset()
+			x4, err := s.ReadRaw()
+			if err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.Parameters.Raw = x4
+			sub2 := s.Open(v.Parameters.Raw, off3)
+			if err := v.Parameters.decode([]byte(v.Algorithm), &sub2); err != nil {
+				return der.WithField(err, "parameters")
+			}
+			v.HasParameters = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.Parameters, nil
+}
+
+// ParametersRaw returns the encoding of parameters (aliasing the input), nil when absent.
+func (vw *CompressionAlgorithmIdentifierView) ParametersRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasParameters reports whether parameters is encoded.
+func (vw *CompressionAlgorithmIdentifierView) HasParameters() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// Raw returns the encoding of the CompressionAlgorithmIdentifier (aliasing the input).
+func (vw *CompressionAlgorithmIdentifierView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *CompressionAlgorithmIdentifierView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole CompressionAlgorithmIdentifier: the value and the error of the eager decode.
+func (vw *CompressionAlgorithmIdentifierView) Decode() (x CompressionAlgorithmIdentifier, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return CompressionAlgorithmIdentifier{}, vw.c.Fail(err)
 	}
 	return x, nil
 }
@@ -3557,7 +11757,7 @@ func (vw *AttributeCertificateV1View) parse(r *view.Cursor, t der.Tag) error {
 // ToBeSigned returns the view of toBeSigned AttributeCertificateInfoV1, parsed shallowly now.
 func (vw *AttributeCertificateV1View) ToBeSigned() (x AttributeCertificateInfoV1View, err error) {
 	s := vw.c.Cursor(vw.off[0], vw.off[1])
-	x.c = vw.c.Child(17 /* toBeSigned */)
+	x.c = vw.c.Child(43 /* toBeSigned */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "toBeSigned")
@@ -3578,7 +11778,7 @@ func (vw *AttributeCertificateV1View) ToBeSignedRaw() []byte {
 // AlgorithmIdentifier returns the view of algorithmIdentifier SEQUENCE, parsed shallowly now.
 func (vw *AttributeCertificateV1View) AlgorithmIdentifier() (x AttributeCertificateV1_AlgorithmIdentifierView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(18 /* algorithmIdentifier */)
+	x.c = vw.c.Child(44 /* algorithmIdentifier */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "algorithmIdentifier")
@@ -3895,7 +12095,7 @@ func (vw *AttributeCertificateInfoV1View) HasVersion() bool {
 // Subject returns the view of subject CHOICE, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Subject() (x AttributeCertificateInfoV1_SubjectView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(21 /* subject */)
+	x.c = vw.c.Child(52 /* subject */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "subject")
@@ -3985,7 +12185,7 @@ func (vw *AttributeCertificateInfoV1View) SerialNumberRaw() []byte {
 // AttCertValidityPeriod returns the view of attCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
 	s := vw.c.Cursor(vw.off[5], vw.off[6])
-	x.c = vw.c.Child(22 /* attCertValidityPeriod */)
+	x.c = vw.c.Child(53 /* attCertValidityPeriod */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attCertValidityPeriod")
@@ -4006,7 +12206,7 @@ func (vw *AttributeCertificateInfoV1View) AttCertValidityPeriodRaw() []byte {
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoV1View) Attributes() (x AttributeCertificateInfoV1_AttributesView, err error) {
 	s := vw.c.Cursor(vw.off[6], vw.off[7])
-	x.c = vw.c.Child(20 /* attributes */)
+	x.c = vw.c.Child(46 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attributes")
@@ -4061,7 +12261,7 @@ func (vw *AttributeCertificateInfoV1View) Extensions() (x Extensions_AttributeCe
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[8], vw.off[9])
-	x.c = vw.c.Child(23 /* extensions */)
+	x.c = vw.c.Child(54 /* extensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
@@ -4145,7 +12345,7 @@ func (vw *AttributeCertificateInfoV1_SubjectView) BaseCertificateID() (x IssuerS
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(24 /* baseCertificateID */)
+	x.c = vw.c.Child(55 /* baseCertificateID */)
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -4846,7 +13046,7 @@ func (vw *AttributeCertificateInfoView) VersionRaw() []byte {
 // Holder returns the view of holder Holder, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Holder() (x HolderView, err error) {
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(25 /* holder */)
+	x.c = vw.c.Child(56 /* holder */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "holder")
@@ -4867,7 +13067,7 @@ func (vw *AttributeCertificateInfoView) HolderRaw() []byte {
 // Issuer returns the view of issuer AttCertIssuer, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Issuer() (x AttCertIssuerView, err error) {
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(26 /* issuer */)
+	x.c = vw.c.Child(57 /* issuer */)
 	err = func() error {
 		if err := x.parse(&s, der.NoTag); err != nil {
 			return der.WithField(err, "issuer")
@@ -4934,7 +13134,7 @@ func (vw *AttributeCertificateInfoView) SerialNumberRaw() []byte {
 // AttrCertValidityPeriod returns the view of attrCertValidityPeriod AttCertValidityPeriod, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) AttrCertValidityPeriod() (x AttCertValidityPeriodView, err error) {
 	s := vw.c.Cursor(vw.off[5], vw.off[6])
-	x.c = vw.c.Child(27 /* attrCertValidityPeriod */)
+	x.c = vw.c.Child(58 /* attrCertValidityPeriod */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attrCertValidityPeriod")
@@ -4955,7 +13155,7 @@ func (vw *AttributeCertificateInfoView) AttrCertValidityPeriodRaw() []byte {
 // Attributes returns the view of attributes SEQUENCE OF, parsed shallowly now.
 func (vw *AttributeCertificateInfoView) Attributes() (x AttributeCertificateInfo_AttributesView, err error) {
 	s := vw.c.Cursor(vw.off[6], vw.off[7])
-	x.c = vw.c.Child(20 /* attributes */)
+	x.c = vw.c.Child(46 /* attributes */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "attributes")
@@ -5010,7 +13210,7 @@ func (vw *AttributeCertificateInfoView) Extensions() (x Extensions_AttributeCert
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[8], vw.off[9])
-	x.c = vw.c.Child(23 /* extensions */)
+	x.c = vw.c.Child(54 /* extensions */)
 	err = func() error {
 		if err := x.parse(&s, der.TagSequence); err != nil {
 			return der.WithField(err, "extensions")
@@ -5558,6 +13758,123 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValue() (x AttributeCertExt
 	return v.ExtnValue, nil
 }
 
+// ExtnValueTargetInformation returns the view of extnValue when extnID selects a Targets (ExtTargetInformation; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_AttributeCertExtensionsView) ExtnValueTargetInformation() (x TargetsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "U\x1d7":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(59 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return TargetsView{}, false, nil
+		}
+		return TargetsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueAcProxying returns the view of extnValue when extnID selects a ProxyInfo (ExtAcProxying; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_AttributeCertExtensionsView) ExtnValueAcProxying() (x ProxyInfoView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "+\x06\x01\x05\x05\a\x01\n":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(59 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return ProxyInfoView{}, false, nil
+		}
+		return ProxyInfoView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
+// ExtnValueAaControls returns the view of extnValue when extnID selects a AAControls (ExtAaControls; ok is false for another
+// key, when absent, or for a value in a BER constructed string: read it with ExtnValue), parsed shallowly now.
+func (vw *Extension_AttributeCertExtensionsView) ExtnValueAaControls() (x AAControlsView, ok bool, err error) {
+	key, err := vw.ExtnID()
+	if err != nil {
+		return x, false, err
+	}
+	switch string(key) {
+	case "+\x06\x01\x05\x05\a\x01\x06":
+	default:
+		return x, false, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(59 /* extnValue */)
+	err = func() error {
+		// X.682 11: the value is the contents of the OCTET STRING.
+		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+		if err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := x.parse(&sub, der.TagSequence); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		if err := sub.Finish("EXTENSION.&ExtnType({AttributeCertExtensions})"); err != nil {
+			return der.WithField(err, "extnValue")
+		}
+		return nil
+	}()
+	if err != nil {
+		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// and a BER constructed string, which the view does not join.
+		if s.Unread(err) {
+			return AAControlsView{}, false, nil
+		}
+		return AAControlsView{}, false, vw.c.Fail(err)
+	}
+	return x, true, nil
+}
+
 // ExtnValueRaw returns the encoding of extnValue (aliasing the input), nil when absent.
 func (vw *Extension_AttributeCertExtensionsView) ExtnValueRaw() []byte {
 	return vw.c.Slice(vw.off[2], vw.off[3])
@@ -5630,7 +13947,7 @@ func (vw *HolderView) BaseCertificateID() (x IssuerSerialView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[0], vw.off[1])
-	x.c = vw.c.Child(24 /* baseCertificateID */)
+	x.c = vw.c.Child(55 /* baseCertificateID */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "baseCertificateID")
@@ -5690,7 +14007,7 @@ func (vw *HolderView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(28 /* objectDigestInfo */)
+	x.c = vw.c.Child(60 /* objectDigestInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(2)); err != nil {
 			return der.WithField(err, "objectDigestInfo")
@@ -5964,7 +14281,7 @@ func (vw *AttCertIssuerView) V2Form() (x V2FormView, err error) {
 		return x, nil
 	}
 	s := vw.c.ElementCursor()
-	x.c = vw.c.Child(29 /* v2Form */)
+	x.c = vw.c.Child(61 /* v2Form */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "v2Form")
@@ -6075,7 +14392,7 @@ func (vw *V2FormView) BaseCertificateID() (x IssuerSerialView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
-	x.c = vw.c.Child(24 /* baseCertificateID */)
+	x.c = vw.c.Child(55 /* baseCertificateID */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(0)); err != nil {
 			return der.WithField(err, "baseCertificateID")
@@ -6104,7 +14421,7 @@ func (vw *V2FormView) ObjectDigestInfo() (x ObjectDigestInfoView, err error) {
 		return x, nil
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
-	x.c = vw.c.Child(28 /* objectDigestInfo */)
+	x.c = vw.c.Child(60 /* objectDigestInfo */)
 	err = func() error {
 		if err := x.parse(&s, der.Context(1)); err != nil {
 			return der.WithField(err, "objectDigestInfo")
@@ -6394,5 +14711,799 @@ func (vw *AttCertValidityPeriodView) Decode() (x AttCertValidityPeriod, err erro
 	return x, nil
 }
 
+// TargetsView is a lazy view of a Targets (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type TargetsView struct {
+	c view.Core
+}
+
+// parse reads the header of a Targets with tag t from r.
+func (vw *TargetsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "Targets")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *TargetsView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *TargetsView) Iter() TargetsIter {
+	cs, _ := vw.c.Contents()
+	return TargetsIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// TargetsIter iterates over the elements of a Targets view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type TargetsIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    TargetView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *TargetsIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = TargetView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.NoTag); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *TargetsIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *TargetsIter) View() TargetView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *TargetsIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *TargetsIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the Targets (aliasing the input).
+func (vw *TargetsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *TargetsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Targets: the value and the error of the eager decode.
+func (vw *TargetsView) Decode() (x Targets, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// TargetView is a lazy view of a Target (see package view): the alternative chosen,
+// read on access.
+type TargetView struct {
+	c      view.Core
+	choice TargetChoice
+}
+
+// parse finds the alternative of a Target at r and reads its header (t is der.NoTag).
+func (vw *TargetView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	tag, _ := r.PeekTag()
+	switch {
+	case tag == der.Context(0):
+		vw.choice = Target_TargetName
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "targetName")
+		}
+	case tag == der.Context(1):
+		vw.choice = Target_TargetGroup
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "targetGroup")
+		}
+	case tag == der.Context(2):
+		vw.choice = Target_TargetCert
+		if err := r.Skip(); err != nil {
+			return der.WithField(err, "targetCert")
+		}
+	default:
+		return r.NoAlternative("Target")
+	}
+	vw.c.SetSpan(start, r)
+	return nil
+}
+
+// Choice tells which alternative the Target holds (0: one of a later version).
+func (vw *TargetView) Choice() TargetChoice {
+	return vw.choice
+}
+
+// TargetName decodes the alternative targetName [0] EXPLICIT GeneralName now (the zero value unless it is the alternative chosen).
+func (vw *TargetView) TargetName() (x *rfc5280.GeneralName, err error) {
+	if vw.choice != Target_TargetName {
+		return x, nil
+	}
+	var v Target
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.TargetName, nil
+}
+
+// TargetGroup decodes the alternative targetGroup [1] EXPLICIT GeneralName now (the zero value unless it is the alternative chosen).
+func (vw *TargetView) TargetGroup() (x *rfc5280.GeneralName, err error) {
+	if vw.choice != Target_TargetGroup {
+		return x, nil
+	}
+	var v Target
+	s := vw.c.PooledElement()
+	err = v.DecodeASN1(&s, der.NoTag)
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.TargetGroup, nil
+}
+
+// TargetCert returns the view of the alternative targetCert [2] TargetCert, parsed shallowly now (the zero view unless it is the alternative chosen).
+func (vw *TargetView) TargetCert() (x TargetCertView, err error) {
+	if vw.choice != Target_TargetCert {
+		return x, nil
+	}
+	s := vw.c.ElementCursor()
+	x.c = vw.c.Child(62 /* targetCert */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(2)); err != nil {
+			return der.WithField(err, "targetCert")
+		}
+		return nil
+	}()
+	if err != nil {
+		return TargetCertView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// Raw returns the encoding of the Target (aliasing the input).
+func (vw *TargetView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *TargetView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole Target: the value and the error of the eager decode.
+func (vw *TargetView) Decode() (x Target, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return Target{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// TargetCertView is a lazy view of a TargetCert (see package view): its components' encodings,
+// read on access.
+type TargetCertView struct {
+	c   view.Core
+	off [4]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a TargetCert with tag t from r and its components' headers.
+func (vw *TargetCertView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "TargetCert")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// targetCertificate IssuerSerial
+	vw.off[0] = s.Offset()
+	if !s.Peek(der.TagSequence) {
+		return der.WithField(s.Missing("IssuerSerial", der.TagSequence), "targetCertificate")
+	}
+	if err := s.Skip(); err != nil {
+		return der.WithField(err, "targetCertificate")
+	}
+	// targetName GeneralName OPTIONAL
+	vw.off[1] = s.Offset()
+	if func(t der.Tag, ok bool) bool {
+		return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
+	}(s.PeekTag()) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "targetName")
+		}
+	}
+	// certDigestInfo ObjectDigestInfo OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.TagSequence) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "certDigestInfo")
+		}
+	}
+	vw.off[3] = s.Offset()
+	return s.Finish("TargetCert")
+}
+
+// TargetCertificate returns the view of targetCertificate IssuerSerial, parsed shallowly now.
+func (vw *TargetCertView) TargetCertificate() (x IssuerSerialView, err error) {
+	s := vw.c.Cursor(vw.off[0], vw.off[1])
+	x.c = vw.c.Child(63 /* targetCertificate */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "targetCertificate")
+		}
+		return nil
+	}()
+	if err != nil {
+		return IssuerSerialView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// TargetCertificateRaw returns the encoding of targetCertificate (aliasing the input), nil when absent.
+func (vw *TargetCertView) TargetCertificateRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// TargetName decodes targetName GeneralName OPTIONAL now (the zero value when absent).
+func (vw *TargetCertView) TargetName() (x rfc5280.GeneralName, err error) {
+	var v TargetCert
+	s := vw.c.Pooled(vw.off[1], vw.off[2])
+	err = func() error {
+		// targetName GeneralName OPTIONAL
+		if func(t der.Tag, ok bool) bool {
+			return ok && (t == der.Context(0) || t == der.Context(1) || t == der.Context(2) || t == der.Context(3) || t == der.Context(4) || t == der.Context(5) || t == der.Context(6) || t == der.Context(7) || t == der.Context(8))
+		}(s.PeekTag()) {
+			if err := v.TargetName.DecodeASN1(&s, der.NoTag); err != nil {
+				return der.WithField(err, "targetName")
+			}
+			v.HasTargetName = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.TargetName, nil
+}
+
+// TargetNameRaw returns the encoding of targetName (aliasing the input), nil when absent.
+func (vw *TargetCertView) TargetNameRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasTargetName reports whether targetName is encoded.
+func (vw *TargetCertView) HasTargetName() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// CertDigestInfo returns the view of certDigestInfo ObjectDigestInfo OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *TargetCertView) CertDigestInfo() (x ObjectDigestInfoView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(64 /* certDigestInfo */)
+	err = func() error {
+		if err := x.parse(&s, der.TagSequence); err != nil {
+			return der.WithField(err, "certDigestInfo")
+		}
+		return nil
+	}()
+	if err != nil {
+		return ObjectDigestInfoView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// CertDigestInfoRaw returns the encoding of certDigestInfo (aliasing the input), nil when absent.
+func (vw *TargetCertView) CertDigestInfoRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasCertDigestInfo reports whether certDigestInfo is encoded.
+func (vw *TargetCertView) HasCertDigestInfo() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// Raw returns the encoding of the TargetCert (aliasing the input).
+func (vw *TargetCertView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *TargetCertView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole TargetCert: the value and the error of the eager decode.
+func (vw *TargetCertView) Decode() (x TargetCert, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return TargetCert{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AAControlsView is a lazy view of a AAControls (see package view): its components' encodings,
+// read on access.
+type AAControlsView struct {
+	c   view.Core
+	off [5]int // where each component starts; the last: where the last one ends
+}
+
+// parse reads the header of a AAControls with tag t from r and its components' headers.
+func (vw *AAControlsView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AAControls")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	// pathLenConstraint INTEGER OPTIONAL
+	vw.off[0] = s.Offset()
+	if s.Peek(der.TagInteger) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "pathLenConstraint")
+		}
+	}
+	// permittedAttrs [0] AttrSpec OPTIONAL
+	vw.off[1] = s.Offset()
+	if s.Peek(der.Context(0)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "permittedAttrs")
+		}
+	}
+	// excludedAttrs [1] AttrSpec OPTIONAL
+	vw.off[2] = s.Offset()
+	if s.Peek(der.Context(1)) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "excludedAttrs")
+		}
+	}
+	// permitUnSpecified BOOLEAN DEFAULT TRUE
+	vw.off[3] = s.Offset()
+	if s.Peek(der.TagBoolean) {
+		if err := s.Skip(); err != nil {
+			return der.WithField(err, "permitUnSpecified")
+		}
+	}
+	vw.off[4] = s.Offset()
+	return s.Finish("AAControls")
+}
+
+// PathLenConstraint decodes pathLenConstraint INTEGER OPTIONAL now (the zero value when absent).
+func (vw *AAControlsView) PathLenConstraint() (x der.Integer, err error) {
+	var v AAControls
+	s := vw.c.Pooled(vw.off[0], vw.off[1])
+	err = func() error {
+		// pathLenConstraint INTEGER OPTIONAL
+		if s.Peek(der.TagInteger) {
+			off1 := s.Offset()
+			x2, err := s.ReadInteger(der.TagInteger)
+			if err != nil {
+				return der.WithField(err, "pathLenConstraint")
+			}
+			v.PathLenConstraint = x2
+			if !s.SkipConstraints() {
+				if err := der.CheckIntegerRange(off1, "INTEGER", der.Integer(v.PathLenConstraint), 0, 9223372036854775807); err != nil {
+					return der.WithField(err, "pathLenConstraint")
+				}
+			}
+			v.HasPathLenConstraint = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PathLenConstraint, nil
+}
+
+// PathLenConstraintRaw returns the encoding of pathLenConstraint (aliasing the input), nil when absent.
+func (vw *AAControlsView) PathLenConstraintRaw() []byte {
+	return vw.c.Slice(vw.off[0], vw.off[1])
+}
+
+// HasPathLenConstraint reports whether pathLenConstraint is encoded.
+func (vw *AAControlsView) HasPathLenConstraint() bool {
+	return vw.off[1] > vw.off[0]
+}
+
+// PermittedAttrs returns the view of permittedAttrs [0] AttrSpec OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AAControlsView) PermittedAttrs() (x AttrSpecView, err error) {
+	if vw.off[2] == vw.off[1] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[1], vw.off[2])
+	x.c = vw.c.Child(65 /* permittedAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(0)); err != nil {
+			return der.WithField(err, "permittedAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AttrSpecView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// PermittedAttrsRaw returns the encoding of permittedAttrs (aliasing the input), nil when absent.
+func (vw *AAControlsView) PermittedAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[1], vw.off[2])
+}
+
+// HasPermittedAttrs reports whether permittedAttrs is encoded.
+func (vw *AAControlsView) HasPermittedAttrs() bool {
+	return vw.off[2] > vw.off[1]
+}
+
+// ExcludedAttrs returns the view of excludedAttrs [1] AttrSpec OPTIONAL, parsed shallowly now (the zero view when absent).
+func (vw *AAControlsView) ExcludedAttrs() (x AttrSpecView, err error) {
+	if vw.off[3] == vw.off[2] {
+		return x, nil
+	}
+	s := vw.c.Cursor(vw.off[2], vw.off[3])
+	x.c = vw.c.Child(66 /* excludedAttrs */)
+	err = func() error {
+		if err := x.parse(&s, der.Context(1)); err != nil {
+			return der.WithField(err, "excludedAttrs")
+		}
+		return nil
+	}()
+	if err != nil {
+		return AttrSpecView{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ExcludedAttrsRaw returns the encoding of excludedAttrs (aliasing the input), nil when absent.
+func (vw *AAControlsView) ExcludedAttrsRaw() []byte {
+	return vw.c.Slice(vw.off[2], vw.off[3])
+}
+
+// HasExcludedAttrs reports whether excludedAttrs is encoded.
+func (vw *AAControlsView) HasExcludedAttrs() bool {
+	return vw.off[3] > vw.off[2]
+}
+
+// PermitUnSpecified decodes permitUnSpecified BOOLEAN DEFAULT TRUE now (its DEFAULT when absent).
+func (vw *AAControlsView) PermitUnSpecified() (x bool, err error) {
+	var v AAControls
+	s := vw.c.Pooled(vw.off[3], vw.off[4])
+	err = func() error {
+		// permitUnSpecified BOOLEAN DEFAULT TRUE
+		if s.Peek(der.TagBoolean) {
+			off1 := s.Offset()
+			x2, err := s.ReadBoolean(der.TagBoolean)
+			if err != nil {
+				return der.WithField(err, "permitUnSpecified")
+			}
+			v.PermitUnSpecified = x2
+			v.HasPermitUnSpecified = true
+			if !s.BER() && !s.Tolerates(der.TolerateExplicitDefault) && v.PermitUnSpecified {
+				return der.WithField(der.EncodedDefault(off1, "AAControls"), "permitUnSpecified")
+			}
+		} else {
+			v.PermitUnSpecified = true
+		}
+		return nil
+	}()
+	s.Release()
+	if err != nil {
+		return x, vw.c.Fail(err)
+	}
+	return v.PermitUnSpecified, nil
+}
+
+// PermitUnSpecifiedRaw returns the encoding of permitUnSpecified (aliasing the input), nil when absent.
+func (vw *AAControlsView) PermitUnSpecifiedRaw() []byte {
+	return vw.c.Slice(vw.off[3], vw.off[4])
+}
+
+// HasPermitUnSpecified reports whether permitUnSpecified is encoded.
+func (vw *AAControlsView) HasPermitUnSpecified() bool {
+	return vw.off[4] > vw.off[3]
+}
+
+// Raw returns the encoding of the AAControls (aliasing the input).
+func (vw *AAControlsView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AAControlsView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AAControls: the value and the error of the eager decode.
+func (vw *AAControlsView) Decode() (x AAControls, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return AAControls{}, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// AttrSpecView is a lazy view of a AttrSpec (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type AttrSpecView struct {
+	c view.Core
+}
+
+// parse reads the header of a AttrSpec with tag t from r.
+func (vw *AttrSpecView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "AttrSpec")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *AttrSpecView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *AttrSpecView) Iter() AttrSpecIter {
+	cs, _ := vw.c.Contents()
+	return AttrSpecIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// AttrSpecIter iterates over the elements of a AttrSpec view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type AttrSpecIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	val    der.OID
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *AttrSpecIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		return false
+	}
+	s := it.list.Pooled(it.pos, ce)
+	var v der.OID
+	err := func() error {
+		x1, err := s.ReadOID(der.TagOID)
+		if err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		v = x1
+		return nil
+	}()
+	pos := s.Offset()
+	s.Release()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.val, it.pos, it.i = v, pos, it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *AttrSpecIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// Value returns the element Next decoded.
+func (it *AttrSpecIter) Value() der.OID {
+	return it.val
+}
+
+// Index returns the index of the element Next read.
+func (it *AttrSpecIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *AttrSpecIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the AttrSpec (aliasing the input).
+func (vw *AttrSpecView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *AttrSpecView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole AttrSpec: the value and the error of the eager decode.
+func (vw *AttrSpecView) Decode() (x AttrSpec, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
+// ProxyInfoView is a lazy view of a ProxyInfo (see package view): its elements, read as
+// an iterator reaches them (Iter).
+type ProxyInfoView struct {
+	c view.Core
+}
+
+// parse reads the header of a ProxyInfo with tag t from r.
+func (vw *ProxyInfoView) parse(r *view.Cursor, t der.Tag) error {
+	start := r.Offset()
+	s, err := r.ReadConstructed(t, "ProxyInfo")
+	if err != nil {
+		return err
+	}
+	vw.c.Set(start, r, &s, t)
+	return nil
+}
+
+// Len returns the number of elements, reading their headers only.
+func (vw *ProxyInfoView) Len() int {
+	s := vw.c.Cursor(vw.c.Contents())
+	return s.Count()
+}
+
+// Iter returns an iterator over the elements.
+func (vw *ProxyInfoView) Iter() ProxyInfoIter {
+	cs, _ := vw.c.Contents()
+	return ProxyInfoIter{
+		list: vw.c,
+		pos:  cs,
+	}
+}
+
+// ProxyInfoIter iterates over the elements of a ProxyInfo view: call Next, then
+// read the element, until Next returns false; Err tells why it stopped.
+type ProxyInfoIter struct {
+	list   view.Core
+	pos, i int
+	done   bool
+	cur    TargetsView
+	err    error
+}
+
+// Next reads the next element; false at the end or after an error (see Err).
+func (it *ProxyInfoIter) Next() bool {
+	if it.done {
+		return false
+	}
+	cs, ce := it.list.Contents()
+	_ = cs
+	if it.pos >= ce {
+		it.done = true
+		return false
+	}
+	s := it.list.Cursor(it.pos, ce)
+	it.cur = TargetsView{c: it.list.Elem(it.i)}
+	err := func() error {
+		if err := it.cur.parse(&s, der.TagSequence); err != nil {
+			return der.WithIndex(err, it.i)
+		}
+		return nil
+	}()
+	if err != nil {
+		return it.fail(err)
+	}
+	it.pos, it.i = s.Offset(), it.i+1
+	return true
+}
+
+// fail stops the iteration with err, located by the list's path.
+func (it *ProxyInfoIter) fail(err error) bool {
+	it.err, it.done = it.list.Fail(err), true
+	return false
+}
+
+// View returns the view of the element Next read.
+func (it *ProxyInfoIter) View() TargetsView {
+	return it.cur
+}
+
+// Index returns the index of the element Next read.
+func (it *ProxyInfoIter) Index() int {
+	return it.i - 1
+}
+
+// Err returns the error that stopped the iteration, nil at the end of the list.
+func (it *ProxyInfoIter) Err() error {
+	return it.err
+}
+
+// Raw returns the encoding of the ProxyInfo (aliasing the input).
+func (vw *ProxyInfoView) Raw() []byte {
+	return vw.c.Raw()
+}
+
+// Path returns the path the view was reached by, as errors write it.
+func (vw *ProxyInfoView) Path() string {
+	return vw.c.Path()
+}
+
+// Decode decodes the whole ProxyInfo: the value and the error of the eager decode.
+func (vw *ProxyInfoView) Decode() (x ProxyInfo, err error) {
+	s := vw.c.PooledElement()
+	err = x.DecodeASN1(&s, vw.c.Tag())
+	s.Release()
+	if err != nil {
+		return nil, vw.c.Fail(err)
+	}
+	return x, nil
+}
+
 // viewNames are the names of the steps of the views' paths (see view.Trail).
-var viewNames = []string{"ContentInfo", "SignedData", "digestAlgorithms", "encapContentInfo", "certificates", "crls", "signerInfos", "sid", "digestAlgorithm", "signedAttrs", "signatureAlgorithm", "unsignedAttrs", "issuerAndSerialNumber", "other", "extendedCertificate", "v1AttrCert", "v2AttrCert", "toBeSigned", "algorithmIdentifier", "extendedCertificateInfo", "attributes", "subject", "attCertValidityPeriod", "extensions", "baseCertificateID", "holder", "issuer", "attrCertValidityPeriod", "objectDigestInfo", "v2Form"}
+var viewNames = []string{"ContentInfo", "SignedData", "content", "digestAlgorithms", "encapContentInfo", "certificates", "crls", "signerInfos", "eContent", "sid", "digestAlgorithm", "signedAttrs", "signatureAlgorithm", "unsignedAttrs", "issuerAndSerialNumber", "originatorInfo", "recipientInfos", "encryptedContentInfo", "unprotectedAttrs", "certs", "contentEncryptionAlgorithm", "ktri", "kari", "kekri", "pwri", "ori", "rid", "keyEncryptionAlgorithm", "originator", "recipientEncryptedKeys", "parameters", "originatorKey", "algorithm", "rKeyId", "other", "kekid", "keyDerivationAlgorithm", "macAlgorithm", "authAttrs", "unauthAttrs", "extendedCertificate", "v1AttrCert", "v2AttrCert", "toBeSigned", "algorithmIdentifier", "extendedCertificateInfo", "attributes", "salt", "prf", "otherSource", "authEncryptedContentInfo", "compressionAlgorithm", "subject", "attCertValidityPeriod", "extensions", "baseCertificateID", "holder", "issuer", "attrCertValidityPeriod", "extnValue", "objectDigestInfo", "v2Form", "targetCert", "targetCertificate", "certDigestInfo", "permittedAttrs", "excludedAttrs"}

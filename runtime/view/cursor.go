@@ -223,3 +223,48 @@ func (s *Cursor) Count() int {
 	}
 	return n
 }
+
+// errConstructedString is the error of Contents for a constructed string
+// in BER, whose segments a Cursor does not join (Unread reports it).
+var errConstructedString = errors.New("view: a constructed string")
+
+// Contents reads a primitive element with tag t (an OCTET STRING that
+// CONTAINS an encoding) and returns a Cursor over its contents, one level
+// deeper, as der.Reader.Open after ReadString does. A constructed string
+// is an error in DER (X.690 10.2); in BER a Cursor does not join the
+// segments and returns an error that Unread reports.
+func (s *Cursor) Contents(t der.Tag, typ string) (Cursor, error) {
+	tag, constructed, cs, ce, next, err := s.header()
+	switch {
+	case err != nil:
+		return Cursor{}, withType(err, typ)
+	case tag != t:
+		return Cursor{}, der.TagMismatch(s.pos, typ, t, tag)
+	case constructed && !s.BER():
+		return Cursor{}, der.NewError(der.KindNonCanonical, s.pos, typ, "constructed string", "X.690 10.2")
+	case constructed:
+		return Cursor{}, errConstructedString
+	}
+	s.pos = next
+	return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, opts: s.opts}, nil
+}
+
+// Element reads the next element, the value of an open type, and returns
+// a Cursor over it, one level deeper, as der.Reader.Open after ReadRaw
+// does.
+func (s *Cursor) Element() (Cursor, error) {
+	p := s.pos
+	if err := s.Skip(); err != nil {
+		return Cursor{}, err
+	}
+	return Cursor{in: s.in, pos: p, end: s.pos, depth: s.depth + 1, opts: s.opts}, nil
+}
+
+// Unread reports whether err, met reading the value of an open type for a
+// row view, is one the eager decode does not return: the value is in a
+// BER constructed string (which the eager decode joins), or the options
+// tolerate open-type errors (der.TolerateOpenTypeErrors: the eager decode
+// keeps the value raw) and err is not a limit error.
+func (s *Cursor) Unread(err error) bool {
+	return errors.Is(err, errConstructedString) || s.Tolerates(der.TolerateOpenTypeErrors) && !errors.Is(err, der.ErrLimit)
+}

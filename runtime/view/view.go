@@ -43,15 +43,25 @@
 //	exts, err := tbs.Extensions()
 //	for it := exts.Iter(); it.Next(); {
 //		ext := it.View()
-//		if id, _ := ext.ExtnID(); bytes.Equal(id, rfc5280.IDCeSubjectAltName) {
-//			v, err := ext.ExtnValue() // the eager union: v.GeneralNames
+//		names, ok, err := ext.ExtnValueGeneralNames() // ok: the key selects GeneralNames
+//		for it := names.Iter(); ok && it.Next(); {
+//			if n := it.View(); n.Choice() == rfc5280.GeneralName_DNSName {
+//				dns, err := n.DNSName()
+//			}
 //		}
 //	}
 //
+// An open type (a component whose type its key selects from a table) has
+// its eager accessor, X() returning the union the eager decode fills, and
+// for each type of its rows that has a view, XRow() (XRowView, bool,
+// error): the view of the value when the key (read first) selects that
+// row, ok false otherwise. With der.TolerateOpenTypeErrors a row view
+// still reports what is wrong inside the value, where the eager decode
+// keeps the value raw: its shallow parse returns ok false instead.
+//
 // Read eagerly, by the accessor of the component that holds them, are the
 // values of the types that get no view: SETs (their components come in
-// any order), open types (the union the key selects, decoded with the key
-// component), types defined by a reference with constraints of their own,
+// any order), types defined by a reference with constraints of their own,
 // SEQUENCEs with a second root part after extension additions or with an
 // open type whose key follows it, CHOICEs none of whose alternatives has
 // a view, and the types of other generated packages (a CMS SignedData's
