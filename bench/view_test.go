@@ -106,7 +106,7 @@ var (
 
 // scanView reads s from a shallow parse: only the parts it reads are
 // decoded.
-func scanView(c []byte, s *scanned) error {
+func scanView(c []byte, s *scanned, rows bool) error {
 	cert, err := rfc5280.ParseCertificateView(c, x509Options)
 	if err != nil {
 		return err
@@ -165,23 +165,42 @@ func scanView(c []byte, s *scanned) error {
 		if !bytes.Equal(ext.ExtnIDRaw(), sanTLV) {
 			continue
 		}
-		// The names, each parsed shallowly as the iterator reaches it.
-		names, ok, err := ext.ExtnValueGeneralNames()
-		if err != nil || !ok {
+		if err := scanSAN(&ext, s, rows); err != nil {
 			return err
 		}
-		it := names.Iter()
-		for it.Next() {
-			if n := it.View(); n.Choice() == rfc5280.GeneralName_DNSName {
-				dns, err := n.DNSName()
-				if err != nil {
-					return err
-				}
-				s.dns = append(s.dns, dns)
+	}
+	return it.Err()
+}
+
+// scanSAN appends the DNS names of the subjectAltName ext to s.dns: with
+// rows, from the row view of the value, each name parsed shallowly as
+// the iterator reaches it and its DNSName decoded; otherwise from the
+// eager union of the value (ExtnValue), which decodes the list at once.
+func scanSAN(ext *rfc5280.Extension_CertExtensionsView, s *scanned, rows bool) error {
+	if !rows {
+		v, err := ext.ExtnValue()
+		if err != nil {
+			return err
+		}
+		for _, n := range v.GeneralNames {
+			if n.Choice == rfc5280.GeneralName_DNSName {
+				s.dns = append(s.dns, n.DNSName)
 			}
 		}
-		if err := it.Err(); err != nil {
-			return err
+		return nil
+	}
+	names, ok, err := ext.ExtnValueGeneralNames()
+	if err != nil || !ok {
+		return err
+	}
+	it := names.Iter()
+	for it.Next() {
+		if n := it.View(); n.Choice() == rfc5280.GeneralName_DNSName {
+			dns, err := n.DNSName()
+			if err != nil {
+				return err
+			}
+			s.dns = append(s.dns, dns)
 		}
 	}
 	return it.Err()
@@ -211,7 +230,8 @@ func scanEager(c []byte, v *rfc5280.Certificate, s *scanned) error {
 
 // BenchmarkViewScanner reads the subject's CN, the SAN DNS names,
 // notAfter and the issuer's encoding of every certificate of the set:
-// from a shallow parse, from the full typed decode, and from
+// from a shallow parse (the SAN from its eager union, ExtnValue, or from
+// the row view of its GeneralNames), from the full typed decode, and from
 // crypto/x509's parse.
 func BenchmarkViewScanner(b *testing.B) {
 	certs := typedCerts(b, false)
@@ -221,7 +241,8 @@ func BenchmarkViewScanner(b *testing.B) {
 		Floor(c)
 		return nil
 	})
-	run("asn1gen-view", func(c []byte) error { return scanView(c, &s) })
+	run("asn1gen-view", func(c []byte) error { return scanView(c, &s, false) })
+	run("asn1gen-view-rows", func(c []byte) error { return scanView(c, &s, true) })
 	var v rfc5280.Certificate
 	run("asn1gen", func(c []byte) error { return scanEager(c, &v, &s) })
 	run("crypto-x509", func(c []byte) error {
@@ -249,9 +270,13 @@ func TestViewScanner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := scanView(c, &lazy); err != nil {
+		var rows scanned
+		if err := scanView(c, &lazy, false); err != nil {
 			t.Errorf("scanView: %v", err)
 			continue
+		}
+		if err := scanView(c, &rows, true); err != nil || strings.Join(rows.dns, ",") != strings.Join(lazy.dns, ",") {
+			t.Errorf("scanView with row views: %q, %v; with ExtnValue %q", rows.dns, err, lazy.dns)
 		}
 		n++
 		if !bytes.Equal(lazy.issuer, x.RawIssuer) || !lazy.notAfter.Equal(x.NotAfter) {
