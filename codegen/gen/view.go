@@ -512,9 +512,11 @@ func (e *emitter) eagerAccessor(f *jen.File, gt *goType, recv, method string, fl
 //		}
 //		s := vw.c.Cursor(vw.off[2], vw.off[3])
 //		x.c = vw.c.Child(12 /* extnValue */)
+//		opened := false
 //		err = func() error {
 //			sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 //			...
+//			opened = true
 //			if err := x.parse(&sub, der.TagSequence); err != nil {
 //				return der.WithField(err, "extnValue")
 //			}
@@ -570,6 +572,7 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 			)
 			g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi)
 			g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+			g.Id("opened").Op(":=").False()
 			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				wrap := withField(fl.asn1)
 				wrappers, own := splitTags(fl.t)
@@ -590,6 +593,7 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Element").Call()
 					g.Add(ifErr(wrap))
 				}
+				g.Id("opened").Op("=").True()
 				e.viewRead(g, rd{name: "sub"}, "x", r.ue.f, r.target, wrap)
 				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.union.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 				for i := len(opened) - 1; i >= 0; i-- {
@@ -598,8 +602,8 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 				g.Return(jen.Nil())
 			}).Call()
 			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
-				comment(g, "As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),\nand a BER constructed string, which the view does not join.")
-				g.If(jen.Id("s").Dot("Unread").Call(jen.Err())).Block(jen.Return(jen.Id(tv).Values(), jen.False(), jen.Nil()))
+				comment(g, "As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),\nand a BER constructed string, which the view does not join.")
+				g.If(jen.Id("s").Dot("Unread").Call(jen.Err(), jen.Id("opened"))).Block(jen.Return(jen.Id(tv).Values(), jen.False(), jen.Nil()))
 				g.Return(jen.Id(tv).Values(), jen.False(), core().Dot("Fail").Call(jen.Err()))
 			})
 			g.Return(jen.Id("x"), jen.True(), jen.Nil())

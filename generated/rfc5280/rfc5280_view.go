@@ -712,11 +712,13 @@ func (vw *Certificate_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSASSAPS
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -726,9 +728,9 @@ func (vw *Certificate_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSASSAPS
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RSASSAPSSParamsView{}, false, nil
 		}
 		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
@@ -1274,11 +1276,13 @@ func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) ParametersRSASSAPSS() (x 
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -1288,9 +1292,9 @@ func (vw *AlgorithmIdentifier_SignatureAlgorithmsView) ParametersRSASSAPSS() (x 
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RSASSAPSSParamsView{}, false, nil
 		}
 		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
@@ -1595,12 +1599,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueAuthorityKeyIdentifier() (x Aut
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1610,9 +1616,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueAuthorityKeyIdentifier() (x Aut
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthorityKeyIdentifierView{}, false, nil
 		}
 		return AuthorityKeyIdentifierView{}, false, vw.c.Fail(err)
@@ -1634,12 +1640,14 @@ func (vw *Extension_CertExtensionsView) ExtnValuePrivateKeyUsagePeriod() (x Priv
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1649,9 +1657,9 @@ func (vw *Extension_CertExtensionsView) ExtnValuePrivateKeyUsagePeriod() (x Priv
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return PrivateKeyUsagePeriodView{}, false, nil
 		}
 		return PrivateKeyUsagePeriodView{}, false, vw.c.Fail(err)
@@ -1673,12 +1681,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueCertificatePolicies() (x Certif
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1688,9 +1698,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueCertificatePolicies() (x Certif
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CertificatePoliciesView{}, false, nil
 		}
 		return CertificatePoliciesView{}, false, vw.c.Fail(err)
@@ -1712,12 +1722,14 @@ func (vw *Extension_CertExtensionsView) ExtnValuePolicyMappings() (x PolicyMappi
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1727,9 +1739,9 @@ func (vw *Extension_CertExtensionsView) ExtnValuePolicyMappings() (x PolicyMappi
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return PolicyMappingsView{}, false, nil
 		}
 		return PolicyMappingsView{}, false, vw.c.Fail(err)
@@ -1751,12 +1763,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueGeneralNames() (x GeneralNamesV
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1766,9 +1780,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueGeneralNames() (x GeneralNamesV
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return GeneralNamesView{}, false, nil
 		}
 		return GeneralNamesView{}, false, vw.c.Fail(err)
@@ -1790,12 +1804,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueSubjectDirectoryAttributes() (x
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1805,9 +1821,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueSubjectDirectoryAttributes() (x
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return SubjectDirectoryAttributesView{}, false, nil
 		}
 		return SubjectDirectoryAttributesView{}, false, vw.c.Fail(err)
@@ -1829,12 +1845,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueBasicConstraints() (x BasicCons
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1844,9 +1862,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueBasicConstraints() (x BasicCons
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return BasicConstraintsView{}, false, nil
 		}
 		return BasicConstraintsView{}, false, vw.c.Fail(err)
@@ -1868,12 +1886,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueNameConstraints() (x NameConstr
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1883,9 +1903,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueNameConstraints() (x NameConstr
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return NameConstraintsView{}, false, nil
 		}
 		return NameConstraintsView{}, false, vw.c.Fail(err)
@@ -1907,12 +1927,14 @@ func (vw *Extension_CertExtensionsView) ExtnValuePolicyConstraints() (x PolicyCo
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1922,9 +1944,9 @@ func (vw *Extension_CertExtensionsView) ExtnValuePolicyConstraints() (x PolicyCo
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return PolicyConstraintsView{}, false, nil
 		}
 		return PolicyConstraintsView{}, false, vw.c.Fail(err)
@@ -1946,12 +1968,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueExtKeyUsage() (x ExtKeyUsageSyn
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -1961,9 +1985,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueExtKeyUsage() (x ExtKeyUsageSyn
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return ExtKeyUsageSyntaxView{}, false, nil
 		}
 		return ExtKeyUsageSyntaxView{}, false, vw.c.Fail(err)
@@ -1985,12 +2009,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueCRLDistributionPoints() (x CRLD
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -2000,9 +2026,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueCRLDistributionPoints() (x CRLD
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CRLDistributionPointsView{}, false, nil
 		}
 		return CRLDistributionPointsView{}, false, vw.c.Fail(err)
@@ -2024,12 +2050,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueAuthorityInfoAccess() (x Author
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -2039,9 +2067,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueAuthorityInfoAccess() (x Author
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthorityInfoAccessSyntaxView{}, false, nil
 		}
 		return AuthorityInfoAccessSyntaxView{}, false, vw.c.Fail(err)
@@ -2063,12 +2091,14 @@ func (vw *Extension_CertExtensionsView) ExtnValueSubjectInfoAccessSyntax() (x Su
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -2078,9 +2108,9 @@ func (vw *Extension_CertExtensionsView) ExtnValueSubjectInfoAccessSyntax() (x Su
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return SubjectInfoAccessSyntaxView{}, false, nil
 		}
 		return SubjectInfoAccessSyntaxView{}, false, vw.c.Fail(err)
@@ -2429,11 +2459,13 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDSA() (x DSAPar
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2443,9 +2475,9 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDSA() (x DSAPar
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return DSAParamsView{}, false, nil
 		}
 		return DSAParamsView{}, false, vw.c.Fail(err)
@@ -2470,11 +2502,13 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDH() (x DomainP
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2484,9 +2518,9 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersDH() (x DomainP
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return DomainParametersView{}, false, nil
 		}
 		return DomainParametersView{}, false, vw.c.Fail(err)
@@ -2511,11 +2545,13 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSASSAPSS() (x 
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2525,9 +2561,9 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSASSAPSS() (x 
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RSASSAPSSParamsView{}, false, nil
 		}
 		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
@@ -2552,11 +2588,13 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSAESOAEP() (x 
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2566,9 +2604,9 @@ func (vw *AlgorithmIdentifier_PublicKeyAlgorithmsView) ParametersRSAESOAEP() (x 
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RSAESOAEPParamsView{}, false, nil
 		}
 		return RSAESOAEPParamsView{}, false, vw.c.Fail(err)
@@ -2849,11 +2887,13 @@ func (vw *CertificateList_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSAS
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -2863,9 +2903,9 @@ func (vw *CertificateList_AlgorithmIdentifierView) ParametersRSASSAPSS() (x RSAS
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RSASSAPSSParamsView{}, false, nil
 		}
 		return RSASSAPSSParamsView{}, false, vw.c.Fail(err)
@@ -3731,12 +3771,14 @@ func (vw *Extension_CRLEntryExtensionsView) ExtnValueCertificateIssuer() (x Gene
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -3746,9 +3788,9 @@ func (vw *Extension_CRLEntryExtensionsView) ExtnValueCertificateIssuer() (x Gene
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return GeneralNamesView{}, false, nil
 		}
 		return GeneralNamesView{}, false, vw.c.Fail(err)
@@ -4048,12 +4090,14 @@ func (vw *Extension_CRLExtensionsView) ExtnValueAuthorityKeyIdentifier() (x Auth
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -4063,9 +4107,9 @@ func (vw *Extension_CRLExtensionsView) ExtnValueAuthorityKeyIdentifier() (x Auth
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthorityKeyIdentifierView{}, false, nil
 		}
 		return AuthorityKeyIdentifierView{}, false, vw.c.Fail(err)
@@ -4087,12 +4131,14 @@ func (vw *Extension_CRLExtensionsView) ExtnValueIssuerAltName() (x GeneralNamesV
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -4102,9 +4148,9 @@ func (vw *Extension_CRLExtensionsView) ExtnValueIssuerAltName() (x GeneralNamesV
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return GeneralNamesView{}, false, nil
 		}
 		return GeneralNamesView{}, false, vw.c.Fail(err)
@@ -4126,12 +4172,14 @@ func (vw *Extension_CRLExtensionsView) ExtnValueIssuingDistributionPoint() (x Is
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -4141,9 +4189,9 @@ func (vw *Extension_CRLExtensionsView) ExtnValueIssuingDistributionPoint() (x Is
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return IssuingDistributionPointView{}, false, nil
 		}
 		return IssuingDistributionPointView{}, false, vw.c.Fail(err)
@@ -4165,12 +4213,14 @@ func (vw *Extension_CRLExtensionsView) ExtnValueFreshestCRL() (x CRLDistribution
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(12 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -4180,9 +4230,9 @@ func (vw *Extension_CRLExtensionsView) ExtnValueFreshestCRL() (x CRLDistribution
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CRLDistributionPointsView{}, false, nil
 		}
 		return CRLDistributionPointsView{}, false, vw.c.Fail(err)
@@ -4928,11 +4978,13 @@ func (vw *PolicyQualifierInfoView) QualifierUnotice() (x UserNoticeView, ok bool
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(19 /* qualifier */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "qualifier")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "qualifier")
 		}
@@ -4942,9 +4994,9 @@ func (vw *PolicyQualifierInfoView) QualifierUnotice() (x UserNoticeView, ok bool
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return UserNoticeView{}, false, nil
 		}
 		return UserNoticeView{}, false, vw.c.Fail(err)
@@ -8710,11 +8762,13 @@ func (vw *MaskGenAlgorithmView) ParametersIDMgf1() (x HashAlgorithmView, ok bool
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(5 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -8724,9 +8778,9 @@ func (vw *MaskGenAlgorithmView) ParametersIDMgf1() (x HashAlgorithmView, ok bool
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return HashAlgorithmView{}, false, nil
 		}
 		return HashAlgorithmView{}, false, vw.c.Fail(err)

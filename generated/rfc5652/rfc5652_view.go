@@ -166,6 +166,7 @@ func (vw *ContentInfoView) ContentSignedData() (x SignedDataView, ok bool, err e
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -175,6 +176,7 @@ func (vw *ContentInfoView) ContentSignedData() (x SignedDataView, ok bool, err e
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -187,9 +189,9 @@ func (vw *ContentInfoView) ContentSignedData() (x SignedDataView, ok bool, err e
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return SignedDataView{}, false, nil
 		}
 		return SignedDataView{}, false, vw.c.Fail(err)
@@ -211,6 +213,7 @@ func (vw *ContentInfoView) ContentEncryptedData() (x EncryptedDataView, ok bool,
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -220,6 +223,7 @@ func (vw *ContentInfoView) ContentEncryptedData() (x EncryptedDataView, ok bool,
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -232,9 +236,9 @@ func (vw *ContentInfoView) ContentEncryptedData() (x EncryptedDataView, ok bool,
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return EncryptedDataView{}, false, nil
 		}
 		return EncryptedDataView{}, false, vw.c.Fail(err)
@@ -256,6 +260,7 @@ func (vw *ContentInfoView) ContentEnvelopedData() (x EnvelopedDataView, ok bool,
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -265,6 +270,7 @@ func (vw *ContentInfoView) ContentEnvelopedData() (x EnvelopedDataView, ok bool,
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -277,9 +283,9 @@ func (vw *ContentInfoView) ContentEnvelopedData() (x EnvelopedDataView, ok bool,
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return EnvelopedDataView{}, false, nil
 		}
 		return EnvelopedDataView{}, false, vw.c.Fail(err)
@@ -301,6 +307,7 @@ func (vw *ContentInfoView) ContentAuthenticatedData() (x AuthenticatedDataView, 
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -310,6 +317,7 @@ func (vw *ContentInfoView) ContentAuthenticatedData() (x AuthenticatedDataView, 
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -322,9 +330,9 @@ func (vw *ContentInfoView) ContentAuthenticatedData() (x AuthenticatedDataView, 
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthenticatedDataView{}, false, nil
 		}
 		return AuthenticatedDataView{}, false, vw.c.Fail(err)
@@ -346,6 +354,7 @@ func (vw *ContentInfoView) ContentDigestedData() (x DigestedDataView, ok bool, e
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -355,6 +364,7 @@ func (vw *ContentInfoView) ContentDigestedData() (x DigestedDataView, ok bool, e
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -367,9 +377,9 @@ func (vw *ContentInfoView) ContentDigestedData() (x DigestedDataView, ok bool, e
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return DigestedDataView{}, false, nil
 		}
 		return DigestedDataView{}, false, vw.c.Fail(err)
@@ -391,6 +401,7 @@ func (vw *ContentInfoView) ContentAuthEnvelopedData() (x AuthEnvelopedDataView, 
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -400,6 +411,7 @@ func (vw *ContentInfoView) ContentAuthEnvelopedData() (x AuthEnvelopedDataView, 
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -412,9 +424,9 @@ func (vw *ContentInfoView) ContentAuthEnvelopedData() (x AuthEnvelopedDataView, 
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthEnvelopedDataView{}, false, nil
 		}
 		return AuthEnvelopedDataView{}, false, vw.c.Fail(err)
@@ -436,6 +448,7 @@ func (vw *ContentInfoView) ContentCompressedData() (x CompressedDataView, ok boo
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(2 /* content */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -445,6 +458,7 @@ func (vw *ContentInfoView) ContentCompressedData() (x CompressedDataView, ok boo
 		if err != nil {
 			return der.WithField(err, "content")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "content")
 		}
@@ -457,9 +471,9 @@ func (vw *ContentInfoView) ContentCompressedData() (x CompressedDataView, ok boo
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CompressedDataView{}, false, nil
 		}
 		return CompressedDataView{}, false, vw.c.Fail(err)
@@ -1078,6 +1092,7 @@ func (vw *EncapsulatedContentInfoView) EContentSignedData() (x SignedDataView, o
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1088,6 +1103,7 @@ func (vw *EncapsulatedContentInfoView) EContentSignedData() (x SignedDataView, o
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1100,9 +1116,9 @@ func (vw *EncapsulatedContentInfoView) EContentSignedData() (x SignedDataView, o
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return SignedDataView{}, false, nil
 		}
 		return SignedDataView{}, false, vw.c.Fail(err)
@@ -1127,6 +1143,7 @@ func (vw *EncapsulatedContentInfoView) EContentEncryptedData() (x EncryptedDataV
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1137,6 +1154,7 @@ func (vw *EncapsulatedContentInfoView) EContentEncryptedData() (x EncryptedDataV
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1149,9 +1167,9 @@ func (vw *EncapsulatedContentInfoView) EContentEncryptedData() (x EncryptedDataV
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return EncryptedDataView{}, false, nil
 		}
 		return EncryptedDataView{}, false, vw.c.Fail(err)
@@ -1176,6 +1194,7 @@ func (vw *EncapsulatedContentInfoView) EContentEnvelopedData() (x EnvelopedDataV
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1186,6 +1205,7 @@ func (vw *EncapsulatedContentInfoView) EContentEnvelopedData() (x EnvelopedDataV
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1198,9 +1218,9 @@ func (vw *EncapsulatedContentInfoView) EContentEnvelopedData() (x EnvelopedDataV
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return EnvelopedDataView{}, false, nil
 		}
 		return EnvelopedDataView{}, false, vw.c.Fail(err)
@@ -1225,6 +1245,7 @@ func (vw *EncapsulatedContentInfoView) EContentAuthenticatedData() (x Authentica
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1235,6 +1256,7 @@ func (vw *EncapsulatedContentInfoView) EContentAuthenticatedData() (x Authentica
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1247,9 +1269,9 @@ func (vw *EncapsulatedContentInfoView) EContentAuthenticatedData() (x Authentica
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthenticatedDataView{}, false, nil
 		}
 		return AuthenticatedDataView{}, false, vw.c.Fail(err)
@@ -1274,6 +1296,7 @@ func (vw *EncapsulatedContentInfoView) EContentDigestedData() (x DigestedDataVie
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1284,6 +1307,7 @@ func (vw *EncapsulatedContentInfoView) EContentDigestedData() (x DigestedDataVie
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1296,9 +1320,9 @@ func (vw *EncapsulatedContentInfoView) EContentDigestedData() (x DigestedDataVie
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return DigestedDataView{}, false, nil
 		}
 		return DigestedDataView{}, false, vw.c.Fail(err)
@@ -1323,6 +1347,7 @@ func (vw *EncapsulatedContentInfoView) EContentAuthEnvelopedData() (x AuthEnvelo
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1333,6 +1358,7 @@ func (vw *EncapsulatedContentInfoView) EContentAuthEnvelopedData() (x AuthEnvelo
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1345,9 +1371,9 @@ func (vw *EncapsulatedContentInfoView) EContentAuthEnvelopedData() (x AuthEnvelo
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AuthEnvelopedDataView{}, false, nil
 		}
 		return AuthEnvelopedDataView{}, false, vw.c.Fail(err)
@@ -1372,6 +1398,7 @@ func (vw *EncapsulatedContentInfoView) EContentCompressedData() (x CompressedDat
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(8 /* eContent */)
+	opened := false
 	err = func() error {
 		w1, err := s.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 		if err != nil {
@@ -1382,6 +1409,7 @@ func (vw *EncapsulatedContentInfoView) EContentCompressedData() (x CompressedDat
 		if err != nil {
 			return der.WithField(err, "eContent")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "eContent")
 		}
@@ -1394,9 +1422,9 @@ func (vw *EncapsulatedContentInfoView) EContentCompressedData() (x CompressedDat
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CompressedDataView{}, false, nil
 		}
 		return CompressedDataView{}, false, vw.c.Fail(err)
@@ -4029,11 +4057,13 @@ func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) ParametersKeyWrapAlg
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(30 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -4043,9 +4073,9 @@ func (vw *AlgorithmIdentifier_KeyAgreementAlgorithmSetView) ParametersKeyWrapAlg
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return KeyWrapAlgorithmView{}, false, nil
 		}
 		return KeyWrapAlgorithmView{}, false, vw.c.Fail(err)
@@ -7383,11 +7413,13 @@ func (vw *ContentEncryptionAlgorithmIdentifierView) ParametersRC2Cbc() (x RC2CBC
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(30 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7397,9 +7429,9 @@ func (vw *ContentEncryptionAlgorithmIdentifierView) ParametersRC2Cbc() (x RC2CBC
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return RC2CBCParameterView{}, false, nil
 		}
 		return RC2CBCParameterView{}, false, vw.c.Fail(err)
@@ -7674,11 +7706,13 @@ func (vw *KeyDerivationAlgorithmIdentifierView) ParametersPBKDF2() (x PBKDF2Para
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(30 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -7688,9 +7722,9 @@ func (vw *KeyDerivationAlgorithmIdentifierView) ParametersPBKDF2() (x PBKDF2Para
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return PBKDF2ParamsView{}, false, nil
 		}
 		return PBKDF2ParamsView{}, false, vw.c.Fail(err)
@@ -10479,11 +10513,13 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersCCMParameters(
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(30 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -10493,9 +10529,9 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersCCMParameters(
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return CCMParametersView{}, false, nil
 		}
 		return CCMParametersView{}, false, vw.c.Fail(err)
@@ -10520,11 +10556,13 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersAES128GCM() (x
 	}
 	s := vw.c.Cursor(vw.off[1], vw.off[2])
 	x.c = vw.c.Child(30 /* parameters */)
+	opened := false
 	err = func() error {
 		sub, err := s.Element()
 		if err != nil {
 			return der.WithField(err, "parameters")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "parameters")
 		}
@@ -10534,9 +10572,9 @@ func (vw *AuthContentEncryptionAlgorithmIdentifierView) ParametersAES128GCM() (x
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return GCMParametersView{}, false, nil
 		}
 		return GCMParametersView{}, false, vw.c.Fail(err)
@@ -13772,12 +13810,14 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueTargetInformation() (x
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(59 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -13787,9 +13827,9 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueTargetInformation() (x
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return TargetsView{}, false, nil
 		}
 		return TargetsView{}, false, vw.c.Fail(err)
@@ -13811,12 +13851,14 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueAcProxying() (x ProxyI
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(59 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -13826,9 +13868,9 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueAcProxying() (x ProxyI
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return ProxyInfoView{}, false, nil
 		}
 		return ProxyInfoView{}, false, vw.c.Fail(err)
@@ -13850,12 +13892,14 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueAaControls() (x AACont
 	}
 	s := vw.c.Cursor(vw.off[2], vw.off[3])
 	x.c = vw.c.Child(59 /* extnValue */)
+	opened := false
 	err = func() error {
 		// X.682 11: the value is the contents of the OCTET STRING.
 		sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
 		if err != nil {
 			return der.WithField(err, "extnValue")
 		}
+		opened = true
 		if err := x.parse(&sub, der.TagSequence); err != nil {
 			return der.WithField(err, "extnValue")
 		}
@@ -13865,9 +13909,9 @@ func (vw *Extension_AttributeCertExtensionsView) ExtnValueAaControls() (x AACont
 		return nil
 	}()
 	if err != nil {
-		// As the eager decode sets aside a row it cannot read (der.TolerateOpenTypeErrors),
+		// As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),
 		// and a BER constructed string, which the view does not join.
-		if s.Unread(err) {
+		if s.Unread(err, opened) {
 			return AAControlsView{}, false, nil
 		}
 		return AAControlsView{}, false, vw.c.Fail(err)

@@ -262,9 +262,13 @@ func (s *Cursor) Element() (Cursor, error) {
 
 // Unread reports whether err, met reading the value of an open type for a
 // row view, is one the eager decode does not return: the value is in a
-// BER constructed string (which the eager decode joins), or the options
-// tolerate open-type errors (der.TolerateOpenTypeErrors: the eager decode
-// keeps the value raw) and err is not a limit error.
-func (s *Cursor) Unread(err error) bool {
-	return errors.Is(err, errConstructedString) || s.Tolerates(der.TolerateOpenTypeErrors) && !errors.Is(err, der.ErrLimit)
+// BER constructed string (which the eager decode joins), or, once the
+// value's encoding is open (opened: the container's header is read), the
+// options tolerate open-type errors (der.TolerateOpenTypeErrors: the eager
+// decode keeps the value raw) and err is not a limit error.
+func (s *Cursor) Unread(err error, opened bool) bool {
+	if errors.Is(err, errConstructedString) {
+		return true
+	}
+	return opened && s.Tolerates(der.TolerateOpenTypeErrors) && !errors.Is(err, der.ErrLimit)
 }
