@@ -29,12 +29,16 @@
 // UnmarshalDER is strict DER; der.Unmarshal(b, &cert, X509Options())
 // accepts the DER defects crypto/x509 accepts.
 //
+// CertificateListStream, generated with -stream, reads a CRL too large to
+// hold one entry at a time from an io.Reader, checked as UnmarshalDER
+// checks the whole CRL.
+//
 // Beside the generated code: ParsePEMCertificates and
 // ParsePEMCertificateLists read PEM; Certificate.X509 and CertificateList.X509
 // hand a decoded value to crypto/x509 through the bytes it was decoded from;
-// CRLReader reads a CRL too large to hold one entry at a time from an
-// io.Reader. For the everyday reading of a certificate: Name.String (RFC
-// 4514) and Name.CommonName; TBSCertificate.Extension (by OID),
+// CRLReader is CertificateListStream under the names it had when it was
+// written by hand. For the everyday reading of a certificate: Name.String
+// (RFC 4514) and Name.CommonName; TBSCertificate.Extension (by OID),
 // SubjectAltNames (checked as crypto/x509 checks them) and KeyUsage;
 // GeneralNames.DNSNames, EmailAddresses, IPAddresses (netip.Addr) and URIs
 // (net/url). The package registers the names of its OIDs with
