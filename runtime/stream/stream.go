@@ -436,20 +436,45 @@ func (s *Reader) consume(n int) error {
 }
 
 // read appends the next n octets of the input to dst and sends those
-// signed to Signed. After an error dst is returned as it was.
+// signed to Signed. After an error dst is returned as it was. It grows dst
+// as the octets arrive, so that a length that the input does not hold
+// costs no more memory than the input.
 func (s *Reader) read(dst []byte, n int) ([]byte, error) {
 	old := len(dst)
-	dst = append(dst, make([]byte, n)...)
-	b := dst[old:]
-	got, err := io.ReadFull(s.in, b)
-	if werr := s.sign(b[:got]); werr != nil {
-		return dst[:old], werr
+	got, err := s.readSome(&dst, n)
+	if err == nil && got < n {
+		err = io.ErrUnexpectedEOF
 	}
-	s.off += got
 	if err != nil {
 		return dst[:old], s.readErr(err)
 	}
 	return dst, nil
+}
+
+// readSome appends up to n octets of the input to *dst, fewer at its
+// end, sends those signed to Signed, and returns how many it read; err is
+// a read error other than the end of the input.
+func (s *Reader) readSome(dst *[]byte, n int) (int, error) {
+	done := 0
+	for done < n {
+		chunk := min(n-done, batchSize)
+		d := append(*dst, make([]byte, chunk)...)
+		b := d[len(*dst):]
+		got, err := io.ReadFull(s.in, b)
+		if werr := s.sign(b[:got]); werr != nil {
+			return done, werr
+		}
+		s.off += got
+		done += got
+		*dst = d[:len(*dst)+got]
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return done, nil
+		}
+		if err != nil {
+			return done, err
+		}
+	}
+	return done, nil
 }
 
 // sign sends to Signed the part of b, the octets at s.off, that is signed.
@@ -513,18 +538,10 @@ func (s *Reader) fallback() error {
 	if s.rootEnd >= 0 && s.rootEnd <= s.maxElement {
 		want = s.rootEnd
 	}
-	old := len(s.whole)
-	s.whole = append(s.whole, make([]byte, max(0, want-old))...)
-	got, err := io.ReadFull(s.in, s.whole[old:])
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+	if _, err := s.readSome(&s.whole, want-len(s.whole)); err != nil {
 		return s.fail(err)
 	}
-	if err := s.sign(s.whole[old : old+got]); err != nil {
-		return s.fail(err)
-	}
-	s.off += got
-	s.whole = s.whole[:old+got]
-	cut := err == nil && (s.rootEnd < 0 || s.rootEnd > len(s.whole))
+	cut := len(s.whole) == want && (s.rootEnd < 0 || s.rootEnd > want)
 	if cut {
 		// More input than a stream holds: the decode of what it holds
 		// tells the error of the root's header, which does not depend on
