@@ -212,9 +212,8 @@ func TestCertificateListStreamErrors(t *testing.T) {
 }
 
 // TestCertificateListStreamLimits checks the limits: an element larger
-// than MaxElement is an error before it is read, MaxDepth applies at the
-// depth the whole decode reads at, and a list whose length exceeds the
-// input is found out without reading it.
+// than MaxElement is an error before it is read, and MaxDepth and
+// MaxElements fail where they fail in the whole decode.
 func TestCertificateListStreamLimits(t *testing.T) {
 	encoded := makeCRL(t, 3)
 	var l rfc5280.CertificateList
@@ -247,6 +246,18 @@ func TestCertificateListStreamLimits(t *testing.T) {
 	}
 	if limited == 0 || limited == 10 {
 		t.Errorf("MaxDepth 1 to 10: %d limit errors", limited)
+	}
+	// MaxElements: the budget of the whole value, which runs out at the
+	// same element in a stream as in the whole decode, whichever part of
+	// the CRL that is.
+	for n := 1; ; n++ {
+		if _, err := checkStream(t, "elements", encoded, &der.Options{MaxElements: n}); !errors.Is(err, der.ErrLimit) {
+			if n < 20 {
+				t.Errorf("MaxElements %d: %v, want a limit error", n, err)
+			}
+			t.Logf("MaxElements 1 to %d fail as in the whole decode", n-1)
+			break
+		}
 	}
 }
 

@@ -41,12 +41,14 @@
 //     stream reports that (located inside the element or at its end, at
 //     the latest the offset of the one out of order), the whole decode
 //     the order.
-//   - Limits. Options.MaxElements and MaxAlloc of der.Options apply to
-//     each decode the stream makes (the part before the list, each batch
-//     of elements, each tail), not to the whole stream; MaxDepth applies
-//     as in a whole decode. MaxElement of this package's Options bounds
-//     what a stream holds: an element, the octets before the first
-//     element, and each level's components after the list; beyond it a
+//   - Limits. MaxDepth and MaxElements of der.Options apply as in a whole
+//     decode: the element budget is the whole value's, carried from each
+//     decode the stream makes to the next, so that it runs out at the same
+//     element. MaxAlloc applies to each decode (the part before the list,
+//     each batch of elements, each tail): a stream holds no list, and
+//     memory is bounded by MaxElement of this package's Options, the most
+//     a stream holds at once: an element, the octets before the first
+//     element, each level's components after the list. Beyond it a
 //     stream reports a KindLimit error a whole decode does not.
 //
 // Until the list starts the stream keeps every octet it read, so that
@@ -169,6 +171,7 @@ const (
 
 // level is the state of a Level while it is read.
 type level struct {
+	hdrs   []int // the offset of each of its headers, outermost first
 	ends   []int // the end of each of its tags' elements, outermost first
 	headAt int   // stream offset of head
 	head   []byte
@@ -199,15 +202,20 @@ type Reader struct {
 	// whole holds all of the input read while the list is not found.
 	whole     []byte
 	keepWhole bool
+	listHdrs  []int
 	listEnds  []int
 	listDepth int
-	index     int // elements Next has returned
+	// elems is what is left of der.Options.MaxElements, if limited: the
+	// budget of the whole value, carried from each decode to the next.
+	elems   int
+	limited bool
+	index   int // elements Next has returned
 	// lastOrder is the last element of the batch before, for the SET OF
 	// order.
 	lastOrder []byte
-	// batch is room for a nesting prefix (see nest), then the batch's
-	// elements from batchPrefix on, the first at stream offset batchAt;
-	// the reader over it starts at batchStart.
+	// batch is room for a nesting prefix (see nest and nestRoom), then
+	// the batch's elements, the first at stream offset batchAt; the reader
+	// over it starts at batchStart.
 	batch      []byte
 	batchAt    int
 	batchStart int
@@ -222,6 +230,9 @@ func New(in io.Reader, schema *Schema, opts *Options) *Reader {
 	s := &Reader{in: bufio.NewReaderSize(in, batchSize), schema: schema, maxElement: DefaultMaxElement, sigFrom: -1, rootEnd: -1}
 	if opts != nil {
 		s.der = opts.DER
+		if s.der != nil && s.der.MaxElements > 0 {
+			s.elems, s.limited = s.der.MaxElements, true
+		}
 		if opts.MaxElement > 0 {
 			s.maxElement = opts.MaxElement
 		}
@@ -247,6 +258,7 @@ func (s *Reader) fail(err error) error {
 
 func (s *Reader) release() {
 	if s.inBatch {
+		s.elems = s.rd.ElementsLeft()
 		s.root.Release()
 		s.inBatch = false
 	}
@@ -278,14 +290,14 @@ func (s *Reader) Start() error {
 	depth := 0
 	for i := range s.schema.Levels {
 		l, lv := &s.schema.Levels[i], &s.levels[i]
-		ends, ok, err := s.enter(l.Tags, l.Signed, &depth)
+		hdrs, ends, ok, err := s.enter(l.Tags, l.Signed, &depth)
 		if err != nil {
 			return s.fail(err)
 		}
 		if !ok {
 			return s.fallback()
 		}
-		lv.ends, lv.depth, lv.headAt = ends, depth, s.off
+		lv.hdrs, lv.ends, lv.depth, lv.headAt = hdrs, ends, depth, s.off
 		end := ends[len(ends)-1]
 		for j := 0; ; {
 			h, ok, err := s.peekIn(end)
@@ -312,22 +324,29 @@ func (s *Reader) Start() error {
 		}
 		lv.head = s.whole[lv.headAt:s.off:s.off]
 	}
-	ends, ok, err := s.enter(s.schema.List.Tags, -1, &depth)
+	hdrs, ends, ok, err := s.enter(s.schema.List.Tags, -1, &depth)
 	if err != nil {
 		return s.fail(err)
 	}
 	if !ok {
 		return s.fallback()
 	}
-	s.listEnds, s.listDepth = ends, depth
-	// The heads, outermost first as the whole decode reads them.
+	s.listHdrs, s.listEnds, s.listDepth = hdrs, ends, depth
+	// The headers and the heads, outermost first as the whole decode
+	// reads them (and charges them to MaxElements).
 	for i := range s.schema.Levels {
 		lv := &s.levels[i]
+		if err := s.charge(lv.hdrs); err != nil {
+			return s.fail(s.path(err, i))
+		}
 		if f := s.schema.Levels[i].Head; f != nil {
 			if err := s.decodePart(lv.head, lv.headAt, lv.depth, f); err != nil {
 				return s.fail(s.path(err, i))
 			}
 		}
+	}
+	if err := s.charge(s.listHdrs); err != nil {
+		return s.fail(s.listPath(err, -1))
 	}
 	s.keepWhole, s.whole = false, nil
 	s.st = stList
@@ -338,15 +357,15 @@ func (s *Reader) Start() error {
 // inside the one before, and returns their ends; ok is false when a header
 // is other than the whole decode accepts (for the fallback to report). A
 // header from index signed on is the first of the signed octets.
-func (s *Reader) enter(tags []der.Tag, signed int, depth *int) (ends []int, ok bool, err error) {
+func (s *Reader) enter(tags []der.Tag, signed int, depth *int) (hdrs, ends []int, ok bool, err error) {
 	limit := s.innermostEnd()
 	for i, t := range tags {
 		h, ok, err := s.peekIn(limit)
 		if err != nil || !ok {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		if h.Tag != t || !h.Constructed || *depth >= s.maxDepth() || h.Length > math.MaxInt-s.off-h.HeaderLen {
-			return nil, false, nil
+			return nil, nil, false, nil
 		}
 		*depth++
 		end := s.off + h.HeaderLen + h.Length
@@ -356,13 +375,29 @@ func (s *Reader) enter(tags []der.Tag, signed int, depth *int) (ends []int, ok b
 		if s.off == 0 {
 			s.rootEnd, s.headerLen0 = end, h.HeaderLen
 		}
+		hdrs = append(hdrs, s.off)
 		if err := s.consume(h.HeaderLen); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		ends = append(ends, end)
 		limit = end
 	}
-	return ends, true, nil
+	return hdrs, ends, true, nil
+}
+
+// charge takes the headers at offsets hdrs, which the stream read itself,
+// from the element budget, as the whole decode does when it reads them.
+func (s *Reader) charge(hdrs []int) error {
+	for _, off := range hdrs {
+		if !s.limited {
+			return nil
+		}
+		if s.elems <= 0 {
+			return der.NewError(der.KindLimit, off, "", "too many elements", "Options.MaxElements")
+		}
+		s.elems--
+	}
+	return nil
 }
 
 // innermostEnd is the end of the innermost element entered so far, -1
@@ -585,13 +620,14 @@ func (s *Reader) trailing() error {
 	return der.NewError(der.KindTrailingData, s.off, s.schema.Levels[0].Name, strconv.FormatInt(n, 10)+" unexpected octets after the last element", "X.690 8.1.1")
 }
 
-// opts are the options of a decode over a buffer nested depth deep.
+// opts are the options of a decode over a buffer nested depth deep (at
+// least 1): the element budget is what is left, and the nesting headers.
 func (s *Reader) opts(depth int) *der.Options {
-	if s.der == nil || s.der.MaxElements <= 0 {
+	if !s.limited {
 		return s.der
 	}
 	o := *s.der
-	o.MaxElements += depth // the nesting headers are read too
+	o.MaxElements = s.elems + depth
 	return &o
 }
 
@@ -637,6 +673,7 @@ func (s *Reader) decodePart(part []byte, at, depth int, f func(*der.Reader) erro
 	if err == nil && !r.Empty() {
 		err = errors.New("stream: internal error: a part of the value the stream found is not what its decoder reads")
 	}
+	s.elems = r.ElementsLeft()
 	root.Release()
 	return shift(err, at-(room-start))
 }
