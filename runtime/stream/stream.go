@@ -475,6 +475,17 @@ func (s *Reader) consume(n int) error {
 // as the octets arrive, so that a length that the input does not hold
 // costs no more memory than the input.
 func (s *Reader) read(dst []byte, n int) ([]byte, error) {
+	if n <= s.in.Buffered() {
+		// The common case, in one copy from the read buffer.
+		b, _ := s.in.Peek(n)
+		if err := s.sign(b); err != nil {
+			return dst, err
+		}
+		dst = append(dst, b...)
+		_, _ = s.in.Discard(n)
+		s.off += n
+		return dst, nil
+	}
 	old := len(dst)
 	got, err := s.readSome(&dst, n)
 	if err == nil && got < n {
@@ -751,14 +762,22 @@ func (s *Reader) fill() error {
 	}
 	for n := 0; s.off < end && len(s.batch)-room < batchSize; n++ {
 		at := s.off
-		h, ok, err := s.peekIn(end)
-		if err != nil {
-			if err := stop(err); err != nil {
-				return err
-			}
-			break
-		}
+		size, ok := s.short(end)
 		if !ok {
+			h, ok, err := s.peekIn(end)
+			if err != nil {
+				if err := stop(err); err != nil {
+					return err
+				}
+				break
+			}
+			size = h.HeaderLen + h.Length
+			if !ok {
+				size = -1
+			}
+		}
+		var err error
+		if size < 0 {
 			if len(s.batch) > room {
 				break // the next batch is the element the decoder fails on
 			}
@@ -771,7 +790,6 @@ func (s *Reader) fill() error {
 			s.poisoned = true
 			break
 		}
-		size := h.HeaderLen + h.Length
 		if size > s.maxElement {
 			if err := stop(s.listPath(s.limit(at, "element"), s.index+n)); err != nil {
 				return err
@@ -804,6 +822,28 @@ func (s *Reader) fill() error {
 	s.root, s.rd = s.open(s.batch, s.batchStart, s.listDepth)
 	s.inBatch = true
 	return nil
+}
+
+// short returns the size of the next element when its header has a
+// common DER form, as der.Reader's fast paths read it: a tag number below
+// 31 (not UNIVERSAL 0), a length in one to three octets, the element
+// inside end. ok is false for every other header, which peekIn reads.
+func (s *Reader) short(end int) (size int, ok bool) {
+	b, _ := s.in.Peek(4)
+	if len(b) < 2 || b[0]&0x1f == 0x1f || b[0]&0xdf == 0 {
+		return 0, false
+	}
+	l, hl := int(b[1]), 2
+	switch {
+	case l < 0x80:
+	case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
+		l, hl = int(b[2]), 3
+	case l == 0x82 && len(b) > 3 && b[2] != 0:
+		l, hl = int(b[2])<<8|int(b[3]), 4
+	default:
+		return 0, false
+	}
+	return hl + l, hl+l <= end-s.off
 }
 
 // compareSetOf compares two encodings as X.690 11.6 orders them: as octet
