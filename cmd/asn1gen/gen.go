@@ -18,7 +18,7 @@ func init() {
 }
 
 const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-view T,T] [-fuzz] [-lenient] [-v]
-	[-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
+	[-stream Type.component...,...] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
 	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-containing Module.obj=Module.Type,...]
 	[-accept kind:Module,...] FILE|DIR...
 
@@ -28,6 +28,14 @@ only those reachable from -roots), asn1gen.manifest (what -use reads),
 with -view NAME_view.go with lazy views of the types named and of what they
 reach (package runtime/view: shallow parses, fields decoded on access), and
 with -fuzz NAME_fuzz_test.go with a fuzz target per type.
+
+-stream Type.component[.component...] (or Module.Type...; repeatable, or a
+comma list) writes NAME_stream.go with a stream reader, TypeStream, of the
+SEQUENCE OF or SET OF component the path reaches from the named SEQUENCE
+through SEQUENCE components: it reads a value too large to hold from an
+io.Reader one element at a time (see the package runtime/stream):
+
+	-stream PKIX1Explicit-2009.CertificateList.toBeSigned.revokedCertificates
 
 -use takes Go packages that asn1gen generated before: their modules are
 checked with FILE... (which must not repeat them) and their types are
@@ -49,6 +57,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	pkg := fset.String("package", "", "Go package `name` (default: the output directory's name)")
 	roots := fset.String("roots", "", "comma-separated `types` (Type or Module.Type): emit only what they use")
 	fuzz := fset.Bool("fuzz", false, "also write a fuzz target per type")
+	var streams listFlag
+	fset.Var(&streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
 	views := fset.String("view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
@@ -143,7 +153,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, Views: splitList(*views),
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, Streams: streams, Views: splitList(*views),
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
@@ -160,6 +170,16 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// listFlag is a flag that may be repeated, each value a comma list.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, splitList(s)...)
+	return nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.

@@ -143,6 +143,11 @@ type Config struct {
 	// manifest; Extra holds the files they name (an -anymap table).
 	Flags []manifest.Flag
 	Extra map[string][]byte
+	// Streams are the stream readers to generate (asn1gen gen -stream),
+	// each a path Type.component[.component...] (or Module.Type...) from
+	// a named SEQUENCE through SEQUENCE components to a SEQUENCE OF or SET
+	// OF: a TypeStream in the file package_stream.go (see stream.go).
+	Streams []string
 }
 
 // File is one generated file.
@@ -200,6 +205,13 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 			return nil, err
 		}
 		files = append(files, File{Name: cfg.Package + "_view.go", Content: vf})
+	}
+	if len(cfg.Streams) > 0 {
+		sf, err := e.streamFile()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Name: cfg.Package + "_stream.go", Content: sf})
 	}
 	if cfg.Fuzz {
 		ff, err := e.fuzzFile()

@@ -25,12 +25,12 @@ const goldenDir = "../../testdata/gen"
 
 // goldenCase is one archive of testdata/gen. Its comment holds lines
 //
-//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient -view T,T
+//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient -stream P,P -view T,T
 //	skip: generator bug: one line
 //
 // (each optional; other lines describe the case). Its files are the ASN.1
 // modules (*.asn, in order), an ANY mapping named by -anymap, the
-// expected output want/NAME.go (and want/NAME_fuzz_test.go, or want/error
+// expected output want/NAME.go (and want/NAME_fuzz_test.go, want/NAME_stream.go, or want/error
 // when generation fails), which -update rewrites, and test/*_test.go,
 // tests of the generated package run by TestGoldenBuild together with
 // testdata/gen/common_test.go.
@@ -115,6 +115,10 @@ func loadCase(path string) (*goldenCase, error) {
 		case "-view":
 			if v, err = arg(); err == nil {
 				c.cfg.Views = strings.Split(v, ",")
+			}
+		case "-stream":
+			if v, err = arg(); err == nil {
+				c.cfg.Streams = append(c.cfg.Streams, strings.Split(v, ",")...)
 			}
 		case "-anymap":
 			if v, err = arg(); err == nil {

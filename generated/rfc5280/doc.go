@@ -29,12 +29,16 @@
 // UnmarshalDER is strict DER; der.Unmarshal(b, &cert, X509Options())
 // accepts the DER defects crypto/x509 accepts.
 //
+// CertificateListStream, generated with -stream, reads a CRL too large to
+// hold one entry at a time from an io.Reader, checked as UnmarshalDER
+// checks the whole CRL.
+//
 // Beside the generated code: ParsePEMCertificates and
 // ParsePEMCertificateLists read PEM; Certificate.X509 and CertificateList.X509
 // hand a decoded value to crypto/x509 through the bytes it was decoded from;
-// CRLReader reads a CRL too large to hold one entry at a time from an
-// io.Reader. For the everyday reading of a certificate: Name.String (RFC
-// 4514) and Name.CommonName; TBSCertificate.Extension (by OID),
+// CRLReader is CertificateListStream under the names it had when it was
+// written by hand. For the everyday reading of a certificate: Name.String
+// (RFC 4514) and Name.CommonName; TBSCertificate.Extension (by OID),
 // SubjectAltNames (checked as crypto/x509 checks them) and KeyUsage;
 // GeneralNames.DNSNames, EmailAddresses, IPAddresses (netip.Addr) and URIs
 // (net/url). The package registers the names of its OIDs with
@@ -43,4 +47,4 @@
 // define (commonoids.go).
 package rfc5280
 
-//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5280 -view Certificate,CertificateList -accept draft-oid:X509-ML-DSA-2025,draft-oid:X509-ML-KEM-2025 -extend PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys ../../modules/rfc5280/PKIX1Explicit-2009.asn ../../modules/rfc5280/PKIX1Implicit-2009.asn ../../modules/rfc5280/PKIX-CommonTypes-2009.asn ../../modules/rfc5280/AlgorithmInformation-2009.asn ../../modules/rfc5280/PKIXAlgs-2009.asn ../../modules/rfc5280/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5280/PKIX-X400Address-2009.asn ../../modules/rfc5280/OCSP-2009.asn ../../modules/rfc5280/PKCS-10.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn ../../modules/rfc5280/X509-ML-KEM-2025.asn ../../modules/rfc5280/KEMAlgorithmInformation-2023.asn
+//go:generate go run ../../cmd/asn1gen gen -o . -package rfc5280 -view Certificate,CertificateList -stream PKIX1Explicit-2009.CertificateList.toBeSigned.revokedCertificates -accept draft-oid:X509-ML-DSA-2025,draft-oid:X509-ML-KEM-2025 -extend PKIX1Explicit-2009.SignatureAlgorithms=X509-ML-DSA-2025.SignatureAlgorithms,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-DSA-2025.PublicKeys,PKIX1Explicit-2009.PublicKeyAlgorithms=X509-ML-KEM-2025.PublicKeys ../../modules/rfc5280/PKIX1Explicit-2009.asn ../../modules/rfc5280/PKIX1Implicit-2009.asn ../../modules/rfc5280/PKIX-CommonTypes-2009.asn ../../modules/rfc5280/AlgorithmInformation-2009.asn ../../modules/rfc5280/PKIXAlgs-2009.asn ../../modules/rfc5280/PKIX1-PSS-OAEP-Algorithms-2009.asn ../../modules/rfc5280/PKIX-X400Address-2009.asn ../../modules/rfc5280/OCSP-2009.asn ../../modules/rfc5280/PKCS-10.asn ../../modules/rfc5280/X509-ML-DSA-2025.asn ../../modules/rfc5280/X509-ML-KEM-2025.asn ../../modules/rfc5280/KEMAlgorithmInformation-2023.asn

@@ -220,3 +220,45 @@ func ExampleCertificate_X509() {
 	// Output:
 	// CN=Joe Bloggs,O=Good NC Test Certificate 1 [www.good.org any.good.com]
 }
+
+// Stream the entries of a CRL with the generated stream reader (asn1gen gen
+// -stream CertificateList.toBeSigned.revokedCertificates), then read the
+// rest: the CRL's extensions and signature, which follow the entries.
+func ExampleCertificateListStream() {
+	f, err := os.Open("testdata/CarlRSACRLForAll.crl")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	c := rfc5280.NewCertificateListStream(f, nil)
+	h := sha1.New()
+	c.Signed = h // the octets the signature covers
+	head, err := c.Head()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("issuer:", head.ToBeSigned.Issuer.CommonName())
+	for {
+		entry, err := c.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			log.Fatal(err) // located: "asn1: CertificateList.toBeSigned.revokedCertificates[2].revocationDate at offset ..."
+		}
+		fmt.Printf("serial %X revoked %s\n", der.Integer(entry.UserCertificate).Big(), entry.RevocationDate.Value.Format(time.DateOnly))
+	}
+	crl, err := c.Rest()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("signature algorithm:", crl.AlgorithmIdentifier.Algorithm)
+	fmt.Printf("SHA-1 of the signed part: %x\n", h.Sum(nil))
+	// Output:
+	// issuer: CarlRSA
+	// serial 46346BC7800056BC11D36E2EC410B3B0 revoked 1999-08-22
+	// serial 46346BC7800056BC11D36E2ED59A3090 revoked 1999-08-22
+	// serial 46346BC7800056BC11D36E2ECD5D71D0 revoked 1999-08-24
+	// signature algorithm: 1.2.840.113549.1.1.4
+	// SHA-1 of the signed part: 975d3b76a1900a9c5494f747d1b8ef8fffa6a7e9
+}

@@ -168,6 +168,11 @@ func (s *state) charge(n, off int) error {
 	return nil
 }
 
+// ElementsLeft returns what is left of the element budget
+// (Options.MaxElements; meaningless when it is 0): runtime/stream carries
+// it from one decode of a stream to the next.
+func (r *Reader) ElementsLeft() int { return r.s.elems }
+
 // SkipConstraints reports whether the decode was asked to skip SIZE, range
 // and alphabet checks (Options.SkipConstraints).
 func (r *Reader) SkipConstraints() bool { return r.s.opts.SkipConstraints }
