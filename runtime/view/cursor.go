@@ -95,13 +95,26 @@ func (s *Cursor) Peek(t der.Tag) bool {
 
 // header parses the next header: its tag, whether it is constructed, the
 // start and end of its contents and the end of the element (after the
-// end-of-contents octets of the indefinite form). The common form (a tag
-// number below 31, the short length form) takes no call.
+// end-of-contents octets of the indefinite form). The common forms take
+// no call: a tag number below 31 and a length in one, two or three octets
+// in DER (X.690 8.1.3.4, 8.1.3.5, 10.1), as der.Reader.ReadAny reads
+// them: the headers of a certificate and of its TBSCertificate have
+// long-form lengths.
 func (s *Cursor) header() (tag der.Tag, constructed bool, cs, ce, next int, err error) {
 	p := s.pos
 	if b := s.in[p:s.end]; len(b) >= 2 {
-		if id, l := b[0], int(b[1]); l < 0x80 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-2 {
-			return der.Tag(id>>6)<<32 | der.Tag(id&0x1f), id&0x20 != 0, p + 2, p + 2 + l, p + 2 + l, nil
+		id, l, hl := b[0], int(b[1]), 2
+		switch {
+		case l < 0x80:
+		case l == 0x81 && len(b) > 2 && b[2] >= 0x80:
+			l, hl = int(b[2]), 3
+		case l == 0x82 && len(b) > 3 && b[2] != 0:
+			l, hl = int(b[2])<<8|int(b[3]), 4
+		default:
+			hl = 0
+		}
+		if hl != 0 && id&0x1f != 0x1f && id&0xdf != 0 && l <= len(b)-hl {
+			return der.Tag(id>>6)<<32 | der.Tag(id&0x1f), id&0x20 != 0, p + hl, p + hl + l, p + hl + l, nil
 		}
 	}
 	return s.slowHeader()
