@@ -91,6 +91,16 @@
 //     instance is Template_Actual (AlgorithmIdentifier_SignatureAlgorithms),
 //     a constant Type_Item (GeneralName_DNSName, CRLReason_KeyCompromise).
 //     naming.go applies it.
+//
+// # Views
+//
+// With Config.Views (asn1gen gen -view T,...) the package also has
+// NAME_view.go: a lazy view TView of each type named and of every
+// SEQUENCE, CHOICE, SEQUENCE OF and SET OF type it reaches, and
+// ParseTView for the named ones (view.go; package runtime/view documents
+// the API and what a shallow parse checks). A view's accessors decode with
+// the statements of DecodeASN1 (readComponent, readValue), so that a value
+// or error met lazily is the eager one.
 package gen
 
 import (
@@ -118,6 +128,11 @@ type Config struct {
 	// Fuzz adds a test file with a Fuzz function per root type (or per
 	// named type when there are no roots).
 	Fuzz bool
+	// Views names the types ("Type" or "Module.Type") that get a lazy
+	// view and a ParseTView function (asn1gen gen -view), written to
+	// NAME_view.go with the views of what they reach (see package
+	// runtime/view).
+	Views []string
 	// Used are the manifests of the generated packages whose modules the
 	// set holds (asn1gen gen -use, and the packages those use), whose
 	// types generated code refers to instead of declaring them; Uses are
@@ -180,6 +195,17 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		return nil, err
 	}
 	files := []File{{Name: cfg.Package + ".go", Content: src}, {Name: manifest.FileName, Content: e.manifestOf().Format()}}
+	if len(cfg.Views) > 0 {
+		vs, err := e.planViews()
+		if err != nil {
+			return nil, err
+		}
+		vf, err := e.viewFile(vs)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Name: cfg.Package + "_view.go", Content: vf})
+	}
 	if len(cfg.Streams) > 0 {
 		sf, err := e.streamFile()
 		if err != nil {

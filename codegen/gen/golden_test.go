@@ -25,7 +25,7 @@ const goldenDir = "../../testdata/gen"
 
 // goldenCase is one archive of testdata/gen. Its comment holds lines
 //
-//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient -stream P,P
+//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient -stream P,P -view T,T
 //	skip: generator bug: one line
 //
 // (each optional; other lines describe the case). Its files are the ASN.1
@@ -112,6 +112,10 @@ func loadCase(path string) (*goldenCase, error) {
 			c.opts.Lenient = true
 		case "-fuzz":
 			c.cfg.Fuzz = true
+		case "-view":
+			if v, err = arg(); err == nil {
+				c.cfg.Views = strings.Split(v, ",")
+			}
 		case "-stream":
 			if v, err = arg(); err == nil {
 				c.cfg.Streams = append(c.cfg.Streams, strings.Split(v, ",")...)

@@ -16,6 +16,10 @@ type emitter struct {
 	p   *plan
 	cfg Config
 	tmp int // counter for temporaries, reset per function
+	// viewNames indexes viewNameList, the names of the steps of the
+	// paths of views (view.go).
+	viewNames    map[string]int
+	viewNameList []string
 }
 
 func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }

@@ -57,19 +57,20 @@ func Unmarshal[T any, P interface {
 	err := v.DecodeASN1(&s.root, 0)
 	s.root.Release()
 	if err != nil {
-		return hint(err, b, opts != nil && opts.BER)
+		return Hint(err, b, opts != nil && opts.BER)
 	}
 	return nil
 }
 
-// hint sets the Hint of err, the error of a decode of b (of BER if ber),
+// Hint sets the Hint of err, the error of a decode of b (of BER if ber),
 // when the input is of another form than the decode asked for: PEM
 // (RFC 7468) instead of DER or BER, or in a DER decode a form that is
 // valid BER (KindNonCanonical), which a BER decode accepts at that spot.
-// Out of line: it runs on error paths only.
+// Unmarshal calls it, and so do the lazy views of package view, whose
+// errors are Unmarshal's. Out of line: it runs on error paths only.
 //
 //go:noinline
-func hint(err error, b []byte, ber bool) error {
+func Hint(err error, b []byte, ber bool) error {
 	var e *Error
 	pem, _, _ := bytes.Cut(bytes.TrimLeft(b, " \t\r\n"), []byte("\n"))
 	switch {
@@ -159,9 +160,8 @@ func NewPooledReader(b []byte, opts *Options) Reader {
 // pool. The reader and its sub-readers must not be used afterwards.
 func (r *Reader) Release() {
 	if s := r.s; s != nil {
-		s.slabs = [len(s.slabs)]slab{} // the chunks belong to the decoded value
-		s.text = nil
-		s.root = Reader{} // nor keep the input alive
+		// The chunks belong to the decoded value; nor keep the input alive.
+		s.slabs, s.text, s.root = [len(s.slabs)]slab{}, nil, Reader{}
 		r.s = nil
 		statePool.Put(s)
 	}

@@ -53,6 +53,17 @@ func NewReader(b []byte, opts *Options) Reader {
 // Offset returns the absolute offset of the next unread octet.
 func (r *Reader) Offset() int { return r.pos }
 
+// Window returns the window of r: the absolute offsets of its next unread
+// octet and of its end, and its depth (the constructed elements enclosing
+// it). With At, what a lazy view (package view) keeps of a reader.
+func (r *Reader) Window() (pos, end, depth int) { return r.pos, r.end, int(r.depth) }
+
+// At returns a reader over the window [p, e) of r's input at nesting depth
+// d, sharing r's options and budgets: a reader made again from what Window
+// returned, to read a part of the input later. p and e must come from
+// Window or Offset of a reader over the same input.
+func (r *Reader) At(p, e, d int) Reader { return Reader{r.in, p, e, r.s, int32(d), r.ber} }
+
 // Empty reports whether the window has no unread octets.
 func (r *Reader) Empty() bool { return r.pos >= r.end }
 

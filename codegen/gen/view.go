@@ -1,0 +1,892 @@
+package gen
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// viewPath is the runtime of the lazy views (Config.Views).
+const viewPath = "github.com/asn1gen/asn1gen/runtime/view"
+
+func vrt(name string) *jen.Statement { return jen.Qual(viewPath, name) }
+
+// viewSet is the plan of the views of a package: the types named by
+// Config.Views (roots, which get a ParseTView function) and every type
+// with a view that their components reach.
+type viewSet struct {
+	roots []*goType
+	types []*goType // in emission order
+	has   map[*goType]bool
+}
+
+// viewTarget returns the type whose view a field of Go type gt reads, or
+// nil when the field is read eagerly (see viewable).
+func (vs *viewSet) viewTarget(f *field) *goType {
+	if f == nil || f.gt == nil || f.union != nil || f.list || f.octets {
+		return nil
+	}
+	gt := resolveAlias(f.gt)
+	if !vs.has[gt] {
+		return nil
+	}
+	if _, own := splitTags(f.t); own == nil && tagged(gt) {
+		return nil
+	}
+	return gt
+}
+
+// viewable reports whether a type gets a view: a SEQUENCE, CHOICE,
+// SEQUENCE OF or SET OF of this package whose decode the view can split
+// by component with the eager code. The others are read eagerly by the
+// accessor of the component holding them: SETs (their components come in
+// any order), types defined by a reference with constraints of their own
+// (their DecodeASN1 checks them after the referred type's), sequences
+// with a second root part after extension additions or with an open type
+// whose key follows it, CHOICEs whose alternatives all have one Go type
+// or none has a view, and types of other packages.
+func viewable(gt *goType) bool {
+	if gt == nil || gt.pkg != "" || gt.base != nil || gt.alias != nil || gt.union != nil {
+		return false
+	}
+	switch gt.kind {
+	case model.TypeSequence:
+		return !(gt.unknown != "" && gt.body.Root2 > 0) && !hasDeferred(gt)
+	case model.TypeSequenceOf, model.TypeSetOf:
+		return gt.elem != nil && gt.elem.union == nil && !gt.elem.list
+	case model.TypeChoice:
+		if gt.single {
+			return false
+		}
+		for _, f := range gt.fields {
+			if f.gt == nil || f.octets || f.union != nil {
+				continue
+			}
+			switch a := resolveAlias(f.gt); a.kind {
+			case model.TypeSequence, model.TypeSequenceOf, model.TypeSetOf:
+				if viewable(a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// planViews resolves Config.Views and closes it over the components.
+func (e *emitter) planViews() (*viewSet, error) {
+	vs := &viewSet{has: map[*goType]bool{}}
+	if len(e.cfg.Views) == 0 {
+		return vs, nil
+	}
+	asgs, err := selectRoots(e.p.set, e.cfg.Views)
+	if err != nil {
+		return nil, fmt.Errorf("asn1gen: -view: %v", err)
+	}
+	var queue []*goType
+	for i, a := range asgs {
+		gt := e.p.byAsg[a]
+		if gt != nil {
+			gt = resolveAlias(gt)
+		}
+		if gt == nil || !e.p.emit[gt] || !viewable(gt) {
+			return nil, fmt.Errorf("asn1gen: -view: %s is not a SEQUENCE, CHOICE, SEQUENCE OF or SET OF type of this package that can have a view", e.cfg.Views[i])
+		}
+		vs.roots = append(vs.roots, gt)
+		queue = append(queue, gt)
+	}
+	for len(queue) > 0 {
+		gt := queue[0]
+		queue = queue[1:]
+		if vs.has[gt] {
+			continue
+		}
+		vs.has[gt] = true
+		fields := gt.fields
+		if gt.elem != nil {
+			fields = []*field{gt.elem}
+		}
+		for _, f := range fields {
+			for _, r := range unionRows(f) {
+				if c := resolveAlias(r.f.gt); viewable(c) && e.p.emit[c] && !vs.has[c] {
+					queue = append(queue, c)
+				}
+			}
+			if f.gt == nil || f.union != nil || f.list || f.octets {
+				continue
+			}
+			if c := resolveAlias(f.gt); viewable(c) && e.p.emit[c] && !vs.has[c] {
+				queue = append(queue, c)
+			}
+		}
+	}
+	for _, gt := range e.p.emitted() {
+		if vs.has[gt] {
+			vs.types = append(vs.types, gt)
+		}
+	}
+	// The names a view adds must be free in the package.
+	taken := map[string]bool{}
+	for _, gt := range e.p.types {
+		taken[gt.name] = true
+		taken[gt.choiceType] = true
+	}
+	var clash []string
+	for _, gt := range vs.types {
+		for _, n := range []string{viewName(gt), iterName(gt), parseName(gt)} {
+			if taken[n] {
+				clash = append(clash, n)
+			}
+		}
+	}
+	if len(clash) > 0 {
+		sort.Strings(clash)
+		return nil, fmt.Errorf("asn1gen: -view: the names %v of views are those of types of the package", clash)
+	}
+	return vs, nil
+}
+
+// unionRows returns the rows of the open type of a SEQUENCE component
+// that can get a row view (see rowAccessors): an OID key read before it,
+// the value an element or the contents of an OCTET STRING, and a row
+// type of this package held as it is (no slot of another Go type).
+func unionRows(f *field) []*unionEntry {
+	u := f.union
+	if u == nil || f.list || f.deferred || f.key == nil || u.keyKind != model.TypeObjectIdentifier ||
+		(f.containing && f.t.Kind != model.TypeOctetString) {
+		return nil
+	}
+	var out []*unionEntry
+	seen := map[string]bool{}
+	for _, ue := range u.entries {
+		if seen[ue.keyBytes] || ue.keyBytes == "" {
+			continue // the first row of a key is the one decode reads
+		}
+		seen[ue.keyBytes] = true
+		if ue.f != nil && ue.f.gt != nil && ue.slot == nil && !ue.f.octets && !ue.f.list {
+			out = append(out, ue)
+		}
+	}
+	return out
+}
+
+func viewName(gt *goType) string  { return gt.name + "View" }
+func iterName(gt *goType) string  { return gt.name + "Iter" }
+func parseName(gt *goType) string { return "Parse" + gt.name + "View" }
+
+// viewName returns the index of name in the package's table of path
+// names (viewNames), adding it: views carry their path as indexes.
+func (e *emitter) viewName(name string) jen.Code {
+	i, ok := e.viewNames[name]
+	if !ok {
+		i = len(e.viewNameList)
+		e.viewNames[name] = i
+		e.viewNameList = append(e.viewNameList, name)
+	}
+	return jen.Id(fmt.Sprintf("%d /* %s */", i, name))
+}
+
+// viewFile emits the views of vs into a file of their own.
+func (e *emitter) viewFile(vs *viewSet) ([]byte, error) {
+	e.viewNames = map[string]int{}
+	f := jen.NewFile(e.cfg.Package)
+	f.ImportName(rtPath, "der")
+	f.ImportName(viewPath, "view")
+	f.HeaderComment("Code generated by asn1gen. DO NOT EDIT.")
+	comment(f, "Lazy views (asn1gen gen -view): see package view for what a shallow parse\nchecks and what each accessor decodes.")
+	f.Const().Id("_").Op("=").Qual(viewPath, "Version1")
+	for _, gt := range vs.roots {
+		e.viewRoot(f, gt)
+	}
+	for _, gt := range vs.types {
+		e.tmp = 0
+		switch gt.kind {
+		case model.TypeSequence:
+			e.viewSequence(f, vs, gt)
+		case model.TypeChoice:
+			e.viewChoice(f, vs, gt)
+		default:
+			e.viewList(f, vs, gt)
+		}
+		e.viewCommon(f, gt)
+	}
+	comment(f, "viewNames are the names of the steps of the views' paths (see view.Trail).")
+	f.Var().Id("viewNames").Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
+		for _, n := range e.viewNameList {
+			g.Lit(n)
+		}
+	})
+	return render(f)
+}
+
+// vw is the receiver of view methods (v is the eager value the decode
+// statements fill, as in DecodeASN1).
+func vw() *jen.Statement { return jen.Id("vw") }
+
+func core() *jen.Statement { return jen.Id("vw").Dot("c") }
+
+// viewRoot emits ParseTView.
+//
+//	func ParseCertificateView(b []byte, opts *der.Options) (x CertificateView, err error) {
+//		r := view.NewCursor(b, opts)
+//		x.c = view.Root(b, opts, &viewNames, 0 /* Certificate */)
+//		if err := x.parse(&r, der.TagSequence); err != nil {
+//			return CertificateView{}, x.c.Fail(err)
+//		}
+//		if err := r.Finish("Certificate"); err != nil {
+//			return CertificateView{}, err
+//		}
+//		return x, nil
+//	}
+func (e *emitter) viewRoot(f *jen.File, gt *goType) {
+	e.tmp = 0
+	name := viewName(gt)
+	comment(f, fmt.Sprintf("%s parses b, exactly one encoding of a %s, shallowly: its header and its\ncomponents' headers (see package view). The view aliases b.", parseName(gt), gt.asn1))
+	self := self(gt)
+	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).
+		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
+		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.asn1))
+		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+			e.viewRead(g, rd{name: "r"}, "x", self, gt, plainReturn)
+			g.Return(jen.Nil())
+		}).Call()
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Id("x").Dot("c").Dot("Fail").Call(jen.Err())))
+		g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Err()))
+		g.Return(jen.Id("x"), jen.Nil())
+	})
+}
+
+// viewRead emits the shallow parse of a value of field f (with its
+// explicit wrappers, as readValue reads them) into the view variable x
+// (an expression such as "x" or "it.cur") of the view of target.
+func (e *emitter) viewRead(g *jen.Group, r rd, x string, f *field, target *goType, wrap wrapFn) {
+	wrappers, own := splitTags(f.t)
+	cur := r
+	var opened []rd
+	for _, w := range wrappers {
+		name := e.tmpName("w")
+		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
+		g.Add(ifErr(wrap))
+		cur = rd{name: name}
+		opened = append(opened, cur)
+	}
+	tag := rt("NoTag")
+	if tagged(target) && own != nil {
+		tag = tagCode(*own)
+	}
+	g.If(jen.Err().Op(":=").Id(x).Dot("parse").Call(cur.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	for i := len(opened) - 1; i >= 0; i-- {
+		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+}
+
+// accessorNames returns the Go names of the accessors of the fields of a
+// view: the field's name, unless it clashes with a method every view has
+// (or another accessor), then with a trailing underscore.
+func accessorNames(gt *goType) map[*field][3]string {
+	used := map[string]bool{"Raw": true, "Decode": true, "Choice": true, "Len": true, "Iter": true, "Path": true}
+	out := map[*field][3]string{}
+	for _, f := range gt.fields {
+		n := f.name
+		if gt.single {
+			n = f.alt
+		}
+		for used[n] || used[n+"Raw"] || used["Has"+n] {
+			n += "_"
+		}
+		used[n], used[n+"Raw"], used["Has"+n] = true, true, true
+		out[f] = [3]string{n, n + "Raw", "Has" + n}
+	}
+	return out
+}
+
+// viewSequence emits the view of a SEQUENCE: the struct, the shallow
+// parse and an accessor per component.
+//
+//	type TBSCertificateView struct {
+//		c   view.Core
+//		off [11]int // where each component starts; off[10]: the end of the last
+//	}
+func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
+	name := viewName(gt)
+	n := len(gt.fields)
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its components' encodings,\nread on access.", name, gt.asn1))
+	f.Type().Id(name).Struct(
+		jen.Id("c").Add(vrt("Core")),
+		jen.Id("off").Index(jen.Lit(n+1)).Int().Comment("where each component starts; the last: where the last one ends"),
+	)
+	// The shallow parse.
+	//
+	//	func (vw *TBSCertificateView) parse(r *der.Reader, t der.Tag) error {
+	//		start := r.Offset()
+	//		s, err := r.ReadConstructed(t, "TBSCertificate")
+	//		...
+	//		vw.c.Set(start, r, &s, t)
+	//		// version [0] EXPLICIT Version DEFAULT v1
+	//		vw.off[0] = s.Offset()
+	//		if s.Peek(der.Context(0)) {
+	//			if err := s.Skip(); err != nil {
+	//				return der.WithField(err, "version")
+	//			}
+	//		}
+	//		...
+	//		return s.Finish("TBSCertificate")
+	//	}
+	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.asn1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
+		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
+		g.Add(ifErr(plainReturn))
+		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
+		s := rd{name: "s"}
+		for i, fl := range gt.fields {
+			comment(g, componentText(fl.comp))
+			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
+			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.asn1)(jen.Err()))
+			if optionalComponent(fl) {
+				g.If(e.presence(s, fl, gt.fields[i+1:])).Block(skip)
+				continue
+			}
+			tags := e.firstTags(fl.t, 0)
+			if u := fl.t.Underlying(); tags != nil && len(fl.t.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
+				tags = nil // an unknown alternative may have any tag
+			}
+			switch {
+			case len(tags) == 1:
+				tag := tagCode(plainTag(tags[0]))
+				g.If(jen.Op("!").Id("s").Dot("Peek").Call(tag)).Block(withField(fl.asn1)(jen.Id("s").Dot("Missing").Call(jen.Lit(typeText(fl.t)), tag.Clone())))
+			case len(tags) > 1:
+				g.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("s").Dot("PeekTag").Call(), jen.Op("!").Id("ok").Op("||").Op("!").Parens(tagCond(jen.Id("tag"), tags))).Block(
+					withField(fl.asn1)(jen.Id("s").Dot("NoAlternative").Call(jen.Lit(typeText(fl.t)))))
+			}
+			g.Add(skip)
+		}
+		g.Add(vw()).Dot("off").Index(jen.Lit(n)).Op("=").Id("s").Dot("Offset").Call()
+		if gt.unknown != "" {
+			comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
+			g.If(jen.Id("s").Dot("Tolerates").Call(rt("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
+			g.For(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
+				jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		}
+		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)))
+	})
+	names := accessorNames(gt)
+	for i, fl := range gt.fields {
+		nm := names[fl]
+		window := func(j int) (jen.Code, jen.Code) {
+			return vw().Dot("off").Index(jen.Lit(j)), vw().Dot("off").Index(jen.Lit(j + 1))
+		}
+		lo, hi := window(i)
+		if target := vs.viewTarget(fl); target != nil {
+			var absent jen.Code
+			if optionalComponent(fl) {
+				absent = jen.Add(hi).Op("==").Add(lo)
+			}
+			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi) }
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), reader, absent, false)
+		} else {
+			e.eagerAccessor(f, gt, name, nm[0], fl, i, window)
+			e.rowAccessors(f, vs, gt, name, names, fl, lo, hi)
+		}
+		comment(f, fmt.Sprintf("%s returns the encoding of %s (aliasing the input), nil when absent.", nm[1], fl.asn1))
+		f.Func().Params(vw().Op("*").Id(name)).Id(nm[1]).Params().Index().Byte().Block(jen.Return(core().Dot("Slice").Call(window(i))))
+		if optionalComponent(fl) {
+			comment(f, fmt.Sprintf("%s reports whether %s is encoded.", nm[2], fl.asn1))
+			f.Func().Params(vw().Op("*").Id(name)).Id(nm[2]).Params().Bool().Block(jen.Return(jen.Add(hi).Op(">").Add(lo)))
+		}
+	}
+}
+
+// viewAccessor emits the accessor of a component (or alternative) whose
+// type has a view: the shallow parse of its encoding, in the window
+// [lo, hi) read with a reader made by the Core method mk.
+//
+//	func (vw *TBSCertificateView) Subject() (x NameView, err error) {
+//		s := vw.c.Cursor(vw.off[5], vw.off[6])
+//		x.c = vw.c.Child(7 /* subject */)
+//		err = func() error {
+//			if err := x.parse(&s, der.NoTag); err != nil {
+//				return der.WithField(err, "subject")
+//			}
+//			return nil
+//		}()
+//		if err != nil {
+//			return NameView{}, vw.c.Fail(err)
+//		}
+//		return x, nil
+//	}
+func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, target *goType, what string, reader func(*jen.Group), absent jen.Code, choice bool) {
+	e.tmp = 0
+	tv := viewName(target)
+	doc := fmt.Sprintf("%s returns %s, parsed shallowly now", method, what)
+	switch {
+	case choice:
+		doc += " (the zero view unless it is the alternative chosen)"
+	case absent != nil:
+		doc += " (the zero view when absent)"
+	}
+	comment(f, doc+".")
+	f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Id(tv), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+		if absent != nil {
+			g.If(absent).Block(jen.Return(jen.Id("x"), jen.Nil()))
+		}
+		reader(g)
+		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+			e.viewRead(g, rd{name: "s"}, "x", fl, target, withField(fl.asn1))
+			g.Return(jen.Nil())
+		}).Call()
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(tv).Values(), core().Dot("Fail").Call(jen.Err())))
+		g.Return(jen.Id("x"), jen.Nil())
+	})
+}
+
+// eagerAccessor emits the accessor of a SEQUENCE component read eagerly:
+// the eager decode's statements for the component (readComponent), on a
+// reader over its encoding, into a value v of the SEQUENCE's Go type. An
+// open type reads its key component first.
+//
+//	func (vw *TBSCertificateView) SerialNumber() (x CertificateSerialNumber, err error) {
+//		var v TBSCertificate
+//		s := vw.c.Pooled(vw.off[1], vw.off[2])
+//		err = func() error {
+//			// serialNumber CertificateSerialNumber
+//			if err := v.SerialNumber.DecodeASN1(&s, der.TagInteger); err != nil {
+//				return der.WithField(err, "serialNumber")
+//			}
+//			return nil
+//		}()
+//		s.Release()
+//		if err != nil {
+//			return x, vw.c.Fail(err)
+//		}
+//		return v.SerialNumber, nil
+//	}
+func (e *emitter) eagerAccessor(f *jen.File, gt *goType, recv, method string, fl *field, i int, window func(int) (jen.Code, jen.Code)) {
+	e.tmp = 0
+	doc := fmt.Sprintf("%s decodes %s now", method, componentText(fl.comp))
+	if def, ok := defaultValue(fl); ok && def != nil {
+		doc += " (its DEFAULT when absent)"
+	} else if optionalComponent(fl) {
+		doc += " (the zero value when absent)"
+	}
+	comment(f, doc+".")
+	f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Add(e.goTypeOf(fl)), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+		g.Var().Id("v").Id(gt.name)
+		g.Id("s").Op(":=").Add(core()).Dot("Pooled").Call(window(i))
+		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+			if fl.union != nil && fl.key != nil {
+				k := fieldIndex(gt, fl.key)
+				lo, hi := window(k)
+				g.Id("k").Op(":=").Id("s").Dot("At").Call(lo, hi, core().Dot("Depth").Call())
+				comment(g, "the key: "+componentText(fl.key.comp))
+				e.readComponent(g, gt, rd{name: "k"}, fl.key, gt.fields[k+1:])
+			}
+			comment(g, componentText(fl.comp))
+			e.readComponent(g, gt, rd{name: "s"}, fl, gt.fields[i+1:])
+			g.Return(jen.Nil())
+		}).Call()
+		g.Id("s").Dot("Release").Call()
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), core().Dot("Fail").Call(jen.Err())))
+		g.Return(jen.Id("v").Dot(fl.name), jen.Nil())
+	})
+}
+
+// rowAccessors emits, for an open-type component, an accessor per row type
+// with a view: the view of the value when the key selects that type.
+//
+//	func (vw *Extension_CertExtensionsView) ExtnValueGeneralNames() (x GeneralNamesView, ok bool, err error) {
+//		key, err := vw.ExtnID()
+//		if err != nil {
+//			return x, false, err
+//		}
+//		switch string(key) {
+//		case "U\x1d\x11", "U\x1d\x12":
+//		default:
+//			return x, false, nil
+//		}
+//		s := vw.c.Cursor(vw.off[2], vw.off[3])
+//		x.c = vw.c.Child(12 /* extnValue */)
+//		opened := false
+//		err = func() error {
+//			sub, err := s.Contents(der.TagOctetString, "OCTET STRING")
+//			...
+//			opened = true
+//			if err := x.parse(&sub, der.TagSequence); err != nil {
+//				return der.WithField(err, "extnValue")
+//			}
+//			if err := sub.Finish("EXTENSION.&ExtnType({CertExtensions})"); err != nil {
+//				return der.WithField(err, "extnValue")
+//			}
+//			return nil
+//		}()
+//		...
+//	}
+func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string, names map[*field][3]string, fl *field, lo, hi jen.Code) {
+	type row struct {
+		target *goType
+		ue     *unionEntry
+		keys   []string
+		consts []string
+	}
+	var rows []*row
+	byTarget := map[*goType]*row{}
+	for _, ue := range unionRows(fl) {
+		target := resolveAlias(ue.f.gt)
+		if !vs.has[target] {
+			continue
+		}
+		r := byTarget[target]
+		if r == nil {
+			r = &row{target: target, ue: ue}
+			byTarget[target] = r
+			rows = append(rows, r)
+		}
+		r.keys = append(r.keys, ue.keyBytes)
+		r.consts = append(r.consts, ue.constName)
+	}
+	for _, r := range rows {
+		e.tmp = 0
+		method := names[fl][0] + r.ue.f.name
+		tv := viewName(r.target)
+		comment(f, fmt.Sprintf("%s returns the view of %s when %s selects a %s (%s; ok is false for another\nkey, when absent, or for a value in a BER constructed string: read it with %s), parsed shallowly now.",
+			method, fl.asn1, fl.key.asn1, r.target.asn1, joinWords(r.consts), names[fl][0]))
+		f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Id(tv), jen.Id("ok").Bool(), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+			if optionalComponent(fl) {
+				g.If(jen.Add(hi).Op("==").Add(lo)).Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil()))
+			}
+			g.List(jen.Id("key"), jen.Err()).Op(":=").Add(vw()).Dot(names[fl.key][0]).Call()
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), jen.False(), jen.Err()))
+			var keys []jen.Code
+			for _, k := range r.keys {
+				keys = append(keys, jen.Lit(k))
+			}
+			g.Switch(jen.String().Call(jen.Id("key"))).Block(
+				jen.Case(keys...),
+				jen.Default().Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil())),
+			)
+			g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi)
+			g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+			g.Id("opened").Op(":=").False()
+			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+				wrap := withField(fl.asn1)
+				wrappers, own := splitTags(fl.t)
+				cur := rd{name: "s"}
+				var opened []rd
+				for _, w := range wrappers {
+					name := e.tmpName("w")
+					g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
+					g.Add(ifErr(wrap))
+					cur = rd{name: name}
+					opened = append(opened, cur)
+				}
+				if fl.containing {
+					comment(g, "X.682 11: the value is the contents of the OCTET STRING.")
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Contents").Call(tagCode(*own), jen.Lit("OCTET STRING"))
+					g.Add(ifErr(wrap))
+				} else {
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Element").Call()
+					g.Add(ifErr(wrap))
+				}
+				g.Id("opened").Op("=").True()
+				e.viewRead(g, rd{name: "sub"}, "x", r.ue.f, r.target, wrap)
+				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.union.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				for i := len(opened) - 1; i >= 0; i-- {
+					g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(fl.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				}
+				g.Return(jen.Nil())
+			}).Call()
+			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
+				comment(g, "As the eager decode sets aside a value it cannot read (der.TolerateOpenTypeErrors),\nand a BER constructed string, which the view does not join.")
+				g.If(jen.Id("s").Dot("Unread").Call(jen.Err(), jen.Id("opened"))).Block(jen.Return(jen.Id(tv).Values(), jen.False(), jen.Nil()))
+				g.Return(jen.Id(tv).Values(), jen.False(), core().Dot("Fail").Call(jen.Err()))
+			})
+			g.Return(jen.Id("x"), jen.True(), jen.Nil())
+		})
+	}
+}
+
+// joinWords joins names as "a, b or c".
+func joinWords(w []string) string {
+	switch len(w) {
+	case 0:
+		return ""
+	case 1:
+		return w[0]
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
+}
+
+// viewChoice emits the view of a CHOICE: the alternative found by the tag
+// and an accessor per alternative.
+func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
+	name := viewName(gt)
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): the alternative chosen,\nread on access.", name, gt.asn1))
+	f.Type().Id(name).Struct(
+		jen.Id("c").Add(vrt("Core")),
+		jen.Id("choice").Id(gt.choiceType),
+	)
+	// The shallow parse: the alternative by the tag, as DecodeASN1
+	// chooses it, and the header of its element.
+	//
+	//	func (vw *NameView) parse(r *der.Reader, t der.Tag) error {
+	//		start := r.Offset()
+	//		tag, _ := r.PeekTag()
+	//		switch {
+	//		case tag == der.TagSequence:
+	//			vw.choice = Name_RDNSequence
+	//			if err := r.Skip(); err != nil {
+	//				return der.WithField(err, "rdnSequence")
+	//			}
+	//		default:
+	//			return r.NoAlternative("Name")
+	//		}
+	//		vw.c.SetSpan(start, r)
+	//		return nil
+	//	}
+	comment(f, fmt.Sprintf("parse finds the alternative of a %s at r and reads its header (t is der.NoTag).", gt.asn1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
+		g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("r").Dot("PeekTag").Call()
+		var open *field
+		g.Switch().BlockFunc(func(g *jen.Group) {
+			for _, fl := range gt.fields {
+				tags := e.firstTags(fl.t, 0)
+				if tags == nil {
+					if open == nil {
+						open = fl
+					}
+					continue
+				}
+				g.Case(tagCond(jen.Id("tag"), tags)).Block(
+					vw().Dot("choice").Op("=").Id(fl.choiceConst),
+					jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.asn1)(jen.Err())))
+			}
+			g.Default().BlockFunc(func(g *jen.Group) {
+				switch {
+				case open != nil:
+					g.Add(vw()).Dot("choice").Op("=").Id(open.choiceConst)
+					g.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(open.asn1)(jen.Err()))
+				case gt.unknown != "":
+					comment(g, "An alternative of a later version (Choice 0).")
+					g.If(jen.Id("r").Dot("Empty").Call()).Block(jen.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.asn1))))
+					g.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+				default:
+					g.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.asn1)))
+				}
+			})
+		})
+		g.Add(core()).Dot("SetSpan").Call(jen.Id("start"), jen.Id("r"))
+		g.Return(jen.Nil())
+	})
+	comment(f, fmt.Sprintf("Choice tells which alternative the %s holds (0: one of a later version).", gt.asn1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("Choice").Params().Id(gt.choiceType).Block(jen.Return(vw().Dot("choice")))
+	names := accessorNames(gt)
+	for _, fl := range gt.fields {
+		nm := names[fl]
+		guard := vw().Dot("choice").Op("!=").Id(fl.choiceConst)
+		if target := vs.viewTarget(fl); target != nil {
+			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("ElementCursor").Call() }
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.comp), reader, guard, true)
+			continue
+		}
+		// The eager decode of the CHOICE, which holds this alternative.
+		//
+		//	func (vw *NameView) X() (x T, err error) {
+		//		var v Name
+		//		s := vw.c.PooledElement()
+		//		err = v.DecodeASN1(&s, der.NoTag)
+		//		...
+		//		return v.X, nil
+		//	}
+		e.tmp = 0
+		comment(f, fmt.Sprintf("%s decodes the alternative %s now (the zero value unless it is the alternative chosen).", nm[0], componentText(fl.comp)))
+		f.Func().Params(vw().Op("*").Id(name)).Id(nm[0]).Params().Params(jen.Id("x").Add(e.goTypeOf(fl)), jen.Err().Error()).Block(
+			jen.If(guard).Block(jen.Return(jen.Id("x"), jen.Nil())),
+			jen.Var().Id("v").Id(gt.name),
+			jen.Id("s").Op(":=").Add(core()).Dot("PooledElement").Call(),
+			jen.Err().Op("=").Id("v").Dot("DecodeASN1").Call(jen.Op("&").Id("s"), rt("NoTag")),
+			jen.Id("s").Dot("Release").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), core().Dot("Fail").Call(jen.Err()))),
+			jen.Return(jen.Id("v").Dot(fl.name), jen.Nil()),
+		)
+	}
+}
+
+// viewList emits the view of a SEQUENCE OF or SET OF and its iterator.
+func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
+	name, it := viewName(gt), iterName(gt)
+	elem := gt.elem
+	target := vs.viewTarget(elem)
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its elements, read as\nan iterator reaches them (Iter).", name, gt.asn1))
+	f.Type().Id(name).Struct(jen.Id("c").Add(vrt("Core")))
+	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.asn1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().Block(
+		jen.Id("start").Op(":=").Id("r").Dot("Offset").Call(),
+		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		core().Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t")),
+		jen.Return(jen.Nil()),
+	)
+	comment(f, "Len returns the number of elements, reading their headers only.")
+	f.Func().Params(vw().Op("*").Id(name)).Id("Len").Params().Int().BlockFunc(func(g *jen.Group) {
+		g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(core().Dot("Contents").Call())
+		g.Return(jen.Id("s").Dot("Count").Call())
+	})
+	comment(f, "Iter returns an iterator over the elements.")
+	f.Func().Params(vw().Op("*").Id(name)).Id("Iter").Params().Id(it).Block(
+		jen.List(jen.Id("cs"), jen.Id("_")).Op(":=").Add(core()).Dot("Contents").Call(),
+		jen.Return(jen.Id(it).Values(jen.Dict{jen.Id("list"): core(), jen.Id("pos"): jen.Id("cs")})),
+	)
+	comment(f, fmt.Sprintf("%s iterates over the elements of a %s view: call Next, then\nread the element, until Next returns false; Err tells why it stopped.", it, gt.asn1))
+	f.Type().Id(it).StructFunc(func(g *jen.Group) {
+		g.Id("list").Add(vrt("Core"))
+		g.List(jen.Id("pos"), jen.Id("i")).Int()
+		g.Id("done").Bool()
+		if target != nil {
+			g.Id("cur").Id(viewName(target))
+		} else {
+			g.Id("val").Add(e.goTypeOf(elem))
+		}
+		g.Id("err").Error()
+	})
+	// Next parses (or decodes) the next element.
+	//
+	//	func (it *ExtensionsIter) Next() bool {
+	//		if it.done {
+	//			return false
+	//		}
+	//		_, ce := it.list.Contents()
+	//		if it.pos >= ce {
+	//			... SIZE check ...
+	//			it.done = true
+	//			return false
+	//		}
+	//		r0 := der.NewReader(it.list.Input())
+	//		s := r0.At(it.pos, ce, it.list.Depth())
+	//		it.cur = ExtensionView{}
+	//		it.cur.c = it.list.Elem(it.i)
+	//		err := func() error {...}()
+	//		...
+	//		it.pos, it.i = s.Offset(), it.i+1
+	//		return true
+	//	}
+	e.tmp = 0
+	comment(f, "Next reads the next element; false at the end or after an error (see Err).")
+	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Next").Params().Bool().BlockFunc(func(g *jen.Group) {
+		g.If(jen.Id("it").Dot("done")).Block(jen.Return(jen.False()))
+		g.List(jen.Id("cs"), jen.Id("ce")).Op(":=").Id("it").Dot("list").Dot("Contents").Call()
+		if gt.kind == model.TypeSetOf {
+			comment(g, "X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.")
+			g.If(jen.Id("it").Dot("pos").Op("==").Id("cs").Op("&&").Id("it").Dot("i").Op("==").Lit(0)).Block(
+				jen.Id("r0").Op(":=").Add(rt("NewReader")).Call(jen.Id("it").Dot("list").Dot("Input").Call()),
+				jen.Id("s").Op(":=").Id("r0").Dot("At").Call(jen.Id("cs"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call()),
+				jen.If(jen.Op("!").Id("s").Dot("Tolerates").Call(rt("TolerateUnsortedSetOf"))).Block(
+					jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))))
+		} else {
+			g.Id("_").Op("=").Id("cs")
+		}
+		g.If(jen.Id("it").Dot("pos").Op(">=").Id("ce")).BlockFunc(func(g *jen.Group) {
+			g.Id("it").Dot("done").Op("=").True()
+			if lo, hi, ok := listSize(gt.body); ok {
+				g.If(jen.Op("!").Id("it").Dot("list").Dot("SkipConstraints").Call()).Block(
+					jen.If(jen.Err().Op(":=").Add(rt("CheckSize")).Call(jen.Id("ce"), jen.Lit(typeText(gt.body)), jen.Id("it").Dot("i"), num(lo), num(hi)), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err()))))
+			}
+			g.Return(jen.False())
+		})
+		wrap := func(err jen.Code) jen.Code {
+			return jen.Return(rt("WithIndex").Call(err, jen.Id("it").Dot("i")))
+		}
+		if target != nil {
+			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Cursor").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
+			g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
+			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+				e.viewRead(g, rd{name: "s"}, "it.cur", elem, target, wrap)
+				g.Return(jen.Nil())
+			}).Call()
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
+			g.List(jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("s").Dot("Offset").Call(), jen.Id("it").Dot("i").Op("+").Lit(1))
+		} else {
+			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Pooled").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
+			g.Var().Id("v").Add(e.goTypeOf(elem))
+			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
+				e.readValue(g, rd{name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, wrap)
+				g.Return(jen.Nil())
+			}).Call()
+			g.Id("pos").Op(":=").Id("s").Dot("Offset").Call()
+			g.Id("s").Dot("Release").Call()
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
+			g.List(jen.Id("it").Dot("val"), jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("v"), jen.Id("pos"), jen.Id("it").Dot("i").Op("+").Lit(1))
+		}
+		g.Return(jen.True())
+	})
+	comment(f, "fail stops the iteration with err, located by the list's path.")
+	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("fail").Params(jen.Err().Error()).Bool().Block(
+		jen.List(jen.Id("it").Dot("err"), jen.Id("it").Dot("done")).Op("=").List(jen.Id("it").Dot("list").Dot("Fail").Call(jen.Err()), jen.True()),
+		jen.Return(jen.False()),
+	)
+	if target != nil {
+		comment(f, "View returns the view of the element Next read.")
+		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("View").Params().Id(viewName(target)).Block(jen.Return(jen.Id("it").Dot("cur")))
+	} else {
+		comment(f, "Value returns the element Next decoded.")
+		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Value").Params().Add(e.goTypeOf(elem)).Block(jen.Return(jen.Id("it").Dot("val")))
+	}
+	comment(f, "Index returns the index of the element Next read.")
+	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Index").Params().Int().Block(jen.Return(jen.Id("it").Dot("i").Op("-").Lit(1)))
+	comment(f, "Err returns the error that stopped the iteration, nil at the end of the list.")
+	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Err").Params().Error().Block(jen.Return(jen.Id("it").Dot("err")))
+}
+
+// listSize returns the SIZE bounds of a list type that its decode checks
+// (see constraintChecks).
+func listSize(t *model.Type) (lo, hi int64, ok bool) {
+	c := t.Constraints
+	if c == nil || c.Extensible || c.Size == nil {
+		return 0, 0, false
+	}
+	r := c.Size
+	if r.Min <= 0 && r.Max == math.MaxInt64 {
+		return 0, 0, false
+	}
+	return r.Min, r.Max, true
+}
+
+// viewCommon emits the methods every view has: Raw, Decode and Path.
+func (e *emitter) viewCommon(f *jen.File, gt *goType) {
+	name := viewName(gt)
+	comment(f, fmt.Sprintf("Raw returns the encoding of the %s (aliasing the input).", gt.asn1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("Raw").Params().Index().Byte().Block(jen.Return(core().Dot("Raw").Call()))
+	comment(f, "Path returns the path the view was reached by, as errors write it.")
+	f.Func().Params(vw().Op("*").Id(name)).Id("Path").Params().String().Block(jen.Return(core().Dot("Path").Call()))
+	// Decode: the eager decode of the element.
+	//
+	//	func (vw *TBSCertificateView) Decode() (x TBSCertificate, err error) {
+	//		s := vw.c.PooledElement()
+	//		err = x.DecodeASN1(&s, vw.c.Tag())
+	//		s.Release()
+	//		if err != nil {
+	//			return TBSCertificate{}, vw.c.Fail(err)
+	//		}
+	//		return x, nil
+	//	}
+	comment(f, fmt.Sprintf("Decode decodes the whole %s: the value and the error of the eager decode.", gt.asn1))
+	var zero jen.Code = jen.Id(gt.name).Values()
+	if gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf {
+		zero = jen.Nil()
+	}
+	f.Func().Params(vw().Op("*").Id(name)).Id("Decode").Params().Params(jen.Id("x").Id(gt.name), jen.Err().Error()).Block(
+		jen.Id("s").Op(":=").Add(core()).Dot("PooledElement").Call(),
+		jen.Err().Op("=").Id("x").Dot("DecodeASN1").Call(jen.Op("&").Id("s"), core().Dot("Tag").Call()),
+		jen.Id("s").Dot("Release").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(zero, core().Dot("Fail").Call(jen.Err()))),
+		jen.Return(jen.Id("x"), jen.Nil()),
+	)
+}
