@@ -184,23 +184,23 @@ func decodeString(kind Tag, b []byte, x509 bool, s *state, rest int) (string, er
 	return sb.String(), nil
 }
 
-// appendString appends the contents of the character string type kind
-// holding s (UTF-8): converted to Latin-1, UCS-2 or UCS-4 where the type
-// needs it, and checked against the character set (x509: see checkString).
-func appendString(dst []byte, kind Tag, s string, x509 bool) ([]byte, error) {
-	w := ucsWidth(kind)
-	switch {
-	case kind == TagUTF8String:
+// checkGoString checks s as the contents of the character string type
+// kind, one whose contents are the octets of s (ucsWidth 0), see the
+// table above (x509: see checkString).
+func checkGoString(kind Tag, s string, x509 bool) error {
+	if kind == TagUTF8String {
 		if !utf8.ValidString(s) {
-			return dst, errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
+			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
 		}
-		return append(dst, s...), nil
-	case w == 0:
-		if err := checkText(kind, s, x509); err != nil {
-			return dst, err
-		}
-		return append(dst, s...), nil
+		return nil
 	}
+	return checkText(kind, s, x509)
+}
+
+// appendUCS appends the contents of the character string type kind
+// holding s (UTF-8) converted to Latin-1, UCS-2 or UCS-4 (w octets a
+// character, see ucsWidth); characters outside the type are an error.
+func appendUCS(dst []byte, kind Tag, s string, w int) ([]byte, error) {
 	if !utf8.ValidString(s) {
 		return dst, errValue(kind.String(), "Go string not valid UTF-8", "")
 	}

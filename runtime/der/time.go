@@ -177,17 +177,13 @@ func daysIn(y, m int) int {
 	return 31
 }
 
-// appendUTCTime appends the DER contents of a UTCTime holding t (in UTC):
-// "YYMMDDhhmmssZ" (X.690 11.8). Fractions of a second are dropped, as the
-// type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
-// 4.1.2.5.1); others are an error.
-func appendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
-
-// appendGeneralizedTime appends the DER contents of a GeneralizedTime
-// holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
-// without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
-func appendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, false) }
-
+// appendTime appends the DER contents of a UTCTime (if utc) or a
+// GeneralizedTime holding t (in UTC). UTCTime: "YYMMDDhhmmssZ" (X.690
+// 11.8); fractions of a second are dropped, as the type has none. Only the
+// years 1950 to 2049 have a UTCTime (RFC 5280 4.1.2.5.1); others are an
+// error. GeneralizedTime: "YYYYMMDDhhmmss[.f]Z" with the fraction of
+// seconds without trailing zeros (X.690 11.7); years outside 0..9999 are
+// an error.
 func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
 	switch {
