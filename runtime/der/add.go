@@ -28,7 +28,7 @@ func (b *Builder) AddInteger(t Tag, v Integer) {
 
 // AddBitString appends a BIT STRING with zero padding bits.
 func (b *Builder) AddBitString(t Tag, v BitString) {
-	b.header(t, 1+(v.BitLength+7)/8)
+	b.buf = AppendHeader(b.buf, t, false, 1+(v.BitLength+7)/8)
 	var err error
 	if b.buf, err = appendBitString(b.buf, v); err != nil {
 		b.SetError(err)
@@ -79,9 +79,8 @@ func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
 func (b *Builder) AddText(t, kind Tag, s string) {
 	var err error
 	if w := ucsWidth(kind); w == 0 {
-		err = checkGoString(kind, s, b.Tolerates(ToleratePrintableString))
-		b.header(t, len(s))
-		b.buf = append(b.buf, s...)
+		err = checkText(kind, octets(s), b.Tolerates(ToleratePrintableString))
+		b.AddPrimitive(t, octets(s))
 	} else {
 		m := b.Begin(t, false)
 		b.buf, err = appendUCS(b.buf, kind, s, w)

@@ -138,21 +138,17 @@ func (b *Builder) Err() error { return b.err }
 func (b *Builder) AddRaw(tlv []byte) { b.buf = append(b.buf, tlv...) }
 
 // AddPrimitive appends a primitive element with tag t and the contents.
+// The primitive encoders (AddInteger, AddOID, AddText...) know their
+// contents length before they write, so they need no length fix-up (Begin
+// and End) and do not move contents of 128 octets or more.
 func (b *Builder) AddPrimitive(t Tag, contents []byte) {
-	b.header(t, len(contents))
-	b.buf = append(b.buf, contents...)
-}
-
-// header appends the identifier and length octets of a primitive element
-// of n contents octets. The primitive encoders know n before they write,
-// so they need no length fix-up (Begin and End), and no move of contents
-// of 128 octets or more (a public key, a signature).
-func (b *Builder) header(t Tag, n int) {
-	if t.Number() < 31 && uint(n) < 0x80 {
-		b.buf = append(b.buf, byte(t>>32)<<6|byte(t), byte(n))
+	buf := b.buf // one store of b.buf: fewer write barriers
+	if t.Number() < 31 && len(contents) < 0x80 {
+		buf = append(buf, byte(t>>32)<<6|byte(t), byte(len(contents)))
 	} else {
-		b.buf = AppendHeader(b.buf, t, false, n)
+		buf = AppendHeader(buf, t, false, len(contents))
 	}
+	b.buf = append(buf, contents...)
 }
 
 // Begin starts an element with tag t: it writes the identifier and reserves
