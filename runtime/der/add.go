@@ -64,12 +64,12 @@ func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { b.addTime(t, v, false
 
 // addTime appends a UTCTime or a GeneralizedTime.
 func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
-	var a [32]byte // "YYYYMMDDhhmmss.fffffffffZ"
-	c, err := appendTime(a[:0], v, utc)
-	if err != nil {
+	m := b.Begin(t, false)
+	var err error
+	if b.buf, err = appendTime(b.buf, v, utc); err != nil {
 		b.SetError(err)
 	}
-	b.AddPrimitive(t, c)
+	b.buf[m] = byte(len(b.buf) - m - 1) // at most 25 octets: no fix-up
 }
 
 // AddText appends a character string of type kind (see ReadText) with tag t

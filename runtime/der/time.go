@@ -3,6 +3,7 @@ package der
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -192,29 +193,32 @@ func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	case !utc && (year < 0 || year > 9999):
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
-	// The digits, written into an array two at a time and appended at once.
-	var b [14]byte
-	binary.BigEndian.PutUint16(b[0:], digitPairs[uint8(year/100)])
-	binary.BigEndian.PutUint16(b[2:], digitPairs[uint8(year%100)])
-	binary.BigEndian.PutUint16(b[4:], digitPairs[uint8(month)])
-	binary.BigEndian.PutUint16(b[6:], digitPairs[uint8(day)])
-	binary.BigEndian.PutUint16(b[8:], digitPairs[uint8(hour)])
-	binary.BigEndian.PutUint16(b[10:], digitPairs[uint8(min)])
-	binary.BigEndian.PutUint16(b[12:], digitPairs[uint8(sec)])
-	if utc {
-		dst = append(dst, b[2:]...)
-	} else {
-		dst = append(dst, b[:]...)
+	// The digits and the Z, written in place two at a time: the century
+	// first for a GeneralizedTime.
+	i := len(dst)
+	dst = slices.Grow(dst, 15)[:i+15]
+	if !utc {
+		binary.BigEndian.PutUint16(dst[i:], digitPairs[uint8(year/100)])
+		i += 2
 	}
+	d := dst[i : i+13]
+	binary.BigEndian.PutUint16(d[0:], digitPairs[uint8(year%100)])
+	binary.BigEndian.PutUint16(d[2:], digitPairs[uint8(month)])
+	binary.BigEndian.PutUint16(d[4:], digitPairs[uint8(day)])
+	binary.BigEndian.PutUint16(d[6:], digitPairs[uint8(hour)])
+	binary.BigEndian.PutUint16(d[8:], digitPairs[uint8(min)])
+	binary.BigEndian.PutUint16(d[10:], digitPairs[uint8(sec)])
+	d[12] = 'Z'
+	dst = dst[:i+13]
 	if ns := t.Nanosecond(); ns != 0 && !utc {
 		n := 9
 		for ns%10 == 0 {
 			ns /= 10
 			n--
 		}
-		dst = appendDigits(append(dst, '.'), ns, n)
+		dst = append(appendDigits(append(dst[:i+12], '.'), ns, n), 'Z')
 	}
-	return append(dst, 'Z'), nil
+	return dst, nil
 }
 
 // digitPairs holds the two ASCII digits of 0 to 99, indexed by a uint8 so
