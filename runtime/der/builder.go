@@ -134,8 +134,13 @@ func (b *Builder) SetError(err error) {
 func (b *Builder) Err() error { return b.err }
 
 // AddRaw appends an encoding as it is (an element kept from a decode, or
-// precomputed constant octets).
-func (b *Builder) AddRaw(tlv []byte) { b.buf = append(b.buf, tlv...) }
+// precomputed constant octets). Most are empty (the unknown extension
+// additions of every SEQUENCE), which then cost no call of memmove.
+func (b *Builder) AddRaw(tlv []byte) {
+	if len(tlv) > 0 {
+		b.buf = append(b.buf, tlv...)
+	}
+}
 
 // AddPrimitive appends a primitive element with tag t and the contents.
 // The primitive encoders (AddInteger, AddOID, AddText...) know their
