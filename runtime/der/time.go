@@ -188,9 +188,9 @@ func daysIn(y, m int) int {
 func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
 	switch {
-	case utc && (year < 1950 || year > 2049):
+	case utc && uint(year-1950) > 99:
 		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
-	case !utc && (year < 0 || year > 9999):
+	case uint(year) > 9999:
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
 	// The digits and the Z, written in place two at a time: the century
@@ -198,11 +198,11 @@ func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	i := len(dst)
 	dst = slices.Grow(dst, 15)[:i+15]
 	if !utc {
-		binary.BigEndian.PutUint16(dst[i:], digitPairs[uint8(year/100)])
+		binary.BigEndian.PutUint16(dst[i:], digitPairs[uint8(uint(year)/100)])
 		i += 2
 	}
 	d := dst[i : i+13]
-	binary.BigEndian.PutUint16(d[0:], digitPairs[uint8(year%100)])
+	binary.BigEndian.PutUint16(d[0:], digitPairs[uint8(uint(year)%100)])
 	binary.BigEndian.PutUint16(d[2:], digitPairs[uint8(month)])
 	binary.BigEndian.PutUint16(d[4:], digitPairs[uint8(day)])
 	binary.BigEndian.PutUint16(d[6:], digitPairs[uint8(hour)])
@@ -320,7 +320,8 @@ func civil(t time.Time) (year, month, day, hour, min, sec int) {
 	if doy >= 306 { // January and February: the next calendar year
 		year, month = year+1, month-12
 	}
-	return year, month, day, int(rem / 3600), int(rem % 3600 / 60), int(rem % 60)
+	hour, rem = int(rem/3600), rem%3600
+	return year, month, day, hour, int(rem / 60), int(rem % 60)
 }
 
 // pair returns the value of two decimal digits.
