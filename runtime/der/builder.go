@@ -161,7 +161,11 @@ func (b *Builder) AddPrimitive(t Tag, contents []byte) {
 // are written.
 func (b *Builder) Begin(t Tag, constructed bool) int {
 	buf := b.buf
-	if c, low := identifier(t, constructed); low {
+	if t.Number() < 31 {
+		c := byte(t>>32)<<6 | byte(t)
+		if constructed {
+			c |= 0x20
+		}
 		buf = append(buf, c, 0)
 	} else {
 		buf = append(appendHighTag(buf, t, constructed), 0)
@@ -173,9 +177,8 @@ func (b *Builder) Begin(t Tag, constructed bool) int {
 // End finishes the element started by the Begin that returned mark: every
 // octet written since is its contents.
 func (b *Builder) End(mark int) {
-	buf := b.buf
-	if n := len(buf) - mark - 1; uint(n) < 0x80 && uint(mark) < uint(len(buf)) {
-		buf[mark] = byte(n)
+	if n := len(b.buf) - mark - 1; uint(n) < 0x80 && mark >= 0 {
+		b.buf[mark] = byte(n)
 	} else {
 		b.fixup(mark)
 	}
