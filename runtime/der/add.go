@@ -13,26 +13,26 @@ func (b *Builder) AddBoolean(t Tag, v bool) {
 
 // AddInt64 appends an INTEGER or ENUMERATED.
 func (b *Builder) AddInt64(t Tag, v int64) {
-	m := b.Begin(t, false)
-	b.buf = appendInt64(b.buf, v)
-	b.End(m)
+	var a [8]byte
+	b.AddPrimitive(t, appendInt64(a[:0], v))
 }
 
-// AddInteger appends an INTEGER in its minimal form.
+// AddInteger appends an INTEGER in its minimal form, dropping the
+// redundant octets a BER decode may have kept.
 func (b *Builder) AddInteger(t Tag, v Integer) {
-	m := b.Begin(t, false)
-	b.buf = appendInteger(b.buf, v)
-	b.End(m)
+	if v = v.minimal(); len(v) == 0 {
+		v = Integer{0}
+	}
+	b.AddPrimitive(t, v)
 }
 
 // AddBitString appends a BIT STRING with zero padding bits.
 func (b *Builder) AddBitString(t Tag, v BitString) {
-	m := b.Begin(t, false)
+	b.buf = AppendHeader(b.buf, t, false, 1+(v.BitLength+7)/8)
 	var err error
 	if b.buf, err = appendBitString(b.buf, v); err != nil {
 		b.SetError(err)
 	}
-	b.End(m)
 }
 
 // AddNull appends a NULL.
@@ -50,12 +50,10 @@ func (b *Builder) AddRelativeOID(t Tag, v RelativeOID) {
 // addSubids appends an element with tag t whose contents are the
 // subidentifiers v, checked.
 func (b *Builder) addSubids(t Tag, v []byte, typ, rule string) {
-	m := b.Begin(t, false)
-	b.buf = append(b.buf, v...)
 	if err := checkSubids(v, typ, rule); err != nil {
 		b.SetError(err)
 	}
-	b.End(m)
+	b.AddPrimitive(t, v)
 }
 
 // AddUTCTime appends a UTCTime (years 1950 to 2049).
@@ -68,24 +66,27 @@ func (b *Builder) AddGeneralizedTime(t Tag, v time.Time) { b.addTime(t, v, false
 func (b *Builder) addTime(t Tag, v time.Time, utc bool) {
 	m := b.Begin(t, false)
 	var err error
-	if utc {
-		b.buf, err = appendUTCTime(b.buf, v)
+	if b.buf, err = appendTime(b.buf, v, utc); err != nil {
+		b.SetError(err)
+	}
+	b.buf[m] = byte(len(b.buf) - m - 1) // at most 25 octets: no fix-up
+}
+
+// AddText appends a character string of type kind (see ReadText) with tag t
+// (TagUTF8String, TagPrintableString...) holding s: its octets, checked
+// against the character set of kind, or for the types of other encodings
+// (TeletexString, BMPString...) s converted to them.
+func (b *Builder) AddText(t, kind Tag, s string) {
+	var err error
+	if w := ucsWidth(kind); w == 0 {
+		err = checkText(kind, octets(s), b.Tolerates(ToleratePrintableString))
+		b.AddPrimitive(t, octets(s))
 	} else {
-		b.buf, err = appendGeneralizedTime(b.buf, v)
+		m := b.Begin(t, false)
+		b.buf, err = appendUCS(b.buf, kind, s, w)
+		b.End(m)
 	}
 	if err != nil {
 		b.SetError(err)
 	}
-	b.End(m)
-}
-
-// AddText appends a character string of type kind (see ReadText) with tag t
-// (TagUTF8String, TagPrintableString...) holding s; see AppendString.
-func (b *Builder) AddText(t, kind Tag, s string) {
-	m := b.Begin(t, false)
-	var err error
-	if b.buf, err = appendString(b.buf, kind, s, b.Tolerates(ToleratePrintableString)); err != nil {
-		b.SetError(err)
-	}
-	b.End(m)
 }

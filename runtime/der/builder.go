@@ -134,10 +134,18 @@ func (b *Builder) SetError(err error) {
 func (b *Builder) Err() error { return b.err }
 
 // AddRaw appends an encoding as it is (an element kept from a decode, or
-// precomputed constant octets).
-func (b *Builder) AddRaw(tlv []byte) { b.buf = append(b.buf, tlv...) }
+// precomputed constant octets). Most are empty (the unknown extension
+// additions of every SEQUENCE), which then cost no call of memmove.
+func (b *Builder) AddRaw(tlv []byte) {
+	if len(tlv) > 0 {
+		b.buf = append(b.buf, tlv...)
+	}
+}
 
 // AddPrimitive appends a primitive element with tag t and the contents.
+// The primitive encoders (AddInteger, AddOID, AddText...) know their
+// contents length before they write, so they need no length fix-up (Begin
+// and End) and do not move contents of 128 octets or more.
 func (b *Builder) AddPrimitive(t Tag, contents []byte) {
 	buf := b.buf // one store of b.buf: fewer write barriers
 	if t.Number() < 31 && len(contents) < 0x80 {
@@ -153,7 +161,11 @@ func (b *Builder) AddPrimitive(t Tag, contents []byte) {
 // are written.
 func (b *Builder) Begin(t Tag, constructed bool) int {
 	buf := b.buf
-	if c, low := identifier(t, constructed); low {
+	if t.Number() < 31 {
+		c := byte(t>>32)<<6 | byte(t)
+		if constructed {
+			c |= 0x20
+		}
 		buf = append(buf, c, 0)
 	} else {
 		buf = append(appendHighTag(buf, t, constructed), 0)
@@ -165,9 +177,8 @@ func (b *Builder) Begin(t Tag, constructed bool) int {
 // End finishes the element started by the Begin that returned mark: every
 // octet written since is its contents.
 func (b *Builder) End(mark int) {
-	buf := b.buf
-	if n := len(buf) - mark - 1; uint(n) < 0x80 && uint(mark) < uint(len(buf)) {
-		buf[mark] = byte(n)
+	if n := len(b.buf) - mark - 1; uint(n) < 0x80 && mark >= 0 {
+		b.buf[mark] = byte(n)
 	} else {
 		b.fixup(mark)
 	}

@@ -64,7 +64,7 @@ func CheckIntegerRange(off int, typ string, v Integer, lo, hi int64) error {
 // CheckIntegerBounds is CheckIntegerRange for a range with an endpoint
 // outside int64 (INTEGER (0..18446744073709551615)): lo and hi are the
 // contents octets of the endpoints (minimal two's complement, as
-// appendInteger writes them), "" for MIN and MAX.
+// AddInteger writes them), "" for MIN and MAX.
 func CheckIntegerBounds(off int, typ string, v Integer, lo, hi string) error {
 	if lo != "" && compareIntegers(v, Integer(lo)) < 0 || hi != "" && compareIntegers(v, Integer(hi)) > 0 {
 		text := func(b, unbounded string) string {

@@ -116,16 +116,6 @@ func appendInt64(dst []byte, v int64) []byte {
 	return appendBigEndian(dst, uint64(v), n)
 }
 
-// appendInteger appends the contents of i in the fewest octets, dropping
-// the redundant octets a BER decode may have kept.
-func appendInteger(dst []byte, i Integer) []byte {
-	i = i.minimal()
-	if len(i) == 0 {
-		return append(dst, 0)
-	}
-	return append(dst, i...)
-}
-
 // appendBigInt appends the contents of z in the fewest octets. A nil z is 0.
 func appendBigInt(dst []byte, z *big.Int) []byte {
 	if z == nil {

@@ -211,13 +211,7 @@ func TestAppendTimeYearRange(t *testing.T) {
 		{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), false, "", "year 10000"},
 	}
 	for _, tt := range tests {
-		var got []byte
-		var err error
-		if tt.utc {
-			got, err = appendUTCTime(nil, tt.t)
-		} else {
-			got, err = appendGeneralizedTime(nil, tt.t)
-		}
+		got, err := appendTime(nil, tt.t, tt.utc)
 		if tt.want == "" {
 			if err == nil {
 				t.Errorf("%s: got %q, want an error", tt.comment, got)

@@ -28,6 +28,9 @@ func checkSubids(b []byte, typ, rule string) error {
 	if b[len(b)-1] >= 0x80 {
 		return errValue(typ, "last subidentifier not terminated", rule)
 	}
+	if bytes.IndexByte(b, 0x80) < 0 {
+		return nil // the common case: a leading 0x80 octet is an 0x80 octet
+	}
 	start := true
 	for _, c := range b {
 		if start && c == 0x80 {

@@ -2,6 +2,7 @@ package der
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -58,24 +59,33 @@ var (
 	ia5Set           = makeCharset("\x00\x7f")
 	visibleSet       = makeCharset(" ~")
 	graphicSet       = makeCharset("\x1b\x1b ~\xa0\xff")
+	// textSets are the sets of the types checked octet by octet, by tag.
+	textSets = [...]*charset{TagNumericString: &numericSet, TagPrintableString: &printableSet,
+		TagIA5String: &ia5Set, TagVisibleString: &visibleSet, TagGraphicString: &graphicSet,
+		TagObjectDescriptor: &graphicSet}
 )
 
-func checkCharset[T ~string | ~[]byte](b T, set *charset, typ, rule string) error {
+// checkCharset checks that the octets b of the type kind are in set.
+func checkCharset(b []byte, set *charset, kind Tag) error {
 	i := 0
-	if set == &ia5Set {
-		// Eight octets at a time (one load), the high bits tested at once:
-		// IA5String holds the DNS names, URIs and e-mail addresses.
+	if set == &ia5Set && len(b) >= 8 {
+		// IA5String holds the DNS names, URIs and e-mail addresses: the
+		// high bits of eight octets at a time (the last eight overlapping
+		// the others), the octet that fails found below.
+		v := binary.LittleEndian.Uint64(b[len(b)-8:])
 		for ; i+8 <= len(b); i += 8 {
-			v := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
-				uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
-			if v&0x8080808080808080 != 0 {
-				break
-			}
+			v |= binary.LittleEndian.Uint64(b[i:])
 		}
+		if v&0x8080808080808080 == 0 {
+			return nil
+		}
+		i = 0
 	}
 	for ; i < len(b); i++ {
 		if c := b[i]; !set.has(c) {
-			return errValue(typ, "octet 0x"+strconv.FormatUint(uint64(c), 16)+" at index "+strconv.Itoa(i)+" not in the character set", rule)
+			rule := "X.680 41" + map[Tag]string{TagNumericString: ".2", TagPrintableString: ".4"}[kind]
+			return errValue(kind.String(), "octet 0x"+strconv.FormatUint(uint64(c), 16)+" at index "+strconv.Itoa(i)+
+				" not in the character set", rule)
 		}
 	}
 	return nil
@@ -125,32 +135,26 @@ func checkString(kind Tag, b []byte, x509 bool) error {
 	switch kind {
 	case TagBMPString, TagUniversalString:
 		return ucs(nil, b, kind, ucsWidth(kind))
+	}
+	return checkText(kind, b, x509)
+}
+
+// checkText checks the types whose contents are octets of their text, the
+// UTF-8 and octet-based ones (x509: see checkString).
+func checkText(kind Tag, b []byte, x509 bool) error {
+	if kind < Tag(len(textSets)) && textSets[kind] != nil {
+		set := textSets[kind]
+		if x509 && set == &printableSet {
+			set = &printableX509Set
+		}
+		return checkCharset(b, set, kind)
+	}
+	switch kind {
 	case TagUTF8String:
 		if !utf8.Valid(b) {
 			return errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
 		}
 		return nil
-	}
-	return checkText(kind, b, x509)
-}
-
-// checkText checks the octet-based string types (x509: see checkString).
-func checkText[T ~string | ~[]byte](kind Tag, b T, x509 bool) error {
-	switch kind {
-	case TagNumericString:
-		return checkCharset(b, &numericSet, "NumericString", "X.680 41.2")
-	case TagPrintableString:
-		set := &printableSet
-		if x509 {
-			set = &printableX509Set
-		}
-		return checkCharset(b, set, "PrintableString", "X.680 41.4")
-	case TagIA5String:
-		return checkCharset(b, &ia5Set, "IA5String", "X.680 41")
-	case TagVisibleString:
-		return checkCharset(b, &visibleSet, "VisibleString", "X.680 41")
-	case TagGraphicString, TagObjectDescriptor:
-		return checkCharset(b, &graphicSet, kind.String(), "X.680 41")
 	case TagTeletexString, TagVideotexString, TagGeneralString:
 		return nil
 	}
@@ -184,23 +188,13 @@ func decodeString(kind Tag, b []byte, x509 bool, s *state, rest int) (string, er
 	return sb.String(), nil
 }
 
-// appendString appends the contents of the character string type kind
-// holding s (UTF-8): converted to Latin-1, UCS-2 or UCS-4 where the type
-// needs it, and checked against the character set (x509: see checkString).
-func appendString(dst []byte, kind Tag, s string, x509 bool) ([]byte, error) {
-	w := ucsWidth(kind)
-	switch {
-	case kind == TagUTF8String:
-		if !utf8.ValidString(s) {
-			return dst, errValue("UTF8String", "not valid UTF-8", "X.690 8.23")
-		}
-		return append(dst, s...), nil
-	case w == 0:
-		if err := checkText(kind, s, x509); err != nil {
-			return dst, err
-		}
-		return append(dst, s...), nil
-	}
+// octets returns the octets of s, which must not be written to.
+func octets(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// appendUCS appends the contents of the character string type kind
+// holding s (UTF-8) converted to Latin-1, UCS-2 or UCS-4 (w octets a
+// character, see ucsWidth); characters outside the type are an error.
+func appendUCS(dst []byte, kind Tag, s string, w int) ([]byte, error) {
 	if !utf8.ValidString(s) {
 		return dst, errValue(kind.String(), "Go string not valid UTF-8", "")
 	}

@@ -100,21 +100,28 @@ func TestAppendStringErrors(t *testing.T) {
 	}
 }
 
-// TestIA5StringEveryPosition checks the word-at-a-time IA5String check:
-// an octet from 0x80 is found, and its index reported, wherever it is.
+// TestIA5StringEveryPosition checks the word-at-a-time IA5String check of
+// decoding and of encoding (a Go string holding the octets): an octet from
+// 0x80 is found, and its index reported, wherever it is.
 func TestIA5StringEveryPosition(t *testing.T) {
 	for n := 0; n <= 20; n++ {
 		ok := bytes.Repeat([]byte{'a'}, n)
 		if err := checkString(der.TagIA5String, ok); err != nil {
 			t.Fatalf("%d ASCII octets: %v", n, err)
 		}
+		if _, err := appendString(nil, der.TagIA5String, string(ok)); err != nil {
+			t.Fatalf("encoding %d ASCII octets: %v", n, err)
+		}
 		for i := range n {
 			for _, bad := range []byte{0x80, 0xff} {
 				b := bytes.Clone(ok)
 				b[i] = bad
-				err := checkString(der.TagIA5String, b)
-				if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at index %d ", i)) {
+				at := fmt.Sprintf("at index %d ", i)
+				if err := checkString(der.TagIA5String, b); err == nil || !strings.Contains(err.Error(), at) {
 					t.Fatalf("octet 0x%x at %d of %d: %v", bad, i, n, err)
+				}
+				if _, err := appendString(nil, der.TagIA5String, string(b)); err == nil || !strings.Contains(err.Error(), at) {
+					t.Fatalf("encoding octet 0x%x at %d of %d: %v", bad, i, n, err)
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package der
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"time"
 )
 
@@ -177,48 +178,47 @@ func daysIn(y, m int) int {
 	return 31
 }
 
-// appendUTCTime appends the DER contents of a UTCTime holding t (in UTC):
-// "YYMMDDhhmmssZ" (X.690 11.8). Fractions of a second are dropped, as the
-// type has none. Only the years 1950 to 2049 have a UTCTime (RFC 5280
-// 4.1.2.5.1); others are an error.
-func appendUTCTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, true) }
-
-// appendGeneralizedTime appends the DER contents of a GeneralizedTime
-// holding t (in UTC): "YYYYMMDDhhmmss[.f]Z" with the fraction of seconds
-// without trailing zeros (X.690 11.7). Years outside 0..9999 are an error.
-func appendGeneralizedTime(dst []byte, t time.Time) ([]byte, error) { return appendTime(dst, t, false) }
-
+// appendTime appends the DER contents of a UTCTime (if utc) or a
+// GeneralizedTime holding t (in UTC). UTCTime: "YYMMDDhhmmssZ" (X.690
+// 11.8); fractions of a second are dropped, as the type has none. Only the
+// years 1950 to 2049 have a UTCTime (RFC 5280 4.1.2.5.1); others are an
+// error. GeneralizedTime: "YYYYMMDDhhmmss[.f]Z" with the fraction of
+// seconds without trailing zeros (X.690 11.7); years outside 0..9999 are
+// an error.
 func appendTime(dst []byte, t time.Time, utc bool) ([]byte, error) {
 	year, month, day, hour, min, sec := civil(t)
 	switch {
-	case utc && (year < 1950 || year > 2049):
+	case utc && uint(year-1950) > 99:
 		return dst, errValue("UTCTime", "year outside 1950..2049", "RFC 5280 4.1.2.5.1")
-	case !utc && (year < 0 || year > 9999):
+	case uint(year) > 9999:
 		return dst, errValue("GeneralizedTime", "year outside 0..9999", "X.680 46")
 	}
-	// The digits, written into an array two at a time and appended at once.
-	var b [14]byte
-	binary.BigEndian.PutUint16(b[0:], digitPairs[uint8(year/100)])
-	binary.BigEndian.PutUint16(b[2:], digitPairs[uint8(year%100)])
-	binary.BigEndian.PutUint16(b[4:], digitPairs[uint8(month)])
-	binary.BigEndian.PutUint16(b[6:], digitPairs[uint8(day)])
-	binary.BigEndian.PutUint16(b[8:], digitPairs[uint8(hour)])
-	binary.BigEndian.PutUint16(b[10:], digitPairs[uint8(min)])
-	binary.BigEndian.PutUint16(b[12:], digitPairs[uint8(sec)])
-	if utc {
-		dst = append(dst, b[2:]...)
-	} else {
-		dst = append(dst, b[:]...)
+	// The digits and the Z, written in place two at a time: the century
+	// first for a GeneralizedTime.
+	i := len(dst)
+	dst = slices.Grow(dst, 15)[:i+15]
+	if !utc {
+		binary.BigEndian.PutUint16(dst[i:], digitPairs[uint8(uint(year)/100)])
+		i += 2
 	}
+	d := dst[i : i+13]
+	binary.BigEndian.PutUint16(d[0:], digitPairs[uint8(uint(year)%100)])
+	binary.BigEndian.PutUint16(d[2:], digitPairs[uint8(month)])
+	binary.BigEndian.PutUint16(d[4:], digitPairs[uint8(day)])
+	binary.BigEndian.PutUint16(d[6:], digitPairs[uint8(hour)])
+	binary.BigEndian.PutUint16(d[8:], digitPairs[uint8(min)])
+	binary.BigEndian.PutUint16(d[10:], digitPairs[uint8(sec)])
+	d[12] = 'Z'
+	dst = dst[:i+13]
 	if ns := t.Nanosecond(); ns != 0 && !utc {
 		n := 9
 		for ns%10 == 0 {
 			ns /= 10
 			n--
 		}
-		dst = appendDigits(append(dst, '.'), ns, n)
+		dst = append(appendDigits(append(dst[:i+12], '.'), ns, n), 'Z')
 	}
-	return append(dst, 'Z'), nil
+	return dst, nil
 }
 
 // digitPairs holds the two ASCII digits of 0 to 99, indexed by a uint8 so
@@ -320,7 +320,8 @@ func civil(t time.Time) (year, month, day, hour, min, sec int) {
 	if doy >= 306 { // January and February: the next calendar year
 		year, month = year+1, month-12
 	}
-	return year, month, day, int(rem / 3600), int(rem % 3600 / 60), int(rem % 60)
+	hour, rem = int(rem/3600), rem%3600
+	return year, month, day, hour, int(rem / 60), int(rem % 60)
 }
 
 // pair returns the value of two decimal digits.
