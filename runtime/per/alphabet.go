@@ -59,8 +59,18 @@ var (
 	Printable = NewAlphabet(' ', ' ', '\'', ')', '+', ':', '=', '=', '?', '?', 'A', 'Z', 'a', 'z')
 	Numeric   = NewAlphabet(' ', ' ', '0', '9')
 	BMP       = NewAlphabet(0, 0xffff)
-	Universal = NewAlphabet(0, 0x7fffffff)
+	Universal = universal()
 )
+
+// universal is the alphabet of UniversalString, all 2^32 values of four
+// octets (X.680 41.7): 32 bits in both variants. A Go rune holds only half
+// of them, and only the Unicode scalar values among those make a string.
+func universal() *Alphabet {
+	a := NewAlphabet(0, 0x7fffffff)
+	a.count = 1 << 32
+	a.width = [2]int{32, 32}
+	return a
+}
 
 // Width returns the bits of one character in the variant.
 func (a *Alphabet) Width(aligned bool) int { return a.width[b2i(aligned)] }
@@ -113,11 +123,14 @@ func (a *Alphabet) at(i uint64) rune {
 }
 
 // alignChars reports whether the characters of a string of size s and
-// width b bits start on an octet boundary in the ALIGNED variant: a fixed
-// size of at most 16 bits does not (30.5.7), every other does (30.5.8).
+// width b bits start on an octet boundary in the ALIGNED variant: every
+// size but a fixed one of fewer than 16 bits (30.5.7, 30.5.8). A fixed
+// size of exactly 16 bits is aligned as Erlang's asn1ct aligns it, which
+// the interop tests hold this package to; OCTET STRING and BIT STRING of
+// 16 bits are not (17.6, 16.9), in asn1ct as here.
 func alignChars(s Size, b int) bool {
 	if s.fixed() {
-		return s.Ub*b > 16
+		return s.Ub*b >= 16
 	}
 	return true
 }

@@ -19,8 +19,8 @@ var Unsized = Size{Lb: 0, Ub: -1}
 // fixed reports a fixed count below 64K, which has no length determinant.
 func (s Size) fixed() bool { return s.Lb == s.Ub && s.Ub < 1<<16 }
 
-// within reports whether n is in the root of s.
-func (s Size) within(n int) bool { return n >= s.Lb && (s.Ub < 0 || n <= s.Ub) }
+// Within reports whether n is in the root of s.
+func (s Size) Within(n int) bool { return n >= s.Lb && (s.Ub < 0 || n <= s.Ub) }
 
 // readExt reads the extension bit of an extensible size and returns the
 // size that then applies: none if the count is outside the root.
@@ -39,7 +39,7 @@ func (r *Reader) readExt(s Size) (Size, error) {
 // writeExt writes the extension bit of an extensible size for a count n
 // and returns the size that applies.
 func (w *Writer) writeExt(s Size, n int) (Size, error) {
-	if s.within(n) {
+	if s.Within(n) {
 		if s.Ext {
 			w.WriteBool(false)
 		}
