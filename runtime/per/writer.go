@@ -108,28 +108,42 @@ func errValue(k der.Kind, typ, msg, rule string) error {
 	return e
 }
 
-// WriteOpen writes an open type field (X.691 10.2, 11.2): the complete
-// encoding of what f writes, as the octets of an OCTET STRING with an
-// unconstrained length (fragmented from 16K octets on). f writes to w
+// OpenField is what BeginOpen saves of a Writer while it writes the value
+// of an open type field.
+type OpenField struct{ mark, start, base int }
+
+// BeginOpen starts an open type field (X.691 10.2, 11.2): what is written
+// until EndOpen is the complete encoding of one value, which EndOpen puts
+// after its length, as the octets of an OCTET STRING with an unconstrained
+// length (fragmented from 16K octets on). The value is written to w
 // itself, so that the Writer's buffer is the only one.
-func (w *Writer) WriteOpen(f func(w *Writer) error) error {
-	// The field starts on an octet boundary of its own (10.1): write it
-	// after the octets written so far, then move it behind its length.
-	mark, start := w.n, len(w.buf)
-	outer := w.base
-	w.n, w.base = 8*start, 8*start
-	err := f(w)
-	w.base = outer
-	if err != nil {
-		w.buf, w.n = w.buf[:start], mark
-		return err
-	}
-	if w.n == 8*start { // an empty encoding is one zero octet (11.1)
+func (w *Writer) BeginOpen() OpenField {
+	// The field starts on an octet boundary of its own (10.1): it is
+	// written after the octets written so far, then moved behind its
+	// length.
+	o := OpenField{mark: w.n, start: len(w.buf), base: w.base}
+	w.n, w.base = 8*o.start, 8*o.start
+	return o
+}
+
+// EndOpen ends the open type field that BeginOpen began.
+func (w *Writer) EndOpen(o OpenField) {
+	if w.n == 8*o.start { // an empty encoding is one zero octet (11.1)
 		w.buf = append(w.buf, 0)
 	}
-	w.scratch = append(w.scratch[:0], w.buf[start:]...)
-	w.buf, w.n = w.buf[:start], mark
+	w.scratch = append(w.scratch[:0], w.buf[o.start:]...)
+	w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
 	w.writeLengthOctets(w.scratch, 0, -1)
+}
+
+// WriteOpen writes an open type field holding what f writes.
+func (w *Writer) WriteOpen(f func(w *Writer) error) error {
+	o := w.BeginOpen()
+	if err := f(w); err != nil {
+		w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
+		return err
+	}
+	w.EndOpen(o)
 	return nil
 }
 
