@@ -17,7 +17,7 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-lenient] [-v]
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-fuzz] [-per] [-lenient] [-v]
 	[-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
 	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-containing Module.obj=Module.Type,...]
 	[-accept kind:Module,...] FILE|DIR...
@@ -25,7 +25,9 @@ const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...
 Checks the modules like 'asn1gen check' and writes one Go package to DIR:
 NAME.go with a Go type, decoder and encoder for every type of the set (or
 only those reachable from -roots), asn1gen.manifest (what -use reads), and
-with -fuzz NAME_fuzz_test.go with a fuzz target per type.
+with -fuzz NAME_fuzz_test.go with a fuzz target per type. -per adds the PER
+codecs (X.691: UnmarshalAPER, MarshalAPER, UnmarshalUPER, MarshalUPER) and
+fails on what they do not handle yet.
 
 -use takes Go packages that asn1gen generated before: their modules are
 checked with FILE... (which must not repeat them) and their types are
@@ -47,6 +49,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	pkg := fset.String("package", "", "Go package `name` (default: the output directory's name)")
 	roots := fset.String("roots", "", "comma-separated `types` (Type or Module.Type): emit only what they use")
 	fuzz := fset.Bool("fuzz", false, "also write a fuzz target per type")
+	perFlag := fset.Bool("per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED)")
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
@@ -140,7 +143,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz,
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, PER: *perFlag,
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)

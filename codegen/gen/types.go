@@ -16,6 +16,7 @@ type emitter struct {
 	p   *plan
 	cfg Config
 	tmp int // counter for temporaries, reset per function
+	per perState
 }
 
 func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }

@@ -1,6 +1,7 @@
 package per
 
 import (
+	"math/big"
 	"math/bits"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -312,4 +313,156 @@ func (w *Writer) WriteIndex(i, root int, ext, inExt bool) {
 		}
 	}
 	w.writeRange(uint64(i), uint64(root-1))
+}
+
+// The INTEGER encodings of X.691 13, by the bounds of the effective
+// constraint, for generated code: ext says the constraint is extensible,
+// which puts a bit before the value, set when the value is outside the
+// root and then encoded as an unconstrained whole number (13.2.1).
+
+// ReadInt reads an INTEGER (lb..ub), lb <= ub (13.2.2).
+func (r *Reader) ReadInt(lb, ub int64, ext bool) (int64, error) {
+	if ext {
+		out, err := r.ReadBool()
+		if err != nil {
+			return 0, err
+		}
+		if out {
+			return r.ReadUnconstrained()
+		}
+	}
+	return r.ReadConstrained(lb, ub)
+}
+
+// WriteInt writes an INTEGER (lb..ub); outside the root, v is an error
+// unless ext.
+func (w *Writer) WriteInt(v, lb, ub int64, ext bool) error {
+	if ext {
+		out := v < lb || v > ub
+		w.WriteBool(out)
+		if out {
+			w.WriteUnconstrained(v)
+			return nil
+		}
+	}
+	return w.WriteConstrained(v, lb, ub)
+}
+
+// ReadIntLb reads an INTEGER (lb..MAX) (13.2.3).
+func (r *Reader) ReadIntLb(lb int64, ext bool) (int64, error) {
+	if ext {
+		out, err := r.ReadBool()
+		if err != nil {
+			return 0, err
+		}
+		if out {
+			return r.ReadUnconstrained()
+		}
+	}
+	return r.ReadSemiConstrained(lb)
+}
+
+// WriteIntLb writes an INTEGER (lb..MAX).
+func (w *Writer) WriteIntLb(v, lb int64, ext bool) error {
+	if ext {
+		w.WriteBool(v < lb)
+		if v < lb {
+			w.WriteUnconstrained(v)
+			return nil
+		}
+	}
+	return w.WriteSemiConstrained(v, lb)
+}
+
+// ReadIntAny reads an INTEGER without a lower bound (13.2.4): ext is an
+// extensible constraint (MIN..ub, ...), whose bit precedes the value in
+// both cases.
+func (r *Reader) ReadIntAny(ext bool) (int64, error) {
+	if ext {
+		if _, err := r.ReadBool(); err != nil {
+			return 0, err
+		}
+	}
+	return r.ReadUnconstrained()
+}
+
+// WriteIntAny writes an INTEGER without a lower bound; ub is its upper
+// bound when ext (math.MaxInt64 if none).
+func (w *Writer) WriteIntAny(v, ub int64, ext bool) {
+	if ext {
+		w.WriteBool(v > ub)
+	}
+	w.WriteUnconstrained(v)
+}
+
+// NamedBits returns the BIT STRING with named bits that X.691 16.2 and
+// 16.3 encode for v: no trailing 0 bits, then padded with 0 bits to lb,
+// the lower bound of its size.
+func NamedBits(v der.BitString, lb int) der.BitString {
+	n := min(v.BitLength, 8*len(v.Bytes))
+	for n > 0 && v.Bytes[(n-1)/8]>>(7-(n-1)%8)&1 == 0 {
+		n--
+	}
+	if n >= lb {
+		return der.BitString{Bytes: v.Bytes[:(n+7)/8], BitLength: n}
+	}
+	b := make([]byte, (lb+7)/8)
+	copy(b, v.Bytes[:(n+7)/8])
+	return der.BitString{Bytes: b, BitLength: lb}
+}
+
+// ReadBigInt reads an INTEGER held as a der.Integer, which has no upper
+// bound in int64: semi-constrained from lb if hasLb, else unconstrained
+// (13.2.3, 13.2.4), after the extension bit if ext.
+func (r *Reader) ReadBigInt(lb int64, hasLb, ext bool) (der.Integer, error) {
+	out := false
+	if ext {
+		var err error
+		if out, err = r.ReadBool(); err != nil {
+			return nil, err
+		}
+	}
+	if !hasLb || out {
+		return r.ReadUnconstrainedInteger()
+	}
+	const typ = "INTEGER"
+	at := r.pos
+	b, err := r.readLengthOctets(typ)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(b) == 0:
+		return nil, r.errAt(at, der.KindMalformed, typ, "whole number of no octets", "X.691 11.7.4")
+	case len(b) > 1 && b[0] == 0:
+		return nil, r.errAt(at, der.KindNonCanonical, typ, "semi-constrained whole number not in the fewest octets", "X.691 11.7.4")
+	}
+	if err := r.Alloc(len(b)+16, typ); err != nil {
+		return nil, err
+	}
+	z := new(big.Int).SetBytes(b)
+	return der.IntegerFromBig(z.Add(z, big.NewInt(lb))), nil
+}
+
+// WriteBigInt writes v (see ReadBigInt); lb..ub is the root of the
+// constraint (hasUb: ub is a bound), which an extensible one lets v leave.
+func (w *Writer) WriteBigInt(v der.Integer, lb int64, hasLb bool, ub int64, hasUb, ext bool) error {
+	z := v.Big()
+	out := hasLb && z.Cmp(big.NewInt(lb)) < 0 || hasUb && z.Cmp(big.NewInt(ub)) > 0
+	if out && !ext {
+		return errValue(der.KindConstraint, "INTEGER", v.String()+" outside its constraint", "X.680 51.4")
+	}
+	if ext {
+		w.WriteBool(out)
+	}
+	if !hasLb || out {
+		w.WriteUnconstrainedInteger(der.IntegerFromBig(z))
+		return nil
+	}
+	b := z.Sub(z, big.NewInt(lb)).Bytes()
+	if len(b) == 0 {
+		b = []byte{0}
+	}
+	w.writeLengthOctets(b, 0, -1)
+	return nil
 }

@@ -1,6 +1,8 @@
 package per
 
 import (
+	"unicode/utf8"
+
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
@@ -338,4 +340,44 @@ func (r *Reader) ReadOpenBytes() ([]byte, error) {
 		err = r.errAt(at, der.KindMalformed, "open type", "empty field: an empty encoding is one zero octet", "X.691 11.1")
 	}
 	return b, err
+}
+
+// ReadUTF8String reads a UTF8String (X.691 30.6): an unconstrained length
+// and the octets, which must be UTF-8. SIZE constraints of the type are not
+// PER-visible (X.691 10.9.3.3): the caller checks them.
+func (r *Reader) ReadUTF8String() (string, error) {
+	at := r.pos
+	b, err := r.readLengthOctets("UTF8String")
+	if err != nil {
+		return "", err
+	}
+	if !utf8.Valid(b) {
+		return "", r.errAt(at, der.KindInvalidValue, "UTF8String", "not UTF-8", "X.680 41.16")
+	}
+	return string(b), nil
+}
+
+// ReadOctetText reads a character string that is not known-multiplier
+// (GeneralString, GraphicString, TeletexString, VideotexString; X.691
+// 30.6): its octets as they are.
+func (r *Reader) ReadOctetText() (string, error) {
+	b, err := r.readLengthOctets("character string")
+	return string(b), err
+}
+
+// WriteOctetText writes the octets of a string that is not known-multiplier.
+func (w *Writer) WriteOctetText(s string) {
+	w.Align()
+	n := len(s)
+	for {
+		k := w.writeUnconstrainedLength(n)
+		w.Align()
+		for i := range k {
+			w.WriteBits(uint64(s[len(s)-n+i]), 8)
+		}
+		if k < Fragment {
+			return
+		}
+		n -= k
+	}
 }

@@ -1,0 +1,151 @@
+package gen
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+)
+
+// TestPERInterop generates the package of testdata/per/PerTest.asn with
+// -per and exchanges random values of each of its types with Erlang's
+// asn1ct (erlc -buper and -bper): asn1ct encodes, the generated code
+// decodes and re-encodes, and the bytes and the values must be the same
+// (testdata/per/driver.escript). It skips without erlc and escript.
+func TestPERInterop(t *testing.T) {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command and Erlang; skipped with -short")
+	}
+	erlc, err := exec.LookPath("erlc")
+	if err != nil {
+		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev)")
+	}
+	escript, err := exec.LookPath("escript")
+	if err != nil {
+		t.Skip("escript not installed")
+	}
+	src, err := os.ReadFile("testdata/per/PerTest.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := model.Check(model.Source{Name: "PerTest.asn", Src: src})
+	files, err := Generate(set, Config{Package: "x", PER: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/pertest")
+	writeFile(t, filepath.Join(dir, "x", "x.go"), files[0].Content)
+
+	// The harness: testdata/per/harness.go.txt and the registry of the
+	// types, with the DEFAULT components (which asn1ct decodes as their
+	// value when absent).
+	p, err := newPlan(set, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types, defaults, utf8s []string
+	isUTF8 := func(t *model.Type) bool {
+		u := t.Underlying()
+		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
+	}
+	for _, gt := range p.types {
+		if gt.body != nil && isUTF8(gt.body) {
+			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
+		}
+		for _, f := range gt.fields {
+			if f.comp != nil && f.comp.Default != nil {
+				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+			if f.gt == nil && isUTF8(f.t) {
+				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+		}
+	}
+	sort.Strings(utf8s)
+	var asn1Types []string
+	for _, m := range set.Modules {
+		for _, a := range m.Assignments {
+			if a.Kind != model.KindType {
+				continue
+			}
+			asn1Types = append(asn1Types, a.Name)
+			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.named(a).name))
+		}
+	}
+	sort.Strings(defaults)
+	harness, err := os.ReadFile("testdata/per/harness.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/der\"", "\"example.com/pertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/der\"", 1) +
+		"\nvar types = map[string]func() per.Value{\n" + strings.Join(types, "\n") + "\n}\n" +
+		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
+		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n"
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	bin := filepath.Join(dir, "harness")
+	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
+	// one Erlang node loads both.
+	erl := filepath.Join(dir, "erl")
+	writeFile(t, filepath.Join(erl, "PerTest.asn"), src)
+	writeFile(t, filepath.Join(erl, "PerTestA.asn"), []byte(strings.Replace(string(src), "PerTest DEFINITIONS", "PerTestA DEFINITIONS", 1)))
+	for _, c := range [][]string{{"-buper", "PerTest.asn"}, {"-bper", "PerTestA.asn"}} {
+		cmd := exec.Command(erlc, c[0], c[1])
+		cmd.Dir = erl
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
+		}
+	}
+	var args []string
+	for _, a := range asn1Types {
+		switch a {
+		case "V2", "C2":
+			continue
+		case "V1", "C1":
+			args = append(args, a+"="+strings.Replace(a, "1", "2", 1))
+		}
+		args = append(args, a)
+	}
+	driver, err := filepath.Abs("testdata/per/driver.escript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(escript, append([]string{driver, erl, "PerTest", "PerTestA", bin, "150"}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	t.Logf("driver:\n%s", out)
+	ok := map[string]bool{}
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch f := strings.Fields(line); {
+		case len(f) >= 2 && f[0] == "ok":
+			ok[f[1]] = true
+		case len(f) > 0 && f[0] == "FAIL":
+			if len(line) > 2000 {
+				line = line[:2000] + "..."
+			}
+			t.Error(line)
+		}
+	}
+	for _, a := range args {
+		if !ok[strings.SplitN(a, "=", 2)[0]] {
+			t.Errorf("%s: not ok", a)
+		}
+	}
+}
