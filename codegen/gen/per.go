@@ -16,6 +16,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -293,10 +294,9 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 			call = r.Dot("ReadIntAny").Call(jen.Lit(pc.ext))
 		}
 	case model.TypeOctetString:
-		if t.Constraints != nil && t.Constraints.Containing != nil {
-			e.perFail(where, "OCTET STRING (CONTAINING ...)")
-			return false
-		}
+		// An OCTET STRING (CONTAINING T) held as octets (a referenced
+		// type, a contained CHOICE or built-in: see containedType) keeps
+		// the octets, the encoding of T in the decode's variant.
 		call = r.Dot("ReadOctetString").Call(pc.size)
 	case model.TypeBitString:
 		if t.Constraints != nil && t.Constraints.Containing != nil {
@@ -329,11 +329,15 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		g.Add(ifErr(wrap))
 		return true
 	}
-	x := e.tmpName("x")
-	g.List(jen.Id(x), jen.Err()).Op(":=").Add(call)
-	g.Add(ifErr(wrap))
-	g.Add(dst()).Op("=").Id(x)
+	// The callers have err in scope (perSequence declares it).
+	g.If(jen.List(dst(), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	return true
+}
+
+// perInline reports whether perReadField reads f with perRead, assigning
+// to an err in scope.
+func perInline(f *field) bool {
+	return f.gt == nil && !f.octets && f.union == nil && !f.list && f.t.Underlying().Kind != model.TypeNull
 }
 
 // perWrite emits the encoding of src, a value of the built-in type t.
@@ -397,7 +401,19 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		e.perFail(where, "an open type with a table (information object set)")
 		return
 	case f.octets:
-		e.perFail(where, "OCTET STRING (CONTAINING ...)")
+		// OCTET STRING (CONTAINING T): the octets are the complete
+		// encoding of T in the same variant (X.691 11.1, X.682 11), the
+		// form of an open type field when the OCTET STRING has no SIZE.
+		if !e.perContaining(f, where) {
+			return
+		}
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		o := e.tmpName("o")
+		g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
+		g.Add(ifErr(wrap))
+		e.perReadField(g, &inner, dst, where, wrap)
+		g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	case f.gt == nil && f.t.Underlying().Kind == model.TypeOpen:
 		e.perFail(where, "an open type")
@@ -420,8 +436,35 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 	g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 }
 
+// perContaining reports whether the OCTET STRING (CONTAINING T) of f is
+// one the emitter handles: without SIZE, and not BIT STRING.
+func (e *emitter) perContaining(f *field, where string) bool {
+	if u := f.t.Underlying(); u.Kind != model.TypeOctetString {
+		e.perFail(where, "BIT STRING (CONTAINING ...)")
+		return false
+	}
+	if c := f.t.Constraints; c != nil && c.Size != nil {
+		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING ...)")
+		return false
+	}
+	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
+		e.perFail(where, "CONTAINING ... ENCODED BY")
+		return false
+	}
+	return true
+}
+
 // perWriteField emits the encoding of a component, alternative or element.
 func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if f.octets && e.perContaining(f, where) {
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		o := e.tmpName("o")
+		g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
+		e.perWriteField(g, &inner, src, where, wrap)
+		g.Id("w").Dot("EndOpen").Call(jen.Id(o))
+		return
+	}
 	if f.union != nil || f.list || f.octets || f.gt == nil && f.t.Underlying().Kind == model.TypeOpen {
 		return // perReadField has failed
 	}
@@ -518,6 +561,13 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 	ext := gt.body.Extensible
 	dec = func(g *jen.Group) {
 		g.Op("*").Id("v").Op("=").Id(gt.name).Values()
+		needErr := false
+		for _, f := range root {
+			needErr = needErr || perInline(f)
+		}
+		if needErr && !ext && !slices.ContainsFunc(root, perOptional) {
+			g.Var().Err().Error()
+		}
 		if ext {
 			g.List(jen.Id("ext"), jen.Err()).Op(":=").Id("r").Dot("ReadBool").Call()
 			g.Add(ifErr(plainReturn))
