@@ -91,6 +91,24 @@
 //     instance is Template_Actual (AlgorithmIdentifier_SignatureAlgorithms),
 //     a constant Type_Item (GeneralName_DNSName, CRLReason_KeyCompromise).
 //     naming.go applies it.
+//
+// # PER
+//
+// With Config.PER (asn1gen gen -per) every Go type also has
+//
+//	func (v *T) DecodePER(r *per.Reader) error
+//	func (v *T) EncodePER(w *per.Writer) error
+//
+// one pair for the ALIGNED and UNALIGNED variants of X.691 (the reader or
+// writer says which), and the types with UnmarshalDER have UnmarshalAPER,
+// MarshalAPER, UnmarshalUPER and MarshalUPER (runtime/per's Unmarshal and
+// Marshal). The codecs follow the PER-visible constraints (value ranges,
+// SIZE, extensibility, PermittedAlphabet), write canonical PER (DEFAULT
+// values omitted) and keep unknown extension additions and alternatives in
+// Unknown, in the form runtime/per documents, to write them back. A
+// construct per.go does not handle yet (open types with tables, REAL, the
+// time types, ...) fails the generation with an error that names the type
+// and the construct.
 package gen
 
 import (

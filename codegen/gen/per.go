@@ -321,7 +321,7 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 	case model.TypeRelativeOID:
 		call = r.Dot("ReadRelativeOID").Call()
 	default:
-		e.perFail(where, "the type "+typeText(u))
+		e.perFail(where, "the type "+kindText(u))
 		return false
 	}
 	if declare {
@@ -338,6 +338,14 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 // to an err in scope.
 func perInline(f *field) bool {
 	return f.gt == nil && !f.octets && f.union == nil && !f.list && f.t.Underlying().Kind != model.TypeNull
+}
+
+// kindText names the built-in type of u, without tags.
+func kindText(u *model.Type) string {
+	if u.Name != "" && (u.Kind == model.TypeCharacterString || u.Kind == model.TypeTime || u.Kind == model.TypeObjectDescriptor) {
+		return u.Name
+	}
+	return u.Kind.String()
 }
 
 // perWrite emits the encoding of src, a value of the built-in type t.
@@ -389,7 +397,7 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 	case model.TypeRelativeOID:
 		g.Add(w.Dot("WriteRelativeOID").Call(src()))
 	default:
-		e.perFail(where, "the type "+typeText(u))
+		e.perFail(where, "the type "+kindText(u))
 	}
 }
 

@@ -149,3 +149,30 @@ func TestPERInterop(t *testing.T) {
 		}
 	}
 }
+
+// TestPERUnsupported: what the PER emitter does not handle fails the
+// generation with an error naming the type and the construct.
+func TestPERUnsupported(t *testing.T) {
+	for _, c := range []struct{ asn1, want string }{
+		{"T ::= SEQUENCE { r REAL }", "asn1gen: -per: T.r: the type REAL is not supported by the PER emitter yet"},
+		{"T ::= GeneralizedTime", "asn1gen: -per: T: the type GeneralizedTime is not supported by the PER emitter yet"},
+		{"T ::= INTEGER (0..18446744073709551615)", "asn1gen: -per: T: an INTEGER range with a bound beyond 64 bits is not supported by the PER emitter yet"},
+		{"T ::= SEQUENCE { a OCTET STRING (SIZE(4)) (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }",
+			"asn1gen: -per: T.a: OCTET STRING (SIZE ...) (CONTAINING ...) is not supported by the PER emitter yet"},
+		{"C ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }\nT ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }",
+			"asn1gen: -per: T.v: an open type with a table (information object set) is not supported by the PER emitter yet"},
+	} {
+		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
+		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})
+		if err := set.Diags.Err(); err != nil {
+			t.Fatalf("%s: %v", c.asn1, err)
+		}
+		_, err := Generate(set, Config{Package: "m", PER: true})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s:\n got %v\nwant %s", c.asn1, err, c.want)
+		}
+		if _, err := Generate(set, Config{Package: "m"}); err != nil {
+			t.Errorf("%s: without -per: %v", c.asn1, err)
+		}
+	}
+}
