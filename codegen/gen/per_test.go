@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,6 +21,49 @@ import (
 // decodes and re-encodes, and the bytes and the values must be the same
 // (testdata/per/driver.escript). It skips without erlc and escript.
 func TestPERInterop(t *testing.T) {
+	src, err := os.ReadFile("testdata/per/PerTest.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	perInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, nil, 150, func(a string) []string {
+		switch a {
+		case "V2", "C2":
+			return nil // the later versions of V1 and C1
+		case "V1", "C1":
+			return []string{a, a + "=" + strings.Replace(a, "1", "2", 1)}
+		}
+		return []string{a}
+	})
+}
+
+// TestPERInteropRRC is TestPERInterop for the messages of NR RRC (TS
+// 38.331) in the shared corpus, UNALIGNED as RRC uses PER and ALIGNED.
+// The package of the messages' types takes minutes and gigabytes to
+// compile: the test runs only with ASN1GEN_PER_RRC=1.
+func TestPERInteropRRC(t *testing.T) {
+	if os.Getenv("ASN1GEN_PER_RRC") == "" {
+		t.Skip("set ASN1GEN_PER_RRC=1 to exchange NR RRC messages with asn1ct")
+	}
+	corpus := os.Getenv("ASN1GEN_CORPUS")
+	file := filepath.Join(corpus, "modules/telecom/3GPP_NR_RRC_38331/NR-RRC-Definitions.asn")
+	src, err := os.ReadFile(file)
+	if corpus == "" || err != nil {
+		t.Skip("no corpus (ASN1GEN_CORPUS)")
+	}
+	messages := []string{"BCCH-BCH-Message", "BCCH-DL-SCH-Message", "DL-CCCH-Message", "DL-DCCH-Message",
+		"PCCH-Message", "UL-CCCH-Message", "UL-CCCH1-Message", "UL-DCCH-Message"}
+	perInterop(t, "NR-RRC-Definitions", []model.Source{{Name: "NR-RRC-Definitions.asn", Src: src}}, messages, 20, func(a string) []string {
+		if slices.Contains(messages, a) {
+			return []string{a}
+		}
+		return nil
+	})
+}
+
+// perInterop generates the package of srcs (the module mod first) with
+// -per, restricted to roots if set, builds the harness over it and runs
+// the driver on the types args returns for each type assignment of mod.
+func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) {
 	goTool(t)
 	if testing.Short() {
 		t.Skip("runs the go command and Erlang; skipped with -short")
@@ -31,12 +76,8 @@ func TestPERInterop(t *testing.T) {
 	if err != nil {
 		t.Skip("escript not installed")
 	}
-	src, err := os.ReadFile("testdata/per/PerTest.asn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := model.Check(model.Source{Name: "PerTest.asn", Src: src})
-	files, err := Generate(set, Config{Package: "x", PER: true})
+	set := model.Check(srcs...)
+	files, err := Generate(set, Config{Package: "x", PER: true, Roots: roots})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,12 +87,12 @@ func TestPERInterop(t *testing.T) {
 
 	// The harness: testdata/per/harness.go.txt and the registry of the
 	// types, with the DEFAULT components (which asn1ct decodes as their
-	// value when absent).
-	p, err := newPlan(set, nil, nil)
+	// value when absent) and the UTF8Strings (which it holds as binaries).
+	p, err := newPlan(set, roots, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s []string
+	var types, defaults, utf8s, driverArgs []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
@@ -69,18 +110,24 @@ func TestPERInterop(t *testing.T) {
 			}
 		}
 	}
+	sort.Strings(defaults)
 	sort.Strings(utf8s)
-	var asn1Types []string
 	for _, m := range set.Modules {
+		if m.Name != mod {
+			continue
+		}
 		for _, a := range m.Assignments {
 			if a.Kind != model.KindType {
 				continue
 			}
-			asn1Types = append(asn1Types, a.Name)
+			as := args(a.Name)
+			if len(as) == 0 {
+				continue
+			}
+			driverArgs = append(driverArgs, as...)
 			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.named(a).name))
 		}
 	}
-	sort.Strings(defaults)
 	harness, err := os.ReadFile("testdata/per/harness.go.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -98,36 +145,26 @@ func TestPERInterop(t *testing.T) {
 	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
 	// one Erlang node loads both.
 	erl := filepath.Join(dir, "erl")
-	writeFile(t, filepath.Join(erl, "PerTest.asn"), src)
-	writeFile(t, filepath.Join(erl, "PerTestA.asn"), []byte(strings.Replace(string(src), "PerTest DEFINITIONS", "PerTestA DEFINITIONS", 1)))
-	for _, c := range [][]string{{"-buper", "PerTest.asn"}, {"-bper", "PerTestA.asn"}} {
+	src := string(srcs[0].Src)
+	writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
+	writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
+	for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
 		cmd := exec.Command(erlc, c[0], c[1])
 		cmd.Dir = erl
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
 		}
 	}
-	var args []string
-	for _, a := range asn1Types {
-		switch a {
-		case "V2", "C2":
-			continue
-		case "V1", "C1":
-			args = append(args, a+"="+strings.Replace(a, "1", "2", 1))
-		}
-		args = append(args, a)
-	}
 	driver, err := filepath.Abs("testdata/per/driver.escript")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(escript, append([]string{driver, erl, "PerTest", "PerTestA", bin, "150"}, args...)...)
+	cmd := exec.Command(escript, append([]string{driver, erl, mod, mod + "A", bin, strconv.Itoa(count)}, driverArgs...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
 	}
-	t.Logf("driver:\n%s", out)
 	ok := map[string]bool{}
 	sc := bufio.NewScanner(strings.NewReader(string(out)))
 	sc.Buffer(nil, 1<<24)
@@ -143,11 +180,12 @@ func TestPERInterop(t *testing.T) {
 			t.Error(line)
 		}
 	}
-	for _, a := range args {
+	for _, a := range driverArgs {
 		if !ok[strings.SplitN(a, "=", 2)[0]] {
 			t.Errorf("%s: not ok", a)
 		}
 	}
+	t.Logf("%d types, %d values each in both variants", len(driverArgs), count)
 }
 
 // TestPERUnsupported: what the PER emitter does not handle fails the
