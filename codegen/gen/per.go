@@ -967,6 +967,21 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 		}
 		return jen.Id(gt.name).Call(num(nn.Value))
 	}
+	if denseSorted(append(append([]*model.NamedNumber(nil), root...), adds...)) {
+		// Items numbered 0, 1, 2, ... (root, then additions): the index
+		// is the value.
+		//	x, err := r.ReadEnum(3, 1, true)
+		//	return w.WriteEnum(int64(*v), 3, 1, true)
+		dec = func(g *jen.Group) {
+			g.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("ReadEnum").Call(jen.Lit(len(root)), jen.Lit(len(adds)), jen.Lit(ext))
+			g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+			g.Return(jen.Err())
+		}
+		enc = func(g *jen.Group) {
+			g.Return(jen.Id("w").Dot("WriteEnum").Call(jen.Int64().Call(jen.Op("*").Id("v")), jen.Lit(len(root)), jen.Lit(len(adds)), jen.Lit(ext)))
+		}
+		return dec, enc
+	}
 	dec = func(g *jen.Group) {
 		inExt := "_"
 		if ext {

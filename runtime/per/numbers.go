@@ -466,3 +466,32 @@ func (w *Writer) WriteBigInt(v der.Integer, lb int64, hasLb bool, ub int64, hasU
 	w.writeLengthOctets(b, 0, -1)
 	return nil
 }
+
+// ReadEnum reads the value of an ENUMERATED whose root items are 0 to
+// root-1 and whose adds additions follow them, root to root+adds-1 (the
+// numbering X.680 20.2 gives items without numbers): its index (X.691 14)
+// is its value. An addition beyond adds is one this version does not know.
+func (r *Reader) ReadEnum(root, adds int, ext bool) (int64, error) {
+	at := r.pos
+	i, inExt, err := r.ReadIndex(root, ext)
+	if err != nil || !inExt {
+		return int64(i), err
+	}
+	if i >= adds {
+		return 0, r.errAt(at, der.KindUnsupported, "ENUMERATED", "an enumeration addition this version does not know", "X.691 14")
+	}
+	return int64(root + i), nil
+}
+
+// WriteEnum writes v, the value of an ENUMERATED as ReadEnum reads it.
+func (w *Writer) WriteEnum(v int64, root, adds int, ext bool) error {
+	switch {
+	case v >= 0 && v < int64(root):
+		w.WriteIndex(int(v), root, ext, false)
+	case ext && v >= int64(root) && v < int64(root+adds):
+		w.WriteIndex(int(v)-root, root, true, true)
+	default:
+		return errValue(der.KindInvalidValue, "ENUMERATED", itoa64(v)+" is not an item of the enumeration", "X.680 20")
+	}
+	return nil
+}
