@@ -1045,3 +1045,42 @@ func denseSorted(items []*model.NamedNumber) bool {
 	}
 	return true
 }
+
+// perFuzz emits the PER fuzz target of gt (with -fuzz):
+//
+//	func FuzzTPER(f *testing.F) {
+//		f.Fuzz(func(t *testing.T, b []byte) {
+//			for _, aligned := range []bool{false, true} {
+//				var v T
+//				if err := per.Unmarshal(b, &v, aligned, nil); err != nil {
+//					var e *der.Error
+//					if !errors.As(err, &e) || !e.Bits || e.Offset < 0 {
+//						t.Fatalf("error not located: %v", err)
+//					}
+//					continue
+//				}
+//				if _, err := per.Marshal(&v, aligned); err != nil {
+//					t.Fatalf("re-encoding a decoded value: %v", err)
+//				}
+//			}
+//		})
+//	}
+func (e *emitter) perFuzz(f *jen.File, gt *goType) {
+	name := "Fuzz" + gt.name + "PER"
+	comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.asn1))
+	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
+		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
+				jen.Var().Id("v").Id(gt.name),
+				jen.If(jen.Err().Op(":=").Add(pr("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Id("aligned"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
+					jen.Var().Id("e").Op("*").Add(rt("Error")),
+					jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("e")).Op("||").Op("!").Id("e").Dot("Bits").Op("||").Id("e").Dot("Offset").Op("<").Lit(0)).Block(
+						jen.Id("t").Dot("Fatalf").Call(jen.Lit("error not located: %v"), jen.Err())),
+					jen.Continue(),
+				),
+				jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(pr("Marshal")).Call(jen.Op("&").Id("v"), jen.Id("aligned")), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("t").Dot("Fatalf").Call(jen.Lit("re-encoding a decoded value: %v"), jen.Err())),
+			),
+		)),
+	)
+}
