@@ -27,9 +27,21 @@
 //     and the index re-mapping of 30.5.4; other strings as octets (30.6);
 //   - OBJECT IDENTIFIER and RELATIVE-OID (X.691 24 and 25: the BER
 //     contents octets after a length) as der.OID and der.RelativeOID;
-//   - open type fields (10.2): ReadOpen returns a Reader over the field, so
-//     that the value inside reports its errors at their absolute offsets;
-//     WriteOpen wraps what a function writes.
+//   - open type fields (10.2): BeginOpen limits the Reader to the field and
+//     EndOpen checks that the value filled it, so that the value inside
+//     reports its errors at their absolute offsets; Writer.BeginOpen and
+//     EndOpen put what is written between them in a field (WriteOpen
+//     takes a function), which is also how OCTET STRING (CONTAINING T) is
+//     read and written;
+//   - extension additions (19.9): ReadBitmap, then an open type field per
+//     addition present; ReadUnknown keeps the additions a type does not
+//     know in the form its doc describes, which BitmapLen,
+//     WriteUnknownBits and WriteUnknown write back (a CHOICE's unknown
+//     alternative: AppendUnknownAlternative, WriteUnknownAlternative);
+//   - the helpers generated code calls instead of repeating the steps:
+//     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt (INTEGER by its bounds,
+//     13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
+//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits.
 //
 // The Writer mirrors the Reader: Write... for every Read.... A Writer makes
 // the canonical encoding (X.691 10.1.3 and 11.9.3.8: the shortest length

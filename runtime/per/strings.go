@@ -372,8 +372,13 @@ func (w *Writer) WriteOctetText(s string) {
 	for {
 		k := w.writeUnconstrainedLength(n)
 		w.Align()
-		for i := range k {
-			w.WriteBits(uint64(s[len(s)-n+i]), 8)
+		if at := len(s) - n; w.n&7 == 0 {
+			w.buf = append(w.buf, s[at:at+k]...)
+			w.n += 8 * k
+		} else {
+			for i := range k {
+				w.WriteBits(uint64(s[at+i]), 8)
+			}
 		}
 		if k < Fragment {
 			return
