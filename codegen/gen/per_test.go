@@ -95,12 +95,15 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s, driverArgs []string
+	var types, defaults, utf8s, records, driverArgs []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
 	}
 	for _, gt := range p.types {
+		if (gt.kind == model.TypeSequence || gt.kind == model.TypeSet) && gt.alias == nil {
+			records = append(records, fmt.Sprintf("%q: true,", gt.name))
+		}
 		if gt.body != nil && isUTF8(gt.body) {
 			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
 		}
@@ -115,6 +118,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	}
 	sort.Strings(defaults)
 	sort.Strings(utf8s)
+	sort.Strings(records)
 	for _, m := range set.Modules {
 		if m.Name != mod {
 			continue
@@ -138,7 +142,8 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/der\"", "\"example.com/pertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/der\"", 1) +
 		"\nvar types = map[string]func() per.Value{\n" + strings.Join(types, "\n") + "\n}\n" +
 		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
-		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n"
+		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n" +
+		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n"
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	bin := filepath.Join(dir, "harness")
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
@@ -167,6 +172,11 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	if name := os.Getenv("ASN1GEN_PER_LOG"); name != "" {
+		// The whole of the driver's output, whose lines the errors below
+		// cut short.
+		writeFile(t, name, out)
 	}
 	ok := map[string]bool{}
 	sc := bufio.NewScanner(strings.NewReader(string(out)))

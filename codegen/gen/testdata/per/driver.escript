@@ -87,8 +87,8 @@ value(M, Type, Tries) ->
     end.
 
 fail(Type, Variant, What, Value, Bin, GoBin) ->
-    io:format("FAIL ~s ~s: asn1ct ~s; go ~s; ~s; value ~w~n",
-              [Type, Variant, binary:encode_hex(Bin), binary:encode_hex(GoBin), What, Value]),
+    io:format("FAIL ~s ~s: ~s; asn1ct ~s; go ~s; value ~w~n",
+              [Type, Variant, What, binary:encode_hex(Bin), binary:encode_hex(GoBin), Value]),
     1.
 
 receive_line(Port, Acc) ->
