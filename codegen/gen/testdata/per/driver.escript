@@ -35,9 +35,9 @@ run(Port, Arg, Count, Variants) ->
                        [T, L] -> {list_to_atom(T), list_to_atom(L)};
                        [T] -> {list_to_atom(T), list_to_atom(T)}
                    end,
-    Fails = lists:sum([check(Port, Type, From, V, M) || _ <- lists:seq(1, Count), {V, M} <- Variants]),
-    case Fails of
+    case catch lists:sum([check(Port, Type, From, V, M) || _ <- lists:seq(1, Count), {V, M} <- Variants]) of
         0 -> io:format("ok ~s ~b~n", [Type, Count]);
+        {'EXIT', {{cannot_draw, _, _, _, _}, _}} -> io:format("skip ~s: asn1ct draws no value it decodes back~n", [Type]);
         _ -> ok
     end.
 
