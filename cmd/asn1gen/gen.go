@@ -17,7 +17,7 @@ func init() {
 	register(command{name: "gen", short: "generate a Go package from ASN.1 modules", run: runGen})
 }
 
-const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-view T,T] [-fuzz] [-lenient] [-v]
+const genUsage = `usage: asn1gen gen -o DIR [-package NAME] [-use IMPORTPATH,...] [-roots T,T] [-view T,T] [-fuzz] [-per] [-lenient] [-v]
 	[-stream Type.component...,...] [-anymap FILE] [-keep-raw T,T | -no-keep-raw] [-import-from [In:]M.Sym=Module|ANY,...]
 	[-extend Module.Set=Module.Set2,...] [-extensible Module.Set,...] [-containing Module.obj=Module.Type,...]
 	[-accept kind:Module,...] FILE|DIR...
@@ -27,7 +27,9 @@ NAME.go with a Go type, decoder and encoder for every type of the set (or
 only those reachable from -roots), asn1gen.manifest (what -use reads),
 with -view NAME_view.go with lazy views of the types named and of what they
 reach (package runtime/view: shallow parses, fields decoded on access), and
-with -fuzz NAME_fuzz_test.go with a fuzz target per type.
+with -fuzz NAME_fuzz_test.go with a fuzz target per type. -per adds the PER
+codecs (X.691: UnmarshalAPER, MarshalAPER, UnmarshalUPER, MarshalUPER) and
+fails on what they do not handle yet.
 
 -stream Type.component[.component...] (or Module.Type...; repeatable, or a
 comma list) writes NAME_stream.go with a stream reader, TypeStream, of the
@@ -60,6 +62,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	var streams listFlag
 	fset.Var(&streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
 	views := fset.String("view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
+	perFlag := fset.Bool("per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED)")
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
@@ -153,7 +156,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, Streams: streams, Views: splitList(*views),
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, PER: *perFlag, Streams: streams, Views: splitList(*views),
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)

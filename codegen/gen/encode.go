@@ -710,6 +710,9 @@ func (e *emitter) fuzzFile() ([]byte, error) {
 					jen.Id("t").Dot("Fatalf").Call(jen.Lit("re-encoding differs:\n in %x\nout %x"), jen.Id("b"), jen.Id("out"))),
 			)),
 		)
+		if e.cfg.PER {
+			e.perFuzz(f, gt)
+		}
 	}
 	return render(f)
 }

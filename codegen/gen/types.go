@@ -20,6 +20,7 @@ type emitter struct {
 	// paths of views (view.go).
 	viewNames    map[string]int
 	viewNameList []string
+	per          perState
 }
 
 func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }

@@ -206,6 +206,13 @@ func (s *checker) evalConstraints(t *Type) {
 					}
 				}
 			}
+			if (b.value != nil || b.size != nil) && !spec.Extensible && !b.ext {
+				// X.680 49.8: a constraint without an extension marker
+				// applied after an extensible one, as in T (0..5) for
+				// T ::= INTEGER (-100..100, ...), makes the result not
+				// extensible (asn1ct encodes it so, as X.691 10.3 says).
+				c.Extensible = false
+			}
 			if len(b.set) > 1 && c.Value == nil && c.Values == nil {
 				c.Values = b.set
 			} else if b.value != nil {

@@ -87,6 +87,9 @@ type Error struct {
 	// another form than the decode asked for (PEM, or BER in a DER
 	// decode; see Unmarshal); usually empty.
 	Hint string
+	// Bits says that Offset counts bits, not octets: the errors of
+	// package per (PER, X.691, is a string of bits).
+	Bits bool
 
 	// Expected and Actual are set for KindTagMismatch (HasTags reports it).
 	Expected, Actual Tag
@@ -133,7 +136,9 @@ func (e *Error) Error() string {
 	if p := e.Path(); p != "" {
 		s += p + " "
 	}
-	if e.Offset >= 0 {
+	if e.Offset >= 0 && e.Bits {
+		s += "at bit " + strconv.Itoa(e.Offset) + ": "
+	} else if e.Offset >= 0 {
 		s += "at offset " + strconv.Itoa(e.Offset) + ": "
 	}
 	if e.Type != "" {

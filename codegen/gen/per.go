@@ -1,0 +1,1086 @@
+package gen
+
+// PER codecs (ITU-T X.691), emitted with Config.PER (asn1gen gen -per):
+// every Go type gets
+//
+//	func (v *T) DecodePER(r *per.Reader) error
+//	func (v *T) EncodePER(w *per.Writer) error
+//
+// one pair for both variants (the reader and the writer know which), and
+// the entry points UnmarshalAPER, MarshalAPER, UnmarshalUPER and
+// MarshalUPER on the types that have UnmarshalDER. A construct the PER
+// emitter does not handle yet fails the generation with an error naming
+// the type and the construct (perError): it never emits code that would
+// encode wrongly.
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+const perPath = "github.com/asn1gen/asn1gen/runtime/per"
+
+func pr(name string) *jen.Statement { return jen.Qual(perPath, name) }
+
+// perState is what the PER emitter collects over a generation: the
+// alphabets of constrained character strings (package variables) and the
+// first unsupported construct met.
+type perState struct {
+	alphabets map[string]string // characters -> variable name
+	err       error
+}
+
+// perFail records that the PER emitter cannot encode construct in where.
+func (e *emitter) perFail(where, construct string) {
+	if e.per.err == nil {
+		e.per.err = fmt.Errorf("asn1gen: -per: %s: %s is not supported by the PER emitter yet", where, construct)
+	}
+}
+
+// perMethods emits the PER methods of gt.
+func (e *emitter) perMethods(f *jen.File, gt *goType) {
+	if gt.alias != nil {
+		return // the aliased type has them
+	}
+	if gt.union != nil {
+		e.perFail(gt.asn1, "an open type with a table (information object set)")
+		return
+	}
+	e.tmp = 0
+	recv := jen.Id("v").Op("*").Id(gt.name)
+	r := jen.Id("r").Op("*").Add(pr("Reader"))
+	w := jen.Id("w").Op("*").Add(pr("Writer"))
+	if gt.base != nil && structural(gt.kind) {
+		// Constraints on a SEQUENCE, SET or CHOICE are not PER-visible:
+		// the base type's codec is the codec.
+		base := jen.Parens(jen.Op("*").Add(ref(gt.base))).Call(jen.Id("v"))
+		comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
+		f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().Add(oneLineBody(jen.Return(base.Clone().Dot("DecodePER").Call(jen.Id("r")))))
+		comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
+		f.Func().Params(recv.Clone()).Id("EncodePER").Params(w).Error().Add(oneLineBody(jen.Return(base.Clone().Dot("EncodePER").Call(jen.Id("w")))))
+		e.perTop(f, gt)
+		return
+	}
+	var dec, enc func(g *jen.Group)
+	switch gt.kind {
+	case model.TypeSequence:
+		dec, enc = e.perSequence(gt)
+	case model.TypeSet:
+		if !e.perTagOrder(gt.fields) {
+			e.perFail(gt.asn1, "a SET whose components are not in the canonical order of their tags")
+		}
+		dec, enc = e.perSequence(gt)
+	case model.TypeChoice:
+		dec, enc = e.perChoice(gt)
+	case model.TypeSequenceOf, model.TypeSetOf:
+		dec, enc = e.perList(gt)
+	case model.TypeEnumerated:
+		dec, enc = e.perEnumerated(gt)
+	default:
+		x := func() *jen.Statement { return jen.Id("x") }
+		dec = func(g *jen.Group) {
+			ok := e.perRead(g, gt.body, x, gt.asn1, plainReturn, true)
+			if ok && gt.kind != model.TypeNull {
+				g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+			}
+			g.Return(jen.Nil())
+		}
+		enc = func(g *jen.Group) {
+			if gt.kind != model.TypeNull {
+				g.Id("x").Op(":=").Add(e.perBuiltinGo(gt)).Call(jen.Op("*").Id("v"))
+			}
+			e.perWrite(g, gt.body, x, gt.asn1, plainReturn)
+			g.Return(jen.Nil())
+		}
+	}
+	comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
+	f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().BlockFunc(dec)
+	comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
+	f.Func().Params(recv.Clone()).Id("EncodePER").Params(w).Error().BlockFunc(enc)
+	e.perTop(f, gt)
+}
+
+func structural(k model.TypeKind) bool {
+	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
+}
+
+// perBuiltinGo is the Go type of the builtin a primitive type is defined
+// over, for the conversion of *v.
+func (e *emitter) perBuiltinGo(gt *goType) *jen.Statement {
+	if gt.kind == model.TypeInteger {
+		if goIntOf(self(gt)) == "int64" {
+			return jen.Int64()
+		}
+		return rt("Integer")
+	}
+	return builtinGo(gt.body)
+}
+
+// perTop emits the entry points, on the types that have UnmarshalDER:
+//
+//	func (v *T) UnmarshalAPER(b []byte) error { return per.Unmarshal(b, v, true, nil) }
+//	func (v *T) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+//
+// and UnmarshalUPER, MarshalUPER with false.
+func (e *emitter) perTop(f *jen.File, gt *goType) {
+	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
+		return
+	}
+	recv := jen.Id("v").Op("*").Id(gt.name)
+	for _, variant := range []struct {
+		name, text string
+		aligned    bool
+	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
+		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.asn1))
+		f.Func().Params(recv.Clone()).Id("Unmarshal" + variant.name).Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
+			jen.Return(pr("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Lit(variant.aligned), jen.Nil()))))
+		comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
+		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
+			jen.Return(pr("Marshal").Call(jen.Id("v"), jen.Lit(variant.aligned)))))
+	}
+}
+
+// perConstraints are the PER-visible constraints of a built-in type.
+type perConstraints struct {
+	lb, ub       int64 // value range; MinInt64, MaxInt64 when unbounded
+	ext          bool
+	size         jen.Code // a per.Size
+	sizeLb       int64
+	alphabet     jen.Code // a *per.Alphabet
+	knownAlpha   bool     // a known-multiplier character string
+	unsupported  string
+	hasLb, hasUb bool
+}
+
+// knownMultiplier lists the known-multiplier character string types
+// (X.691 3.6.16) and the alphabet of each without constraint.
+var knownMultiplier = map[string]string{
+	"IA5String": "IA5", "PrintableString": "Printable", "VisibleString": "Visible", "ISO646String": "Visible",
+	"NumericString": "Numeric", "BMPString": "BMP", "UniversalString": "Universal",
+}
+
+// perConstraintsOf evaluates what X.691 sees of the constraints of t.
+func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
+	pc := perConstraints{lb: math.MinInt64, ub: math.MaxInt64, size: pr("Unsized")}
+	c := t.Constraints
+	u := t.Underlying()
+	if c == nil {
+		c = &model.Constraints{}
+	}
+	if v := c.Value; v != nil && u.Kind == model.TypeInteger {
+		if v.Big() {
+			pc.unsupported = "an INTEGER range with a bound beyond 64 bits"
+		}
+		pc.lb, pc.ub = v.Min, v.Max
+		pc.hasLb, pc.hasUb = v.Min != math.MinInt64, v.Max != math.MaxInt64
+		pc.ext = c.Extensible
+	}
+	sizeVisible := u.Kind == model.TypeOctetString || u.Kind == model.TypeBitString || u.Kind == model.TypeSequenceOf || u.Kind == model.TypeSetOf
+	if u.Kind == model.TypeCharacterString {
+		if a, ok := knownMultiplier[u.Name]; ok {
+			pc.knownAlpha = true
+			sizeVisible = true
+			pc.alphabet = pr(a)
+			if c.Alphabet != "" && c.Extensible {
+				if c.Size != nil {
+					pc.unsupported = "an extensible constraint on both SIZE and FROM (the model does not say which is extensible)"
+				}
+				// X.691 10.3: an extensible PermittedAlphabet is not
+				// PER-visible.
+			} else if c.Alphabet != "" {
+				pc.alphabet = jen.Id(e.perAlphabet(c.Alphabet))
+			}
+		}
+	}
+	if s := c.Size; s != nil && sizeVisible {
+		if s.Big() || s.Min < 0 {
+			pc.unsupported = "a SIZE bound beyond 64 bits"
+		}
+		ub := s.Max
+		if ub == math.MaxInt64 {
+			ub = -1
+		}
+		lb := max(s.Min, 0)
+		pc.sizeLb = lb
+		ext := c.Extensible && (c.Alphabet == "" || !pc.knownAlpha)
+		pc.size = pr("Size").Values(jen.Dict{jen.Id("Lb"): jen.Lit(int(lb)), jen.Id("Ub"): jen.Lit(int(ub)), jen.Id("Ext"): jen.Lit(ext)})
+		if lb == 0 && ub < 0 && !ext {
+			pc.size = pr("Unsized")
+		}
+	}
+	return pc
+}
+
+// perAlphabet returns the package variable holding the per.Alphabet of
+// the characters chars, declaring it on first use.
+func (e *emitter) perAlphabet(chars string) string {
+	if name, ok := e.per.alphabets[chars]; ok {
+		return name
+	}
+	name := fmt.Sprintf("perAlphabet%d", len(e.per.alphabets)+1)
+	e.per.alphabets[chars] = name
+	return name
+}
+
+// perAlphabets declares the alphabets: the ranges of their characters.
+//
+//	var perAlphabet1 = per.NewAlphabet('0', '9', 'A', 'F') // "0123456789ABCDEF"
+func (e *emitter) perAlphabets(f *jen.File) {
+	if len(e.per.alphabets) == 0 {
+		return
+	}
+	var keys []string
+	for k := range e.per.alphabets {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return e.per.alphabets[keys[i]] < e.per.alphabets[keys[j]] })
+	sort.SliceStable(keys, func(i, j int) bool { return len(e.per.alphabets[keys[i]]) < len(e.per.alphabets[keys[j]]) })
+	comment(f, "The effective PermittedAlphabets of the character strings (X.691 30), as ranges.")
+	f.Var().DefsFunc(func(g *jen.Group) {
+		for _, k := range keys {
+			runes := []rune(k)
+			sort.Slice(runes, func(i, j int) bool { return runes[i] < runes[j] })
+			var args []jen.Code
+			for i := 0; i < len(runes); {
+				j := i
+				for j+1 < len(runes) && runes[j+1] <= runes[j]+1 {
+					j++
+				}
+				args = append(args, jen.LitRune(runes[i]), jen.LitRune(runes[j]))
+				i = j + 1
+			}
+			g.Id(e.per.alphabets[k]).Op("=").Add(pr("NewAlphabet")).Call(args...).Comment(fmt.Sprintf("%q", k))
+		}
+	})
+}
+
+// perRead emits the decoding of a value of the built-in type t into the
+// new variable dst (x), or, with declare false, into the expression dst.
+// It reports false (after perFail) for what it does not handle.
+func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement, where string, wrap wrapFn, declare bool) bool {
+	u := t.Underlying()
+	pc := e.perConstraintsOf(t)
+	if pc.unsupported != "" {
+		e.perFail(where, pc.unsupported)
+		return false
+	}
+	var call *jen.Statement
+	r := jen.Id("r")
+	switch u.Kind {
+	case model.TypeNull:
+		return true
+	case model.TypeBoolean:
+		call = r.Dot("ReadBool").Call()
+	case model.TypeInteger:
+		if integerGo(t) != "int64" {
+			if pc.hasLb && pc.hasUb {
+				e.perFail(where, "an INTEGER constrained beyond int64")
+				return false
+			}
+			call = r.Dot("ReadBigInt").Call(num(pc.lb), jen.Lit(pc.hasLb), jen.Lit(pc.ext))
+			break
+		}
+		switch {
+		case pc.hasLb && pc.hasUb:
+			call = r.Dot("ReadInt").Call(num(pc.lb), num(pc.ub), jen.Lit(pc.ext))
+		case pc.hasLb:
+			call = r.Dot("ReadIntLb").Call(num(pc.lb), jen.Lit(pc.ext))
+		default:
+			call = r.Dot("ReadIntAny").Call(jen.Lit(pc.ext))
+		}
+	case model.TypeOctetString:
+		// An OCTET STRING (CONTAINING T) held as octets (a referenced
+		// type, a contained CHOICE or built-in: see containedType) keeps
+		// the octets, the encoding of T in the decode's variant.
+		call = r.Dot("ReadOctetString").Call(pc.size)
+	case model.TypeBitString:
+		if t.Constraints != nil && t.Constraints.Containing != nil {
+			e.perFail(where, "BIT STRING (CONTAINING ...)")
+			return false
+		}
+		call = r.Dot("ReadBitString").Call(pc.size)
+	case model.TypeCharacterString:
+		switch {
+		case pc.knownAlpha:
+			call = r.Dot("ReadKnownString").Call(pc.alphabet, pc.size, jen.Lit(u.Name))
+		case u.Name == "UTF8String":
+			call = r.Dot("ReadUTF8String").Call()
+		case u.Name == "GeneralString" || u.Name == "GraphicString" || u.Name == "TeletexString" || u.Name == "T61String" || u.Name == "VideotexString":
+			call = r.Dot("ReadOctetText").Call()
+		default:
+			e.perFail(where, u.Name)
+			return false
+		}
+	case model.TypeObjectIdentifier:
+		call = r.Dot("ReadOID").Call()
+	case model.TypeRelativeOID:
+		call = r.Dot("ReadRelativeOID").Call()
+	default:
+		e.perFail(where, "the type "+kindText(u))
+		return false
+	}
+	if declare {
+		g.List(dst(), jen.Err()).Op(":=").Add(call)
+		g.Add(ifErr(wrap))
+		return true
+	}
+	// The callers have err in scope (perSequence declares it).
+	g.If(jen.List(dst(), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	return true
+}
+
+// perInline reports whether perReadField reads f with perRead, assigning
+// to an err in scope.
+func perInline(f *field) bool {
+	return f.gt == nil && !f.octets && f.union == nil && !f.list && f.t.Underlying().Kind != model.TypeNull
+}
+
+// kindText names the built-in type of u, without tags.
+func kindText(u *model.Type) string {
+	if u.Name != "" && (u.Kind == model.TypeCharacterString || u.Kind == model.TypeTime || u.Kind == model.TypeObjectDescriptor) {
+		return u.Name
+	}
+	return u.Kind.String()
+}
+
+// perWrite emits the encoding of src, a value of the built-in type t.
+func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statement, where string, wrap wrapFn) {
+	u := t.Underlying()
+	pc := e.perConstraintsOf(t)
+	if pc.unsupported != "" {
+		e.perFail(where, pc.unsupported)
+		return
+	}
+	w := jen.Id("w")
+	errCall := func(call jen.Code) {
+		g.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+	switch u.Kind {
+	case model.TypeNull:
+	case model.TypeBoolean:
+		g.Add(w.Dot("WriteBool").Call(src()))
+	case model.TypeInteger:
+		if integerGo(t) != "int64" {
+			errCall(w.Dot("WriteBigInt").Call(src(), num(pc.lb), jen.Lit(pc.hasLb), num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
+			return
+		}
+		switch {
+		case pc.hasLb && pc.hasUb:
+			errCall(w.Dot("WriteInt").Call(src(), num(pc.lb), num(pc.ub), jen.Lit(pc.ext)))
+		case pc.hasLb:
+			errCall(w.Dot("WriteIntLb").Call(src(), num(pc.lb), jen.Lit(pc.ext)))
+		default:
+			g.Add(w.Dot("WriteIntAny").Call(src(), num(pc.ub), jen.Lit(pc.ext)))
+		}
+	case model.TypeOctetString:
+		errCall(w.Dot("WriteOctetString").Call(src(), pc.size))
+	case model.TypeBitString:
+		v := src()
+		if len(u.NamedNumbers) > 0 {
+			// X.691 16.2, 16.3: no trailing 0 bits, up to the lower bound.
+			v = pr("NamedBits").Call(v, jen.Lit(int(pc.sizeLb)))
+		}
+		errCall(w.Dot("WriteBitString").Call(v, pc.size))
+	case model.TypeCharacterString:
+		if pc.knownAlpha {
+			errCall(w.Dot("WriteKnownString").Call(pc.alphabet, src(), pc.size, jen.Lit(u.Name)))
+			return
+		}
+		g.Add(w.Dot("WriteOctetText").Call(src()))
+	case model.TypeObjectIdentifier:
+		g.Add(w.Dot("WriteOID").Call(src()))
+	case model.TypeRelativeOID:
+		g.Add(w.Dot("WriteRelativeOID").Call(src()))
+	default:
+		e.perFail(where, "the type "+kindText(u))
+	}
+}
+
+// perReadField emits the decoding of a component, alternative or element
+// into dst.
+func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
+	switch {
+	case f.union != nil || f.list:
+		e.perFail(where, "an open type with a table (information object set)")
+		return
+	case f.octets:
+		// OCTET STRING (CONTAINING T): the octets are the complete
+		// encoding of T in the same variant (X.691 11.1, X.682 11), the
+		// form of an open type field when the OCTET STRING has no SIZE.
+		if !e.perContaining(f, where) {
+			return
+		}
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		o := e.tmpName("o")
+		g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
+		g.Add(ifErr(wrap))
+		e.perReadField(g, &inner, dst, where, wrap)
+		g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	case f.gt == nil && f.t.Underlying().Kind == model.TypeOpen:
+		e.perFail(where, "an open type")
+		return
+	}
+	if f.gt == nil {
+		e.perRead(g, f.t, dst, where, wrap, false)
+		return
+	}
+	if f.ptr {
+		// A pointer breaks a recursive cycle: Enter bounds the depth.
+		p := e.tmpName("p")
+		g.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Lit(f.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.Id(p).Op(":=").New(ref(f.gt))
+		g.If(jen.Err().Op(":=").Id(p).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.Id("r").Dot("Leave").Call()
+		g.Add(dst()).Op("=").Id(p)
+		return
+	}
+	g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+}
+
+// perContaining reports whether the OCTET STRING (CONTAINING T) of f is
+// one the emitter handles: without SIZE, and not BIT STRING.
+func (e *emitter) perContaining(f *field, where string) bool {
+	if u := f.t.Underlying(); u.Kind != model.TypeOctetString {
+		e.perFail(where, "BIT STRING (CONTAINING ...)")
+		return false
+	}
+	if c := f.t.Constraints; c != nil && c.Size != nil {
+		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING ...)")
+		return false
+	}
+	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
+		e.perFail(where, "CONTAINING ... ENCODED BY")
+		return false
+	}
+	return true
+}
+
+// perWriteField emits the encoding of a component, alternative or element.
+func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if f.octets && e.perContaining(f, where) {
+		inner := *f
+		inner.octets, inner.t = false, f.inner
+		o := e.tmpName("o")
+		g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
+		e.perWriteField(g, &inner, src, where, wrap)
+		g.Id("w").Dot("EndOpen").Call(jen.Id(o))
+		return
+	}
+	if f.union != nil || f.list || f.octets || f.gt == nil && f.t.Underlying().Kind == model.TypeOpen {
+		return // perReadField has failed
+	}
+	if f.gt == nil {
+		e.perWrite(g, f.t, src, where, wrap)
+		return
+	}
+	if f.ptr {
+		g.If(src().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.gt.asn1))))
+	}
+	g.If(jen.Err().Op(":=").Add(src()).Dot("EncodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+}
+
+// perTagOrder reports whether the root components are in the canonical
+// order of their tags (X.680 8.6), the order of PER's SET components and
+// CHOICE indices (X.691 21, 23): with AUTOMATIC TAGS they always are.
+func (e *emitter) perTagOrder(fields []*field) bool {
+	var last *model.Tag
+	for _, f := range fields {
+		if f.comp != nil && f.comp.Extension {
+			continue
+		}
+		tags := e.firstTags(f.t, 0)
+		if len(tags) == 0 {
+			return false
+		}
+		t := tags[0]
+		for _, o := range tags[1:] {
+			if tagLess(o, t) {
+				t = o
+			}
+		}
+		if last != nil && !tagLess(*last, t) {
+			return false
+		}
+		last = &t
+	}
+	return true
+}
+
+func tagLess(a, b model.Tag) bool {
+	if a.Class != b.Class {
+		return a.Class < b.Class
+	}
+	return a.Number < b.Number
+}
+
+// addition is one extension addition of a SEQUENCE or SET: a component,
+// or the components of an addition group [[ ]].
+type addition struct {
+	fields []*field
+	group  bool
+}
+
+func additionsOf(gt *goType) (root []*field, adds []addition) {
+	for _, f := range gt.fields {
+		switch c := f.comp; {
+		case !c.Extension:
+			root = append(root, f)
+		case c.Group > 0 && len(adds) > 0 && adds[len(adds)-1].group && adds[len(adds)-1].fields[0].comp.Group == c.Group:
+			adds[len(adds)-1].fields = append(adds[len(adds)-1].fields, f)
+		default:
+			adds = append(adds, addition{fields: []*field{f}, group: c.Group > 0})
+		}
+	}
+	return root, adds
+}
+
+// perOptional reports whether a component has a bit in a preamble.
+func perOptional(f *field) bool { return f.comp.Optional || f.comp.Default != nil }
+
+// perPresent is the encoder's condition that component f is encoded: an
+// OPTIONAL one when HasX says so, a DEFAULT one when its value is not the
+// default (X.691 10.2: canonical PER omits defaults), a mandatory addition
+// when HasX says so.
+func perPresent(f *field) jen.Code {
+	if f.comp.Default != nil {
+		if ne := notDefault(f, fieldDst(f)); ne != nil {
+			return ne
+		}
+	}
+	if f.has == "" {
+		return jen.True()
+	}
+	return jen.Id("v").Dot(f.has)
+}
+
+// perSequence emits the codec of a SEQUENCE or SET (X.691 19, 21): the
+// extension bit, the preamble of the OPTIONAL and DEFAULT root components,
+// the root components, then the bitmap and the open type fields of the
+// extension additions, unknown ones kept in Unknown.
+func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
+	root, adds := additionsOf(gt)
+	ext := gt.body.Extensible
+	dec = func(g *jen.Group) {
+		g.Op("*").Id("v").Op("=").Id(gt.name).Values()
+		needErr := false
+		for _, f := range root {
+			needErr = needErr || perInline(f)
+		}
+		if needErr && !ext && !slices.ContainsFunc(root, perOptional) {
+			g.Var().Err().Error()
+		}
+		if ext {
+			g.List(jen.Id("ext"), jen.Err()).Op(":=").Id("r").Dot("ReadBool").Call()
+			g.Add(ifErr(plainReturn))
+		}
+		e.perPreambleRead(g, root)
+		for _, f := range root {
+			e.perReadComponent(g, gt, f)
+		}
+		if !ext {
+			g.Return(jen.Nil())
+			return
+		}
+		if len(adds) == 0 && gt.unknown == "" {
+			e.perFail(gt.asn1, "an extensible SEQUENCE without a field for unknown additions")
+			return
+		}
+		g.If(jen.Op("!").Id("ext")).BlockFunc(func(g *jen.Group) {
+			for _, a := range adds {
+				for _, f := range a.fields {
+					if def, ok := defaultValue(f); ok {
+						g.Id("v").Dot(f.name).Op("=").Add(def)
+					}
+				}
+			}
+			g.Return(jen.Nil())
+		})
+		comment(g, "X.691 19.9: the bitmap of the extension additions present, then each in an open type field.")
+		g.List(jen.Id("bm"), jen.Err()).Op(":=").Id("r").Dot("ReadBitmap").Call()
+		g.Add(ifErr(plainReturn))
+		for i, a := range adds {
+			if a.group {
+				g.Id(fmt.Sprintf("group%d", i)).Op(":=").Id("bm").Dot("Has").Call(jen.Lit(i))
+			} else {
+				g.Id("v").Dot(a.fields[0].has).Op("=").Id("bm").Dot("Has").Call(jen.Lit(i))
+			}
+		}
+		for i, a := range adds {
+			cond := jen.Id(fmt.Sprintf("group%d", i))
+			if !a.group {
+				cond = jen.Id("v").Dot(a.fields[0].has)
+			}
+			where := gt.asn1 + "." + a.fields[0].asn1
+			wrap := withField(a.fields[0].asn1)
+			g.If(cond).BlockFunc(func(g *jen.Group) {
+				o := e.tmpName("o")
+				g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
+				g.Add(ifErr(wrap))
+				if a.group {
+					e.perPreambleRead(g, a.fields)
+					for _, f := range a.fields {
+						if !perOptional(f) {
+							g.Id("v").Dot(f.has).Op("=").True()
+						}
+						e.perReadComponent(g, gt, f)
+					}
+				} else {
+					e.perReadField(g, a.fields[0], fieldDst(a.fields[0]), where, wrap)
+				}
+				g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			}).Do(func(s *jen.Statement) {
+				var defs []jen.Code
+				for _, f := range a.fields {
+					if def, ok := defaultValue(f); ok {
+						defs = append(defs, jen.Id("v").Dot(f.name).Op("=").Add(def))
+					}
+				}
+				if len(defs) > 0 {
+					s.Else().Block(defs...)
+				}
+			})
+		}
+		if gt.unknown != "" {
+			g.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("r").Dot("ReadUnknown").Call(jen.Id("bm"), jen.Lit(len(adds))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		} else {
+			g.If(jen.Id("bm").Dot("Len").Call().Op(">").Lit(len(adds))).Block(
+				jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
+		}
+		g.Return(jen.Nil())
+	}
+	enc = func(g *jen.Group) {
+		if ext {
+			var cond *jen.Statement
+			for _, a := range adds {
+				for _, f := range a.fields {
+					c := jen.Parens(perPresent(f))
+					if cond == nil {
+						cond = c
+					} else {
+						cond = cond.Op("||").Add(c)
+					}
+				}
+			}
+			if gt.unknown != "" {
+				c := jen.Len(jen.Id("v").Dot(gt.unknown)).Op(">").Lit(0)
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("||").Add(c)
+				}
+			}
+			if cond == nil {
+				cond = jen.False()
+			}
+			g.Id("ext").Op(":=").Add(cond)
+			g.Id("w").Dot("WriteBool").Call(jen.Id("ext"))
+		}
+		e.perPreambleWrite(g, root)
+		for _, f := range root {
+			e.perWriteComponent(g, gt, f)
+		}
+		if !ext {
+			g.Return(jen.Nil())
+			return
+		}
+		g.If(jen.Op("!").Id("ext")).Block(jen.Return(jen.Nil()))
+		unknown := jen.Nil()
+		if gt.unknown != "" {
+			unknown = jen.Id("v").Dot(gt.unknown)
+		}
+		g.Id("n").Op(":=").Add(pr("BitmapLen")).Call(unknown.Clone(), jen.Lit(len(adds)))
+		g.Id("w").Dot("WriteSmallLength").Call(jen.Id("n"))
+		for i, a := range adds {
+			var cond *jen.Statement
+			for _, f := range a.fields {
+				c := jen.Parens(perPresent(f))
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("||").Add(c)
+				}
+			}
+			g.Id(fmt.Sprintf("p%d", i)).Op(":=").Add(cond)
+			g.Id("w").Dot("WriteBool").Call(jen.Id(fmt.Sprintf("p%d", i)))
+		}
+		g.Id("w").Dot("WriteUnknownBits").Call(unknown.Clone(), jen.Lit(len(adds)), jen.Id("n"))
+		for i, a := range adds {
+			wrap := withField(a.fields[0].asn1)
+			where := gt.asn1 + "." + a.fields[0].asn1
+			g.If(jen.Id(fmt.Sprintf("p%d", i))).BlockFunc(func(g *jen.Group) {
+				o := e.tmpName("o")
+				g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
+				if a.group {
+					e.perPreambleWrite(g, a.fields)
+					for _, f := range a.fields {
+						e.perWriteComponent(g, gt, f)
+					}
+				} else {
+					e.perWriteField(g, a.fields[0], fieldDst(a.fields[0]), where, wrap)
+				}
+				g.Id("w").Dot("EndOpen").Call(jen.Id(o))
+			})
+		}
+		if gt.unknown != "" {
+			g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
+			return
+		}
+		g.Return(jen.Nil())
+	}
+	return dec, enc
+}
+
+// perPreambleRead emits the reading of the preamble of fields: one bit
+// per OPTIONAL or DEFAULT component, into its HasX.
+//
+//	pre, err := r.ReadBits(2)
+//	v.HasA = pre&2 != 0
+func (e *emitter) perPreambleRead(g *jen.Group, fields []*field) {
+	var opt []*field
+	for _, f := range fields {
+		if perOptional(f) {
+			opt = append(opt, f)
+		}
+	}
+	for len(opt) > 0 {
+		chunk := opt[:min(len(opt), 64)]
+		opt = opt[len(chunk):]
+		pre := e.tmpName("pre")
+		g.List(jen.Id(pre), jen.Err()).Op(":=").Id("r").Dot("ReadBits").Call(jen.Lit(len(chunk)))
+		g.Add(ifErr(plainReturn))
+		for i, f := range chunk {
+			g.Id("v").Dot(f.has).Op("=").Id(pre).Op("&").Parens(jen.Lit(1).Op("<<").Lit(len(chunk) - 1 - i)).Op("!=").Lit(0)
+		}
+	}
+}
+
+// perPreambleWrite emits the writing of the preamble of fields.
+func (e *emitter) perPreambleWrite(g *jen.Group, fields []*field) {
+	for _, f := range fields {
+		if perOptional(f) {
+			g.Id("w").Dot("WriteBool").Call(perPresent(f))
+		}
+	}
+}
+
+// perReadComponent emits the decoding of a root component (or a member
+// of an addition group) whose presence the preamble gave.
+func (e *emitter) perReadComponent(g *jen.Group, gt *goType, f *field) {
+	where := gt.asn1 + "." + f.asn1
+	wrap := withField(f.asn1)
+	comment(g, componentText(f.comp))
+	if !perOptional(f) {
+		e.perReadField(g, f, fieldDst(f), where, wrap)
+		return
+	}
+	g.If(jen.Id("v").Dot(f.has)).BlockFunc(func(g *jen.Group) {
+		e.perReadField(g, f, fieldDst(f), where, wrap)
+	}).Do(func(s *jen.Statement) {
+		if def, ok := defaultValue(f); ok {
+			s.Else().Block(jen.Id("v").Dot(f.name).Op("=").Add(def))
+		}
+	})
+}
+
+// perWriteComponent emits the encoding of a root component (or a member of
+// an addition group).
+func (e *emitter) perWriteComponent(g *jen.Group, gt *goType, f *field) {
+	where := gt.asn1 + "." + f.asn1
+	wrap := withField(f.asn1)
+	if !perOptional(f) {
+		e.perWriteField(g, f, fieldDst(f), where, wrap)
+		return
+	}
+	g.If(perPresent(f)).BlockFunc(func(g *jen.Group) {
+		e.perWriteField(g, f, fieldDst(f), where, wrap)
+	})
+}
+
+// perChoice emits the codec of a CHOICE (X.691 23): the index of the
+// alternative, the root's a constrained whole number, an addition's (after
+// the extension bit) a normally small number, and then the addition in an
+// open type field. An unknown addition is kept in Unknown.
+func (e *emitter) perChoice(gt *goType) (dec, enc func(g *jen.Group)) {
+	var root, adds []*field
+	for _, f := range gt.fields {
+		if f.comp.Extension {
+			adds = append(adds, f)
+		} else {
+			root = append(root, f)
+		}
+	}
+	if !e.perTagOrder(gt.fields) {
+		e.perFail(gt.asn1, "a CHOICE whose alternatives are not in the canonical order of their tags")
+	}
+	ext := gt.body.Extensible
+	dst := func(f *field) func() *jen.Statement {
+		if gt.single {
+			return func() *jen.Statement { return jen.Id("v").Dot("Value") }
+		}
+		return fieldDst(f)
+	}
+	dec = func(g *jen.Group) {
+		g.Op("*").Id("v").Op("=").Id(gt.name).Values()
+		inExt := "_"
+		if ext {
+			inExt = "inExt"
+		}
+		g.List(jen.Id("i"), jen.Id(inExt), jen.Err()).Op(":=").Id("r").Dot("ReadIndex").Call(jen.Lit(len(root)), jen.Lit(ext))
+		g.Add(ifErr(plainReturn))
+		cases := func(g *jen.Group, fields []*field, open bool) {
+			for i, f := range fields {
+				wrap := withField(f.asn1)
+				g.Case(jen.Lit(i)).BlockFunc(func(g *jen.Group) {
+					g.Id("v").Dot("Choice").Op("=").Id(f.choiceConst)
+					if open {
+						g.List(jen.Id("o"), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
+						g.Add(ifErr(wrap))
+					}
+					e.perReadField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					if open {
+						g.Return(jen.Id("r").Dot("EndOpen").Call(jen.Id("o")))
+						return
+					}
+					g.Return(jen.Nil())
+				})
+			}
+		}
+		if ext {
+			g.If(jen.Id("inExt")).BlockFunc(func(g *jen.Group) {
+				if len(adds) > 0 {
+					g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) { cases(g, adds, true) })
+				}
+				comment(g, "An alternative of a later version: kept to be written back.")
+				g.List(jen.Id("b"), jen.Err()).Op(":=").Id("r").Dot("ReadOpenBytes").Call()
+				g.Add(ifErr(plainReturn))
+				if gt.unknown != "" {
+					g.Id("v").Dot(gt.unknown).Op("=").Add(pr("AppendUnknownAlternative")).Call(jen.Nil(), jen.Id("i"), jen.Id("b"))
+				} else {
+					g.Id("_").Op("=").Id("b")
+				}
+				g.Return(jen.Nil())
+			})
+		}
+		g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) { cases(g, root, false) })
+		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.asn1), jen.Lit("no alternative has this index"), jen.Lit("X.691 23")))
+	}
+	enc = func(g *jen.Group) {
+		g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
+			for i, f := range root {
+				wrap := withField(f.asn1)
+				g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
+					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.Lit(ext), jen.False())
+					e.perWriteField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					g.Return(jen.Nil())
+				})
+			}
+			for i, f := range adds {
+				wrap := withField(f.asn1)
+				g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
+					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True())
+					g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
+					e.perWriteField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					g.Id("w").Dot("EndOpen").Call(jen.Id("o"))
+					g.Return(jen.Nil())
+				})
+			}
+		})
+		if gt.unknown != "" {
+			g.If(jen.Len(jen.Id("v").Dot(gt.unknown)).Op(">").Lit(0)).Block(
+				jen.Return(jen.Id("w").Dot("WriteUnknownAlternative").Call(jen.Id("v").Dot(gt.unknown), jen.Lit(len(root)))))
+		}
+		g.Return(rt("NoChoice").Call(jen.Lit(gt.asn1)))
+	}
+	return dec, enc
+}
+
+// perList emits the codec of a SEQUENCE OF or SET OF (X.691 20, 22): the
+// count (an extension bit if the size is extensible, a length unless it
+// is fixed, fragmented from 16K on) and the elements. A SET OF is written
+// in the order of its value, as BASIC-PER does (X.691 22.1: only canonical
+// PER sorts).
+func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
+	pc := e.perConstraintsOf(gt.body)
+	if pc.unsupported != "" {
+		e.perFail(gt.asn1, pc.unsupported)
+	}
+	elem := gt.elem
+	where := gt.asn1 + "[]"
+	dec = func(g *jen.Group) {
+		g.Var().Id("list").Id(gt.name)
+		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {
+			g.List(jen.Id("n"), jen.Id("m"), jen.Err()).Op(":=").Id("r").Dot("ReadCount").Call(pc.size, jen.Id("first"))
+			g.Add(ifErr(plainReturn))
+			g.Id("more").Op("=").Id("m")
+			g.Id("start").Op(":=").Len(jen.Id("list"))
+			g.If(jen.List(jen.Id("list"), jen.Err()).Op("=").Add(pr("Grow")).Call(jen.Id("r"), jen.Id("list"), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+			g.For(jen.Id("i").Op(":=").Id("start"), jen.Id("i").Op("<").Len(jen.Id("list")), jen.Id("i").Op("++")).BlockFunc(func(g *jen.Group) {
+				wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
+				e.perReadField(g, elem, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, where, wrap)
+			})
+		})
+		g.Op("*").Id("v").Op("=").Id("list")
+		g.Return(jen.Nil())
+	}
+	enc = func(g *jen.Group) {
+		g.Id("list").Op(":=").Op("*").Id("v")
+		g.List(jen.Id("c"), jen.Err()).Op(":=").Id("w").Dot("BeginCount").Call(jen.Len(jen.Id("list")), pc.size)
+		g.Add(ifErr(plainReturn))
+		g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
+			g.Id("c").Dot("Next").Call(jen.Id("w"), jen.Id("i"))
+			wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
+			e.perWriteField(g, elem, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, where, wrap)
+		})
+		g.Id("c").Dot("End").Call(jen.Id("w"))
+		g.Return(jen.Nil())
+	}
+	return dec, enc
+}
+
+// perEnumerated emits the codec of an ENUMERATED (X.691 14): the index of
+// the item among the root's, sorted by value, or after the extension bit
+// among the additions'.
+func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
+	var root, adds []*model.NamedNumber
+	for _, nn := range gt.body.Underlying().NamedNumbers {
+		if nn.Extension {
+			adds = append(adds, nn)
+		} else {
+			root = append(root, nn)
+		}
+	}
+	sort.SliceStable(root, func(i, j int) bool { return root[i].Value < root[j].Value })
+	sort.SliceStable(adds, func(i, j int) bool { return adds[i].Value < adds[j].Value })
+	ext := gt.body.Underlying().Extensible
+	constOf := func(nn *model.NamedNumber) jen.Code {
+		for _, c := range bodyOf(gt).consts {
+			if c.asn1 == nn.Name {
+				return jen.Id(c.name)
+			}
+		}
+		return jen.Id(gt.name).Call(num(nn.Value))
+	}
+	if denseSorted(append(append([]*model.NamedNumber(nil), root...), adds...)) {
+		// Items numbered 0, 1, 2, ... (root, then additions): the index
+		// is the value.
+		//	x, err := r.ReadEnum(3, 1, true)
+		//	return w.WriteEnum(int64(*v), 3, 1, true)
+		dec = func(g *jen.Group) {
+			g.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("ReadEnum").Call(jen.Lit(len(root)), jen.Lit(len(adds)), jen.Lit(ext))
+			g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+			g.Return(jen.Err())
+		}
+		enc = func(g *jen.Group) {
+			g.Return(jen.Id("w").Dot("WriteEnum").Call(jen.Int64().Call(jen.Op("*").Id("v")), jen.Lit(len(root)), jen.Lit(len(adds)), jen.Lit(ext)))
+		}
+		return dec, enc
+	}
+	dec = func(g *jen.Group) {
+		inExt := "_"
+		if ext {
+			inExt = "inExt"
+		}
+		g.List(jen.Id("i"), jen.Id(inExt), jen.Err()).Op(":=").Id("r").Dot("ReadIndex").Call(jen.Lit(len(root)), jen.Lit(ext))
+		g.Add(ifErr(plainReturn))
+		if ext {
+			g.If(jen.Id("inExt")).BlockFunc(func(g *jen.Group) {
+				g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) {
+					for i, nn := range adds {
+						g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
+					}
+				})
+				g.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("an enumeration addition this version does not know"), jen.Lit("X.691 14")))
+			})
+		}
+		if denseSorted(root) {
+			g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("i"))
+			g.Return(jen.Nil())
+			return
+		}
+		g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) {
+			for i, nn := range root {
+				g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
+			}
+		})
+		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.asn1), jen.Lit("no item has this index"), jen.Lit("X.691 14")))
+	}
+	enc = func(g *jen.Group) {
+		g.Switch(jen.Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
+			seen := map[int64]bool{}
+			for i, nn := range root {
+				if seen[nn.Value] {
+					continue
+				}
+				seen[nn.Value] = true
+				g.Case(constOf(nn)).Block(jen.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.Lit(ext), jen.False()))
+			}
+			for i, nn := range adds {
+				if seen[nn.Value] {
+					continue
+				}
+				seen[nn.Value] = true
+				g.Case(constOf(nn)).Block(jen.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True()))
+			}
+			g.Default().Block(jen.Return(rt("NewError").Call(rt("KindInvalidValue"), jen.Lit(-1), jen.Lit(gt.asn1),
+				jen.Lit("not an item of the enumeration"), jen.Lit("X.680 20"))))
+		})
+		g.Return(jen.Nil())
+	}
+	return dec, enc
+}
+
+// denseSorted reports whether the items are 0, 1, 2, ... in order.
+func denseSorted(items []*model.NamedNumber) bool {
+	for i, nn := range items {
+		if nn.Value != int64(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// perFuzz emits the PER fuzz target of gt (with -fuzz):
+//
+//	func FuzzTPER(f *testing.F) {
+//		f.Fuzz(func(t *testing.T, b []byte) {
+//			for _, aligned := range []bool{false, true} {
+//				var v T
+//				if err := per.Unmarshal(b, &v, aligned, nil); err != nil {
+//					var e *der.Error
+//					if !errors.As(err, &e) || !e.Bits || e.Offset < 0 {
+//						t.Fatalf("error not located: %v", err)
+//					}
+//					continue
+//				}
+//				if _, err := per.Marshal(&v, aligned); err != nil {
+//					t.Fatalf("re-encoding a decoded value: %v", err)
+//				}
+//			}
+//		})
+//	}
+func (e *emitter) perFuzz(f *jen.File, gt *goType) {
+	name := "Fuzz" + gt.name + "PER"
+	comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.asn1))
+	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
+		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
+				jen.Var().Id("v").Id(gt.name),
+				jen.If(jen.Err().Op(":=").Add(pr("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Id("aligned"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
+					jen.Var().Id("e").Op("*").Add(rt("Error")),
+					jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("e")).Op("||").Op("!").Id("e").Dot("Bits").Op("||").Id("e").Dot("Offset").Op("<").Lit(0)).Block(
+						jen.Id("t").Dot("Fatalf").Call(jen.Lit("error not located: %v"), jen.Err())),
+					jen.Continue(),
+				),
+				jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(pr("Marshal")).Call(jen.Op("&").Id("v"), jen.Id("aligned")), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("t").Dot("Fatalf").Call(jen.Lit("re-encoding a decoded value: %v"), jen.Err())),
+			),
+		)),
+	)
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env escript
+%% The Erlang side of the PER interop test of generated code
+%% (codegen/gen/per_test.go).
+%%
+%% Usage: escript driver.escript DIR UPERMOD APERMOD HARNESS COUNT TYPE...
+%%
+%% DIR holds UPERMOD compiled by erlc -buper and APERMOD (the same module
+%% renamed) by erlc -bper. HARNESS is the Go program of the test: on stdin
+%% it reads lines "U|A TYPE HEX", decodes HEX with the generated package,
+%% encodes the value again and answers "OK HEX TERM" (TERM the value as an
+%% Erlang term, '_' for record names) or "ERR message".
+%%
+%% For COUNT random values of each TYPE (asn1ct:value), in both variants:
+%% asn1ct encodes the value, the Go side decodes and re-encodes it, and the
+%% bytes must be identical, the Go value must be asn1ct's decoding, and
+%% asn1ct must decode the Go encoding. Prints "ok TYPE N" or "FAIL ..."
+%% lines, then "done".
+-mode(compile).
+
+main([Dir, UMod, AMod, Harness, CountS | Types]) ->
+    ok = file:set_cwd(Dir),
+    true = code:add_patha(Dir),
+    rand:seed(exsss, {15, 691, 2026}),
+    Port = open_port({spawn_executable, Harness}, [{line, 1 bsl 24}, binary, use_stdio, exit_status]),
+    Count = list_to_integer(CountS),
+    [run(Port, T, Count, [{"U", list_to_atom(UMod)}, {"A", list_to_atom(AMod)}]) || T <- Types],
+    port_close(Port),
+    io:format("done~n").
+
+%% TYPE=LATER takes the values of LATER, a later version of TYPE with
+%% more extension additions: the Go side decodes them as TYPE, keeping the
+%% additions it does not know, and must write them back unchanged.
+run(Port, Arg, Count, Variants) ->
+    {Type, From} = case string:split(Arg, "=") of
+                       [T, L] -> {list_to_atom(T), list_to_atom(L)};
+                       [T] -> {list_to_atom(T), list_to_atom(T)}
+                   end,
+    case catch lists:sum([check(Port, Type, From, V, M) || _ <- lists:seq(1, Count), {V, M} <- Variants]) of
+        0 -> io:format("ok ~s ~b~n", [Type, Count]);
+        {'EXIT', {{cannot_draw, _, _, _, _}, _}} -> io:format("skip ~s: asn1ct draws no value it decodes back~n", [Type]);
+        _ -> ok
+    end.
+
+check(Port, Type, From, Variant, M) ->
+    {Value, Bin, Dec} = value(M, From, 20),
+    Hex = binary:encode_hex(Bin),
+    port_command(Port, [Variant, " ", atom_to_list(Type), " ", Hex, "\n"]),
+    Reply = receive_line(Port, []),
+    case Reply of
+        <<"OK ", Rest/binary>> ->
+            [GoHex, TermS] = binary:split(Rest, <<" ">>),
+            GoBin = binary:decode_hex(GoHex),
+            Term = case erl_scan:string(binary_to_list(TermS) ++ ".") of
+                       {ok, Toks, _} ->
+                           case erl_parse:parse_term(Toks) of
+                               {ok, T} -> T;
+                               _ -> {unparsed, TermS}
+                           end;
+                       _ -> {unparsed, TermS}
+                   end,
+            Same = From =/= Type orelse match(norm(Term), norm(Dec)),
+            if
+                GoBin =/= Bin ->
+                    fail(Type, Variant, "re-encoding differs", Value, Bin, GoBin);
+                not Same ->
+                    fail(Type, Variant, io_lib:format("decoded ~w, asn1ct ~w", [Term, Dec]), Value, Bin, GoBin);
+                true ->
+                    0
+            end;
+        _ ->
+            fail(Type, Variant, Reply, Value, Bin, <<>>)
+    end.
+
+%% value draws a value that asn1ct encodes and decodes back, with its
+%% encoding and asn1ct's decoding. asn1ct (asn1 5.0.21) gets extension
+%% addition groups wrong when another addition follows a group with an
+%% OPTIONAL member present: it fails to encode some such values and
+%% encodes others into bytes it cannot decode itself (NR RRC's
+%% RLC-BearerConfig); those are drawn again.
+value(M, Type, Tries) ->
+    Value = case asn1ct:value(M, Type) of
+                {ok, V} -> V;
+                V -> V
+            end,
+    Enc = (catch M:encode(Type, Value)),
+    Dec = case Enc of
+              {ok, B} -> (catch M:decode(Type, B));
+              _ -> none
+          end,
+    case {Enc, Dec} of
+        {{ok, Bin}, {ok, D}} -> {Value, Bin, D};
+        _ when Tries > 0 -> value(M, Type, Tries - 1);
+        _ -> error({cannot_draw, Type, Value, Enc, Dec})
+    end.
+
+fail(Type, Variant, What, Value, Bin, GoBin) ->
+    io:format("FAIL ~s ~s: ~s; asn1ct ~s; go ~s; value ~w~n",
+              [Type, Variant, What, binary:encode_hex(Bin), binary:encode_hex(GoBin), Value]),
+    1.
+
+receive_line(Port, Acc) ->
+    receive
+        {Port, {data, {eol, L}}} -> iolist_to_binary(lists:reverse([L | Acc]));
+        {Port, {data, {noeol, L}}} -> receive_line(Port, [L | Acc]);
+        {Port, {exit_status, S}} -> iolist_to_binary(io_lib:format("harness exited ~b", [S]))
+    after 60000 -> <<"harness timeout">>
+    end.
+
+%% norm makes the Go side's terms and asn1ct's comparable: octets and
+%% character strings (a binary, a list of characters, BMP/Universal
+%% characters as {Group,Plane,Row,Cell}) become {s, Codes}.
+norm(B) when is_binary(B) -> {s, binary_to_list(B)};
+norm(L) when is_list(L) ->
+    case lists:all(fun is_char/1, L) of
+        true -> {s, [code(C) || C <- L]};
+        false -> [norm(X) || X <- L]
+    end;
+norm(T) when is_tuple(T) -> list_to_tuple([norm(X) || X <- tuple_to_list(T)]);
+norm(X) -> X.
+
+is_char(C) when is_integer(C) -> true;
+is_char({A, B, C, D}) -> is_integer(A) andalso is_integer(B) andalso is_integer(C) andalso is_integer(D);
+is_char(_) -> false.
+
+code({A, B, C, D}) -> ((A * 256 + B) * 256 + C) * 256 + D;
+code(C) -> C.
+
+%% match compares, '_' in the Go term matching any atom (record names).
+match('_', B) when is_atom(B) -> true;
+match(A, B) when is_tuple(A), is_tuple(B), tuple_size(A) =:= tuple_size(B) ->
+    match(tuple_to_list(A), tuple_to_list(B));
+match([A | As], [B | Bs]) -> match(A, B) andalso match(As, Bs);
+match(A, B) -> A =:= B.

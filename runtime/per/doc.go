@@ -1,0 +1,62 @@
+// Package per reads and writes ASN.1 values in the Packed Encoding Rules
+// (ITU-T X.691), BASIC-PER in both its variants, ALIGNED (APER, as NGAP,
+// S1AP, F1AP, E1AP, XnAP and E2AP use it) and UNALIGNED (UPER, as NR and
+// LTE RRC use it), for the code that asn1gen generates with -per.
+//
+// PER has no tags and no lengths for what the schema fixes, so a value can
+// only be read with its type at hand: generated code calls one primitive
+// of this package per X.691 encoding procedure, in the order of the
+// schema. The primitives are:
+//
+//   - whole numbers (X.691 11.5 to 11.8): ReadConstrained and
+//     WriteConstrained (lb..ub, the bit-field, 1-octet, 2-octet and
+//     indefinite-length cases of the ALIGNED variant), ReadSemiConstrained,
+//     ReadUnconstrained (int64) and ReadUnconstrainedInteger (der.Integer,
+//     any size), ReadSmall (normally small non-negative whole numbers, 11.6);
+//   - length determinants (11.9): ReadLength returns one count and whether
+//     a fragment (16K, 32K, 48K or 64K items) follows, for the element
+//     counts of SEQUENCE OF; ReadSmallLength is the normally small length
+//     of an extension bitmap;
+//   - BOOLEAN, NULL (nothing), ENUMERATED (ReadEnumerated), extension
+//     bits (ReadBool), SEQUENCE preambles (ReadBits);
+//   - OCTET STRING and BIT STRING with their SIZE (ReadOctetString,
+//     ReadBitString: no octet alignment for fixed sizes up to 16 bits,
+//     X.691 16.9 and 17.6; fragments reassembled);
+//   - known-multiplier character strings (X.691 30) through an Alphabet,
+//     the effective PermittedAlphabet with its character width per variant
+//     and the index re-mapping of 30.5.4; other strings as octets (30.6);
+//   - OBJECT IDENTIFIER and RELATIVE-OID (X.691 24 and 25: the BER
+//     contents octets after a length) as der.OID and der.RelativeOID;
+//   - open type fields (10.2): BeginOpen limits the Reader to the field and
+//     EndOpen checks that the value filled it, so that the value inside
+//     reports its errors at their absolute offsets; Writer.BeginOpen and
+//     EndOpen put what is written between them in a field (WriteOpen
+//     takes a function), which is also how OCTET STRING (CONTAINING T) is
+//     read and written;
+//   - extension additions (19.9): ReadBitmap, then an open type field per
+//     addition present; ReadUnknown keeps the additions a type does not
+//     know in the form its doc describes, which BitmapLen,
+//     WriteUnknownBits and WriteUnknown write back (a CHOICE's unknown
+//     alternative: AppendUnknownAlternative, WriteUnknownAlternative);
+//   - the helpers generated code calls instead of repeating the steps:
+//     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt (INTEGER by its bounds,
+//     13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
+//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits.
+//
+// The Writer mirrors the Reader: Write... for every Read.... A Writer makes
+// the canonical encoding (X.691 10.1.3 and 11.9.3.8: the shortest length
+// forms, the largest fragments); a Reader accepts only those forms, so a
+// successful decode re-encodes to the same bits. It ignores the value of
+// padding bits, which X.691 does not ask a decoder to check.
+//
+// Errors are *der.Error, of the Kinds of package der (errors.Is with
+// der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts
+// bits from the start of the outermost encoding. Generated code adds the
+// field path with der.WithField. Every length is checked against the input
+// left before anything is allocated, and what a decode allocates is charged
+// to a budget linear in the input (see Reader.Alloc). Decoding never panics.
+//
+// The package imports only the standard library and package der, uses no
+// reflection, and its primitives do not allocate (except to reassemble a
+// fragmented or unaligned string, which they then charge).
+package per

@@ -1,0 +1,244 @@
+package per
+
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
+
+// Extension additions, SEQUENCE OF counts and the helpers generated code
+// shares for them.
+
+// Bitmap is the bitmap of the extension additions present in a SEQUENCE
+// or SET value (X.691 19.7, 19.8): ReadBitmap reads it; it refers to the
+// input, so reading it allocates nothing.
+type Bitmap struct {
+	buf    []byte
+	at, n  int
+	offset int // of the bitmap, for errors
+}
+
+// ReadBitmap reads the normally small length and the bits of the bitmap of
+// extension additions.
+func (r *Reader) ReadBitmap() (Bitmap, error) {
+	n, err := r.ReadSmallLength()
+	if err != nil {
+		return Bitmap{}, err
+	}
+	if err := r.need(n, "extension bitmap"); err != nil {
+		return Bitmap{}, err
+	}
+	b := Bitmap{buf: r.buf, at: r.pos, n: n, offset: r.base + r.pos}
+	r.pos += n
+	return b, nil
+}
+
+// Len returns the number of bits of b: the additions its encoder knew.
+func (b Bitmap) Len() int { return b.n }
+
+// Has reports whether the addition i is present; false beyond Len.
+func (b Bitmap) Has(i int) bool {
+	if i < 0 || i >= b.n {
+		return false
+	}
+	p := b.at + i
+	return b.buf[p>>3]>>(7-p&7)&1 == 1
+}
+
+// Unknown additions are kept, for EncodePER to write back, in the Unknown
+// field of the generated type, in this form: the bitmap's length as a
+// uvarint, then for each addition present that the type does not know
+// (from index known on) its index and the length of its open type field
+// as uvarints, then the field's octets. A CHOICE keeps an unknown
+// alternative the same way, with a length of 0 for the bitmap.
+
+// ReadUnknown reads the open type fields of the additions of b from index
+// known on, which the decoding type does not know, and returns them in the
+// form of Unknown additions; nil when none is present and b has no more
+// bits than known.
+func (r *Reader) ReadUnknown(b Bitmap, known int) ([]byte, error) {
+	if b.n <= known {
+		return nil, nil
+	}
+	out := binary.AppendUvarint(nil, uint64(b.n))
+	for i := known; i < b.n; i++ {
+		if !b.Has(i) {
+			continue
+		}
+		f, err := r.ReadOpenBytes()
+		if err != nil {
+			return nil, der.WithIndex(err, i)
+		}
+		if err := r.Alloc(len(f)+20, "extension addition"); err != nil {
+			return nil, err
+		}
+		out = binary.AppendUvarint(out, uint64(i))
+		out = binary.AppendUvarint(out, uint64(len(f)))
+		out = append(out, f...)
+	}
+	return out, nil
+}
+
+// unknownEntries iterates over the entries of unknown additions; it stops
+// at the first malformed one and reports it.
+func unknownEntries(u []byte, f func(i int, field []byte)) (n int, ok bool) {
+	total, k := binary.Uvarint(u)
+	if k <= 0 {
+		return 0, len(u) == 0
+	}
+	u = u[k:]
+	for len(u) > 0 {
+		i, k := binary.Uvarint(u)
+		if k <= 0 {
+			return 0, false
+		}
+		u = u[k:]
+		l, k := binary.Uvarint(u)
+		if k <= 0 || l > uint64(len(u)-k) {
+			return 0, false
+		}
+		if f != nil {
+			f(int(i), u[k:k+int(l)])
+		}
+		u = u[k+int(l):]
+	}
+	return int(total), true
+}
+
+// BitmapLen returns the number of bits of the bitmap that EncodePER
+// writes for a value whose type knows known additions and which keeps the
+// unknown additions u: the larger of known and u's.
+func BitmapLen(u []byte, known int) int {
+	n, _ := unknownEntries(u, nil)
+	return max(n, known)
+}
+
+// WriteUnknownBits writes the bits of the bitmap from index known to n-1:
+// set for the additions u holds.
+func (w *Writer) WriteUnknownBits(u []byte, known, n int) {
+	next := known
+	unknownEntries(u, func(i int, _ []byte) {
+		for ; next < i && next < n; next++ {
+			w.WriteBool(false)
+		}
+		if next == i && next < n {
+			w.WriteBool(true)
+			next++
+		}
+	})
+	for ; next < n; next++ {
+		w.WriteBool(false)
+	}
+}
+
+// WriteUnknown writes the open type fields of the additions u holds.
+func (w *Writer) WriteUnknown(u []byte) error {
+	if _, ok := unknownEntries(u, nil); !ok {
+		return errValue(der.KindInvalidValue, "extension addition", "Unknown is not what a PER decode keeps", "")
+	}
+	unknownEntries(u, func(_ int, f []byte) { w.WriteOpenBytes(f) })
+	return nil
+}
+
+// AppendUnknownAlternative returns the form in which a CHOICE keeps an
+// alternative of its extension that it does not know: index i and the
+// octets of its open type field.
+func AppendUnknownAlternative(dst []byte, i int, field []byte) []byte {
+	dst = binary.AppendUvarint(dst, 0)
+	dst = binary.AppendUvarint(dst, uint64(i))
+	dst = binary.AppendUvarint(dst, uint64(len(field)))
+	return append(dst, field...)
+}
+
+// WriteUnknownAlternative writes the index and field of the unknown CHOICE
+// alternative u holds (AppendUnknownAlternative's form); root is the
+// number of root alternatives.
+func (w *Writer) WriteUnknownAlternative(u []byte, root int) error {
+	idx, field := -1, []byte(nil)
+	if _, ok := unknownEntries(u, func(i int, f []byte) { idx, field = i, f }); !ok || idx < 0 {
+		return errValue(der.KindInvalidValue, "CHOICE", "Unknown is not what a PER decode keeps", "")
+	}
+	w.WriteIndex(idx, root, true, true)
+	w.WriteOpenBytes(field)
+	return nil
+}
+
+// ReadCount reads what precedes the elements of a SEQUENCE OF or SET OF
+// of size s (X.691 20.6): the extension bit, and the length unless the
+// size is fixed; first is false for the lengths after a fragment. more
+// reports a fragment (see ReadLength).
+func (r *Reader) ReadCount(s Size, first bool) (n int, more bool, err error) {
+	if !first {
+		return r.readUnconstrainedLength("SEQUENCE OF")
+	}
+	if s, err = r.readExt(s); err != nil {
+		return 0, false, err
+	}
+	if s.fixed() {
+		return s.Ub, false, nil
+	}
+	at := r.pos
+	n, more, err = r.ReadLength(s.Lb, s.Ub)
+	if err == nil && !more {
+		err = r.checkSize(at, n, s.Lb, s.Ub, "SEQUENCE OF")
+	}
+	return n, more, err
+}
+
+// Grow returns list with n more zero elements, charged to the decode's
+// allocation budget.
+func Grow[T any](r *Reader, list []T, n int) ([]T, error) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if n < 0 || size > 0 && n > r.alloc/size {
+		return list, r.errAt(r.pos, der.KindLimit, "SEQUENCE OF", "decode would allocate more than its limit", "")
+	}
+	r.alloc -= n * size
+	if n == 0 {
+		if list == nil {
+			return []T{}, nil
+		}
+		return list, nil
+	}
+	return append(list, make([]T, n)...), nil
+}
+
+// Count is the state of the lengths of a SEQUENCE OF being written: the
+// elements the lengths written so far count (see Writer.BeginCount).
+type Count struct {
+	n, end int
+	frag   bool
+}
+
+// BeginCount writes what precedes the n elements of a SEQUENCE OF or SET
+// OF of size s: the extension bit, and the length unless the size is
+// fixed. Before element i the caller calls c.Next(w, i), and after the
+// last c.End(w), which write the lengths of fragments.
+func (w *Writer) BeginCount(n int, s Size) (Count, error) {
+	s, err := w.writeExt(s, n)
+	if err != nil {
+		return Count{}, err
+	}
+	if s.fixed() {
+		return Count{n: n, end: n}, nil
+	}
+	k := w.WriteLength(n, s.Lb, s.Ub)
+	return Count{n: n, end: k, frag: k >= Fragment && (s.Ub < 0 || s.Ub >= 1<<16)}, nil
+}
+
+// Next writes the length of the next fragment when element i starts it.
+func (c *Count) Next(w *Writer, i int) {
+	if i == c.end {
+		k := w.writeUnconstrainedLength(c.n - i)
+		c.end += k
+		c.frag = k >= Fragment
+	}
+}
+
+// End writes the zero length that ends elements which ended a fragment.
+func (c *Count) End(w *Writer) {
+	if c.frag {
+		w.writeUnconstrainedLength(0)
+	}
+}

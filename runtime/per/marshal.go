@@ -1,0 +1,56 @@
+package per
+
+import "github.com/asn1gen/asn1gen/runtime/der"
+
+// Value is what every type generated with -per implements: DecodePER reads
+// the value from r and EncodePER writes it to w, in the variant of the
+// reader or writer, so that one pair of methods serves APER and UPER and
+// the code of one generated package reads and writes the types of another.
+type Value interface {
+	DecodePER(r *Reader) error
+	EncodePER(w *Writer) error
+}
+
+// Unmarshal decodes b, a complete encoding (X.691 11.1) in the ALIGNED
+// variant if aligned, else in the UNALIGNED one, into v. The octets after
+// the value must be the padding of its last octet, or the one zero octet
+// of an empty encoding; any other is an error of KindTrailingData.
+func Unmarshal(b []byte, v Value, aligned bool, opts *Options) error {
+	r := NewReader(b, aligned, opts)
+	if err := v.DecodePER(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// Finish checks that r, made by NewReader, has read its whole input (see
+// Unmarshal).
+func (r *Reader) Finish() error {
+	want := (r.pos + 7) / 8
+	if want == 0 {
+		want = 1
+	}
+	if len(r.buf) < want {
+		return r.truncated("", 8*want-r.end)
+	}
+	if len(r.buf) > want {
+		return r.errAt(r.pos, der.KindTrailingData, "", itoa(len(r.buf)-want)+" octets after the value", "X.691 11.1")
+	}
+	return nil
+}
+
+// Marshal returns the complete encoding of v in the ALIGNED variant if
+// aligned, else in the UNALIGNED one.
+func Marshal(v Value, aligned bool) ([]byte, error) { return Append(nil, v, aligned) }
+
+// Append appends the complete encoding of v to dst.
+func Append(dst []byte, v Value, aligned bool) ([]byte, error) {
+	w := Writer{buf: dst, n: 8 * len(dst), base: 8 * len(dst), aligned: aligned}
+	if err := v.EncodePER(&w); err != nil {
+		return dst, err
+	}
+	if w.n == w.base {
+		w.buf = append(w.buf, 0)
+	}
+	return w.buf, nil
+}

@@ -1,0 +1,226 @@
+package per
+
+import (
+	"github.com/asn1gen/asn1gen/runtime/der"
+)
+
+// Options control one decode. The zero value (or a nil *Options) selects
+// the defaults, which are safe for hostile input.
+type Options struct {
+	// MaxDepth is the deepest nesting of the types that generated code
+	// counts with Reader.Enter (recursive ones). 0 selects DefaultMaxDepth.
+	MaxDepth int
+	// MaxAlloc is the most bytes one decode may allocate (slices of
+	// SEQUENCE OF, reassembled strings). 0 selects DefaultAllocFactor
+	// bytes per input octet plus DefaultAllocSlack.
+	MaxAlloc int
+	// SkipConstraints tells generated code to skip the checks of the
+	// constraints that PER does not encode (the reader only carries it).
+	SkipConstraints bool
+}
+
+// Default limits (see Options). PER is dense: a SEQUENCE OF NULL of 64K
+// elements costs one octet, so the allocation budget is larger per octet
+// than package der's.
+const (
+	DefaultMaxDepth    = 64
+	DefaultAllocFactor = 256
+	DefaultAllocSlack  = 64 << 10
+)
+
+// Reader reads a PER encoding. The zero Reader reads nothing; NewReader
+// makes one over a complete encoding. A Reader is a value of a few words:
+// generated code passes a pointer to the one the entry point made.
+type Reader struct {
+	buf     []byte
+	pos     int // next bit to read, counted from the start of buf
+	end     int // bits of buf that belong to the field being read
+	base    int // offset in bits of buf in the outermost input (for errors)
+	aligned bool
+	depth   int // how much deeper Enter may go
+	alloc   int // bytes that may still be allocated
+	skip    bool
+}
+
+// NewReader returns a Reader over b, a complete encoding in the ALIGNED
+// variant if aligned is true, else in the UNALIGNED one.
+func NewReader(b []byte, aligned bool, opts *Options) Reader {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxAlloc <= 0 {
+		o.MaxAlloc = DefaultAllocFactor*len(b) + DefaultAllocSlack
+	}
+	return Reader{buf: b, end: 8 * len(b), aligned: aligned, depth: o.MaxDepth, alloc: o.MaxAlloc, skip: o.SkipConstraints}
+}
+
+// Aligned reports whether r reads the ALIGNED variant.
+func (r *Reader) Aligned() bool { return r.aligned }
+
+// SkipConstraints reports whether the decode skips the constraint checks
+// that PER does not encode.
+func (r *Reader) SkipConstraints() bool { return r.skip }
+
+// Offset returns the offset in bits of the next bit in the outermost input.
+func (r *Reader) Offset() int { return r.base + r.pos }
+
+// Left returns the number of bits left in the field being read.
+func (r *Reader) Left() int { return r.end - r.pos }
+
+// Enter counts one level of nesting of a recursive type; Leave undoes it.
+func (r *Reader) Enter(typ string) error {
+	if r.depth <= 0 {
+		return r.errAt(r.pos, der.KindLimit, typ, "nesting deeper than the limit", "")
+	}
+	r.depth--
+	return nil
+}
+
+// Leave undoes one Enter.
+func (r *Reader) Leave() { r.depth++ }
+
+// Alloc charges n bytes that a decode is about to allocate to its budget.
+func (r *Reader) Alloc(n int, typ string) error {
+	if n < 0 || n > r.alloc {
+		return r.errAt(r.pos, der.KindLimit, typ, "decode would allocate more than its limit", "")
+	}
+	r.alloc -= n
+	return nil
+}
+
+// errAt returns an error at bit pos of buf.
+//
+//go:noinline
+func (r *Reader) errAt(pos int, k der.Kind, typ, msg, rule string) error {
+	e := der.NewError(k, r.base+pos, typ, msg, rule)
+	e.Bits = true
+	return e
+}
+
+// Error returns an error of kind k at the reader's position, for the checks
+// of generated code (a value outside its constraint, an unknown index).
+func (r *Reader) Error(k der.Kind, typ, msg, rule string) error {
+	return r.errAt(r.pos, k, typ, msg, rule)
+}
+
+//go:noinline
+func (r *Reader) truncated(typ string, n int) error {
+	return r.errAt(r.pos, der.KindTruncated, typ, "needs "+itoa(n)+" bits, "+itoa(r.end-r.pos)+" left", "X.691 10")
+}
+
+// Align skips to the next octet boundary in the ALIGNED variant (the
+// padding bits of X.691 10.7 and 11.1); it does nothing in the UNALIGNED
+// one. Octet boundaries count from the start of the outermost encoding or
+// of the open type field being read, which both start on one.
+func (r *Reader) Align() {
+	if r.aligned {
+		r.pos = (r.pos + 7) &^ 7
+		if r.pos > r.end {
+			r.pos = r.end
+		}
+	}
+}
+
+// ReadBool reads one bit: a BOOLEAN (X.691 12), an extension bit or a bit
+// of a preamble.
+func (r *Reader) ReadBool() (bool, error) {
+	if r.pos >= r.end {
+		return false, r.truncated("BOOLEAN", 1)
+	}
+	b := r.buf[r.pos>>3] >> (7 - r.pos&7) & 1
+	r.pos++
+	return b == 1, nil
+}
+
+// ReadBits reads n bits, 0 <= n <= 64, as an unsigned number whose
+// high-order bit is the first bit read.
+func (r *Reader) ReadBits(n int) (uint64, error) {
+	if n < 0 || n > 64 {
+		return 0, r.errAt(r.pos, der.KindUnsupported, "", "bit-field wider than 64 bits", "")
+	}
+	if n > r.end-r.pos {
+		return 0, r.truncated("", n)
+	}
+	return r.bits(n), nil
+}
+
+// bits reads n <= 64 bits that are known to be there.
+func (r *Reader) bits(n int) uint64 {
+	var v uint64
+	pos := r.pos
+	for n > 0 {
+		off := pos & 7
+		avail := 8 - off
+		take := min(avail, n)
+		b := uint64(r.buf[pos>>3]>>(avail-take)) & (1<<take - 1)
+		v = v<<take | b
+		pos += take
+		n -= take
+	}
+	r.pos = pos
+	return v
+}
+
+// octets reads n octets known to be there, aliasing the input when they
+// start on an octet boundary and copying them (charged) when not.
+func (r *Reader) octets(n int, typ string) ([]byte, error) {
+	if r.pos&7 == 0 {
+		i := r.pos >> 3
+		r.pos += 8 * n
+		return r.buf[i : i+n : i+n], nil
+	}
+	if err := r.Alloc(n, typ); err != nil {
+		return nil, err
+	}
+	b := make([]byte, n)
+	r.copyBits(b, 8*n)
+	return b, nil
+}
+
+// copyBits reads n bits known to be there into dst, left-aligned.
+func (r *Reader) copyBits(dst []byte, n int) {
+	i := 0
+	for ; n >= 8; n -= 8 {
+		dst[i] = byte(r.bits(8))
+		i++
+	}
+	if n > 0 {
+		dst[i] = byte(r.bits(n) << (8 - n))
+	}
+}
+
+// need reports a truncated input unless n bits are left.
+func (r *Reader) need(n int, typ string) error {
+	if n < 0 || n > r.end-r.pos {
+		return r.truncated(typ, n)
+	}
+	return nil
+}
+
+// itoa is strconv.Itoa without the import in every file.
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	u := uint64(n)
+	if neg {
+		u = uint64(-n)
+	}
+	for u > 0 {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
