@@ -140,8 +140,16 @@ func tagged(gt *goType) bool {
 // its tags) from r into dst.
 func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *field, wrap wrapFn) {
 	wrappers, own := splitTags(f.t)
-	cur := r
-	var opened []rd
+	cur, opened := e.openWrappers(g, r, wrappers, wrap)
+	e.readInner(g, cur, dst, f, own, wrap)
+	closeWrappers(g, opened, f.t, wrap)
+}
+
+// openWrappers emits the reads of the explicit tags wrappers (the first
+// tags of a type, see splitTags) from r, and returns the reader inside them
+// and the readers opened, for closeWrappers.
+func (e *emitter) openWrappers(g *jen.Group, r rd, wrappers []model.Tag, wrap wrapFn) (cur rd, opened []rd) {
+	cur = r
 	for _, w := range wrappers {
 		name := e.tmpName("w")
 		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
@@ -149,9 +157,14 @@ func (e *emitter) readValue(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		cur = rd{name: name}
 		opened = append(opened, cur)
 	}
-	e.readInner(g, cur, dst, f, own, wrap)
+	return cur, opened
+}
+
+// closeWrappers emits the checks that each wrapper openWrappers opened for
+// type t holds nothing more, innermost first.
+func closeWrappers(g *jen.Group, opened []rd, t *model.Type, wrap wrapFn) {
 	for i := len(opened) - 1; i >= 0; i-- {
-		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
 }
 
@@ -727,20 +740,10 @@ func (e *emitter) readComponent(g *jen.Group, gt *goType, s rd, f *field, rest [
 // and resolves it through the table by the key already decoded.
 func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 	wrappers, own := splitTags(f.t)
-	cur := s
-	var opened []rd
-	for _, w := range wrappers {
-		name := e.tmpName("w")
-		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
-		g.Add(ifErr(wrap))
-		cur = rd{name: name}
-		opened = append(opened, cur)
-	}
+	cur, opened := e.openWrappers(g, s, wrappers, wrap)
 	if f.list {
 		e.readUnionList(g, cur, f, own, wrap)
-		for i := len(opened) - 1; i >= 0; i-- {
-			g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-		}
+		closeWrappers(g, opened, f.t, wrap)
 		return
 	}
 	sub := e.tmpName("sub")
@@ -775,9 +778,7 @@ func (e *emitter) readUnion(g *jen.Group, s rd, f *field, wrap wrapFn) {
 	} else {
 		g.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("decode").Call(unionKeyArg(f), jen.Op("&").Id(sub)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
-	for i := len(opened) - 1; i >= 0; i-- {
-		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-	}
+	closeWrappers(g, opened, f.t, wrap)
 }
 
 // deferOff names the variable that keeps where a deferred open type's

@@ -266,23 +266,13 @@ func (e *emitter) viewRoot(f *jen.File, gt *goType) {
 // (an expression such as "x" or "it.cur") of the view of target.
 func (e *emitter) viewRead(g *jen.Group, r rd, x string, f *field, target *goType, wrap wrapFn) {
 	wrappers, own := splitTags(f.t)
-	cur := r
-	var opened []rd
-	for _, w := range wrappers {
-		name := e.tmpName("w")
-		g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
-		g.Add(ifErr(wrap))
-		cur = rd{name: name}
-		opened = append(opened, cur)
-	}
+	cur, opened := e.openWrappers(g, r, wrappers, wrap)
 	tag := rt("NoTag")
 	if tagged(target) && own != nil {
 		tag = tagCode(*own)
 	}
 	g.If(jen.Err().Op(":=").Id(x).Dot("parse").Call(cur.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-	for i := len(opened) - 1; i >= 0; i-- {
-		g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(f.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-	}
+	closeWrappers(g, opened, f.t, wrap)
 }
 
 // accessorNames returns the Go names of the accessors of the fields of a
@@ -576,15 +566,7 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				wrap := withField(fl.asn1)
 				wrappers, own := splitTags(fl.t)
-				cur := rd{name: "s"}
-				var opened []rd
-				for _, w := range wrappers {
-					name := e.tmpName("w")
-					g.List(jen.Id(name), jen.Err()).Op(":=").Add(cur.id()).Dot("ReadConstructed").Call(tagCode(plainTag(w)), jen.Lit(w.String()))
-					g.Add(ifErr(wrap))
-					cur = rd{name: name}
-					opened = append(opened, cur)
-				}
+				cur, opened := e.openWrappers(g, rd{name: "s"}, wrappers, wrap)
 				if fl.containing {
 					comment(g, "X.682 11: the value is the contents of the OCTET STRING.")
 					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Contents").Call(tagCode(*own), jen.Lit("OCTET STRING"))
@@ -596,9 +578,7 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 				g.Id("opened").Op("=").True()
 				e.viewRead(g, rd{name: "sub"}, "x", r.ue.f, r.target, wrap)
 				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.union.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-				for i := len(opened) - 1; i >= 0; i-- {
-					g.If(jen.Err().Op(":=").Add(opened[i].id()).Dot("Finish").Call(jen.Lit(fl.t.Tags[i].String())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-				}
+				closeWrappers(g, opened, fl.t, wrap)
 				g.Return(jen.Nil())
 			}).Call()
 			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
