@@ -61,7 +61,11 @@ func (r *Reader) Field(b []byte, at int) Reader {
 // an empty encoding (X.691 11.1), and charges r what f allocated.
 func (r *Reader) EndField(f *Reader) error {
 	r.alloc = f.alloc
-	return f.Finish()
+	want := max((f.pos+7)/8, 1)
+	if len(f.buf) != want { // more: the reads are bounded by the field
+		return f.errAt(f.pos, der.KindTrailingData, "open type", itoa(len(f.buf)-want)+" octets after the value in its field", "X.691 11.1")
+	}
+	return nil
 }
 
 // UnknownKey returns the error of a key that is not in the table of a table
