@@ -25,7 +25,7 @@ const goldenDir = "../../testdata/gen"
 
 // goldenCase is one archive of testdata/gen. Its comment holds lines
 //
-//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -lenient -stream P,P -view T,T
+//	flags: -package NAME -roots T,T -keep-raw T,T -no-keep-raw -anymap FILE -fuzz -per -lenient -stream P,P -view T,T
 //	skip: generator bug: one line
 //
 // (each optional; other lines describe the case). Its files are the ASN.1
@@ -112,6 +112,8 @@ func loadCase(path string) (*goldenCase, error) {
 			c.opts.Lenient = true
 		case "-fuzz":
 			c.cfg.Fuzz = true
+		case "-per":
+			c.cfg.PER = true
 		case "-view":
 			if v, err = arg(); err == nil {
 				c.cfg.Views = strings.Split(v, ",")
