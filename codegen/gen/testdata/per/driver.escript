@@ -21,6 +21,10 @@ main([Dir, UMod, AMod, Harness, CountS | Types]) ->
     ok = file:set_cwd(Dir),
     true = code:add_patha(Dir),
     rand:seed(exsss, {15, 691, 2026}),
+    case os:getenv("ASN1GEN_PER_DRAW") of
+        "tables" -> asn1_db:dbstart(["."]); % for draw
+        _ -> ok
+    end,
     Port = open_port({spawn_executable, Harness}, [{line, 1 bsl 24}, binary, use_stdio, exit_status]),
     Count = list_to_integer(CountS),
     [run(Port, T, Count, [{"U", list_to_atom(UMod)}, {"A", list_to_atom(AMod)}]) || T <- Types],
@@ -38,6 +42,7 @@ run(Port, Arg, Count, Variants) ->
     case catch lists:sum([check(Port, Type, From, V, M) || _ <- lists:seq(1, Count), {V, M} <- Variants]) of
         0 -> io:format("ok ~s ~b~n", [Type, Count]);
         {'EXIT', {{cannot_draw, _, _, _, _}, _}} -> io:format("skip ~s: asn1ct draws no value it decodes back~n", [Type]);
+        {'EXIT', Why} -> io:format("FAIL ~s: the driver failed: ~0P~n", [Type, Why, 30]);
         _ -> ok
     end.
 
@@ -78,10 +83,7 @@ check(Port, Type, From, Variant, M) ->
 %% encodes others into bytes it cannot decode itself (NR RRC's
 %% RLC-BearerConfig); those are drawn again.
 value(M, Type, Tries) ->
-    Value = case asn1ct:value(M, Type) of
-                {ok, V} -> V;
-                V -> V
-            end,
+    Value = draw(M, Type),
     Enc = (catch M:encode(Type, Value)),
     Dec = case Enc of
               {ok, B} -> (catch M:decode(Type, B));
@@ -131,3 +133,196 @@ match(A, B) when is_tuple(A), is_tuple(B), tuple_size(A) =:= tuple_size(B) ->
     match(tuple_to_list(A), tuple_to_list(B));
 match([A | As], [B | Bs]) -> match(A, B) andalso match(As, Bs);
 match(A, B) -> A =:= B.
+
+%% draw returns a random value of Type: asn1ct:value's, or with
+%% ASN1GEN_PER_DRAW=tables this script's own (tv), which asn1ct:value is
+%% not for open types with tables: it draws the id, the criticality and
+%% the value of a 3GPP IE field independently (and fails on the
+%% ENUMERATED of a class field). tv draws an object of the table's object
+%% set and takes the fields the component relations name from it.
+draw(M, Type) ->
+    case os:getenv("ASN1GEN_PER_DRAW") of
+        "tables" ->
+            ok = asn1_db:dbload(M),
+            tv(M, asn1_db:dbget(M, Type), 0);
+        _ ->
+            case asn1ct:value(M, Type) of
+                {ok, V} -> V;
+                V -> V
+            end
+    end.
+
+tv(M, {typedef, _, _, _, Type}, D) -> tv(M, Type, D);
+tv(M, {type, _, Def, C, _, _}, D) -> tdef(M, Def, C, D).
+
+tdef(_, {'Externaltypereference', _, Mod, T}, _, D) ->
+    ok = asn1_db:dbload(Mod),
+    tv(Mod, asn1_db:dbget(Mod, T), D + 1);
+tdef(_, 'INTEGER', C, _) -> int(C);
+tdef(_, {'INTEGER', _}, C, _) -> int(C);
+tdef(_, 'BOOLEAN', _, _) -> rand:uniform(2) =:= 1;
+tdef(_, 'NULL', _, _) -> 'NULL';
+tdef(_, {'ENUMERATED', {Root, _}}, _, _) -> pick([N || {N, _} <- Root]);
+tdef(_, {'ENUMERATED', Root}, _, _) -> pick([N || {N, _} <- Root]);
+tdef(_, 'OCTET STRING', C, _) -> list_to_binary([rand:uniform(256) - 1 || _ <- lists:seq(1, draw_size(C))]);
+tdef(_, {'BIT STRING', _}, C, _) ->
+    N = draw_size(C),
+    << <<(rand:uniform(2) - 1):1>> || _ <- lists:seq(1, N) >>;
+tdef(_, 'OBJECT IDENTIFIER', _, _) -> {1, 2, rand:uniform(100)};
+tdef(_, 'UTF8String', C, _) -> list_to_binary([pick("abcxyz") || _ <- lists:seq(1, draw_size(C))]);
+tdef(_, 'NumericString', C, _) -> [pick("0123456789") || _ <- lists:seq(1, draw_size(C))];
+tdef(_, S, C, _) when S =:= 'PrintableString'; S =:= 'IA5String'; S =:= 'VisibleString' ->
+    [pick("ab1 .Z") || _ <- lists:seq(1, draw_size(C))];
+tdef(M, {'SEQUENCE OF', E}, C, D) -> [tv(M, E, D + 1) || _ <- lists:seq(1, draw_size(C))];
+tdef(M, {'SET OF', E}, C, D) -> [tv(M, E, D + 1) || _ <- lists:seq(1, draw_size(C))];
+tdef(M, {'CHOICE', {Root, _}}, C, D) -> tdef(M, {'CHOICE', Root}, C, D);
+tdef(M, {'CHOICE', Alts}, _, D) ->
+    %% Deep down, the first alternative: recursion ends. An alternative
+    %% of which no value can be drawn (a container over an empty object
+    %% set) is passed over.
+    Order = case D > 8 of
+                true -> Alts;
+                false -> shuffle(Alts)
+            end,
+    alternative(M, [A || A <- Order, element(1, A) =:= 'ComponentType'], D);
+tdef(M, Seq, _, D) when element(1, Seq) =:= 'SEQUENCE'; element(1, Seq) =:= 'SET' ->
+    Comps = element(tuple_size(Seq), Seq),
+    Table = case element(3, Seq) of
+                {simpletableattributes, {SMod, Set}, _, _, _, _, _} -> {SMod, Set};
+                _ -> none
+            end,
+    Vals = components(M, Comps, Table, D, 10),
+    Rec = case element(2, Seq) of
+              N when is_atom(N), N =/= false -> N;
+              _ -> r
+          end,
+    list_to_tuple([Rec | Vals]).
+
+%% components draws the components of a SEQUENCE, with an object of its
+%% table if it has one: another object when one lacks a field a
+%% component relation names (an OPTIONAL &SuccessfulOutcome).
+components(M, Comps, none, D, _) -> [component(M, C, none, D) || C <- flat(Comps)];
+components(_, _, _, _, 0) -> throw(nodraw);
+components(M, Comps, {SMod, Set} = Table, D, Tries) ->
+    Obj = object(SMod, Set),
+    try
+        [component(M, C, Obj, D) || C <- flat(Comps)]
+    catch
+        throw:nofield -> components(M, Comps, Table, D, Tries - 1)
+    end.
+
+%% flat lists a SEQUENCE's components, root and additions, in order; the
+%% additions are absent (drawn as asn1_NOVALUE by component).
+flat({R, E}) -> flat(R) ++ [ext(X) || X <- flat(E)];
+flat({R1, E, R2}) -> flat(R1) ++ [ext(X) || X <- flat(E)] ++ flat(R2);
+flat(L) when is_list(L) -> [X || X <- L, element(1, X) =:= 'ComponentType'].
+
+ext(C) -> {ext, C}.
+
+alternative(_, [], _) -> throw(nodraw);
+alternative(M, [{'ComponentType', _, Name, T, _, _, _} | Rest], D) ->
+    try
+        {Name, tv(M, T, D + 1)}
+    catch
+        throw:nodraw -> alternative(M, Rest, D)
+    end.
+
+shuffle(L) -> [X || {_, X} <- lists:sort([{rand:uniform(), X} || X <- L])].
+
+component(_, {ext, _}, _, _) -> asn1_NOVALUE;
+component(M, {'ComponentType', _, _, T, Prop, _, _}, Obj, D) ->
+    Absent = Prop =/= mandatory andalso (D > 4 orelse rand:uniform(2) =:= 1),
+    case Absent of
+        true -> asn1_NOVALUE;
+        false when Prop =:= mandatory -> related(M, T, Obj, D);
+        false ->
+            try
+                related(M, T, Obj, D)
+            catch
+                throw:nodraw -> asn1_NOVALUE
+            end
+    end.
+
+%% related draws a component: the key of the table and the fields its
+%% component relation names come from the drawn object.
+related(M, {type, _, {'SEQUENCE OF', E}, C, _, _}, {_, _} = Obj, D) ->
+    [related(M, E, Obj, D) || _ <- lists:seq(1, draw_size(C))];
+related(M, {type, _, Def, C, _, _} = T, {Key, Fields} = Obj, D) ->
+    case {lists:keyfind(simpletable, 1, C), lists:keyfind(componentrelation, 1, C), Def} of
+        {{simpletable, _}, _, _} -> Key;
+        {_, {componentrelation, _, _}, {'ObjectClassFieldType', _, _, _, {typefield, F}}} ->
+            case lists:keyfind(F, 1, Fields) of
+                {F, FT} -> tv(objmod(M, FT), objtype(FT), D + 1);
+                false -> throw(nofield)
+            end;
+        {_, {componentrelation, _, _}, _} ->
+            {ocft, {'ObjectClassFieldType', _, _, {F, _}, _}} = lists:keyfind(ocft, 1, C),
+            case lists:keyfind(F, 1, Fields) of
+                {F, V} -> value(V);
+                false -> tdef(M, Def, C, D + 1) %% a DEFAULT field the object leaves out
+            end;
+        _ ->
+            _ = Obj,
+            tv(M, T, D + 1)
+    end;
+related(M, {type, _, _, C, _, _} = T, none, D) ->
+    case lists:keyfind(simpletable, 1, C) of
+        false -> tv(M, T, D + 1);
+        _ -> throw(nodraw) % the key of an empty object set
+    end.
+
+objmod(_, {'Externaltypereference', _, Mod, _}) -> Mod;
+objmod(M, _) -> M.
+objtype({typedef, _, _, _, T}) -> T;
+objtype(T) -> {type, [], T, [], [], no}.
+
+value({valuedef, _, _, _, _, V, _}) -> V;
+value(V) -> V.
+
+%% object draws an object of the set Set: {key value, fields}.
+object(Mod, Set) ->
+    ok = asn1_db:dbload(Mod),
+    {typedef, _, _, _, {'ObjectSet', _, _, Unique, Objs}} = asn1_db:dbget(Mod, Set),
+    case [Fs || {_, _, Fs} <- Objs] of
+        [] -> none;
+        Os ->
+            Fs = pick(Os),
+            {Unique, KV} = lists:keyfind(Unique, 1, Fs),
+            {value(KV), Fs}
+    end.
+
+int(C) ->
+    case range(C) of
+        {Lb, Ub} when is_integer(Lb), is_integer(Ub) -> Lb + rand:uniform(min(Ub - Lb, 1000) + 1) - 1;
+        {Lb, _} when is_integer(Lb) -> Lb + rand:uniform(1000) - 1;
+        _ -> rand:uniform(2000) - 1000
+    end.
+
+range(C) ->
+    case find('ValueRange', C) ++ [{V, V} || {'SingleValue', V} <- find('SingleValue', C), is_integer(V)] of
+        [{{_, _} = R, _} | _] -> R;
+        [R | _] -> R;
+        [] -> none
+    end.
+
+%% find returns the arguments of the constraints named K anywhere in C.
+find(K, {K, X}) -> [X];
+find(K, T) when is_tuple(T) -> find(K, tuple_to_list(T));
+find(K, L) when is_list(L) -> lists:append([find(K, X) || X <- L]);
+find(_, _) -> [].
+
+%% draw_size draws a size of a SIZE constraint, at most 3 above its lower bound.
+draw_size(C) ->
+    {Lb, Ub} = case find('SizeConstraint', C) of
+                   [{{L, U}, _} | _] -> {L, U};
+                   [{L, U} | _] -> {L, U};
+                   [N | _] when is_integer(N) -> {N, N};
+                   [] -> {0, 3}
+               end,
+    Hi = case Ub of
+             'MAX' -> Lb + 3;
+             _ -> min(Ub, Lb + 3)
+         end,
+    Lb + rand:uniform(Hi - Lb + 1) - 1.
+
+pick(L) -> lists:nth(rand:uniform(length(L)), L).
