@@ -56,6 +56,9 @@ var moduleFolders = []struct {
 	{"rfc7292", nil, nil, rfc7292ImportFrom},
 	// NGAP (3GPP TS 38.413): six modules that import from each other.
 	{"ngap", nil, nil, nil},
+	// S1AP (3GPP TS 36.413): six modules that import from each other, and
+	// SonTransfer-IEs.
+	{"s1ap", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.

@@ -13,8 +13,8 @@ import (
 // messages of testdata/per/ngap.txt: decoding never panics; every error
 // is a *der.Error counting bits, at an offset within the input, and names
 // the field it is in (or, before the first field, the type; octets after
-// the message name neither); what decodes
-// encodes again, and that decodes to the same value.
+// the message name neither); what decodes encodes again, and that decodes
+// to the same value.
 func FuzzNGAPPDU(f *testing.F) {
 	for _, m := range readMessages(f, messagesFile) {
 		f.Add(m.b)
