@@ -66,6 +66,58 @@ func TestPEROpenInterop(t *testing.T) {
 	})
 }
 
+// TestPERInteropNGAP is TestPERInterop for NGAP (TS 38.413) in the shared
+// corpus, ALIGNED as NGAP uses PER: random NGAP-PDUs and IEs, drawn as in
+// TestPEROpenInterop. erlc takes minutes over the six modules and the
+// package takes a minute to compile: the test runs only with
+// ASN1GEN_PER_NGAP=1 (or a comma-separated list of types).
+func TestPERInteropNGAP(t *testing.T) {
+	if os.Getenv("ASN1GEN_PER_NGAP") == "" {
+		t.Skip("set ASN1GEN_PER_NGAP=1 to exchange NGAP messages with asn1ct")
+	}
+	corpus := os.Getenv("ASN1GEN_CORPUS")
+	dir := filepath.Join(corpus, "modules/telecom/3GPP_NR_NGAP_38413")
+	files, err := filepath.Glob(filepath.Join(dir, "*.asn"))
+	if corpus == "" || err != nil || len(files) == 0 {
+		t.Skip("no corpus (ASN1GEN_CORPUS)")
+	}
+	var srcs []model.Source
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, model.Source{Name: filepath.Base(f), Src: b})
+	}
+	types := []string{"NGAP-PDU", "GlobalRANNodeID", "UserLocationInformation", "PDUSessionResourceSetupRequestTransfer",
+		"QosFlowSetupRequestItem", "Cause", "SupportedTAList"}
+	if m := os.Getenv("ASN1GEN_PER_NGAP"); m != "1" {
+		types = strings.Split(m, ",")
+	}
+	t.Setenv("ASN1GEN_PER_DRAW", "tables")
+	// One Erlang module of the six (asn1ct's .set.asn), ALIGNED only.
+	compile := func(t *testing.T, erlc, erl string) (string, string) {
+		var names []string
+		for _, s := range srcs {
+			writeFile(t, filepath.Join(erl, s.Name), s.Src)
+			names = append(names, s.Name)
+		}
+		writeFile(t, filepath.Join(erl, "NGAP.set.asn"), []byte(strings.Join(names, "\n")+"\n"))
+		cmd := exec.Command(erlc, "-bper", "NGAP.set.asn")
+		cmd.Dir = erl
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("erlc -bper: %v\n%s", err, out)
+		}
+		return "-", "NGAP"
+	}
+	perInteropWith(t, "", srcs, nil, 30, func(a string) []string {
+		if slices.Contains(types, a) {
+			return []string{a}
+		}
+		return nil
+	}, compile)
+}
+
 // TestPERInteropRRC is TestPERInterop for the messages of NR RRC (TS
 // 38.331) in the shared corpus, UNALIGNED as RRC uses PER and ALIGNED.
 // The package of the messages' types takes minutes and gigabytes to
@@ -97,6 +149,18 @@ func TestPERInteropRRC(t *testing.T) {
 // -per, restricted to roots if set, builds the harness over it and runs
 // the driver on the types args returns for each type assignment of mod.
 func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) {
+	perInteropWith(t, mod, srcs, roots, count, args, nil)
+}
+
+// perErl compiles the modules for asn1ct in the directory erl and returns
+// the Erlang modules of the UNALIGNED and the ALIGNED variant ("-" for a
+// variant not exchanged).
+type perErl func(t *testing.T, erlc, erl string) (umod, amod string)
+
+// perInteropWith is perInterop with the modules compiled by compile (nil:
+// mod, the first of srcs, in both variants); mod "" takes the types of
+// every module.
+func perInteropWith(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string, compile perErl) {
 	goTool(t)
 	if testing.Short() {
 		t.Skip("runs the go command and Erlang; skipped with -short")
@@ -125,7 +189,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s, records, unions, driverArgs []string
+	var types, defaults, utf8s, records, unions, containing, driverArgs []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
@@ -136,6 +200,9 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 			for _, ue := range u.entries {
 				if ue.f != nil {
 					rows = append(rows, fmt.Sprintf("%d: %q,", ue.kc.value, ue.f.name))
+					if ue.f.octets {
+						containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+ue.f.name))
+					}
 				}
 			}
 			unions = append(unions, fmt.Sprintf("%q: {%s},", gt.name, strings.Join(rows, " ")))
@@ -150,6 +217,9 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 			if f.comp != nil && f.comp.Default != nil {
 				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
 			}
+			if f.octets {
+				containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
 			if f.gt == nil && isUTF8(f.t) {
 				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
 			}
@@ -159,8 +229,10 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	sort.Strings(utf8s)
 	sort.Strings(records)
 	sort.Strings(unions)
+	sort.Strings(containing)
+	containing = slices.Compact(containing) // rows that share a field
 	for _, m := range set.Modules {
-		if m.Name != mod {
+		if m.Name != mod && mod != "" {
 			continue
 		}
 		for _, a := range m.Assignments {
@@ -184,7 +256,8 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
 		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n" +
 		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n" +
-		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n"
+		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n" +
+		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n"
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	bin := filepath.Join(dir, "harness")
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
@@ -194,21 +267,27 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
 	// one Erlang node loads both.
 	erl := filepath.Join(dir, "erl")
-	src := string(srcs[0].Src)
-	writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
-	writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
-	for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
-		cmd := exec.Command(erlc, c[0], c[1])
-		cmd.Dir = erl
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
+	if compile == nil {
+		compile = func(t *testing.T, erlc, erl string) (string, string) {
+			src := string(srcs[0].Src)
+			writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
+			writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
+			for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
+				cmd := exec.Command(erlc, c[0], c[1])
+				cmd.Dir = erl
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
+				}
+			}
+			return mod, mod + "A"
 		}
 	}
+	umod, amod := compile(t, erlc, erl)
 	driver, err := filepath.Abs("testdata/per/driver.escript")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(escript, append([]string{driver, erl, mod, mod + "A", bin, strconv.Itoa(count)}, driverArgs...)...)
+	cmd := exec.Command(escript, append([]string{driver, erl, umod, amod, bin, strconv.Itoa(count)}, driverArgs...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

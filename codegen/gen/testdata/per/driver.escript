@@ -5,9 +5,10 @@
 %% Usage: escript driver.escript DIR UPERMOD APERMOD HARNESS COUNT TYPE...
 %%
 %% DIR holds UPERMOD compiled by erlc -buper and APERMOD (the same module
-%% renamed) by erlc -bper. HARNESS is the Go program of the test: on stdin
-%% it reads lines "U|A TYPE HEX", decodes HEX with the generated package,
-%% encodes the value again and answers "OK HEX TERM" (TERM the value as an
+%% renamed) by erlc -bper; either may be "-", a variant not exchanged.
+%% HARNESS is the Go program of the test: on stdin it reads lines
+%% "U|A TYPE HEX", decodes HEX with the generated package, encodes the
+%% value again and answers "OK HEX TERM" (TERM the value as an
 %% Erlang term, '_' for record names) or "ERR message".
 %%
 %% For COUNT random values of each TYPE (asn1ct:value), in both variants:
@@ -27,7 +28,9 @@ main([Dir, UMod, AMod, Harness, CountS | Types]) ->
     end,
     Port = open_port({spawn_executable, Harness}, [{line, 1 bsl 24}, binary, use_stdio, exit_status]),
     Count = list_to_integer(CountS),
-    [run(Port, T, Count, [{"U", list_to_atom(UMod)}, {"A", list_to_atom(AMod)}]) || T <- Types],
+    %% A module "-" is a variant not exchanged.
+    Variants = [{V, list_to_atom(Mod)} || {V, Mod} <- [{"U", UMod}, {"A", AMod}], Mod =/= "-"],
+    [run(Port, T, Count, Variants) || T <- Types],
     port_close(Port),
     io:format("done~n").
 
@@ -144,6 +147,7 @@ draw(M, Type) ->
     case os:getenv("ASN1GEN_PER_DRAW") of
         "tables" ->
             ok = asn1_db:dbload(M),
+            put(erlmod, M),
             tv(M, asn1_db:dbget(M, Type), 0);
         _ ->
             case asn1ct:value(M, Type) of
@@ -156,15 +160,25 @@ tv(M, {typedef, _, _, _, Type}, D) -> tv(M, Type, D);
 tv(M, {type, _, Def, C, _, _}, D) -> tdef(M, Def, C, D).
 
 tdef(_, {'Externaltypereference', _, Mod, T}, _, D) ->
-    ok = asn1_db:dbload(Mod),
-    tv(Mod, asn1_db:dbget(Mod, T), D + 1);
+    {DbMod, Def} = typedef(Mod, T),
+    tv(DbMod, Def, D + 1);
 tdef(_, 'INTEGER', C, _) -> int(C);
 tdef(_, {'INTEGER', _}, C, _) -> int(C);
 tdef(_, 'BOOLEAN', _, _) -> rand:uniform(2) =:= 1;
 tdef(_, 'NULL', _, _) -> 'NULL';
 tdef(_, {'ENUMERATED', {Root, _}}, _, _) -> pick([N || {N, _} <- Root]);
 tdef(_, {'ENUMERATED', Root}, _, _) -> pick([N || {N, _} <- Root]);
-tdef(_, 'OCTET STRING', C, _) -> list_to_binary([rand:uniform(256) - 1 || _ <- lists:seq(1, draw_size(C))]);
+tdef(_, 'OCTET STRING', C, D) ->
+    case lists:keyfind(contentsconstraint, 1, C) of
+        {contentsconstraint, {type, _, {'Externaltypereference', _, Mod, T}, _, _, _}, _} ->
+            %% OCTET STRING (CONTAINING T): asn1ct holds the octets, the
+            %% encoding of a value of T (which the Go side decodes).
+            {DbMod, Def} = typedef(Mod, T),
+            {ok, B} = (get(erlmod)):encode(T, tv(DbMod, Def, D + 1)),
+            B;
+        {contentsconstraint, _, _} -> throw(nodraw); % of a type without a name
+        false -> list_to_binary([rand:uniform(256) - 1 || _ <- lists:seq(1, draw_size(C))])
+    end;
 tdef(_, {'BIT STRING', _}, C, _) ->
     N = draw_size(C),
     << <<(rand:uniform(2) - 1):1>> || _ <- lists:seq(1, N) >>;
@@ -209,6 +223,15 @@ components(M, Comps, {SMod, Set} = Table, D, Tries) ->
         [component(M, C, Obj, D) || C <- flat(Comps)]
     catch
         throw:nofield -> components(M, Comps, Table, D, Tries - 1)
+    end.
+
+%% typedef returns the definition of Mod.T: in Mod's database, or, for the
+%% modules erlc compiled together from a .set.asn, in the one of the
+%% Erlang module drawn for.
+typedef(Mod, T) ->
+    case asn1_db:dbload(Mod) of
+        ok -> {Mod, asn1_db:dbget(Mod, T)};
+        _ -> {get(erlmod), asn1_db:dbget(get(erlmod), T)}
     end.
 
 %% flat lists a SEQUENCE's components, root and additions, in order; the
