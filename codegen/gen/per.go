@@ -655,32 +655,46 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 		}
 		g.Return(jen.Nil())
 	}
+	// The encoder works out the additions present first, once (their
+	// conditions also decide the extension bit):
+	//
+	//	ext := per.Additions(v.Unknown, v.HasA, (v.HasB || v.HasC))
+	//	w.WriteBool(ext.On())
+	//	... the preamble and the root components ...
+	//	if !ext.On() {
+	//		return nil
+	//	}
+	//	w.WriteBitmap(ext, v.Unknown)
+	//	if ext.Has(0) {
+	//		o := w.BeginOpen()
+	//		... addition 0 ...
+	//		w.EndOpen(o)
+	//	}
+	//	return w.WriteUnknown(v.Unknown)
 	enc = func(g *jen.Group) {
 		if ext {
-			var cond *jen.Statement
+			if len(adds) > 64 {
+				e.perFail(gt.asn1, "more than 64 extension additions")
+				return
+			}
+			args := []jen.Code{jen.Id("v").Dot(gt.unknown)}
 			for _, a := range adds {
+				var cond *jen.Statement
 				for _, f := range a.fields {
-					c := jen.Parens(perPresent(f))
+					c := perPresent(f)
+					if len(a.fields) > 1 && f.comp.Default != nil {
+						c = jen.Parens(c) // a comparison with the default
+					}
 					if cond == nil {
-						cond = c
+						cond = jen.Add(c)
 					} else {
 						cond = cond.Op("||").Add(c)
 					}
 				}
+				args = append(args, cond)
 			}
-			if gt.unknown != "" {
-				c := jen.Len(jen.Id("v").Dot(gt.unknown)).Op(">").Lit(0)
-				if cond == nil {
-					cond = c
-				} else {
-					cond = cond.Op("||").Add(c)
-				}
-			}
-			if cond == nil {
-				cond = jen.False()
-			}
-			g.Id("ext").Op(":=").Add(cond)
-			g.Id("w").Dot("WriteBool").Call(jen.Id("ext"))
+			g.Id("ext").Op(":=").Add(pr("Additions")).Call(args...)
+			g.Id("w").Dot("WriteBool").Call(jen.Id("ext").Dot("On").Call())
 		}
 		e.perPreambleWrite(g, root)
 		for _, f := range root {
@@ -690,31 +704,12 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			g.Return(jen.Nil())
 			return
 		}
-		g.If(jen.Op("!").Id("ext")).Block(jen.Return(jen.Nil()))
-		unknown := jen.Nil()
-		if gt.unknown != "" {
-			unknown = jen.Id("v").Dot(gt.unknown)
-		}
-		g.Id("n").Op(":=").Add(pr("BitmapLen")).Call(unknown.Clone(), jen.Lit(len(adds)))
-		g.Id("w").Dot("WriteSmallLength").Call(jen.Id("n"))
-		for i, a := range adds {
-			var cond *jen.Statement
-			for _, f := range a.fields {
-				c := jen.Parens(perPresent(f))
-				if cond == nil {
-					cond = c
-				} else {
-					cond = cond.Op("||").Add(c)
-				}
-			}
-			g.Id(fmt.Sprintf("p%d", i)).Op(":=").Add(cond)
-			g.Id("w").Dot("WriteBool").Call(jen.Id(fmt.Sprintf("p%d", i)))
-		}
-		g.Id("w").Dot("WriteUnknownBits").Call(unknown.Clone(), jen.Lit(len(adds)), jen.Id("n"))
+		g.If(jen.Op("!").Id("ext").Dot("On").Call()).Block(jen.Return(jen.Nil()))
+		g.Id("w").Dot("WriteBitmap").Call(jen.Id("ext"), jen.Id("v").Dot(gt.unknown))
 		for i, a := range adds {
 			wrap := withField(a.fields[0].asn1)
 			where := gt.asn1 + "." + a.fields[0].asn1
-			g.If(jen.Id(fmt.Sprintf("p%d", i))).BlockFunc(func(g *jen.Group) {
+			g.If(jen.Id("ext").Dot("Has").Call(jen.Lit(i))).BlockFunc(func(g *jen.Group) {
 				o := e.tmpName("o")
 				g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
 				if a.group {
@@ -728,11 +723,7 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 				g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 			})
 		}
-		if gt.unknown != "" {
-			g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
-			return
-		}
-		g.Return(jen.Nil())
+		g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
 	}
 	return dec, enc
 }

@@ -26,6 +26,8 @@ func TestPrimitivesAllocs(t *testing.T) {
 			_ = w.WriteBitString(bits, per.Size{Lb: 4, Ub: 4})
 			w.WriteOID(der.OID{0x2a, 0x86, 0x48})
 			_ = w.WriteEnum(2, 3, 1, true)
+			ext := per.Additions(nil, false, true, w.Len() > 0)
+			w.WriteBitmap(ext, nil)
 			o := w.BeginOpen()
 			w.WriteBool(true)
 			w.EndOpen(o)
