@@ -1,4 +1,4 @@
-package nrrrc
+package nrrrc_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/asn1gen/asn1gen/generated/nrrrc"
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
@@ -13,11 +14,11 @@ import (
 // top-level RRC messages of the dedicated control channel (UPER), seeded
 // with the real messages of testdata/per/nr-rrc.txt.
 func FuzzDLDCCHMessage(f *testing.F) {
-	fuzzUPER(f, "DL-DCCH-Message", func() *DLDCCHMessage { return new(DLDCCHMessage) })
+	fuzzUPER(f, "DL-DCCH-Message", func() *nrrrc.DLDCCHMessage { return new(nrrrc.DLDCCHMessage) })
 }
 
 func FuzzULDCCHMessage(f *testing.F) {
-	fuzzUPER(f, "UL-DCCH-Message", func() *ULDCCHMessage { return new(ULDCCHMessage) })
+	fuzzUPER(f, "UL-DCCH-Message", func() *nrrrc.ULDCCHMessage { return new(nrrrc.ULDCCHMessage) })
 }
 
 // fuzzUPER checks that a decode never panics, that its every error is a

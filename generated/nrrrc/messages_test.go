@@ -1,4 +1,4 @@
-package nrrrc
+package nrrrc_test
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/asn1gen/asn1gen/generated/nrrrc"
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
@@ -83,21 +84,21 @@ type uperValue interface {
 // newValue returns a new value of the ASN.1 type named, for the types the
 // file's blocks name.
 var newValue = map[string]func() uperValue{
-	"BCCH-BCH-Message":    func() uperValue { return new(BCCHBCHMessage) },
-	"BCCH-DL-SCH-Message": func() uperValue { return new(BCCHDLSCHMessage) },
-	"DL-CCCH-Message":     func() uperValue { return new(DLCCCHMessage) },
-	"DL-DCCH-Message":     func() uperValue { return new(DLDCCHMessage) },
-	"PCCH-Message":        func() uperValue { return new(PCCHMessage) },
-	"UL-CCCH-Message":     func() uperValue { return new(ULCCCHMessage) },
-	"UL-CCCH1-Message":    func() uperValue { return new(ULCCCH1Message) },
-	"UL-DCCH-Message":     func() uperValue { return new(ULDCCHMessage) },
-	"MIB":                 func() uperValue { return new(MIB) },
-	"SIB1":                func() uperValue { return new(SIB1) },
-	"CellGroupConfig":     func() uperValue { return new(CellGroupConfig) },
-	"RadioBearerConfig":   func() uperValue { return new(RadioBearerConfig) },
-	"RRCReconfiguration":  func() uperValue { return new(RRCReconfiguration) },
-	"UE-NR-Capability":    func() uperValue { return new(UENRCapability) },
-	"UE-MRDC-Capability":  func() uperValue { return new(UEMRDCCapability) },
+	"BCCH-BCH-Message":    func() uperValue { return new(nrrrc.BCCHBCHMessage) },
+	"BCCH-DL-SCH-Message": func() uperValue { return new(nrrrc.BCCHDLSCHMessage) },
+	"DL-CCCH-Message":     func() uperValue { return new(nrrrc.DLCCCHMessage) },
+	"DL-DCCH-Message":     func() uperValue { return new(nrrrc.DLDCCHMessage) },
+	"PCCH-Message":        func() uperValue { return new(nrrrc.PCCHMessage) },
+	"UL-CCCH-Message":     func() uperValue { return new(nrrrc.ULCCCHMessage) },
+	"UL-CCCH1-Message":    func() uperValue { return new(nrrrc.ULCCCH1Message) },
+	"UL-DCCH-Message":     func() uperValue { return new(nrrrc.ULDCCHMessage) },
+	"MIB":                 func() uperValue { return new(nrrrc.MIB) },
+	"SIB1":                func() uperValue { return new(nrrrc.SIB1) },
+	"CellGroupConfig":     func() uperValue { return new(nrrrc.CellGroupConfig) },
+	"RadioBearerConfig":   func() uperValue { return new(nrrrc.RadioBearerConfig) },
+	"RRCReconfiguration":  func() uperValue { return new(nrrrc.RRCReconfiguration) },
+	"UE-NR-Capability":    func() uperValue { return new(nrrrc.UENRCapability) },
+	"UE-MRDC-Capability":  func() uperValue { return new(nrrrc.UEMRDCCapability) },
 }
 
 // invalidContents lists the blocks that are not valid NR RRC, with the
@@ -119,45 +120,45 @@ var invalidContents = map[string]string{
 // pass by re-encoding what it skipped.
 var checks = map[string]func(t *testing.T, v uperValue){
 	"MIB/MIB (srsRAN DU, band n78)": func(t *testing.T, v uperValue) {
-		m := v.(*MIB)
+		m := v.(*nrrrc.MIB)
 		type mib struct {
 			SFN    der.BitString
 			Offset int64
-			PDCCH  PDCCHConfigSIB1
-			Barred MIB_CellBarred
+			PDCCH  nrrrc.PDCCHConfigSIB1
+			Barred nrrrc.MIB_CellBarred
 		}
-		want := mib{der.BitString{Bytes: []byte{0}, BitLength: 6}, 14, PDCCHConfigSIB1{5, 8}, MIB_Barred}
+		want := mib{der.BitString{Bytes: []byte{0}, BitLength: 6}, 14, nrrrc.PDCCHConfigSIB1{ControlResourceSetZero: 5, SearchSpaceZero: 8}, nrrrc.MIB_Barred}
 		if diff := cmp.Diff(want, mib{m.SystemFrameNumber, m.SsbSubcarrierOffset, m.PdcchConfigSIB1, m.CellBarred}); diff != "" {
 			t.Errorf("MIB (-want +got):\n%s", diff)
 		}
 	},
 	"SIB1/SIB1 (srsRAN DU, PLMN 208/99, band n78)": func(t *testing.T, v uperValue) {
-		s := v.(*SIB1)
+		s := v.(*nrrrc.SIB1)
 		plmn := s.CellAccessRelatedInfo.PlmnIdentityInfoList[0].PlmnIdentityList[0]
 		type sib1 struct {
-			MCC, MNC  []MCCMNCDigit
-			QRxLevMin QRxLevMin
-			Band      FreqBandIndicatorNR
+			MCC, MNC  []nrrrc.MCCMNCDigit
+			QRxLevMin nrrrc.QRxLevMin
+			Band      nrrrc.FreqBandIndicatorNR
 		}
 		got := sib1{plmn.Mcc, plmn.Mnc, s.CellSelectionInfo.QRxLevMin,
 			s.ServingCellConfigCommon.DownlinkConfigCommon.FrequencyInfoDL.FrequencyBandList[0].FreqBandIndicatorNR}
-		if diff := cmp.Diff(sib1{[]MCCMNCDigit{2, 0, 8}, []MCCMNCDigit{9, 9}, -65, 78}, got); diff != "" {
+		if diff := cmp.Diff(sib1{[]nrrrc.MCCMNCDigit{2, 0, 8}, []nrrrc.MCCMNCDigit{9, 9}, -65, 78}, got); diff != "" {
 			t.Errorf("SIB1 (-want +got):\n%s", diff)
 		}
 	},
 	"UL-CCCH-Message/RRCResumeRequest": func(t *testing.T, v uperValue) {
-		r := v.(*ULCCCHMessage).Message.C1.RRCResumeRequest.RRCResumeRequest
+		r := v.(*nrrrc.ULCCCHMessage).Message.C1.RRCResumeRequest.RRCResumeRequest
 		type resume struct {
 			ID, MAC der.BitString
-			Cause   ResumeCause
+			Cause   nrrrc.ResumeCause
 		}
-		want := resume{der.BitString{Bytes: []byte{1, 1, 3}, BitLength: 24}, der.BitString{Bytes: []byte{0x37, 0x81}, BitLength: 16}, ResumeCause_Emergency}
+		want := resume{der.BitString{Bytes: []byte{1, 1, 3}, BitLength: 24}, der.BitString{Bytes: []byte{0x37, 0x81}, BitLength: 16}, nrrrc.ResumeCause_Emergency}
 		if diff := cmp.Diff(want, resume{der.BitString(r.ResumeIdentity), r.ResumeMACI, r.ResumeCause}); diff != "" {
 			t.Errorf("RRCResumeRequest (-want +got):\n%s", diff)
 		}
 	},
 	"UE-NR-Capability/UE-NR-Capability (Simcom SIM8262E-M2, Rel-15)": func(t *testing.T, v uperValue) {
-		if got := v.(*UENRCapability).AccessStratumRelease; got != AccessStratumRelease_Rel15 {
+		if got := v.(*nrrrc.UENRCapability).AccessStratumRelease; got != nrrrc.AccessStratumRelease_Rel15 {
 			t.Errorf("accessStratumRelease %d, want rel15", got)
 		}
 	},
