@@ -28,6 +28,7 @@ func TestPrimitivesAllocs(t *testing.T) {
 			_ = w.WriteEnum(2, 3, 1, true)
 			ext := per.Additions(nil, false, true, w.Len() > 0)
 			w.WriteBitmap(ext, nil)
+			w.WritePreamble(true, false, ext.Has(1))
 			o := w.BeginOpen()
 			w.WriteBool(true)
 			w.EndOpen(o)

@@ -296,3 +296,52 @@ func (c *Count) End(w *Writer) {
 		w.writeUnconstrainedLength(0)
 	}
 }
+
+// ReadList reads a SEQUENCE OF or SET OF of size s whose elements are of
+// a generated type E (X.691 20): ReadCount, Grow and each element's
+// DecodePER, through the fragments of a long list. An element's error
+// carries its index.
+func ReadList[E any, P interface {
+	*E
+	Value
+}](r *Reader, s Size) ([]E, error) {
+	var list []E
+	for first, more := true, true; more; first = false {
+		n, m, err := r.ReadCount(s, first)
+		if err != nil {
+			return nil, err
+		}
+		more = m
+		start := len(list)
+		if list, err = Grow(r, list, n); err != nil {
+			return nil, err
+		}
+		for i := start; i < len(list); i++ {
+			if err := P(&list[i]).DecodePER(r); err != nil {
+				return nil, der.WithIndex(err, i)
+			}
+		}
+	}
+	return list, nil
+}
+
+// WriteList writes the SEQUENCE OF or SET OF list of size s whose elements
+// are of a generated type E: BeginCount, then each element's EncodePER
+// with the lengths of the fragments.
+func WriteList[E any, P interface {
+	*E
+	Value
+}](w *Writer, list []E, s Size) error {
+	c, err := w.BeginCount(len(list), s)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		c.Next(w, i)
+		if err := P(&list[i]).EncodePER(w); err != nil {
+			return der.WithIndex(err, i)
+		}
+	}
+	c.End(w)
+	return nil
+}
