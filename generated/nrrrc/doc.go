@@ -18,6 +18,13 @@
 // was received with (see package runtime/per): a message from an encoder
 // of an older (or newer) release of TS 38.331 re-encodes to the bits
 // received, while a value built in Go encodes canonically.
+//
+// The tests beside the generated code decode and re-encode the real
+// messages of ../../testdata/per/nr-rrc.txt byte for byte
+// (TestRealMessages), and FuzzDLDCCHMessage and FuzzULDCCHMessage fuzz
+// the dedicated control channel's messages. They are package nrrrc_test,
+// so that go test links against the compiled package instead of
+// compiling it again with them.
 package nrrrc
 
 //go:generate go run ../../cmd/asn1gen gen -o . -package nrrrc -per ../../modules/nrrrc/NR-RRC-Definitions.asn

@@ -43,7 +43,12 @@
 //   - the helpers generated code calls instead of repeating the steps:
 //     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt (INTEGER by its bounds,
 //     13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
-//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits.
+//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits;
+//     ReadList and WriteList (a SEQUENCE OF of a generated type, generic
+//     over it), ReadNested (a value held by pointer, between Enter and
+//     Leave), ReadOpenValue and WriteOpenValue (an extension addition of
+//     a generated type), WritePreamble. They keep the output of gen -per
+//     short: NR RRC's package compiles in minutes and gigabytes.
 //
 // The Writer mirrors the Reader: Write... for every Read.... A Writer makes
 // the canonical encoding (X.691 10.1.3 and 11.9.3.8: the shortest length
