@@ -95,7 +95,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s, records, driverArgs []string
+	var types, defaults, utf8s, records, driverArgs, containing []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
@@ -113,6 +113,9 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 			}
 			if f.gt == nil && isUTF8(f.t) {
 				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+			if f.octets && f.comp != nil && !slices.Contains(containing, f.asn1) {
+				containing = append(containing, f.asn1)
 			}
 		}
 	}
@@ -168,6 +171,12 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		t.Fatal(err)
 	}
 	cmd := exec.Command(escript, append([]string{driver, erl, mod, mod + "A", bin, strconv.Itoa(count)}, driverArgs...)...)
+	// The OCTET STRING (CONTAINING ...) components: asn1ct ignores
+	// contents constraints and draws random octets for them, which the
+	// Go side rejects (see the driver's check/6); NR RRC's DL-CCCH-Message
+	// (masterCellGroup of RRCSetup) and DL-DCCH-Message have such fields.
+	sort.Strings(containing)
+	cmd.Env = append(os.Environ(), "PER_CONTAINING="+strings.Join(containing, ","))
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
@@ -186,6 +195,8 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		switch f := strings.Fields(line); {
 		case len(f) >= 2 && f[0] == "ok":
 			ok[f[1]] = true
+		case len(f) >= 2 && f[0] == "note":
+			t.Log(line)
 		case len(f) >= 2 && f[0] == "skip":
 			ok[strings.TrimSuffix(f[1], ":")] = true
 			t.Log(line)
