@@ -225,7 +225,12 @@ func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
 		lb := max(s.Min, 0)
 		pc.sizeLb = lb
 		ext := c.Extensible && (c.Alphabet == "" || !pc.knownAlpha)
-		pc.size = pr("Size").Values(jen.Dict{jen.Id("Lb"): jen.Lit(int(lb)), jen.Id("Ub"): jen.Lit(int(ub)), jen.Id("Ext"): jen.Lit(ext)})
+		// per.Size{Lb: 1, Ub: 8}, on one line (jen.Dict would take five)
+		keys := []jen.Code{jen.Id("Lb").Op(":").Lit(int(lb)), jen.Id("Ub").Op(":").Lit(int(ub))}
+		if ext {
+			keys = append(keys, jen.Id("Ext").Op(":").True())
+		}
+		pc.size = pr("Size").Values(keys...)
 		if lb == 0 && ub < 0 && !ext {
 			pc.size = pr("Unsized")
 		}
@@ -464,11 +469,15 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 	}
 	if f.ptr {
 		// A pointer breaks a recursive cycle: Enter bounds the depth.
+		//
+		//	p1 := new(T)
+		//	if err := r.ReadNested(p1, "T"); err != nil {
+		//		return der.WithField(err, "x")
+		//	}
+		//	v.X = p1
 		p := e.tmpName("p")
-		g.If(jen.Err().Op(":=").Id("r").Dot("Enter").Call(jen.Lit(f.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		g.Id(p).Op(":=").New(ref(f.gt))
-		g.If(jen.Err().Op(":=").Id(p).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-		g.Id("r").Dot("Leave").Call()
+		g.If(jen.Err().Op(":=").Id("r").Dot("ReadNested").Call(jen.Id(p), jen.Lit(f.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		g.Add(dst()).Op("=").Id(p)
 		return
 	}
@@ -659,6 +668,11 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			where := gt.asn1 + "." + a.fields[0].asn1
 			wrap := withField(a.fields[0].asn1)
 			g.If(cond).BlockFunc(func(g *jen.Group) {
+				if !a.group && perOpenValue(a.fields[0]) {
+					// if err := r.ReadOpenValue(&v.X); err != nil {
+					g.If(jen.Err().Op(":=").Id("r").Dot("ReadOpenValue").Call(jen.Op("&").Add(fieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+					return
+				}
 				o := e.tmpName("o")
 				g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
 				g.Add(ifErr(wrap))
@@ -687,39 +701,56 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			})
 		}
 		if gt.unknown != "" {
-			g.If(jen.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("r").Dot("ReadUnknown").Call(jen.Id("bm"), jen.Lit(len(adds))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
-		} else {
-			g.If(jen.Id("bm").Dot("Len").Call().Op(">").Lit(len(adds))).Block(
-				jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
+			// v.Unknown, err = r.ReadUnknown(bm, 3)
+			// return err
+			g.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("r").Dot("ReadUnknown").Call(jen.Id("bm"), jen.Lit(len(adds)))
+			g.Return(jen.Err())
+			return
 		}
+		g.If(jen.Id("bm").Dot("Len").Call().Op(">").Lit(len(adds))).Block(
+			jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
 		g.Return(jen.Nil())
 	}
+	// The encoder works out the additions present first, once (their
+	// conditions also decide the extension bit):
+	//
+	//	ext := per.Additions(v.Unknown, v.HasA, (v.HasB || v.HasC))
+	//	w.WriteBool(ext.On())
+	//	... the preamble and the root components ...
+	//	if !ext.On() {
+	//		return nil
+	//	}
+	//	w.WriteBitmap(ext, v.Unknown)
+	//	if ext.Has(0) {
+	//		o := w.BeginOpen()
+	//		... addition 0 ...
+	//		w.EndOpen(o)
+	//	}
+	//	return w.WriteUnknown(v.Unknown)
 	enc = func(g *jen.Group) {
 		if ext {
-			var cond *jen.Statement
+			if len(adds) > 64 {
+				e.perFail(gt.asn1, "more than 64 extension additions")
+				return
+			}
+			args := []jen.Code{jen.Id("v").Dot(gt.unknown)}
 			for _, a := range adds {
+				var cond *jen.Statement
 				for _, f := range a.fields {
-					c := jen.Parens(perPresent(f))
+					c := perPresent(f)
+					if len(a.fields) > 1 && f.comp.Default != nil {
+						c = jen.Parens(c) // a comparison with the default
+					}
 					if cond == nil {
-						cond = c
+						cond = jen.Add(c)
 					} else {
 						cond = cond.Op("||").Add(c)
 					}
 				}
+				args = append(args, cond)
 			}
-			if gt.unknown != "" {
-				c := jen.Len(jen.Id("v").Dot(gt.unknown)).Op(">").Lit(0)
-				if cond == nil {
-					cond = c
-				} else {
-					cond = cond.Op("||").Add(c)
-				}
-			}
-			if cond == nil {
-				cond = jen.False()
-			}
-			g.Id("ext").Op(":=").Add(cond)
-			g.Id("w").Dot("WriteBool").Call(jen.Id("ext"))
+			g.Id("ext").Op(":=").Add(pr("Additions")).Call(args...)
+			g.Id("w").Dot("WriteBool").Call(jen.Id("ext").Dot("On").Call())
 		}
 		e.perPreambleWrite(g, root)
 		for _, f := range root {
@@ -729,31 +760,16 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			g.Return(jen.Nil())
 			return
 		}
-		g.If(jen.Op("!").Id("ext")).Block(jen.Return(jen.Nil()))
-		unknown := jen.Nil()
-		if gt.unknown != "" {
-			unknown = jen.Id("v").Dot(gt.unknown)
-		}
-		g.Id("n").Op(":=").Add(pr("BitmapLen")).Call(unknown.Clone(), jen.Lit(len(adds)))
-		g.Id("w").Dot("WriteSmallLength").Call(jen.Id("n"))
-		for i, a := range adds {
-			var cond *jen.Statement
-			for _, f := range a.fields {
-				c := jen.Parens(perPresent(f))
-				if cond == nil {
-					cond = c
-				} else {
-					cond = cond.Op("||").Add(c)
-				}
-			}
-			g.Id(fmt.Sprintf("p%d", i)).Op(":=").Add(cond)
-			g.Id("w").Dot("WriteBool").Call(jen.Id(fmt.Sprintf("p%d", i)))
-		}
-		g.Id("w").Dot("WriteUnknownBits").Call(unknown.Clone(), jen.Lit(len(adds)), jen.Id("n"))
+		g.If(jen.Op("!").Id("ext").Dot("On").Call()).Block(jen.Return(jen.Nil()))
+		g.Id("w").Dot("WriteBitmap").Call(jen.Id("ext"), jen.Id("v").Dot(gt.unknown))
 		for i, a := range adds {
 			wrap := withField(a.fields[0].asn1)
 			where := gt.asn1 + "." + a.fields[0].asn1
-			g.If(jen.Id(fmt.Sprintf("p%d", i))).BlockFunc(func(g *jen.Group) {
+			g.If(jen.Id("ext").Dot("Has").Call(jen.Lit(i))).BlockFunc(func(g *jen.Group) {
+				if !a.group && perOpenValue(a.fields[0]) {
+					g.If(jen.Err().Op(":=").Id("w").Dot("WriteOpenValue").Call(jen.Op("&").Add(fieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+					return
+				}
 				o := e.tmpName("o")
 				g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
 				if a.group {
@@ -767,13 +783,16 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 				g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 			})
 		}
-		if gt.unknown != "" {
-			g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
-			return
-		}
-		g.Return(jen.Nil())
+		g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
 	}
 	return dec, enc
+}
+
+// perOpenValue reports whether an extension addition is a value of a
+// generated type held in place, which ReadOpenValue and WriteOpenValue
+// read and write in its open type field in one call.
+func perOpenValue(f *field) bool {
+	return f.gt != nil && !f.ptr && !f.octets && !f.list && f.union == nil
 }
 
 // perPreambleRead emits the reading of the preamble of fields: one bit
@@ -800,12 +819,23 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*field) {
 	}
 }
 
-// perPreambleWrite emits the writing of the preamble of fields.
+// perPreambleWrite emits the writing of the preamble of fields, one call:
+//
+//	w.WriteBool(v.HasA)
+//	w.WritePreamble(v.HasA, v.HasB, v.C != 5)
 func (e *emitter) perPreambleWrite(g *jen.Group, fields []*field) {
+	var bits []jen.Code
 	for _, f := range fields {
 		if perOptional(f) {
-			g.Id("w").Dot("WriteBool").Call(perPresent(f))
+			bits = append(bits, perPresent(f))
 		}
+	}
+	switch len(bits) {
+	case 0:
+	case 1:
+		g.Id("w").Dot("WriteBool").Call(bits[0])
+	default:
+		g.Id("w").Dot("WritePreamble").Call(bits...)
 	}
 }
 
@@ -952,6 +982,25 @@ func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
 	}
 	elem := gt.elem
 	where := gt.asn1 + "[]"
+	if perOpenValue(elem) {
+		// Elements of a generated type held in place: the loops are
+		// per.ReadList's and per.WriteList's.
+		//
+		//	list, err := per.ReadList[E](r, per.Size{Lb: 1, Ub: 8})
+		//	*v = list
+		//	return err
+		//
+		//	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
+		dec = func(g *jen.Group) {
+			g.List(jen.Id("list"), jen.Err()).Op(":=").Add(pr("ReadList")).Types(ref(elem.gt)).Call(jen.Id("r"), pc.size)
+			g.Op("*").Id("v").Op("=").Id("list")
+			g.Return(jen.Err())
+		}
+		enc = func(g *jen.Group) {
+			g.Return(pr("WriteList").Call(jen.Id("w"), jen.Op("*").Id("v"), pc.size))
+		}
+		return dec, enc
+	}
 	dec = func(g *jen.Group) {
 		g.Var().Id("list").Id(gt.name)
 		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {

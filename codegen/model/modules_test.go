@@ -59,6 +59,8 @@ var moduleFolders = []struct {
 	// S1AP (3GPP TS 36.413): six modules that import from each other, and
 	// SonTransfer-IEs.
 	{"s1ap", nil, nil, nil},
+	// NR RRC (3GPP TS 38.331): one self-contained module.
+	{"nrrrc", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.

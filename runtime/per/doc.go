@@ -35,19 +35,41 @@
 //     read and written;
 //   - extension additions (19.9): ReadBitmap, then an open type field per
 //     addition present; ReadUnknown keeps the additions a type does not
-//     know in the form its doc describes, which BitmapLen,
-//     WriteUnknownBits and WriteUnknown write back (a CHOICE's unknown
-//     alternative: AppendUnknownAlternative, WriteUnknownAlternative);
+//     know in the form its doc describes. An encoder works out the
+//     additions present first (Additions, an Ext), then writes the
+//     extension bit (Ext.On), the bitmap (WriteBitmap) and the fields
+//     (Ext.Has, WriteUnknown). A CHOICE's unknown alternative:
+//     AppendUnknownAlternative, WriteUnknownAlternative;
 //   - the helpers generated code calls instead of repeating the steps:
 //     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt (INTEGER by its bounds,
 //     13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
-//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits.
+//     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits;
+//     ReadList and WriteList (a SEQUENCE OF of a generated type, generic
+//     over it), ReadNested (a value held by pointer, between Enter and
+//     Leave), ReadOpenValue and WriteOpenValue (an extension addition of
+//     a generated type), WritePreamble. They keep the output of gen -per
+//     short: NR RRC's package compiles in minutes and gigabytes.
 //
 // The Writer mirrors the Reader: Write... for every Read.... A Writer makes
 // the canonical encoding (X.691 10.1.3 and 11.9.3.8: the shortest length
 // forms, the largest fragments); a Reader accepts only those forms, so a
 // successful decode re-encodes to the same bits. It ignores the value of
 // padding bits, which X.691 does not ask a decoder to check.
+//
+// One choice of the encoder is not the schema's to make: the length of the
+// bitmap of extension additions. X.691 19.7 gives it one bit per addition
+// of the type being encoded, so an encoder of an older version of the
+// schema writes fewer bits, a newer one more, and 19.8 has the decoder
+// accept either. A decoded value keeps the length received (with the
+// additions it does not know, in its Unknown field: see ReadUnknown), and
+// re-encodes to the bits received, as a relay of RRC or NGAP messages
+// must (asn1ct re-encodes such a message with its own length, so to
+// different bytes); a value built in Go, with no Unknown, writes its
+// type's length, the canonical bitmap. The length received is kept while
+// it can hold the value: once a Go change makes an addition present that
+// the received bitmap has no bit for, the type's length is written. A
+// bitmap received with no addition present (the extension bit set for
+// nothing) is kept the same way.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts

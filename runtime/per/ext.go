@@ -55,10 +55,13 @@ func (b Bitmap) Has(i int) bool {
 
 // ReadUnknown reads the open type fields of the additions of b from index
 // known on, which the decoding type does not know, and returns them in the
-// form of Unknown additions; nil when none is present and b has no more
-// bits than known.
+// form of Unknown additions. The form records the bitmap's length
+// whenever it is not the one EncodePER would write (an encoder of another
+// version of the schema: more bits or fewer than known, or no addition
+// present at all), so that the value re-encodes to the bits received; it
+// is nil when b has known bits, some set, and none beyond known.
 func (r *Reader) ReadUnknown(b Bitmap, known int) ([]byte, error) {
-	if b.n <= known {
+	if b.n == known && b.any() {
 		return nil, nil
 	}
 	out := binary.AppendUvarint(nil, uint64(b.n))
@@ -78,6 +81,16 @@ func (r *Reader) ReadUnknown(b Bitmap, known int) ([]byte, error) {
 		out = append(out, f...)
 	}
 	return out, nil
+}
+
+// any reports whether some bit of b is set.
+func (b Bitmap) any() bool {
+	for i := range b.n {
+		if b.Has(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownEntries iterates over the entries of unknown additions; it stops
@@ -106,17 +119,58 @@ func unknownEntries(u []byte, f func(i int, field []byte)) (n int, ok bool) {
 	return int(total), true
 }
 
-// BitmapLen returns the number of bits of the bitmap that EncodePER
-// writes for a value whose type knows known additions and which keeps the
-// unknown additions u: the larger of known and u's.
-func BitmapLen(u []byte, known int) int {
-	n, _ := unknownEntries(u, nil)
-	return max(n, known)
+// Ext is what the encoder of an extensible SEQUENCE or SET works out
+// before it writes the extension bit (X.691 19.1): which of the additions
+// its type knows are present, and the length of the bitmap it writes.
+type Ext struct {
+	mask  uint64 // addition i at bit known-1-i
+	known int    // additions of the type
+	n     int    // bits of the bitmap
+	on    bool   // the extension bit
 }
 
-// WriteUnknownBits writes the bits of the bitmap from index known to n-1:
+// Additions returns the Ext of a value whose type knows len(present) <= 64
+// additions, present[i] telling whether addition i is present, and which
+// keeps u, its Unknown additions. The bitmap has known bits (X.691 19.7),
+// unless u records the length of a bitmap received (see ReadUnknown): a
+// decoded value re-encodes to its bits, while one built in Go, whose u is
+// nil, is canonical. A recorded length shorter than known is kept only
+// while no addition beyond it is present.
+func Additions(u []byte, present ...bool) Ext {
+	x := Ext{known: len(present), n: len(present)}
+	for _, p := range present {
+		x.mask <<= 1
+		if p {
+			x.mask |= 1
+		}
+	}
+	if n, ok := unknownEntries(u, nil); ok && n > 0 && (n >= x.known || x.mask&(1<<(x.known-n)-1) == 0) {
+		x.n = n
+	}
+	x.on = x.mask != 0 || len(u) > 0
+	return x
+}
+
+// On reports whether the extension bit is set: some addition is present,
+// known or not (or the value was received with the bit set).
+func (x Ext) On() bool { return x.on }
+
+// Has reports whether the known addition i is present.
+func (x Ext) Has(i int) bool { return x.mask>>(x.known-1-i)&1 == 1 }
+
+// WriteBitmap writes the bitmap of x (X.691 19.8): its normally small
+// length, the bits of the known additions, then those of the unknown
+// additions u.
+func (w *Writer) WriteBitmap(x Ext, u []byte) {
+	w.WriteSmallLength(x.n)
+	k := min(x.n, x.known)
+	w.WriteBits(x.mask>>(x.known-k), k)
+	w.writeUnknownBits(u, x.known, x.n)
+}
+
+// writeUnknownBits writes the bits of the bitmap from index known to n-1:
 // set for the additions u holds.
-func (w *Writer) WriteUnknownBits(u []byte, known, n int) {
+func (w *Writer) writeUnknownBits(u []byte, known, n int) {
 	next := known
 	unknownEntries(u, func(i int, _ []byte) {
 		for ; next < i && next < n; next++ {
@@ -241,4 +295,53 @@ func (c *Count) End(w *Writer) {
 	if c.frag {
 		w.writeUnconstrainedLength(0)
 	}
+}
+
+// ReadList reads a SEQUENCE OF or SET OF of size s whose elements are of
+// a generated type E (X.691 20): ReadCount, Grow and each element's
+// DecodePER, through the fragments of a long list. An element's error
+// carries its index.
+func ReadList[E any, P interface {
+	*E
+	Value
+}](r *Reader, s Size) ([]E, error) {
+	var list []E
+	for first, more := true, true; more; first = false {
+		n, m, err := r.ReadCount(s, first)
+		if err != nil {
+			return nil, err
+		}
+		more = m
+		start := len(list)
+		if list, err = Grow(r, list, n); err != nil {
+			return nil, err
+		}
+		for i := start; i < len(list); i++ {
+			if err := P(&list[i]).DecodePER(r); err != nil {
+				return nil, der.WithIndex(err, i)
+			}
+		}
+	}
+	return list, nil
+}
+
+// WriteList writes the SEQUENCE OF or SET OF list of size s whose elements
+// are of a generated type E: BeginCount, then each element's EncodePER
+// with the lengths of the fragments.
+func WriteList[E any, P interface {
+	*E
+	Value
+}](w *Writer, list []E, s Size) error {
+	c, err := w.BeginCount(len(list), s)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		c.Next(w, i)
+		if err := P(&list[i]).EncodePER(w); err != nil {
+			return der.WithIndex(err, i)
+		}
+	}
+	c.End(w)
+	return nil
 }

@@ -83,6 +83,19 @@ func (r *Reader) Enter(typ string) error {
 // Leave undoes one Enter.
 func (r *Reader) Leave() { r.depth++ }
 
+// ReadNested decodes v, a value of the type typ that generated code holds
+// by pointer to break a recursive cycle, between Enter and Leave.
+func (r *Reader) ReadNested(v Value, typ string) error {
+	if err := r.Enter(typ); err != nil {
+		return err
+	}
+	if err := v.DecodePER(r); err != nil {
+		return err
+	}
+	r.Leave()
+	return nil
+}
+
 // Alloc charges n bytes that a decode is about to allocate to its budget.
 func (r *Reader) Alloc(n int, typ string) error {
 	if n < 0 || n > r.alloc {

@@ -329,6 +329,19 @@ func (r *Reader) EndOpen(o Open) error {
 	return nil
 }
 
+// ReadOpenValue reads an open type field holding the encoding of v
+// (BeginOpen, v.DecodePER, EndOpen): an extension addition (X.691 19.9).
+func (r *Reader) ReadOpenValue(v Value) error {
+	o, err := r.BeginOpen()
+	if err != nil {
+		return err
+	}
+	if err := v.DecodePER(r); err != nil {
+		return err
+	}
+	return r.EndOpen(o)
+}
+
 // ReadOpenBytes reads an open type field and returns its octets, the
 // complete encoding of a value this decode has no type for (an unknown
 // extension addition or alternative, an unknown key of a table

@@ -63,6 +63,14 @@ func (w *Writer) WriteBool(b bool) {
 	w.n++
 }
 
+// WritePreamble writes the preamble of a SEQUENCE or SET (X.691 19.2):
+// one bit per OPTIONAL or DEFAULT component, set if it is present.
+func (w *Writer) WritePreamble(present ...bool) {
+	for _, p := range present {
+		w.WriteBool(p)
+	}
+}
+
 // WriteBits writes the n low-order bits of v, 0 <= n <= 64, high-order
 // bit first.
 func (w *Writer) WriteBits(v uint64, n int) {
@@ -140,6 +148,18 @@ func (w *Writer) EndOpen(o OpenField) {
 func (w *Writer) WriteOpen(f func(w *Writer) error) error {
 	o := w.BeginOpen()
 	if err := f(w); err != nil {
+		w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
+		return err
+	}
+	w.EndOpen(o)
+	return nil
+}
+
+// WriteOpenValue writes an open type field holding the encoding of v, as
+// WriteOpen does with v.EncodePER: an extension addition (X.691 19.9).
+func (w *Writer) WriteOpenValue(v Value) error {
+	o := w.BeginOpen()
+	if err := v.EncodePER(w); err != nil {
 		w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
 		return err
 	}

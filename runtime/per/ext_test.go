@@ -1,0 +1,103 @@
+package per_test
+
+import (
+	"encoding/hex"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/runtime/per"
+)
+
+// TestExtBitmapKept: the bitmap of the extension additions of a type that
+// knows three (X.691 19.7-19.9), as generated code reads and writes it. A
+// value decoded from an encoder of another version of the schema (a
+// bitmap of fewer or more bits, unknown additions) re-encodes to the bits
+// received; a value built in Go, or one whose additions no longer fit the
+// bitmap received, gets the canonical three bits.
+func TestExtBitmapKept(t *testing.T) {
+	const known = 3
+	for _, c := range []struct {
+		name string
+		in   string // the bitmap and the open fields of the additions, hex
+		set  int    // if >= 0: an addition the test makes present before encoding
+		want string // the encoding; "" for in
+	}{
+		// 0000001 (length 2) 10: addition 0 of 2, then its field 01 80
+		{"shorter", "0300c000", -1, ""},
+		// 0000010 (length 3) 001, then the field 01 70
+		{"same length", "04405c00", -1, ""},
+		// 0000100 (length 5) 10001: addition 0, then the unknown 4 (01 f0)
+		{"longer", "091018001f00", -1, ""},
+		// the extension bit on, no addition present: the zeros are kept
+		{"none present", "0400", -1, ""},
+		{"none present, shorter", "0200", -1, ""},
+		// shorter, but the value now has addition 2 (01 70): length 3
+		{"shorter, then grown", "0300c000", 2, "054060005c00"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := unhex(t, c.in)
+			r := per.NewReader(in, false, nil)
+			bm, err := r.ReadBitmap()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var present [known]bool
+			var fields [known][]byte
+			for i := range present {
+				if present[i] = bm.Has(i); present[i] {
+					if fields[i], err = r.ReadOpenBytes(); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			u, err := r.ReadUnknown(bm, known)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			if c.set >= 0 {
+				present[c.set], fields[c.set] = true, []byte{0x70}
+			}
+			ext := per.Additions(u, present[:]...)
+			if !ext.On() {
+				t.Fatal("extension bit off")
+			}
+			w := per.NewWriter(nil, false)
+			w.WriteBitmap(ext, u)
+			for i := range present {
+				if ext.Has(i) {
+					w.WriteOpenBytes(fields[i])
+				}
+			}
+			if err := w.WriteUnknown(u); err != nil {
+				t.Fatal(err)
+			}
+			want := c.want
+			if want == "" {
+				want = c.in
+			}
+			if diff := cmp.Diff(hex.EncodeToString(unhex(t, want)), hex.EncodeToString(w.Bytes())); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestExtBuiltInGo: a value built in Go (no Unknown) writes the canonical
+// bitmap, one bit per addition its type knows, and no extension bit when
+// none is present.
+func TestExtBuiltInGo(t *testing.T) {
+	if per.Additions(nil, false, false, false).On() {
+		t.Error("no addition present, extension bit on")
+	}
+	ext := per.Additions(nil, false, true, false)
+	w := per.NewWriter(nil, false)
+	w.WriteBitmap(ext, nil)
+	// 0000010 (length 3) 010
+	if diff := cmp.Diff("0480", hex.EncodeToString(w.Bytes())); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
