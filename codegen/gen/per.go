@@ -320,6 +320,18 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		call = r.Dot("ReadOID").Call()
 	case model.TypeRelativeOID:
 		call = r.Dot("ReadRelativeOID").Call()
+	case model.TypeReal:
+		call = r.Dot("ReadReal").Call()
+	case model.TypeObjectDescriptor:
+		// [UNIVERSAL 7] IMPLICIT GraphicString (X.680 48): octets.
+		call = r.Dot("ReadOctetText").Call()
+	case model.TypeTime:
+		m, ok := perTimeMethods[u.Name]
+		if !ok {
+			e.perFail(where, "the type "+u.Name)
+			return false
+		}
+		call = r.Dot("Read" + m).Call()
 	default:
 		e.perFail(where, "the type "+kindText(u))
 		return false
@@ -332,6 +344,19 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 	// The callers have err in scope (perSequence declares it).
 	g.If(jen.List(dst(), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	return true
+}
+
+// perTimeMethods names the per.Reader and per.Writer methods (Read...,
+// Write...) of the time types that X.691 encodes without property
+// settings in the model: UTCTime and GeneralizedTime as VisibleStrings,
+// DATE, TIME-OF-DAY and DATE-TIME as the SEQUENCEs X.691 32 defines for
+// them. Not DURATION (its DURATION-INTERVAL-ENCODING is not implemented)
+// and not TIME, whose encoding X.691 chooses by the property settings of
+// the subtype (SETTINGS "Basic=... Date=..."), which the model does not
+// keep.
+var perTimeMethods = map[string]string{
+	"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime",
+	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime",
 }
 
 // perInline reports whether perReadField reads f with perRead, assigning
@@ -396,6 +421,16 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 		g.Add(w.Dot("WriteOID").Call(src()))
 	case model.TypeRelativeOID:
 		g.Add(w.Dot("WriteRelativeOID").Call(src()))
+	case model.TypeReal:
+		g.Add(w.Dot("WriteReal").Call(src()))
+	case model.TypeObjectDescriptor:
+		g.Add(w.Dot("WriteOctetText").Call(src()))
+	case model.TypeTime:
+		if m, ok := perTimeMethods[u.Name]; ok {
+			errCall(w.Dot("Write" + m).Call(src()))
+			return
+		}
+		e.perFail(where, "the type "+u.Name)
 	default:
 		e.perFail(where, "the type "+kindText(u))
 	}

@@ -95,7 +95,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 	if err != nil {
 		t.Fatal(err)
 	}
-	var types, defaults, utf8s, records, driverArgs []string
+	var types, defaults, utf8s, records, times, driverArgs []string
 	isUTF8 := func(t *model.Type) bool {
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
@@ -107,6 +107,9 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		if gt.body != nil && isUTF8(gt.body) {
 			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
 		}
+		if gt.body != nil && gt.body.Underlying().Kind == model.TypeTime {
+			times = append(times, fmt.Sprintf("%q: %q,", gt.name, gt.body.Underlying().Name))
+		}
 		for _, f := range gt.fields {
 			if f.comp != nil && f.comp.Default != nil {
 				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
@@ -114,11 +117,15 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 			if f.gt == nil && isUTF8(f.t) {
 				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
 			}
+			if f.gt == nil && f.t.Underlying().Kind == model.TypeTime {
+				times = append(times, fmt.Sprintf("%q: %q,", gt.name+"."+f.name, f.t.Underlying().Name))
+			}
 		}
 	}
 	sort.Strings(defaults)
 	sort.Strings(utf8s)
 	sort.Strings(records)
+	sort.Strings(times)
 	for _, m := range set.Modules {
 		if m.Name != mod {
 			continue
@@ -143,7 +150,8 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		"\nvar types = map[string]func() per.Value{\n" + strings.Join(types, "\n") + "\n}\n" +
 		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
 		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n" +
-		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n"
+		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n" +
+		"\nvar times = map[string]string{\n" + strings.Join(times, "\n") + "\n}\n"
 	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
 	bin := filepath.Join(dir, "harness")
 	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
@@ -208,8 +216,8 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 // generation with an error naming the type and the construct.
 func TestPERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
-		{"T ::= SEQUENCE { r REAL }", "asn1gen: -per: T.r: the type REAL is not supported by the PER emitter yet"},
-		{"T ::= GeneralizedTime", "asn1gen: -per: T: the type GeneralizedTime is not supported by the PER emitter yet"},
+		{"T ::= SEQUENCE { d DURATION }", "asn1gen: -per: T.d: the type DURATION is not supported by the PER emitter yet"},
+		{"T ::= TIME", "asn1gen: -per: T: the type TIME is not supported by the PER emitter yet"},
 		{"T ::= INTEGER (0..18446744073709551615)", "asn1gen: -per: T: an INTEGER range with a bound beyond 64 bits is not supported by the PER emitter yet"},
 		{"T ::= SEQUENCE { a OCTET STRING (SIZE(4)) (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }",
 			"asn1gen: -per: T.a: OCTET STRING (SIZE ...) (CONTAINING ...) is not supported by the PER emitter yet"},
