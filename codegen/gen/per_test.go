@@ -67,6 +67,61 @@ func TestPERInteropRRC(t *testing.T) {
 // -per, restricted to roots if set, builds the harness over it and runs
 // the driver on the types args returns for each type assignment of mod.
 func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) {
+	h := buildPERHarness(t, mod, srcs, roots, args)
+	driver, err := filepath.Abs("testdata/per/driver.escript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(h.escript, append([]string{driver, h.erl, mod, mod + "A", h.bin, strconv.Itoa(count)}, h.args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	if name := os.Getenv("ASN1GEN_PER_LOG"); name != "" {
+		// The whole of the driver's output, whose lines the errors below
+		// cut short.
+		writeFile(t, name, out)
+	}
+	ok := map[string]bool{}
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch f := strings.Fields(line); {
+		case len(f) >= 2 && f[0] == "ok":
+			ok[f[1]] = true
+		case len(f) >= 2 && f[0] == "skip":
+			ok[strings.TrimSuffix(f[1], ":")] = true
+			t.Log(line)
+		case len(f) > 0 && f[0] == "FAIL":
+			if len(line) > 4000 {
+				line = line[:4000] + "..."
+			}
+			t.Error(line)
+		}
+	}
+	for _, a := range h.args {
+		if !ok[strings.SplitN(a, "=", 2)[0]] {
+			t.Errorf("%s: not ok", a)
+		}
+	}
+	t.Logf("%d types, %d values each in both variants", len(h.args), count)
+}
+
+// perHarness is what buildPERHarness makes: the Go harness (bin), the
+// directory of the module compiled by erlc in both variants (erl), the
+// driver arguments of the types (args) and the escript to run it with.
+type perHarness struct {
+	bin, erl, escript string
+	args              []string
+}
+
+// buildPERHarness generates the package of srcs (the module mod first)
+// with -per, restricted to roots if set, builds the harness over it, and
+// compiles mod with erlc (UNALIGNED as mod, ALIGNED as modA). It skips the
+// test without the go command, erlc or escript, and with -short.
+func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []string, args func(string) []string) perHarness {
 	goTool(t)
 	if testing.Short() {
 		t.Skip("runs the go command and Erlang; skipped with -short")
@@ -171,45 +226,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 			t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
 		}
 	}
-	driver, err := filepath.Abs("testdata/per/driver.escript")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(escript, append([]string{driver, erl, mod, mod + "A", bin, strconv.Itoa(count)}, driverArgs...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("driver: %v\n%s", err, out)
-	}
-	if name := os.Getenv("ASN1GEN_PER_LOG"); name != "" {
-		// The whole of the driver's output, whose lines the errors below
-		// cut short.
-		writeFile(t, name, out)
-	}
-	ok := map[string]bool{}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		line := sc.Text()
-		switch f := strings.Fields(line); {
-		case len(f) >= 2 && f[0] == "ok":
-			ok[f[1]] = true
-		case len(f) >= 2 && f[0] == "skip":
-			ok[strings.TrimSuffix(f[1], ":")] = true
-			t.Log(line)
-		case len(f) > 0 && f[0] == "FAIL":
-			if len(line) > 4000 {
-				line = line[:4000] + "..."
-			}
-			t.Error(line)
-		}
-	}
-	for _, a := range driverArgs {
-		if !ok[strings.SplitN(a, "=", 2)[0]] {
-			t.Errorf("%s: not ok", a)
-		}
-	}
-	t.Logf("%d types, %d values each in both variants", len(driverArgs), count)
+	return perHarness{bin: bin, erl: erl, escript: escript, args: driverArgs}
 }
 
 // TestPERUnsupported: what the PER emitter does not handle fails the

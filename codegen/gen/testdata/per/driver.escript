@@ -17,6 +17,20 @@
 %% lines, then "done".
 -mode(compile).
 
+%%
+%% escript driver.escript dump DIR UPERMOD COUNT TYPE... prints instead
+%% "TYPE HEX" lines: COUNT values of each TYPE drawn as above, encoded by
+%% asn1ct in UNALIGNED PER (the asn1c cross-check, asn1c_test.go).
+main(["dump", Dir, UMod, CountS | Types]) ->
+    ok = file:set_cwd(Dir),
+    true = code:add_patha(Dir),
+    rand:seed(exsss, {15, 691, 2026}),
+    M = list_to_atom(UMod),
+    [begin
+         {_, Bin, _} = value(M, list_to_atom(T), 20),
+         io:format("~s ~s~n", [T, binary:encode_hex(Bin)])
+     end || T <- Types, _ <- lists:seq(1, list_to_integer(CountS))],
+    io:format("done~n");
 main([Dir, UMod, AMod, Harness, CountS | Types]) ->
     ok = file:set_cwd(Dir),
     true = code:add_patha(Dir),
