@@ -291,7 +291,7 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		case pc.hasLb:
 			call = r.Dot("ReadIntLb").Call(num(pc.lb), jen.Lit(pc.ext))
 		default:
-			call = r.Dot("ReadIntAny").Call(jen.Lit(pc.ext))
+			call = r.Dot("ReadIntAny").Call(num(pc.ub), jen.Lit(pc.ext))
 		}
 	case model.TypeOctetString:
 		// An OCTET STRING (CONTAINING T) held as octets (a referenced

@@ -36,7 +36,20 @@ func (r *Reader) Finish() error {
 	if len(r.buf) > want {
 		return r.errAt(r.pos, der.KindTrailingData, "", itoa(len(r.buf)-want)+" octets after the value", "X.691 11.1")
 	}
+	if r.pos == 0 && r.buf[0] != 0 {
+		return r.errEmpty(0)
+	}
 	return nil
+}
+
+// errEmpty reports the octet of an empty encoding at bit pos that is not
+// zero. X.691 11.1 makes the complete encoding of a value of no bits one
+// zero octet: the octet is not padding (which a Reader does not check),
+// but the whole encoding.
+//
+//go:noinline
+func (r *Reader) errEmpty(pos int) error {
+	return r.errAt(pos, der.KindNonCanonical, "", "encoding of no bits not a zero octet", "X.691 11.1")
 }
 
 // Marshal returns the complete encoding of v in the ALIGNED variant if
