@@ -123,10 +123,14 @@ func (e *emitter) perBuiltinGo(gt *goType) *jen.Statement {
 
 // perTop emits the entry points, on the types that have UnmarshalDER:
 //
-//	func (v *T) UnmarshalAPER(b []byte) error { return per.Unmarshal(b, v, true, nil) }
+//	func (v *T) UnmarshalAPER(b []byte) error {
+//		r := per.NewReader(b, true, nil)
+//		return r.Root(v.DecodePER(&r), "T")
+//	}
 //	func (v *T) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 //
-// and UnmarshalUPER, MarshalUPER with false.
+// and UnmarshalUPER, MarshalUPER with false. Root puts the type's name
+// first in the path of an error, as UnmarshalDER does.
 func (e *emitter) perTop(f *jen.File, gt *goType) {
 	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
@@ -137,8 +141,9 @@ func (e *emitter) perTop(f *jen.File, gt *goType) {
 		aligned    bool
 	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
 		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.asn1))
-		f.Func().Params(recv.Clone()).Id("Unmarshal" + variant.name).Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
-			jen.Return(pr("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Lit(variant.aligned), jen.Nil()))))
+		f.Func().Params(recv.Clone()).Id("Unmarshal"+variant.name).Params(jen.Id("b").Index().Byte()).Error().Block(
+			jen.Id("r").Op(":=").Add(pr("NewReader")).Call(jen.Id("b"), jen.Lit(variant.aligned), jen.Nil()),
+			jen.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodePER").Call(jen.Op("&").Id("r")), jen.Lit(gt.asn1))))
 		comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
 		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
 			jen.Return(pr("Marshal").Call(jen.Id("v"), jen.Lit(variant.aligned)))))

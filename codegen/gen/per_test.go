@@ -25,7 +25,7 @@ func TestPERInterop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, nil, 150, func(a string) []string {
+	h := perInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, nil, 150, func(a string) []string {
 		switch a {
 		case "V2", "C2":
 			return nil // the later versions of V1 and C1
@@ -34,6 +34,20 @@ func TestPERInterop(t *testing.T) {
 		}
 		return []string{a}
 	})
+
+	// Errors name the type and the field path, as the DER ones do, and
+	// the offset in bits (UNALIGNED).
+	p := startLines(t, h.bin)
+	for _, c := range []struct{ typ, hex, want string }{
+		{"Nums", "A0", "ERR decode: asn1: Nums.o at bit 3: "},                           // s is 5; o needs 8 bits, 5 are left
+		{"Rec2", "80", "ERR decode: asn1: Rec2.v at bit 1: "},                           // w present; v's length needs 8 bits
+		{"List", "00", "ERR decode: asn1: List[0].v at bit 4: "},                        // one Rec2, whose v is cut short
+		{"Small", "A000", "ERR decode: asn1: Small at bit 3: 1 octets after the value"}, // trailing data
+	} {
+		if got := p.ask("U " + c.typ + " " + c.hex); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s %s: got %q, want %q...", c.typ, c.hex, got, c.want)
+		}
+	}
 }
 
 // TestPERInteropRRC is TestPERInterop for the messages of NR RRC (TS
@@ -66,7 +80,7 @@ func TestPERInteropRRC(t *testing.T) {
 // perInterop generates the package of srcs (the module mod first) with
 // -per, restricted to roots if set, builds the harness over it and runs
 // the driver on the types args returns for each type assignment of mod.
-func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) {
+func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) perHarness {
 	h := buildPERHarness(t, mod, srcs, roots, args)
 	driver, err := filepath.Abs("testdata/per/driver.escript")
 	if err != nil {
@@ -107,6 +121,7 @@ func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, c
 		}
 	}
 	t.Logf("%d types, %d values each in both variants", len(h.args), count)
+	return h
 }
 
 // perHarness is what buildPERHarness makes: the Go harness (bin), the

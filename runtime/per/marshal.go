@@ -23,6 +23,26 @@ func Unmarshal(b []byte, v Value, aligned bool, opts *Options) error {
 	return r.Finish()
 }
 
+// Root completes the decode of a value of the type typ (its ASN.1 name) by
+// the entry points of generated code, UnmarshalAPER and UnmarshalUPER, as
+// der.Reader.Root does for DER: err is what DecodePER returned; without
+// one, Finish checks the rest of the input. The error gets typ as the
+// first element of its path, which generated code has filled with the
+// fields and elements inside ("Rec.inner.x", "List[0].v").
+//
+//	func (v *T) UnmarshalUPER(b []byte) error {
+//		r := per.NewReader(b, false, nil)
+//		return r.Root(v.DecodePER(&r), "T")
+//	}
+func (r *Reader) Root(err error, typ string) error {
+	if err == nil {
+		if err = r.Finish(); err == nil {
+			return nil
+		}
+	}
+	return der.WithField(err, typ)
+}
+
 // Finish checks that r, made by NewReader, has read its whole input (see
 // Unmarshal).
 func (r *Reader) Finish() error {
