@@ -308,6 +308,10 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 			e.perFail(where, "BIT STRING (CONTAINING ...)")
 			return false
 		}
+		if len(u.NamedNumbers) > 0 {
+			call = r.Dot("ReadNamedBitString").Call(pc.size)
+			break
+		}
 		call = r.Dot("ReadBitString").Call(pc.size)
 	case model.TypeCharacterString:
 		switch {

@@ -96,6 +96,10 @@ func TestStrict(t *testing.T) {
 				return n, err
 			},
 			der.KindNonCanonical},
+		{"BIT STRING with named bits and a trailing 0 bit", false, bitsOf("00000011 110"),
+			func(r *per.Reader) (any, error) { return r.ReadNamedBitString(per.Unsized) }, der.KindNonCanonical},
+		{"BIT STRING (SIZE(2..8)) with named bits and a trailing 0 bit", false, bitsOf("001 110"),
+			func(r *per.Reader) (any, error) { return r.ReadNamedBitString(per.Size{Lb: 2, Ub: 8}) }, der.KindNonCanonical},
 		// Extensions (X.691 19.7) and complete encodings (11.1).
 		{"extension bitmap with no addition present", false, bitsOf("0 000001 00"),
 			func(r *per.Reader) (any, error) { return r.ReadBitmap() }, der.KindNonCanonical},

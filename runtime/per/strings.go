@@ -201,6 +201,19 @@ func (r *Reader) ReadBitString(s Size) (der.BitString, error) {
 	return der.BitString{Bytes: out, BitLength: total}, nil
 }
 
+// ReadNamedBitString reads a BIT STRING with named bits (X.691 16.2,
+// 16.3): as ReadBitString, but a value with a trailing 0 bit beyond the
+// lower bound of s is not the canonical one, which has the fewest bits
+// that carry the value (NamedBits).
+func (r *Reader) ReadNamedBitString(s Size) (der.BitString, error) {
+	at := r.pos
+	v, err := r.ReadBitString(s)
+	if err == nil && v.BitLength > s.Lb && v.Bytes[(v.BitLength-1)/8]&(0x80>>((v.BitLength-1)%8)) == 0 {
+		err = r.errAt(at, der.KindNonCanonical, "BIT STRING", "named bits with a trailing 0 bit", "X.691 16.2")
+	}
+	return v, err
+}
+
 // readBitsOf reads n bits as a BitString.
 func (r *Reader) readBitsOf(n int, typ string) (der.BitString, error) {
 	if err := r.need(n, typ); err != nil {
