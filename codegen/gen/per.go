@@ -130,10 +130,14 @@ func (e *emitter) perBuiltinGo(gt *goType) *jen.Statement {
 
 // perTop emits the entry points, on the types that have UnmarshalDER:
 //
-//	func (v *T) UnmarshalAPER(b []byte) error { return per.Unmarshal(b, v, true, nil) }
+//	func (v *T) UnmarshalAPER(b []byte) error {
+//		r := per.NewReader(b, true, nil)
+//		return r.Root(v.DecodePER(&r), "T")
+//	}
 //	func (v *T) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 //
-// and UnmarshalUPER, MarshalUPER with false.
+// and UnmarshalUPER, MarshalUPER with false. Root puts the type's name
+// first in the path of an error, as UnmarshalDER does.
 func (e *emitter) perTop(f *jen.File, gt *goType) {
 	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
@@ -144,8 +148,9 @@ func (e *emitter) perTop(f *jen.File, gt *goType) {
 		aligned    bool
 	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
 		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.asn1))
-		f.Func().Params(recv.Clone()).Id("Unmarshal" + variant.name).Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
-			jen.Return(pr("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Lit(variant.aligned), jen.Nil()))))
+		f.Func().Params(recv.Clone()).Id("Unmarshal"+variant.name).Params(jen.Id("b").Index().Byte()).Error().Block(
+			jen.Id("r").Op(":=").Add(pr("NewReader")).Call(jen.Id("b"), jen.Lit(variant.aligned), jen.Nil()),
+			jen.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodePER").Call(jen.Op("&").Id("r")), jen.Lit(gt.asn1))))
 		comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
 		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
 			jen.Return(pr("Marshal").Call(jen.Id("v"), jen.Lit(variant.aligned)))))
@@ -317,7 +322,7 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		case pc.hasLb:
 			call = r.Dot("ReadIntLb").Call(num(pc.lb), jen.Lit(pc.ext))
 		default:
-			call = r.Dot("ReadIntAny").Call(jen.Lit(pc.ext))
+			call = r.Dot("ReadIntAny").Call(num(pc.ub), jen.Lit(pc.ext))
 		}
 	case model.TypeOctetString:
 		// An OCTET STRING (CONTAINING T) held as octets (a referenced
@@ -328,6 +333,10 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		if t.Constraints != nil && t.Constraints.Containing != nil {
 			e.perFail(where, "BIT STRING (CONTAINING ...)")
 			return false
+		}
+		if len(u.NamedNumbers) > 0 {
+			call = r.Dot("ReadNamedBitString").Call(pc.size)
+			break
 		}
 		call = r.Dot("ReadBitString").Call(pc.size)
 	case model.TypeCharacterString:
@@ -346,6 +355,18 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		call = r.Dot("ReadOID").Call()
 	case model.TypeRelativeOID:
 		call = r.Dot("ReadRelativeOID").Call()
+	case model.TypeReal:
+		call = r.Dot("ReadReal").Call()
+	case model.TypeObjectDescriptor:
+		// [UNIVERSAL 7] IMPLICIT GraphicString (X.680 48): octets.
+		call = r.Dot("ReadOctetText").Call()
+	case model.TypeTime:
+		m, ok := perTimeMethods[u.Name]
+		if !ok {
+			e.perFail(where, "the type "+u.Name)
+			return false
+		}
+		call = r.Dot("Read" + m).Call()
 	default:
 		e.perFail(where, "the type "+kindText(u))
 		return false
@@ -358,6 +379,19 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 	// The callers have err in scope (perSequence declares it).
 	g.If(jen.List(dst(), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	return true
+}
+
+// perTimeMethods names the per.Reader and per.Writer methods (Read...,
+// Write...) of the time types that X.691 encodes without property
+// settings in the model: UTCTime and GeneralizedTime as VisibleStrings,
+// DATE, TIME-OF-DAY and DATE-TIME as the SEQUENCEs X.691 32 defines for
+// them. Not DURATION (its DURATION-INTERVAL-ENCODING is not implemented)
+// and not TIME, whose encoding X.691 chooses by the property settings of
+// the subtype (SETTINGS "Basic=... Date=..."), which the model does not
+// keep.
+var perTimeMethods = map[string]string{
+	"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime",
+	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime",
 }
 
 // perInline reports whether perReadField reads f with perRead, assigning
@@ -426,6 +460,16 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 		g.Add(w.Dot("WriteOID").Call(src()))
 	case model.TypeRelativeOID:
 		g.Add(w.Dot("WriteRelativeOID").Call(src()))
+	case model.TypeReal:
+		g.Add(w.Dot("WriteReal").Call(src()))
+	case model.TypeObjectDescriptor:
+		g.Add(w.Dot("WriteOctetText").Call(src()))
+	case model.TypeTime:
+		if m, ok := perTimeMethods[u.Name]; ok {
+			errCall(w.Dot("Write" + m).Call(src()))
+			return
+		}
+		e.perFail(where, "the type "+u.Name)
 	default:
 		e.perFail(where, "the type "+kindText(u))
 	}

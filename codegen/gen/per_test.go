@@ -25,7 +25,7 @@ func TestPERInterop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, nil, 150, func(a string) []string {
+	h := perInterop(t, "PerTest", []model.Source{{Name: "PerTest.asn", Src: src}}, nil, 150, func(a string) []string {
 		switch a {
 		case "V2", "C2":
 			return nil // the later versions of V1 and C1
@@ -34,6 +34,20 @@ func TestPERInterop(t *testing.T) {
 		}
 		return []string{a}
 	})
+
+	// Errors name the type and the field path, as the DER ones do, and
+	// the offset in bits (UNALIGNED).
+	p := startLines(t, h.bin)
+	for _, c := range []struct{ typ, hex, want string }{
+		{"Nums", "A0", "ERR decode: asn1: Nums.o at bit 3: "},                           // s is 5; o needs 8 bits, 5 are left
+		{"Rec2", "80", "ERR decode: asn1: Rec2.v at bit 1: "},                           // w present; v's length needs 8 bits
+		{"List", "00", "ERR decode: asn1: List[0].v at bit 4: "},                        // one Rec2, whose v is cut short
+		{"Small", "A000", "ERR decode: asn1: Small at bit 3: 1 octets after the value"}, // trailing data
+	} {
+		if got := p.ask("U " + c.typ + " " + c.hex); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s %s: got %q, want %q...", c.typ, c.hex, got, c.want)
+		}
+	}
 }
 
 // TestPEROpenInterop is TestPERInterop for testdata/per/PerOpen.asn, the
@@ -148,8 +162,8 @@ func TestPERInteropRRC(t *testing.T) {
 // perInterop generates the package of srcs (the module mod first) with
 // -per, restricted to roots if set, builds the harness over it and runs
 // the driver on the types args returns for each type assignment of mod.
-func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) {
-	perInteropWith(t, mod, srcs, roots, count, args, nil)
+func perInterop(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string) perHarness {
+	return perInteropWith(t, mod, srcs, roots, count, args, nil)
 }
 
 // perErl compiles the modules for asn1ct in the directory erl and returns
@@ -160,143 +174,18 @@ type perErl func(t *testing.T, erlc, erl string) (umod, amod string)
 // perInteropWith is perInterop with the modules compiled by compile (nil:
 // mod, the first of srcs, in both variants); mod "" takes the types of
 // every module.
-func perInteropWith(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string, compile perErl) {
-	goTool(t)
-	if testing.Short() {
-		t.Skip("runs the go command and Erlang; skipped with -short")
-	}
-	erlc, err := exec.LookPath("erlc")
-	if err != nil {
-		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev)")
-	}
-	escript, err := exec.LookPath("escript")
-	if err != nil {
-		t.Skip("escript not installed")
-	}
-	set := model.Check(srcs...)
-	files, err := Generate(set, Config{Package: "x", PER: true, Roots: roots})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeModule(t, dir, "example.com/pertest")
-	writeFile(t, filepath.Join(dir, "x", "x.go"), files[0].Content)
-
-	// The harness: testdata/per/harness.go.txt and the registry of the
-	// types, with the DEFAULT components (which asn1ct decodes as their
-	// value when absent) and the UTF8Strings (which it holds as binaries).
-	p, err := newPlan(set, roots, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var types, defaults, utf8s, records, unions, containing, containingComps, driverArgs []string
-	isUTF8 := func(t *model.Type) bool {
-		u := t.Underlying()
-		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
-	}
-	for _, gt := range p.types {
-		if u := gt.union; u != nil {
-			var rows []string
-			for _, ue := range u.entries {
-				if ue.f != nil {
-					rows = append(rows, fmt.Sprintf("%d: %q,", ue.kc.value, ue.f.name))
-					if ue.f.octets {
-						containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+ue.f.name))
-					}
-				}
-			}
-			unions = append(unions, fmt.Sprintf("%q: {%s},", gt.name, strings.Join(rows, " ")))
-		}
-		if (gt.kind == model.TypeSequence || gt.kind == model.TypeSet) && gt.alias == nil {
-			records = append(records, fmt.Sprintf("%q: true,", gt.name))
-		}
-		if gt.body != nil && isUTF8(gt.body) {
-			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
-		}
-		for _, f := range gt.fields {
-			if f.comp != nil && f.comp.Default != nil {
-				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
-			}
-			if f.octets {
-				containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
-			}
-			if f.gt == nil && isUTF8(f.t) {
-				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
-			}
-			if f.octets && f.comp != nil && !slices.Contains(containingComps, f.asn1) {
-				containingComps = append(containingComps, f.asn1)
-			}
-		}
-	}
-	sort.Strings(defaults)
-	sort.Strings(utf8s)
-	sort.Strings(records)
-	sort.Strings(unions)
-	sort.Strings(containing)
-	containing = slices.Compact(containing) // rows that share a field
-	for _, m := range set.Modules {
-		if m.Name != mod && mod != "" {
-			continue
-		}
-		for _, a := range m.Assignments {
-			if a.Kind != model.KindType {
-				continue
-			}
-			as := args(a.Name)
-			if len(as) == 0 {
-				continue
-			}
-			driverArgs = append(driverArgs, as...)
-			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.named(a).name))
-		}
-	}
-	harness, err := os.ReadFile("testdata/per/harness.go.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/der\"", "\"example.com/pertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/der\"", 1) +
-		"\nvar types = map[string]func() per.Value{\n" + strings.Join(types, "\n") + "\n}\n" +
-		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
-		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n" +
-		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n" +
-		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n" +
-		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n"
-	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
-	bin := filepath.Join(dir, "harness")
-	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-
-	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
-	// one Erlang node loads both.
-	erl := filepath.Join(dir, "erl")
-	if compile == nil {
-		compile = func(t *testing.T, erlc, erl string) (string, string) {
-			src := string(srcs[0].Src)
-			writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
-			writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
-			for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
-				cmd := exec.Command(erlc, c[0], c[1])
-				cmd.Dir = erl
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
-				}
-			}
-			return mod, mod + "A"
-		}
-	}
-	umod, amod := compile(t, erlc, erl)
+func perInteropWith(t *testing.T, mod string, srcs []model.Source, roots []string, count int, args func(string) []string, compile perErl) perHarness {
+	h := buildPERHarness(t, mod, srcs, roots, args, compile)
 	driver, err := filepath.Abs("testdata/per/driver.escript")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(escript, append([]string{driver, erl, umod, amod, bin, strconv.Itoa(count)}, driverArgs...)...)
+	cmd := exec.Command(h.escript, append([]string{driver, h.erl, h.umod, h.amod, h.bin, strconv.Itoa(count)}, h.args...)...)
 	// The OCTET STRING (CONTAINING ...) components: asn1ct ignores
 	// contents constraints and draws random octets for them, which the
 	// Go side rejects (see the driver's check/6); NR RRC's DL-CCCH-Message
 	// (masterCellGroup of RRCSetup) and DL-DCCH-Message have such fields.
-	sort.Strings(containingComps)
-	cmd.Env = append(os.Environ(), "PER_CONTAINING="+strings.Join(containingComps, ","))
+	cmd.Env = append(os.Environ(), "PER_CONTAINING="+strings.Join(h.containing, ","))
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
@@ -327,20 +216,174 @@ func perInteropWith(t *testing.T, mod string, srcs []model.Source, roots []strin
 			t.Error(line)
 		}
 	}
-	for _, a := range driverArgs {
+	for _, a := range h.args {
 		if !ok[strings.SplitN(a, "=", 2)[0]] {
 			t.Errorf("%s: not ok", a)
 		}
 	}
-	t.Logf("%d types, %d values each in both variants", len(driverArgs), count)
+	t.Logf("%d types, %d values each in both variants", len(h.args), count)
+	return h
+}
+
+// perHarness is what buildPERHarness makes: the Go harness (bin), the
+// directory of the modules compiled by erlc (erl) and their Erlang modules
+// of the UNALIGNED and ALIGNED variants (umod, amod), the driver arguments
+// of the types (args), the OCTET STRING (CONTAINING ...) components
+// (containing) and the escript to run the driver with.
+type perHarness struct {
+	bin, erl, escript, umod, amod string
+	args, containing              []string
+}
+
+// buildPERHarness generates the package of srcs (the module mod first)
+// with -per, restricted to roots if set, builds the harness over it, and
+// compiles the modules with compile (nil: mod in UNALIGNED as mod and in
+// ALIGNED as modA). It skips the test without the go command, erlc or
+// escript, and with -short.
+func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []string, args func(string) []string, compile perErl) perHarness {
+	goTool(t)
+	if testing.Short() {
+		t.Skip("runs the go command and Erlang; skipped with -short")
+	}
+	erlc, err := exec.LookPath("erlc")
+	if err != nil {
+		t.Skip("erlc not installed (apt-get install erlang-asn1 erlang-dev)")
+	}
+	escript, err := exec.LookPath("escript")
+	if err != nil {
+		t.Skip("escript not installed")
+	}
+	set := model.Check(srcs...)
+	files, err := Generate(set, Config{Package: "x", PER: true, Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeModule(t, dir, "example.com/pertest")
+	writeFile(t, filepath.Join(dir, "x", "x.go"), files[0].Content)
+
+	// The harness: testdata/per/harness.go.txt and the registry of the
+	// types, with the DEFAULT components (which asn1ct decodes as their
+	// value when absent) and the UTF8Strings (which it holds as binaries).
+	p, err := newPlan(set, roots, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types, defaults, utf8s, records, times, unions, containing, containingComps, driverArgs []string
+	isUTF8 := func(t *model.Type) bool {
+		u := t.Underlying()
+		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
+	}
+	for _, gt := range p.types {
+		if u := gt.union; u != nil {
+			var rows []string
+			for _, ue := range u.entries {
+				if ue.f != nil {
+					rows = append(rows, fmt.Sprintf("%d: %q,", ue.kc.value, ue.f.name))
+					if ue.f.octets {
+						containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+ue.f.name))
+					}
+				}
+			}
+			unions = append(unions, fmt.Sprintf("%q: {%s},", gt.name, strings.Join(rows, " ")))
+		}
+		if (gt.kind == model.TypeSequence || gt.kind == model.TypeSet) && gt.alias == nil {
+			records = append(records, fmt.Sprintf("%q: true,", gt.name))
+		}
+		if gt.body != nil && isUTF8(gt.body) {
+			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
+		}
+		if gt.body != nil && gt.body.Underlying().Kind == model.TypeTime {
+			times = append(times, fmt.Sprintf("%q: %q,", gt.name, gt.body.Underlying().Name))
+		}
+		for _, f := range gt.fields {
+			if f.comp != nil && f.comp.Default != nil {
+				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+			if f.octets {
+				containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+			if f.gt == nil && isUTF8(f.t) {
+				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			}
+			if f.gt == nil && f.t.Underlying().Kind == model.TypeTime {
+				times = append(times, fmt.Sprintf("%q: %q,", gt.name+"."+f.name, f.t.Underlying().Name))
+			}
+			if f.octets && f.comp != nil && !slices.Contains(containingComps, f.asn1) {
+				containingComps = append(containingComps, f.asn1)
+			}
+		}
+	}
+	sort.Strings(defaults)
+	sort.Strings(utf8s)
+	sort.Strings(records)
+	sort.Strings(times)
+	sort.Strings(unions)
+	sort.Strings(containing)
+	containing = slices.Compact(containing) // rows that share a field
+	for _, m := range set.Modules {
+		if m.Name != mod && mod != "" {
+			continue
+		}
+		for _, a := range m.Assignments {
+			if a.Kind != model.KindType {
+				continue
+			}
+			as := args(a.Name)
+			if len(as) == 0 {
+				continue
+			}
+			driverArgs = append(driverArgs, as...)
+			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.named(a).name))
+		}
+	}
+	harness, err := os.ReadFile("testdata/per/harness.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := strings.Replace(string(harness), "\"github.com/asn1gen/asn1gen/runtime/der\"", "\"example.com/pertest/x\"\n\t\"github.com/asn1gen/asn1gen/runtime/der\"", 1) +
+		"\nvar types = map[string]func() per.Value{\n" + strings.Join(types, "\n") + "\n}\n" +
+		"\nvar defaults = map[string]bool{\n" + strings.Join(defaults, "\n") + "\n}\n" +
+		"\nvar utf8Strings = map[string]bool{\n" + strings.Join(utf8s, "\n") + "\n}\n" +
+		"\nvar records = map[string]bool{\n" + strings.Join(records, "\n") + "\n}\n" +
+		"\nvar times = map[string]string{\n" + strings.Join(times, "\n") + "\n}\n" +
+		"\nvar unionFields = map[string]map[int64]string{\n" + strings.Join(unions, "\n") + "\n}\n" +
+		"\nvar containing = map[string]bool{\n" + strings.Join(containing, "\n") + "\n}\n"
+	writeFile(t, filepath.Join(dir, "main.go"), []byte(main))
+	bin := filepath.Join(dir, "harness")
+	if out, _, err := runGo(t, dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	// asn1ct: the module in UNALIGNED, and renamed in ALIGNED, so that
+	// one Erlang node loads both.
+	erl := filepath.Join(dir, "erl")
+	if compile == nil {
+		compile = func(t *testing.T, erlc, erl string) (string, string) {
+			src := string(srcs[0].Src)
+			writeFile(t, filepath.Join(erl, mod+".asn"), []byte(src))
+			writeFile(t, filepath.Join(erl, mod+"A.asn"), []byte(strings.Replace(src, mod+" DEFINITIONS", mod+"A DEFINITIONS", 1)))
+			for _, c := range [][]string{{"-buper", mod + ".asn"}, {"-bper", mod + "A.asn"}} {
+				cmd := exec.Command(erlc, c[0], c[1])
+				cmd.Dir = erl
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("erlc %s: %v\n%s", c[0], err, out)
+				}
+			}
+			return mod, mod + "A"
+		}
+	}
+	umod, amod := compile(t, erlc, erl)
+	sort.Strings(containingComps)
+	return perHarness{bin: bin, erl: erl, escript: escript, umod: umod, amod: amod, args: driverArgs, containing: containingComps}
 }
 
 // TestPERUnsupported: what the PER emitter does not handle fails the
 // generation with an error naming the type and the construct.
 func TestPERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
-		{"T ::= SEQUENCE { r REAL }", "asn1gen: -per: T.r: the type REAL is not supported by the PER emitter yet"},
-		{"T ::= GeneralizedTime", "asn1gen: -per: T: the type GeneralizedTime is not supported by the PER emitter yet"},
+		{"T ::= SEQUENCE { d DURATION }", "asn1gen: -per: T.d: the type DURATION is not supported by the PER emitter yet"},
+		{"T ::= TIME", "asn1gen: -per: T: the type TIME is not supported by the PER emitter yet"},
 		{"T ::= INTEGER (-1..18446744073709551615)", "asn1gen: -per: T: an INTEGER range with a bound beyond 64 bits is not supported by the PER emitter yet"},
 		{"T ::= SEQUENCE { a OCTET STRING (SIZE(4)) (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }",
 			"asn1gen: -per: T.a: OCTET STRING (SIZE ...) (CONTAINING ...) is not supported by the PER emitter yet"},

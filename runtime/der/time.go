@@ -346,3 +346,21 @@ func (r *Reader) readDERTime(t Tag, utc bool) (v time.Time, ok bool) {
 	}
 	return v, false
 }
+
+// ParseTime parses the contents octets of a UTCTime (if utc) or a
+// GeneralizedTime in their DER form (X.690 11.7, 11.8), as ReadUTCTime and
+// ReadGeneralizedTime do without BER, for the encodings that carry the
+// characters without a tag and a length of their own (PER, X.691: a
+// VisibleString with the DER restrictions). Errors have Offset -1: the
+// caller places them.
+func ParseTime(c []byte, utc bool) (time.Time, error) {
+	if v, ok := derTime(c, utc); ok {
+		return v, nil
+	}
+	return parseTime(c, true, utc)
+}
+
+// AppendTime appends the DER contents octets of a UTCTime (if utc) or a
+// GeneralizedTime holding t, as AddUTCTime and AddGeneralizedTime write
+// them (see appendTime for the years each can hold).
+func AppendTime(dst []byte, t time.Time, utc bool) ([]byte, error) { return appendTime(dst, t, utc) }

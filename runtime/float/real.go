@@ -265,3 +265,13 @@ func appendReal(dst []byte, v float64) []byte {
 	}
 	return dst
 }
+
+// Parse parses c, the contents octets of a REAL (X.690 8.5), as Read does
+// (with the rules of DER if der), for the encodings that carry them
+// without a tag (PER, X.691 15). Errors have Offset -1: the caller places
+// them.
+func Parse(c []byte, der bool) (float64, error) { return parse(c, der) }
+
+// AppendContents appends the DER contents octets of v (as Add writes them),
+// which are also the contents of the canonical PER encoding (X.691 15).
+func AppendContents(dst []byte, v float64) []byte { return appendReal(dst, v) }

@@ -120,6 +120,13 @@ type DateTime struct {
 	TimeOfDay
 }
 
+// Valid reports whether d is a DATE: a day of the Gregorian calendar in
+// the years 1582..9999.
+func (d Date) Valid() bool { return d.valid() }
+
+// Valid reports whether t is a TIME-OF-DAY: 00:00:00 to 23:59:60.
+func (t TimeOfDay) Valid() bool { return t.valid() }
+
 func (d Date) valid() bool {
 	return d.Year >= 1582 && d.Year <= 9999 && d.Month >= 1 && d.Month <= 12 && d.Day >= 1 && d.Day <= daysIn(d.Year, d.Month)
 }

@@ -138,12 +138,13 @@ func alignChars(s Size, b int) bool {
 // ReadKnownString reads a known-multiplier character string of alphabet a
 // and size s (X.691 30.5) as UTF-8.
 func (r *Reader) ReadKnownString(a *Alphabet, s Size, typ string) (string, error) {
-	s, err := r.readExt(s)
+	root := s
+	at := r.pos
+	s, outside, err := r.readExt(s)
 	if err != nil {
 		return "", err
 	}
 	w := a.Width(r.aligned)
-	at := r.pos
 	n, more := s.Ub, false
 	if !s.fixed() {
 		if n, more, err = r.ReadLength(s.Lb, s.Ub); err != nil {
@@ -176,12 +177,15 @@ func (r *Reader) ReadKnownString(a *Alphabet, s Size, typ string) (string, error
 		if !more {
 			break
 		}
-		if n, more, err = r.readUnconstrainedLength(typ); err != nil {
+		if n, more, err = r.nextLength(n, typ); err != nil {
 			return "", err
 		}
 	}
 	if !s.fixed() {
 		if err := r.checkSize(at, total, s.Lb, s.Ub, typ); err != nil {
+			return "", err
+		}
+		if err := r.checkOut(at, total, root, outside); err != nil {
 			return "", err
 		}
 	}

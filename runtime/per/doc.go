@@ -27,6 +27,13 @@
 //     and the index re-mapping of 30.5.4; other strings as octets (30.6);
 //   - OBJECT IDENTIFIER and RELATIVE-OID (X.691 24 and 25: the BER
 //     contents octets after a length) as der.OID and der.RelativeOID;
+//   - REAL (X.691 15: the DER contents octets after a length, through
+//     package float) as float64: ReadReal, WriteReal;
+//   - UTCTime and GeneralizedTime as VisibleStrings in their DER form
+//     (ReadUTCTime, ReadGeneralizedTime, as time.Time), and DATE,
+//     TIME-OF-DAY and DATE-TIME in the encodings X.691 32 defines for them
+//     (ReadDate, ReadTimeOfDay, ReadDateTime, as package isotime's
+//     values). DURATION and TIME are not handled;
 //   - open type fields (10.2): BeginOpen limits the Reader to the field and
 //     EndOpen checks that the value filled it, so that the value inside
 //     reports its errors at their absolute offsets; Writer.BeginOpen and
@@ -53,8 +60,21 @@
 // The Writer mirrors the Reader: Write... for every Read.... A Writer makes
 // the canonical encoding (X.691 10.1.3 and 11.9.3.8: the shortest length
 // forms, the largest fragments); a Reader accepts only those forms, so a
-// successful decode re-encodes to the same bits. It ignores the value of
-// padding bits, which X.691 does not ask a decoder to check.
+// successful decode re-encodes to the same bits: whole numbers and lengths
+// in the fewest octets, normally small numbers and lengths in their short
+// form when they fit, constrained numbers and indices within their range,
+// a value of an extensible constraint's root with the extension bit 0, a
+// fragment of fewer than 64K items only as the last one of a string, an
+// extension bit set only with an addition present, an empty encoding (or
+// open type value) as one zero octet, and nothing after the complete
+// encoding (KindNonCanonical, KindInvalidValue, KindTrailingData). It
+// ignores the value of padding bits, which X.691 does not ask a decoder
+// to check and which carry nothing. Not checked: the order of the
+// fragments of the element count of a SEQUENCE OF (the count's lengths
+// are read by generated code, one call each), a REAL read in base 10
+// (valid CER/DER, which X.691 15 allows; it is written back in base 2),
+// and the DEFAULT components and SET OF order that only CANONICAL-PER
+// fixes (BASIC-PER lets an encoder choose).
 //
 // One choice of the encoder is not the schema's to make: the length of the
 // bitmap of extension additions. X.691 19.7 gives it one bit per addition
@@ -74,11 +94,13 @@
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts
 // bits from the start of the outermost encoding. Generated code adds the
-// field path with der.WithField. Every length is checked against the input
+// field path with der.WithField, and its entry points the type's name
+// (Reader.Root). Every length is checked against the input
 // left before anything is allocated, and what a decode allocates is charged
 // to a budget linear in the input (see Reader.Alloc). Decoding never panics.
 //
-// The package imports only the standard library and package der, uses no
+// The package imports only the standard library and packages der, float
+// and isotime (for the contents of REAL and the time types), uses no
 // reflection, and its primitives do not allocate (except to reassemble a
 // fragmented or unaligned string, which they then charge).
 package per

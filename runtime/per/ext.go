@@ -30,7 +30,18 @@ func (r *Reader) ReadBitmap() (Bitmap, error) {
 		return Bitmap{}, err
 	}
 	b := Bitmap{buf: r.buf, at: r.pos, n: n, offset: r.base + r.pos}
-	r.pos += n
+	if r.bits(n%64) == 0 {
+		// X.691 19.7: the extension bit is set only when some addition
+		// is present.
+		zero := true
+		for k := n - n%64; k > 0 && zero; k -= 64 {
+			zero = r.bits(64) == 0
+		}
+		if zero {
+			return b, r.errAt(b.at, der.KindNonCanonical, "extension bitmap", "extension bit set but no addition present", "X.691 19.7")
+		}
+	}
+	r.pos = b.at + n
 	return b, nil
 }
 
@@ -226,16 +237,20 @@ func (r *Reader) ReadCount(s Size, first bool) (n int, more bool, err error) {
 	if !first {
 		return r.readUnconstrainedLength("SEQUENCE OF")
 	}
-	if s, err = r.readExt(s); err != nil {
+	root := s
+	at := r.pos
+	s, outside, err := r.readExt(s)
+	if err != nil {
 		return 0, false, err
 	}
 	if s.fixed() {
 		return s.Ub, false, nil
 	}
-	at := r.pos
 	n, more, err = r.ReadLength(s.Lb, s.Ub)
 	if err == nil && !more {
-		err = r.checkSize(at, n, s.Lb, s.Ub, "SEQUENCE OF")
+		if err = r.checkSize(at, n, s.Lb, s.Ub, "SEQUENCE OF"); err == nil {
+			err = r.checkOut(at, n, root, outside)
+		}
 	}
 	return n, more, err
 }

@@ -162,7 +162,7 @@ func (r *Reader) readOctets(lb, ub int, typ string) ([]byte, error) {
 		if !more {
 			break
 		}
-		if n, more, err = r.readUnconstrainedLength(typ); err != nil {
+		if n, more, err = r.nextLength(n, typ); err != nil {
 			return nil, err
 		}
 		if err := r.need(8*n, typ); err != nil {

@@ -23,6 +23,26 @@ func Unmarshal(b []byte, v Value, aligned bool, opts *Options) error {
 	return r.Finish()
 }
 
+// Root completes the decode of a value of the type typ (its ASN.1 name) by
+// the entry points of generated code, UnmarshalAPER and UnmarshalUPER, as
+// der.Reader.Root does for DER: err is what DecodePER returned; without
+// one, Finish checks the rest of the input. The error gets typ as the
+// first element of its path, which generated code has filled with the
+// fields and elements inside ("Rec.inner.x", "List[0].v").
+//
+//	func (v *T) UnmarshalUPER(b []byte) error {
+//		r := per.NewReader(b, false, nil)
+//		return r.Root(v.DecodePER(&r), "T")
+//	}
+func (r *Reader) Root(err error, typ string) error {
+	if err == nil {
+		if err = r.Finish(); err == nil {
+			return nil
+		}
+	}
+	return der.WithField(err, typ)
+}
+
 // Finish checks that r, made by NewReader, has read its whole input (see
 // Unmarshal).
 func (r *Reader) Finish() error {
@@ -36,7 +56,20 @@ func (r *Reader) Finish() error {
 	if len(r.buf) > want {
 		return r.errAt(r.pos, der.KindTrailingData, "", itoa(len(r.buf)-want)+" octets after the value", "X.691 11.1")
 	}
+	if r.pos == 0 && r.buf[0] != 0 {
+		return r.errEmpty(0)
+	}
 	return nil
+}
+
+// errEmpty reports the octet of an empty encoding at bit pos that is not
+// zero. X.691 11.1 makes the complete encoding of a value of no bits one
+// zero octet: the octet is not padding (which a Reader does not check),
+// but the whole encoding.
+//
+//go:noinline
+func (r *Reader) errEmpty(pos int) error {
+	return r.errAt(pos, der.KindNonCanonical, "", "encoding of no bits not a zero octet", "X.691 11.1")
 }
 
 // Marshal returns the complete encoding of v in the ALIGNED variant if

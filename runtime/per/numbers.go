@@ -328,10 +328,24 @@ func (r *Reader) ReadInt(lb, ub int64, ext bool) (int64, error) {
 			return 0, err
 		}
 		if out {
-			return r.ReadUnconstrained()
+			at := r.pos
+			v, err := r.ReadUnconstrained()
+			if err == nil && v >= lb && v <= ub {
+				err = r.errInRoot(at)
+			}
+			return v, err
 		}
 	}
 	return r.ReadConstrained(lb, ub)
+}
+
+// errInRoot reports a value of the root of an extensible constraint
+// encoded as outside it, with the extension bit set: X.691 13.2.1 (and
+// 16.6, 17.3, 20.4, 30.4 for sizes) gives such a value the bit 0.
+//
+//go:noinline
+func (r *Reader) errInRoot(at int) error {
+	return r.errAt(at, der.KindNonCanonical, "", "value of the root encoded as outside it", "X.691 13.2.1")
 }
 
 // WriteInt writes an INTEGER (lb..ub); outside the root, v is an error
@@ -356,7 +370,12 @@ func (r *Reader) ReadIntLb(lb int64, ext bool) (int64, error) {
 			return 0, err
 		}
 		if out {
-			return r.ReadUnconstrained()
+			at := r.pos
+			v, err := r.ReadUnconstrained()
+			if err == nil && v >= lb {
+				err = r.errInRoot(at)
+			}
+			return v, err
 		}
 	}
 	return r.ReadSemiConstrained(lb)
@@ -376,14 +395,25 @@ func (w *Writer) WriteIntLb(v, lb int64, ext bool) error {
 
 // ReadIntAny reads an INTEGER without a lower bound (13.2.4): ext is an
 // extensible constraint (MIN..ub, ...), whose bit precedes the value in
-// both cases.
-func (r *Reader) ReadIntAny(ext bool) (int64, error) {
-	if ext {
-		if _, err := r.ReadBool(); err != nil {
-			return 0, err
-		}
+// both cases and must say whether it is above ub (math.MaxInt64 if none).
+func (r *Reader) ReadIntAny(ub int64, ext bool) (int64, error) {
+	if !ext {
+		return r.ReadUnconstrained()
 	}
-	return r.ReadUnconstrained()
+	out, err := r.ReadBool()
+	if err != nil {
+		return 0, err
+	}
+	at := r.pos
+	v, err := r.ReadUnconstrained()
+	switch {
+	case err != nil:
+	case out && v <= ub:
+		err = r.errInRoot(at)
+	case !out && v > ub:
+		err = r.errAt(at, der.KindNonCanonical, "INTEGER", itoa64(v)+" above "+itoa64(ub)+" with the extension bit 0", "X.691 13.2.1")
+	}
+	return v, err
 }
 
 // WriteIntAny writes an INTEGER without a lower bound; ub is its upper
@@ -423,6 +453,8 @@ func (r *Reader) ReadBigInt(lb int64, hasLb, ext bool) (der.Integer, error) {
 		}
 	}
 	if !hasLb || out {
+		// Not checked: a value of the root with the extension bit set
+		// (ReadBigInt is not given the upper bound).
 		return r.ReadUnconstrainedInteger()
 	}
 	const typ = "INTEGER"

@@ -211,7 +211,7 @@ func primCases() []primCase {
 		return nil, r.EndOpen(o)
 	}
 	both("open type holding NULL", false, openEmpty, readOpenEmpty, nil, "01 00", "01 00")
-	return cs
+	return append(cs, realTimeCases()...)
 }
 
 func TestPrimitives(t *testing.T) {

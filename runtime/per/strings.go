@@ -25,17 +25,38 @@ func (s Size) fixed() bool { return s.Lb == s.Ub && s.Ub < 1<<16 }
 func (s Size) Within(n int) bool { return n >= s.Lb && (s.Ub < 0 || n <= s.Ub) }
 
 // readExt reads the extension bit of an extensible size and returns the
-// size that then applies: none if the count is outside the root.
-func (r *Reader) readExt(s Size) (Size, error) {
+// size that then applies: none if the count is outside the root (out),
+// which the caller checks with checkOut once it has the count.
+func (r *Reader) readExt(s Size) (eff Size, out bool, err error) {
 	if !s.Ext {
-		return s, nil
+		return s, false, nil
 	}
-	out, err := r.ReadBool()
-	if err != nil || !out {
-		return s, err
+	if out, err = r.ReadBool(); err != nil || !out {
+		return s, false, err
 	}
 	// Outside the root: a semi-constrained length (X.691 11.9.3.5 on).
-	return Unsized, nil
+	return Unsized, true, nil
+}
+
+// checkOut reports a count n of the root of s read with the extension bit
+// set (out), which X.691 gives the bit 0 (16.6, 17.3, 20.4, 30.4).
+func (r *Reader) checkOut(at, n int, s Size, out bool) error {
+	if out && s.Within(n) {
+		return r.errInRoot(at)
+	}
+	return nil
+}
+
+// nextLength reads the length after a fragment of prev items: a fragment
+// of fewer than 64K items is the last one (X.691 11.9.3.8: the largest
+// fragments first), so that only a length below 16K may follow it.
+func (r *Reader) nextLength(prev int, typ string) (n int, more bool, err error) {
+	at := r.pos
+	n, more, err = r.readUnconstrainedLength(typ)
+	if err == nil && more && prev < 4*Fragment {
+		err = r.errAt(at, der.KindNonCanonical, typ, "fragment after a fragment of "+itoa(prev)+" items", "X.691 11.9.3.8")
+	}
+	return n, more, err
 }
 
 // writeExt writes the extension bit of an extensible size for a count n
@@ -61,7 +82,9 @@ func (w *Writer) writeExt(s Size, n int) (Size, error) {
 // fragmented or, in the UNALIGNED variant, not on an octet boundary.
 func (r *Reader) ReadOctetString(s Size) ([]byte, error) {
 	const typ = "OCTET STRING"
-	s, err := r.readExt(s)
+	root := s
+	at := r.pos
+	s, outside, err := r.readExt(s)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +97,11 @@ func (r *Reader) ReadOctetString(s Size) ([]byte, error) {
 		}
 		return r.octets(s.Ub, typ)
 	}
-	return r.readOctets(s.Lb, s.Ub, typ)
+	b, err := r.readOctets(s.Lb, s.Ub, typ)
+	if err == nil {
+		err = r.checkOut(at, len(b), root, outside)
+	}
+	return b, err
 }
 
 // WriteOctetString writes b as an OCTET STRING of size s; a size outside
@@ -118,7 +145,8 @@ func (w *Writer) writeLengthOctets(b []byte, lb, ub int) {
 // they are copied, with zero padding bits.
 func (r *Reader) ReadBitString(s Size) (der.BitString, error) {
 	const typ = "BIT STRING"
-	s, err := r.readExt(s)
+	root := s
+	s, outside, err := r.readExt(s)
 	if err != nil {
 		return der.BitString{}, err
 	}
@@ -136,6 +164,9 @@ func (r *Reader) ReadBitString(s Size) (der.BitString, error) {
 	r.Align()
 	if !more {
 		if err := r.checkSize(at, n, s.Lb, s.Ub, typ); err != nil {
+			return der.BitString{}, err
+		}
+		if err := r.checkOut(at, n, root, outside); err != nil {
 			return der.BitString{}, err
 		}
 		return r.readBitsOf(n, typ)
@@ -157,14 +188,30 @@ func (r *Reader) ReadBitString(s Size) (der.BitString, error) {
 		if !more {
 			break
 		}
-		if n, more, err = r.readUnconstrainedLength(typ); err != nil {
+		if n, more, err = r.nextLength(n, typ); err != nil {
 			return der.BitString{}, err
 		}
 	}
 	if err := r.checkSize(at, total, s.Lb, s.Ub, typ); err != nil {
 		return der.BitString{}, err
 	}
+	if err := r.checkOut(at, total, root, outside); err != nil {
+		return der.BitString{}, err
+	}
 	return der.BitString{Bytes: out, BitLength: total}, nil
+}
+
+// ReadNamedBitString reads a BIT STRING with named bits (X.691 16.2,
+// 16.3): as ReadBitString, but a value with a trailing 0 bit beyond the
+// lower bound of s is not the canonical one, which has the fewest bits
+// that carry the value (NamedBits).
+func (r *Reader) ReadNamedBitString(s Size) (der.BitString, error) {
+	at := r.pos
+	v, err := r.ReadBitString(s)
+	if err == nil && v.BitLength > s.Lb && v.Bytes[(v.BitLength-1)/8]&(0x80>>((v.BitLength-1)%8)) == 0 {
+		err = r.errAt(at, der.KindNonCanonical, "BIT STRING", "named bits with a trailing 0 bit", "X.691 16.2")
+	}
+	return v, err
 }
 
 // readBitsOf reads n bits as a BitString.
@@ -324,6 +371,9 @@ func (r *Reader) EndOpen(o Open) error {
 	}
 	if size != want {
 		return r.errAt(r.pos, der.KindMalformed, "open type", "value of "+itoa(used)+" bits in a field of "+itoa(size/8)+" octets", "X.691 11.1")
+	}
+	if used == 0 && r.buf[(r.end-8)>>3] != 0 {
+		return r.errEmpty(r.end - 8)
 	}
 	r.buf, r.pos, r.end, r.base = o.buf, o.pos, o.end, o.base
 	return nil

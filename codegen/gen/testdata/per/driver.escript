@@ -18,6 +18,20 @@
 %% lines, then "done".
 -mode(compile).
 
+%%
+%% escript driver.escript dump DIR UPERMOD COUNT TYPE... prints instead
+%% "TYPE HEX" lines: COUNT values of each TYPE drawn as above, encoded by
+%% asn1ct in UNALIGNED PER (the asn1c cross-check, asn1c_test.go).
+main(["dump", Dir, UMod, CountS | Types]) ->
+    ok = file:set_cwd(Dir),
+    true = code:add_patha(Dir),
+    rand:seed(exsss, {15, 691, 2026}),
+    M = list_to_atom(UMod),
+    [begin
+         {_, Bin, _} = value(M, list_to_atom(T), 20),
+         io:format("~s ~s~n", [T, binary:encode_hex(Bin)])
+     end || T <- Types, _ <- lists:seq(1, list_to_integer(CountS))],
+    io:format("done~n");
 main([Dir, UMod, AMod, Harness, CountS | Types]) ->
     ok = file:set_cwd(Dir),
     true = code:add_patha(Dir),
@@ -126,7 +140,10 @@ checked(Type, From, Variant, Value, Bin, Dec, Reply) ->
 %% encodes others into bytes it cannot decode itself (NR RRC's
 %% RLC-BearerConfig); those are drawn again.
 value(M, Type, Tries) ->
-    Value = draw(M, Type),
+    Value = case drawn(Type) of
+                {ok, V0} -> V0;
+                none -> draw(M, Type)
+            end,
     Enc = (catch M:encode(Type, Value)),
     Dec = case Enc of
               {ok, B} -> (catch M:decode(Type, B));
@@ -389,3 +406,53 @@ draw_size(C) ->
     Lb + rand:uniform(Hi - Lb + 1) - 1.
 
 pick(L) -> lists:nth(rand:uniform(length(L)), L).
+
+%% drawn draws the values of the types of PerTest.asn whose asn1ct:value
+%% draws are not what a canonical encoder takes: REALs (asn1ct draws base
+%% 10 strings such as "123.E10", which the Go side holds as float64 and
+%% writes back in base 2) as {Mantissa, 2, Exponent} with an odd mantissa
+%% and a normal float64 value, and UTCTime and GeneralizedTime (asn1ct
+%% draws "97100211-0500") in the DER form. asn1ct encodes no REAL zero,
+%% infinity nor NaN in PER: those are left out (runtime/per tests them).
+drawn('Real') -> {ok, real()};
+drawn('Reals') -> {ok, [real() || _ <- lists:seq(1, rand:uniform(5) - 1)]};
+drawn('Times') ->
+    D = case rand:uniform(2) of
+            1 -> asn1_NOVALUE;
+            2 -> "Dummy ObjectDescriptor"
+        end,
+    {ok, {'Times', utc_time(), generalized_time(), D}};
+drawn(_) -> none.
+
+real() ->
+    {M0, E0} = case rand:uniform(4) of
+                   1 -> lists:nth(rand:uniform(4), [{1, 0}, {3, -1}, {1, 1000}, {-1, 0}]);
+                   _ ->
+                       M = rand:uniform(1 bsl 53 - 1) bor 1,
+                       L = bit_len(M),
+                       %% normal: 2^-1022 =< M * 2^E < 2^1024
+                       {M, -1022 - L + 1 + rand:uniform(2046) - 1}
+               end,
+    case rand:uniform(2) of
+        1 -> {M0, 2, E0};
+        2 -> {-M0, 2, E0}
+    end.
+
+bit_len(0) -> 0;
+bit_len(M) -> 1 + bit_len(M bsr 1).
+
+utc_time() ->
+    {Y, Mo, D, H, Mi, S} = civil(1950 + rand:uniform(100) - 1),
+    lists:flatten(io_lib:format("~2..0b~2..0b~2..0b~2..0b~2..0b~2..0bZ", [Y rem 100, Mo, D, H, Mi, S])).
+
+generalized_time() ->
+    {Y, Mo, D, H, Mi, S} = civil(rand:uniform(9999)),
+    F = case rand:uniform(3) of
+            1 -> "";
+            _ -> "." ++ string:trim(integer_to_list(rand:uniform(999999999)), trailing, "0")
+        end,
+    lists:flatten(io_lib:format("~4..0b~2..0b~2..0b~2..0b~2..0b~2..0b~sZ", [Y, Mo, D, H, Mi, S, F])).
+
+civil(Y) ->
+    Mo = rand:uniform(12),
+    {Y, Mo, rand:uniform(calendar:last_day_of_the_month(Y, Mo)), rand:uniform(24) - 1, rand:uniform(60) - 1, rand:uniform(60) - 1}.

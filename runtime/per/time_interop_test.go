@@ -1,0 +1,132 @@
+package per_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/runtime/isotime"
+	"github.com/asn1gen/asn1gen/runtime/per"
+)
+
+// timeEncodings are the SEQUENCEs of X.691 32 by which DATE, TIME-OF-DAY
+// and DATE-TIME are encoded (see time.go). asn1ct has none of the time
+// types, but it compiles these: TestInteropTimeTypes checks that ReadDate
+// and the others read and write them as asn1ct does. remainder is written
+// with its effective constraint, none (the union of MIN..1748 and
+// 2277..MAX spans all values): erlc (asn1 5.0.21) fails on the union with
+// an internal error (function_clause).
+const timeEncodings = `
+DATE-ENCODING ::= SEQUENCE { year YEAR-ENCODING, month INTEGER (1..12), day INTEGER (1..31) }
+YEAR-ENCODING ::= CHOICE {
+    immediate   INTEGER (2005..2020),
+    near-future INTEGER (2021..2276),
+    near-past   INTEGER (1749..2004),
+    remainder   INTEGER }
+TIME-OF-DAY-ENCODING ::= SEQUENCE { hours INTEGER (0..24), minutes INTEGER (0..59), seconds INTEGER (0..60) }
+DATE-TIME-ENCODING ::= SEQUENCE { date DATE-ENCODING, time TIME-OF-DAY-ENCODING }
+`
+
+func randDate(r *rand.Rand) isotime.Date {
+	var y int
+	switch r.IntN(4) {
+	case 0:
+		y = 2005 + r.IntN(16)
+	case 1:
+		y = 2021 + r.IntN(256)
+	case 2:
+		y = 1749 + r.IntN(256)
+	default:
+		y = []int{1582, 1748, 2277, 9999}[r.IntN(4)]
+	}
+	m := 1 + r.IntN(12)
+	days := []int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
+	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return isotime.Date{Year: y, Month: m, Day: 1 + r.IntN(days)}
+}
+
+func randTimeOfDay(r *rand.Rand) isotime.TimeOfDay {
+	return isotime.TimeOfDay{Hour: r.IntN(24), Minute: r.IntN(60), Second: r.IntN(61)}
+}
+
+func dateTerm(d isotime.Date) string {
+	alt := "remainder"
+	switch {
+	case d.Year >= 2005 && d.Year <= 2020:
+		alt = "immediate"
+	case d.Year >= 2021 && d.Year <= 2276:
+		alt = "'near-future'"
+	case d.Year >= 1749 && d.Year <= 2004:
+		alt = "'near-past'"
+	}
+	return fmt.Sprintf("{'DATE-ENCODING',{%s,%d},%d,%d}", alt, d.Year, d.Month, d.Day)
+}
+
+func todTerm(t isotime.TimeOfDay) string {
+	return fmt.Sprintf("{'TIME-OF-DAY-ENCODING',%d,%d,%d}", t.Hour, t.Minute, t.Second)
+}
+
+// TestInteropTimeTypes exchanges random DATE, TIME-OF-DAY and DATE-TIME
+// values, as their encoding SEQUENCEs, with asn1ct.
+func TestInteropTimeTypes(t *testing.T) {
+	ps := []prim{
+		{name: "D1", asn: "DATE-ENCODING",
+			gen:  func(r *rand.Rand) any { return randDate(r) },
+			term: func(v any) string { return dateTerm(v.(isotime.Date)) },
+			enc:  func(w *per.Writer, v any) error { return w.WriteDate(v.(isotime.Date)) },
+			dec:  func(r *per.Reader) (any, error) { return r.ReadDate() }},
+		{name: "T1", asn: "TIME-OF-DAY-ENCODING",
+			gen:  func(r *rand.Rand) any { return randTimeOfDay(r) },
+			term: func(v any) string { return todTerm(v.(isotime.TimeOfDay)) },
+			enc:  func(w *per.Writer, v any) error { return w.WriteTimeOfDay(v.(isotime.TimeOfDay)) },
+			dec:  func(r *per.Reader) (any, error) { return r.ReadTimeOfDay() }},
+		{name: "DT1", asn: "DATE-TIME-ENCODING",
+			gen: func(r *rand.Rand) any { return isotime.DateTime{Date: randDate(r), TimeOfDay: randTimeOfDay(r)} },
+			term: func(v any) string {
+				dt := v.(isotime.DateTime)
+				return fmt.Sprintf("{'DATE-TIME-ENCODING',%s,%s}", dateTerm(dt.Date), todTerm(dt.TimeOfDay))
+			},
+			enc: func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) },
+			dec: func(r *per.Reader) (any, error) { return r.ReadDateTime() }},
+	}
+	mod := strings.Replace(primModule(ps), "\nEND\n", timeEncodings+"END\n", 1)
+	peers := startPeers(t, "PerPrims", mod)
+	rng := rand.New(rand.NewPCG(32, 691))
+	for _, p := range ps {
+		for i := range 200 {
+			v := p.gen(rng)
+			before, after := rng.IntN(2) == 0, rng.IntN(2) == 0
+			term := fmt.Sprintf("{'%s',%v,%s,%v}", p.name, before, p.term(v), after)
+			for variant, peer := range peers {
+				aligned := variant == 1
+				w := per.NewWriter(nil, aligned)
+				w.WriteBool(before)
+				if err := p.enc(&w, v); err != nil {
+					t.Fatalf("%s value %d: encode: %v", p.name, i, err)
+				}
+				w.WriteBool(after)
+				b := w.Bytes()
+				r := per.NewReader(b, aligned, nil)
+				got, err := readWrapped(&r, p)
+				if err != nil {
+					t.Fatalf("%s %s aligned=%v: decode % x: %v", p.name, term, aligned, b, err)
+				}
+				if diff := cmp.Diff(v, got); diff != "" {
+					t.Fatalf("%s aligned=%v: decode (-want +got):\n%s", p.name, aligned, diff)
+				}
+				reply, err := peer.Check(p.name, term, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if reply != "ok" {
+					t.Fatalf("%s %s aligned=%v: per % x; asn1ct: %s", p.name, term, aligned, b, reply)
+				}
+			}
+		}
+	}
+}
