@@ -54,6 +54,8 @@ var moduleFolders = []struct {
 	// 5280's). RFC 8018's PKCS5v2-1 separates the objects of two object
 	// sets with ",", which the parser reads as "|" with a warning.
 	{"rfc7292", nil, nil, rfc7292ImportFrom},
+	// NR RRC (3GPP TS 38.331): one self-contained module.
+	{"nrrrc", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.
