@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/runtime/per"
@@ -76,6 +77,24 @@ func ReadPERMessages(path string) ([]PERMessage, error) {
 		cur = PERMessage{}
 	}
 	return msgs, sc.Err()
+}
+
+// PERSelected reports whether the PER benchmarks time message i (counted
+// from 0 in its file): every message, unless the environment variable
+// ASN1GEN_PER_MESSAGES lists indices, comma-separated ("16" or "3,16"), to
+// time one message or count its instructions alone (callgrind's
+// --toggle-collect counts every call of a function, whichever the message).
+func PERSelected(i int) bool {
+	only := os.Getenv("ASN1GEN_PER_MESSAGES")
+	if only == "" {
+		return true
+	}
+	for f := range strings.SplitSeq(only, ",") {
+		if strings.TrimSpace(f) == strconv.Itoa(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // PERFloor is the floor of a PER decode of b: per.Reader reads all of b's

@@ -128,6 +128,9 @@ var ngapTimedOnce = sync.OnceValues(func() ([][]byte, error) {
 	}
 	var set [][]byte
 	for i, m := range msgs {
+		if !bench.PERSelected(i) {
+			continue
+		}
 		if got, _ := free5gcRoundTrip(m.Enc); got != "decodes, re-encodes identical" {
 			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): free5gc %s\n", i, m.Message, got)
 			continue
