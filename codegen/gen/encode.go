@@ -487,7 +487,16 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		comment(f, "The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.")
 	}
 	f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
-		comment(g, "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type.")
+		raw := "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type."
+		if e.cfg.PER {
+			// The two encodings keep different octets: say which.
+			if u.containing {
+				raw += "\nFrom DER it is the OCTET STRING's contents octets; from PER (decodePER) the\noctets of the OCTET STRING, the complete PER encoding of the value (X.691 11.1)."
+			} else {
+				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
+			}
+		}
+		comment(g, raw)
 		g.Id("Raw").Index().Byte()
 		comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
 		g.Id("Kind").Id(u.kindTyp)

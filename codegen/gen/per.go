@@ -16,6 +16,7 @@ package gen
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"sort"
 
@@ -33,6 +34,10 @@ func pr(name string) *jen.Statement { return jen.Qual(perPath, name) }
 type perState struct {
 	alphabets map[string]string // characters -> variable name
 	err       error
+	// deferred maps, while a SEQUENCE's decoder is emitted, each key
+	// component to the open types before it that it resolves
+	// (perDeferDecode).
+	deferred map[*field][]*field
 }
 
 // perFail records that the PER emitter cannot encode construct in where.
@@ -48,7 +53,7 @@ func (e *emitter) perMethods(f *jen.File, gt *goType) {
 		return // the aliased type has them
 	}
 	if gt.union != nil {
-		e.perFail(gt.asn1, "an open type with a table (information object set)")
+		e.perUnion(f, gt)
 		return
 	}
 	e.tmp = 0
@@ -70,11 +75,13 @@ func (e *emitter) perMethods(f *jen.File, gt *goType) {
 	switch gt.kind {
 	case model.TypeSequence:
 		dec, enc = e.perSequence(gt)
+		dec = e.perDeferDecode(gt, dec)
 	case model.TypeSet:
 		if !e.perTagOrder(gt.fields) {
 			e.perFail(gt.asn1, "a SET whose components are not in the canonical order of their tags")
 		}
 		dec, enc = e.perSequence(gt)
+		dec = e.perDeferDecode(gt, dec)
 	case model.TypeChoice:
 		dec, enc = e.perChoice(gt)
 	case model.TypeSequenceOf, model.TypeSetOf:
@@ -155,6 +162,10 @@ type perConstraints struct {
 	knownAlpha   bool     // a known-multiplier character string
 	unsupported  string
 	hasLb, hasUb bool
+	// wide: an INTEGER range whose upper bound is beyond int64 and whose
+	// span ub-lb fits in 64 bits.
+	wide bool
+	span uint64
 }
 
 // knownMultiplier lists the known-multiplier character string types
@@ -174,7 +185,13 @@ func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
 	}
 	if v := c.Value; v != nil && u.Kind == model.TypeInteger {
 		if v.Big() {
-			pc.unsupported = "an INTEGER range with a bound beyond 64 bits"
+			// A span that fits in 64 bits is a constrained whole number
+			// the runtime reads (ReadWideRange): NGAP's usage counts.
+			if lo, hi := v.Exact(); lo != nil && hi != nil && lo.IsInt64() && new(big.Int).Sub(hi, lo).IsUint64() {
+				pc.wide, pc.span = true, new(big.Int).Sub(hi, lo).Uint64()
+			} else {
+				pc.unsupported = "an INTEGER range with a bound beyond 64 bits"
+			}
 		}
 		pc.lb, pc.ub = v.Min, v.Max
 		pc.hasLb, pc.hasUb = v.Min != math.MinInt64, v.Max != math.MaxInt64
@@ -278,6 +295,10 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		call = r.Dot("ReadBool").Call()
 	case model.TypeInteger:
 		if integerGo(t) != "int64" {
+			if pc.wide {
+				call = r.Dot("ReadWideRange").Call(num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
+				break
+			}
 			if pc.hasLb && pc.hasUb {
 				e.perFail(where, "an INTEGER constrained beyond int64")
 				return false
@@ -365,6 +386,10 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 	case model.TypeBoolean:
 		g.Add(w.Dot("WriteBool").Call(src()))
 	case model.TypeInteger:
+		if integerGo(t) != "int64" && pc.wide {
+			errCall(w.Dot("WriteWideRange").Call(src(), num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
+			return
+		}
 		if integerGo(t) != "int64" {
 			errCall(w.Dot("WriteBigInt").Call(src(), num(pc.lb), jen.Lit(pc.hasLb), num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
 			return
@@ -404,9 +429,12 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 // perReadField emits the decoding of a component, alternative or element
 // into dst.
 func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
+	if len(e.per.deferred[f]) > 0 {
+		defer e.perResolve(g, f) // f is the key of open types before it
+	}
 	switch {
-	case f.union != nil || f.list:
-		e.perFail(where, "an open type with a table (information object set)")
+	case f.union != nil:
+		e.perReadUnion(g, f, dst, where, wrap)
 		return
 	case f.octets:
 		// OCTET STRING (CONTAINING T): the octets are the complete
@@ -424,7 +452,10 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	case f.gt == nil && f.t.Underlying().Kind == model.TypeOpen:
-		e.perFail(where, "an open type")
+		// An open type without a table the key resolves (PrivateIE-Field's
+		// value, keyed by a CHOICE): the octets of its field, the complete
+		// encoding of a value (X.691 10.2), kept and written back.
+		g.If(jen.List(dst(), jen.Err()).Op("=").Id("r").Dot("ReadOpenBytes").Call(), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	if f.gt == nil {
@@ -464,6 +495,10 @@ func (e *emitter) perContaining(f *field, where string) bool {
 
 // perWriteField emits the encoding of a component, alternative or element.
 func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if f.union != nil {
+		e.perWriteUnion(g, f, src, where, wrap)
+		return
+	}
 	if f.octets && e.perContaining(f, where) {
 		inner := *f
 		inner.octets, inner.t = false, f.inner
@@ -473,7 +508,11 @@ func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statemen
 		g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 		return
 	}
-	if f.union != nil || f.list || f.octets || f.gt == nil && f.t.Underlying().Kind == model.TypeOpen {
+	if f.gt == nil && f.t.Underlying().Kind == model.TypeOpen {
+		g.Id("w").Dot("WriteOpenBytes").Call(src())
+		return
+	}
+	if f.union != nil || f.list || f.octets {
 		return // perReadField has failed
 	}
 	if f.gt == nil {

@@ -210,11 +210,13 @@ func TestPERUnsupported(t *testing.T) {
 	for _, c := range []struct{ asn1, want string }{
 		{"T ::= SEQUENCE { r REAL }", "asn1gen: -per: T.r: the type REAL is not supported by the PER emitter yet"},
 		{"T ::= GeneralizedTime", "asn1gen: -per: T: the type GeneralizedTime is not supported by the PER emitter yet"},
-		{"T ::= INTEGER (0..18446744073709551615)", "asn1gen: -per: T: an INTEGER range with a bound beyond 64 bits is not supported by the PER emitter yet"},
+		{"T ::= INTEGER (-1..18446744073709551615)", "asn1gen: -per: T: an INTEGER range with a bound beyond 64 bits is not supported by the PER emitter yet"},
 		{"T ::= SEQUENCE { a OCTET STRING (SIZE(4)) (CONTAINING U) }\nU ::= SEQUENCE { b BOOLEAN }",
 			"asn1gen: -per: T.a: OCTET STRING (SIZE ...) (CONTAINING ...) is not supported by the PER emitter yet"},
-		{"C ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }\nT ::= SEQUENCE { id C.&id ({S}), v C.&Type ({S}{@id}) }",
-			"asn1gen: -per: T.v: an open type with a table (information object set) is not supported by the PER emitter yet"},
+		{"C ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }\nT ::= SEQUENCE { id C.&id ({S}), v BIT STRING (CONTAINING C.&Type ({S}{@id})) }",
+			"asn1gen: -per: T.v: BIT STRING (CONTAINING an open type) is not supported by the PER emitter yet"},
+		{"C ::= CLASS { &id INTEGER UNIQUE, &Type }\nS C ::= { { &id 1, &Type BOOLEAN } }\nT ::= SEQUENCE { id C.&id ({S}), v OCTET STRING (SIZE(1..9)) (CONTAINING C.&Type ({S}{@id})) }",
+			"asn1gen: -per: T.v: OCTET STRING (SIZE ...) (CONTAINING an open type) is not supported by the PER emitter yet"},
 	} {
 		src := "M DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n" + c.asn1 + "\nEND\n"
 		set := model.Check(model.Source{Name: "m.asn", Src: []byte(src)})

@@ -56,6 +56,8 @@ var moduleFolders = []struct {
 	{"rfc7292", nil, nil, rfc7292ImportFrom},
 	// NR RRC (3GPP TS 38.331): one self-contained module.
 	{"nrrrc", nil, nil, nil},
+	// NGAP (3GPP TS 38.413): six modules that import from each other.
+	{"ngap", nil, nil, nil},
 }
 
 // moduleDirs returns the folders of modules/, which are checked together.

@@ -1,0 +1,325 @@
+package gen
+
+// PER codecs of the open types with a table (X.682 10, X.691 10.2): the
+// unions of plan.go (ProtocolIE-Field.value, InitiatingMessage.value, the
+// values of the 3GPP containers). The value of the row the key selects is
+// the complete encoding of the row's type, in the variant of the whole, in
+// an open type field. A union gets
+//
+//	func (u *T) decodePER(key K, r *per.Reader) error          // the field, then resolvePER
+//	func (u *T) resolvePER(key K, p *per.Reader, at int) error // the row's value, from Raw
+//	func (u *T) encodePER(w *per.Writer) error
+//
+// Raw keeps the field's octets, which encodePER writes back unchanged
+// when Kind is 0 (a key not in an extensible table) or selects a row
+// without a type. A key that follows the open type (deferred) is resolved
+// right after the key is read.
+
+import (
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/dave/jennifer/jen"
+)
+
+// perUnion emits the PER methods of the union gt.
+func (e *emitter) perUnion(f *jen.File, gt *goType) {
+	u := gt.union
+	keyParam := jen.Id("key").Index().Byte()
+	keySwitch := jen.String().Call(jen.Id("key"))
+	keyArg := jen.Id("key")
+	if u.keyKind == model.TypeInteger {
+		keyParam = jen.Id("key").Int64()
+		keySwitch = jen.Id("key")
+		if u.keyRaw {
+			keyParam = jen.Id("raw").Add(rt("Integer"))
+			keyArg = jen.Id("raw")
+		}
+	}
+	read := "ReadOpenField"
+	if u.containing {
+		read = "ReadContents"
+	}
+	// func (u *T) decodePER(key int64, r *per.Reader) error {
+	//	b, at, err := r.ReadOpenField()
+	//	if err != nil {
+	//		return err
+	//	}
+	//	u.Raw = b
+	//	return u.resolvePER(key, r, at)
+	// }
+	comment(f, "decodePER reads from r the open type field of the value that key selects (X.691 10.2)\n"+
+		"and decodes it (resolvePER); Raw keeps the field's octets.")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decodePER").Params(keyParam.Clone(), jen.Id("r").Op("*").Add(pr("Reader"))).Error().Block(
+		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot(read).Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("u").Dot("Raw").Op("=").Id("b"),
+		jen.Return(jen.Id("u").Dot("resolvePER").Call(keyArg, jen.Id("r"), jen.Id("at"))),
+	)
+
+	// resolvePER: one case per row, reading the row's type from a Reader
+	// over Raw whose offsets count from at.
+	//
+	//	case 82:
+	//		u.Kind = NGSetupRequestIEs_IDRANNodeName
+	//		f := p.Field(u.Raw, at)
+	//		r := &f
+	//		if err := u.IDRANNodeName.DecodePER(r); err != nil {
+	//			return err
+	//		}
+	//		return p.EndField(r)
+	e.tmp = 0
+	comment(f, "resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as\n"+
+		"the value that key selects: the complete encoding of the row's type (X.691 10.2,\n"+
+		"11.1). A key the table does not list, or a row without a type, leaves the value\n"+
+		"in Raw (Kind 0 for the key not listed).")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("resolvePER").Params(keyParam.Clone(), jen.Id("p").Op("*").Add(pr("Reader")), jen.Id("at").Int()).Error().BlockFunc(func(g *jen.Group) {
+		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
+			seen := map[string]bool{}
+			for _, ue := range u.entries {
+				var k jen.Code
+				if u.keyKind == model.TypeInteger {
+					s := "int " + num(ue.keyInt).GoString()
+					if seen[s] {
+						continue
+					}
+					seen[s] = true
+					k = num(ue.keyInt)
+				} else {
+					if seen[ue.keyBytes] || ue.keyBytes == "" {
+						continue
+					}
+					seen[ue.keyBytes] = true
+					k = jen.Lit(ue.keyBytes)
+				}
+				g.Case(k).BlockFunc(func(g *jen.Group) {
+					comment(g, ue.comment)
+					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
+					if ue.f == nil {
+						g.Return(jen.Nil())
+						return
+					}
+					g.Id("f").Op(":=").Id("p").Dot("Field").Call(jen.Id("u").Dot("Raw"), jen.Id("at"))
+					g.Id("r").Op(":=").Op("&").Id("f")
+					if perInline(ue.f) {
+						g.Var().Err().Error()
+					}
+					e.perReadField(g, ue.f, func() *jen.Statement { return unionSlot(ue) }, gt.asn1+"."+ue.f.asn1, plainReturn)
+					g.Return(jen.Id("p").Dot("EndField").Call(jen.Id("r")))
+				})
+			}
+		})
+		if u.keyRaw {
+			// A key outside int64 is in no row.
+			g.If(jen.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call(), jen.Id("ok")).Block(sw)
+		} else {
+			g.Add(sw)
+		}
+		if !u.table.Extensible {
+			g.If(jen.Op("!").Id("p").Dot("SkipConstraints").Call()).Block(
+				jen.Return(pr("UnknownKey").Call(jen.Id("at"), jen.Lit(gt.asn1))))
+		}
+		g.Return(jen.Nil())
+	})
+
+	// func (u *T) encodePER(w *per.Writer) error {
+	//	switch u.Kind {
+	//	case NGSetupRequestIEs_IDRANNodeName:
+	//		o := w.BeginOpen()
+	//		if err := u.IDRANNodeName.EncodePER(w); err != nil {
+	//			return err
+	//		}
+	//		w.EndOpen(o)
+	//		return nil
+	//	}
+	//	w.WriteOpenBytes(u.Raw)
+	//	return nil
+	// }
+	e.tmp = 0
+	comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encodePER").Params(jen.Id("w").Op("*").Add(pr("Writer"))).Error().BlockFunc(func(g *jen.Group) {
+		slots := false
+		for _, ue := range u.entries {
+			slots = slots || ue.f != nil
+		}
+		if slots {
+			g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
+				for _, ue := range u.entries {
+					if ue.f == nil {
+						continue
+					}
+					g.Case(jen.Id(ue.constName)).BlockFunc(func(g *jen.Group) {
+						g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
+						e.perWriteField(g, ue.f, func() *jen.Statement { return unionSlot(ue) }, gt.asn1+"."+ue.f.asn1, plainReturn)
+						g.Id("w").Dot("EndOpen").Call(jen.Id("o"))
+						g.Return(jen.Nil())
+					})
+				}
+			})
+		}
+		if u.containing {
+			g.Return(jen.Id("w").Dot("WriteOctetString").Call(jen.Id("u").Dot("Raw"), pr("Unsized")))
+			return
+		}
+		g.Id("w").Dot("WriteOpenBytes").Call(jen.Id("u").Dot("Raw"))
+		g.Return(jen.Nil())
+	})
+}
+
+// perUnionSupported reports whether the emitter handles the open type
+// field f: an open type, a SEQUENCE OF or SET OF them, or an OCTET STRING
+// without SIZE containing one.
+func (e *emitter) perUnionSupported(f *field, where string) bool {
+	if !f.containing {
+		return true
+	}
+	if f.t.Underlying().Kind != model.TypeOctetString {
+		e.perFail(where, "BIT STRING (CONTAINING an open type)")
+		return false
+	}
+	if c := f.t.Constraints; c != nil && c.Size != nil {
+		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING an open type)")
+		return false
+	}
+	return true
+}
+
+// perDeferredKey reports whether the key of the union field f of gt comes
+// after it on the wire: PER writes the components of a SEQUENCE, and of a
+// SET (in the canonical order of their tags, which perTagOrder checks is
+// the order of the fields), in order.
+func perDeferredKey(gt *goType, f *field) bool {
+	return f.union != nil && !f.list && fieldIndex(gt, f.key) > fieldIndex(gt, f)
+}
+
+// perDeferDecode wraps the decoder of the SEQUENCE or SET gt: for each open
+// type whose key follows it, the offset of its field is declared first,
+//
+//	var atValue int
+//
+// and the value is resolved right after the key is read (perResolve).
+func (e *emitter) perDeferDecode(gt *goType, dec func(g *jen.Group)) func(g *jen.Group) {
+	deferred := map[*field][]*field{}
+	for _, f := range gt.fields {
+		if perDeferredKey(gt, f) {
+			deferred[f.key] = append(deferred[f.key], f)
+		}
+	}
+	if len(deferred) == 0 {
+		return dec
+	}
+	return func(g *jen.Group) {
+		for _, f := range gt.fields {
+			if perDeferredKey(gt, f) {
+				g.Var().Id(e.deferOff(f)).Int()
+			}
+		}
+		saved := e.per.deferred
+		e.per.deferred = deferred
+		dec(g)
+		e.per.deferred = saved
+	}
+}
+
+// perResolve emits, after the key f is read, the resolution of the open
+// types that precede it:
+//
+//	if err := v.Value.resolvePER(int64(v.ID), r, atValue); err != nil {
+//		return der.WithField(err, "value")
+//	}
+func (e *emitter) perResolve(g *jen.Group, key *field) {
+	for _, f := range e.per.deferred[key] {
+		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("resolvePER").Call(unionKeyArg(f), jen.Id("r"), jen.Id(e.deferOff(f))), jen.Err().Op("!=").Nil()).Block(
+			withField(f.asn1)(jen.Err()))
+		comment(g, f.asn1+": its key "+key.asn1+" is read now.")
+		if f.has != "" {
+			g.If(jen.Id("v").Dot(f.has)).Block(call)
+		} else {
+			g.Add(call)
+		}
+	}
+}
+
+// perReadUnion emits the decoding of the union field f into dst.
+func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
+	if !e.perUnionSupported(f, where) {
+		return
+	}
+	switch {
+	case f.list:
+		// A SEQUENCE OF or SET OF the open type, each value resolved by
+		// the same key (X.691 20: the count, then the fields).
+		//
+		//	for first, more := true, true; more; first = false {
+		//		n, m, err := r.ReadCount(per.Unsized, first)
+		//		...
+		//		for i := start; i < len(v.Values); i++ {
+		//			if err := v.Values[i].decodePER(key, r); err != nil {
+		pc := e.perConstraintsOf(f.t)
+		if pc.unsupported != "" {
+			e.perFail(where, pc.unsupported)
+			return
+		}
+		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {
+			g.List(jen.Id("n"), jen.Id("m"), jen.Err()).Op(":=").Id("r").Dot("ReadCount").Call(pc.size, jen.Id("first"))
+			g.Add(ifErr(wrap))
+			g.Id("more").Op("=").Id("m")
+			g.Id("start").Op(":=").Len(dst())
+			g.If(jen.List(dst(), jen.Err()).Op("=").Add(pr("Grow")).Call(jen.Id("r"), dst(), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+			g.For(jen.Id("i").Op(":=").Id("start"), jen.Id("i").Op("<").Len(dst()), jen.Id("i").Op("++")).Block(
+				jen.If(jen.Err().Op(":=").Add(dst()).Index(jen.Id("i")).Dot("decodePER").Call(unionKeyArg(f), jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
+					wrap(rt("WithIndex").Call(jen.Err(), jen.Id("i")))))
+		})
+	case len(e.per.deferred) > 0 && isDeferredIn(e.per.deferred, f):
+		// The key follows: the field's octets now, the value once the key
+		// is read (perResolve).
+		//
+		//	raw, at, err := r.ReadOpenField()
+		//	...
+		//	v.Value.Raw, atValue = raw, at
+		read := "ReadOpenField"
+		if f.containing {
+			read = "ReadContents"
+		}
+		g.BlockFunc(func(g *jen.Group) {
+			g.List(jen.Id("raw"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot(read).Call()
+			g.Add(ifErr(wrap))
+			g.List(dst().Dot("Raw"), jen.Id(e.deferOff(f))).Op("=").List(jen.Id("raw"), jen.Id("at"))
+		})
+	default:
+		g.If(jen.Err().Op(":=").Add(dst()).Dot("decodePER").Call(unionKeyArg(f), jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	}
+}
+
+// isDeferredIn reports whether f is among the deferred open types.
+func isDeferredIn(deferred map[*field][]*field, f *field) bool {
+	for _, fs := range deferred {
+		for _, x := range fs {
+			if x == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// perWriteUnion emits the encoding of the union field f from src.
+func (e *emitter) perWriteUnion(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if !f.list {
+		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	//	c, err := w.BeginCount(len(v.Values), per.Unsized)
+	//	...
+	//	for i := range v.Values {
+	//		c.Next(w, i)
+	//		if err := v.Values[i].encodePER(w); err != nil {
+	pc := e.perConstraintsOf(f.t)
+	g.BlockFunc(func(g *jen.Group) {
+		g.List(jen.Id("c"), jen.Err()).Op(":=").Id("w").Dot("BeginCount").Call(jen.Len(src()), pc.size)
+		g.Add(ifErr(wrap))
+		g.For(jen.Id("i").Op(":=").Range().Add(src())).Block(
+			jen.Id("c").Dot("Next").Call(jen.Id("w"), jen.Id("i")),
+			jen.If(jen.Err().Op(":=").Add(src()).Index(jen.Id("i")).Dot("encodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(
+				wrap(rt("WithIndex").Call(jen.Err(), jen.Id("i")))))
+		g.Id("c").Dot("End").Call(jen.Id("w"))
+	})
+}

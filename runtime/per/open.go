@@ -1,0 +1,74 @@
+package per
+
+import "github.com/asn1gen/asn1gen/runtime/der"
+
+// The open types of a table constraint (X.682 10, X.691 10.2): the value
+// of ProtocolIE-Field.value is the complete encoding of the type that the
+// id selects, in an open type field. Generated code reads the field's
+// octets first (ReadOpenField), keeps them (the union's Raw: a key not in
+// the table, or a row without a type, is written back unchanged with
+// WriteOpenBytes), and decodes the row's type from them with a Reader of
+// its own (Field, EndField), whose errors keep their absolute offsets.
+// Reading the octets first also serves a key that comes after the open
+// type: the value is decoded once the key is read.
+
+// ReadOpenField reads an open type field (X.691 10.2, 11.2) and returns
+// its octets and the offset in bits of the first one in the outermost
+// input, for Field. The octets alias the input when they start on an octet
+// boundary (always in the ALIGNED variant); otherwise, and when the field
+// is fragmented (16K octets or more), they are a copy, charged to the
+// budget; the offset of a fragmented field is that of its first length
+// octet. An empty field is an error: an empty encoding is one zero octet
+// (X.691 11.1).
+func (r *Reader) ReadOpenField() ([]byte, int, error) {
+	return r.readField("open type", false)
+}
+
+// ReadContents reads the octets of an OCTET STRING without a SIZE
+// constraint whose contents are the complete encoding of a value (X.682
+// 11 CONTAINING an open type), as ReadOpenField does; they may be empty
+// (under a key that selects no type they are only octets).
+func (r *Reader) ReadContents() ([]byte, int, error) {
+	return r.readField("OCTET STRING", true)
+}
+
+func (r *Reader) readField(typ string, empty bool) ([]byte, int, error) {
+	r.Align() // the length of an unconstrained count starts on an octet (11.9.3.5)
+	at := r.pos
+	b, err := r.readOctets(0, -1, typ)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(b) == 0 && !empty {
+		return nil, 0, r.errAt(at, der.KindMalformed, typ, "empty field: an empty encoding is one zero octet", "X.691 11.1")
+	}
+	if len(b) < 16<<10 {
+		at = r.pos - 8*len(b) // not fragmented: the octets end where r is
+	}
+	return b, r.base + at, nil
+}
+
+// Field returns a Reader over b, the octets of an open type field that
+// ReadOpenField returned with the offset at: it reads in r's variant, with
+// r's options, nesting depth and allocation budget, and its errors count
+// from the start of r's outermost input. EndField ends it.
+func (r *Reader) Field(b []byte, at int) Reader {
+	return Reader{buf: b, end: 8 * len(b), base: at, aligned: r.aligned, depth: r.depth, alloc: r.alloc, skip: r.skip}
+}
+
+// EndField checks that the value f read filled its field, whose octets
+// past the value are padding of its last octet, or the one zero octet of
+// an empty encoding (X.691 11.1), and charges r what f allocated.
+func (r *Reader) EndField(f *Reader) error {
+	r.alloc = f.alloc
+	return f.Finish()
+}
+
+// UnknownKey returns the error of a key that is not in the table of a table
+// constraint whose object set is not extensible (X.682 10), at the field of
+// the value, whose offset at ReadOpenField returned.
+func UnknownKey(at int, typ string) error {
+	e := der.UnknownKey(at, typ)
+	e.(*der.Error).Bits = true
+	return e
+}
