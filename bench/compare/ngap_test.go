@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/bench"
+	asn1ngap "github.com/asn1gen/asn1gen/generated/ngap"
 	"github.com/asn1gen/asn1gen/runtime/per"
 	"github.com/free5gc/ngap"
 	"github.com/free5gc/ngap/ngapType"
@@ -61,6 +62,21 @@ func free5gcRoundTrip(enc []byte) (outcome string, pdu *ngapType.NGAPPDU) {
 	return reencoded(enc, out), pdu
 }
 
+// asn1genRoundTrip decodes enc with asn1gen's generated/ngap
+// (UnmarshalAPER) and re-encodes the value (MarshalAPER), and says what
+// happened as free5gcRoundTrip does.
+func asn1genRoundTrip(enc []byte) (string, *asn1ngap.NGAPPDU) {
+	var pdu asn1ngap.NGAPPDU
+	if err := pdu.UnmarshalAPER(enc); err != nil {
+		return "fails to decode: " + err.Error(), nil
+	}
+	out, err := pdu.MarshalAPER()
+	if err != nil {
+		return "decodes, fails to re-encode: " + err.Error(), &pdu
+	}
+	return reencoded(enc, out), &pdu
+}
+
 // reencoded describes a re-encoding out of enc as verify.sh does.
 func reencoded(enc, out []byte) string {
 	if bytes.Equal(enc, out) {
@@ -75,22 +91,25 @@ func reencoded(enc, out []byte) string {
 
 const free5gcGolden = "testdata/free5gc-ngap.txt"
 
-// TestFree5GCNGAP records what free5gc makes of every NGAP message of
-// testdata/per/ngap.txt in testdata/free5gc-ngap.txt (go test -update
-// rewrites it): a change of free5gc's behaviour, or of the messages, fails
-// the test until the record is looked at and updated. The messages where
-// free5gc and asn1ct disagree are logged; BenchmarkPER times free5gc only
-// on those it decodes and re-encodes identically.
+// TestFree5GCNGAP records what free5gc and asn1gen make of every NGAP
+// message of testdata/per/ngap.txt in testdata/free5gc-ngap.txt (go test
+// -update rewrites it), beside asn1ct's verdict: a change of either's
+// behaviour, or of the messages, fails the test until the record is looked
+// at and updated. The messages where the three disagree are logged;
+// BenchmarkPER times only those that free5gc and asn1gen both decode and
+// re-encode identically.
 func TestFree5GCNGAP(t *testing.T) {
 	var rec strings.Builder
 	rec.WriteString("# What free5gc (github.com/free5gc/aper v1.1.0, github.com/free5gc/ngap v1.1.1)\n")
-	rec.WriteString("# makes of each message of testdata/per/ngap.txt, beside what asn1ct made of it.\n")
+	rec.WriteString("# and asn1gen's generated/ngap make of each message of testdata/per/ngap.txt,\n")
+	rec.WriteString("# beside what asn1ct made of it (its erlang line).\n")
 	rec.WriteString("# Written by go test -run TestFree5GCNGAP -update (bench/compare).\n")
 	for i, m := range ngapMessagesOrFail(t) {
 		got, _ := free5gcRoundTrip(m.Enc)
-		fmt.Fprintf(&rec, "\n# %d %s\nfree5gc: %s\nerlang: %s\n", i, m.Message, got, m.Erlang)
-		if got != m.Erlang {
-			t.Logf("message %d (%s, %s): free5gc %s; erlang %s", i, m.Message, m.Source, got, m.Erlang)
+		ours, _ := asn1genRoundTrip(m.Enc)
+		fmt.Fprintf(&rec, "\n# %d %s\nfree5gc: %s\nasn1gen: %s\nerlang: %s\n", i, m.Message, got, ours, m.Erlang)
+		if got != m.Erlang || ours != m.Erlang {
+			t.Logf("message %d (%s, %s):\nfree5gc %s\nasn1gen %s\nerlang %s", i, m.Message, m.Source, got, ours, m.Erlang)
 		}
 	}
 	if *update {
@@ -131,8 +150,13 @@ var ngapTimedOnce = sync.OnceValues(func() ([][]byte, error) {
 		if !bench.PERSelected(i) {
 			continue
 		}
-		if got, _ := free5gcRoundTrip(m.Enc); got != "decodes, re-encodes identical" {
+		const ok = "decodes, re-encodes identical"
+		if got, _ := free5gcRoundTrip(m.Enc); got != ok {
 			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): free5gc %s\n", i, m.Message, got)
+			continue
+		}
+		if got, _ := asn1genRoundTrip(m.Enc); got != ok {
+			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): asn1gen %s\n", i, m.Message, got)
 			continue
 		}
 		set = append(set, m.Enc)
@@ -143,22 +167,36 @@ var ngapTimedOnce = sync.OnceValues(func() ([][]byte, error) {
 // BenchmarkPER decodes and encodes the NGAP messages of testdata/per (the
 // set of ngapTimed) per operation; ns/msg is the time per message. The
 // floor members are bench.PERFloor and bench.PEREncodeFloor over the same
-// messages; free5gc decodes into ngapType.NGAPPDU (ngap.Decoder) and
-// encodes that value (ngap.Encoder).
+// messages; asn1gen decodes into a new asn1ngap.NGAPPDU (UnmarshalAPER;
+// asn1gen-reuse into one value per message, kept) and encodes the decoded
+// value (MarshalAPER); free5gc decodes into a new ngapType.NGAPPDU
+// (ngap.Decoder, which allocates it) and encodes that value
+// (ngap.Encoder).
 func BenchmarkPER(b *testing.B) {
 	set := ngapTimed(b)
 	pdus := make([]ngapType.NGAPPDU, len(set))
+	ours := make([]asn1ngap.NGAPPDU, len(set))
 	for i, enc := range set {
 		pdu, err := ngap.Decoder(enc)
 		if err != nil {
 			b.Fatal(err)
 		}
 		pdus[i] = *pdu
+		if err := ours[i].UnmarshalAPER(enc); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.Run("NGAP-decode", func(b *testing.B) {
 		runSet(b, "floor", set, func(i int, enc []byte) error {
 			_, err := bench.PERFloor(enc, true)
 			return err
+		})
+		runSet(b, "asn1gen", set, func(i int, enc []byte) error {
+			return new(asn1ngap.NGAPPDU).UnmarshalAPER(enc)
+		})
+		reuse := make([]asn1ngap.NGAPPDU, len(set))
+		runSet(b, "asn1gen-reuse", set, func(i int, enc []byte) error {
+			return reuse[i].UnmarshalAPER(enc)
 		})
 		runSet(b, "free5gc", set, func(i int, enc []byte) error {
 			_, err := ngap.Decoder(enc)
@@ -170,6 +208,10 @@ func BenchmarkPER(b *testing.B) {
 		runSet(b, "floor", set, func(i int, enc []byte) error {
 			bench.PEREncodeFloor(&w, enc)
 			return nil
+		})
+		runSet(b, "asn1gen", set, func(i int, enc []byte) error {
+			_, err := ours[i].MarshalAPER()
+			return err
 		})
 		runSet(b, "free5gc", set, func(i int, enc []byte) error {
 			_, err := ngap.Encoder(pdus[i])
