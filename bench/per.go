@@ -113,6 +113,11 @@ func PERSelected(i int) bool {
 // of the fields, most narrower than an octet, and checks and stores each
 // value, so its ratio to PERFloor is the cost of all the schema-driven
 // work on top of reading the bits.
+//
+// It is kept out of line (one call per message) so that callgrind's
+// --toggle-collect can count its instructions; so is PEREncodeFloor.
+//
+//go:noinline
 func PERFloor(b []byte, aligned bool) (uint64, error) {
 	r := per.NewReader(b, aligned, nil)
 	var sum uint64
@@ -131,6 +136,8 @@ func PERFloor(b []byte, aligned bool) (uint64, error) {
 // of bits, b's, eight at a time with WriteBits, and the result is w.Bytes(),
 // which is b. A generated encoder writes the same bits in the widths of the
 // fields from a typed value and allocates the slice it returns.
+//
+//go:noinline
 func PEREncodeFloor(w *per.Writer, b []byte) []byte {
 	w.Reset()
 	for _, c := range b {
