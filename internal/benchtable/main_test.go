@@ -35,3 +35,30 @@ PASS
 		t.Errorf("table (-want +got):\n%s", diff)
 	}
 }
+
+// TestTableFree5GC: a PER family with free5gc's member adds its column.
+func TestTableFree5GC(t *testing.T) {
+	in := `BenchmarkCRL/floor-2         	     100	   2000000 ns/op	4350.00 MB/s	       0 B/op	       0 allocs/op
+BenchmarkCRL/crypto-x509-2   	       4	 300000000 ns/op	  29.00 MB/s	 9000 B/op	  1000 allocs/op
+BenchmarkPER/NGAP-decode/floor-2   	  227950	      5000 ns/op	 177.41 MB/s	       310.3 ns/msg	       0 B/op	       0 allocs/op
+BenchmarkPER/NGAP-decode/asn1gen-2 	    4808	     20000 ns/op	   4.46 MB/s	     1233 ns/msg	   2993 B/op	    16 allocs/op
+BenchmarkPER/NGAP-decode/free5gc-2 	    4808	    200000 ns/op	   4.46 MB/s	     12335 ns/msg	   29936 B/op	    1654 allocs/op
+`
+	fams, err := parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	write(&out, fams)
+	want := `| workload | time/op | × floor | speed-up vs crypto/x509 | speed-up vs encoding/asn1 | speed-up vs free5gc | B/op | allocs/op |
+|---|---|---|---|---|---|---|---|
+| CRL/floor | 2.00 ms | 1.00 |  |  |  | 0 | 0 |
+| CRL/crypto-x509 | 300.00 ms | 150.00 |  |  |  | 9000 | 1000 |
+| PER/NGAP-decode/floor | 5.00 µs | 1.00 |  |  |  | 0 | 0 |
+| PER/NGAP-decode/asn1gen | 20.00 µs | 4.00 |  |  | 10.00 | 2993 | 16 |
+| PER/NGAP-decode/free5gc | 200.00 µs | 40.00 |  |  |  | 29936 | 1654 |
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}

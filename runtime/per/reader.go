@@ -1,6 +1,8 @@
 package per
 
 import (
+	"encoding/binary"
+
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
 
@@ -161,21 +163,38 @@ func (r *Reader) ReadBits(n int) (uint64, error) {
 	return r.bits(n), nil
 }
 
-// bits reads n <= 64 bits that are known to be there.
+// bits reads n <= 64 bits that are known to be there. Its fast path takes
+// them from the 8 octets at the position in one load: they hold n <= 57
+// bits whatever the bit offset in the first. (It is not inlined: the call
+// of bitsSlow alone is most of the inliner's budget.)
 func (r *Reader) bits(n int) uint64 {
-	var v uint64
-	pos := r.pos
-	for n > 0 {
-		off := pos & 7
-		avail := 8 - off
-		take := min(avail, n)
-		b := uint64(r.buf[pos>>3]>>(avail-take)) & (1<<take - 1)
-		v = v<<take | b
-		pos += take
-		n -= take
+	pos, b := r.pos, r.buf
+	if i := pos >> 3; n <= 57 && i >= 0 && i+8 <= len(b) {
+		r.pos = pos + n
+		// >> 1 >> (63-n) is >> (64-n) with shift counts below 64, also
+		// for n = 0, which the compiler emits as plain shifts
+		return binary.BigEndian.Uint64(b[i:i+8]) << (pos & 7) >> 1 >> (uint(63-n) & 63)
 	}
-	r.pos = pos
-	return v
+	return r.bitsSlow(n)
+}
+
+// bitsSlow is bits for the last 7 octets of the input, or of an open type
+// field (a Reader of its own), and for n > 57: it loads only the octets
+// that hold the bits.
+func (r *Reader) bitsSlow(n int) uint64 {
+	if n > 57 {
+		hi := r.bits(n - 32)
+		return hi<<32 | r.bits(32)
+	}
+	pos := r.pos
+	off := pos & 7
+	k := (off + n + 7) >> 3 // octets holding the bits, at most 8
+	var w uint64
+	for _, c := range r.buf[pos>>3 : pos>>3+k] {
+		w = w<<8 | uint64(c)
+	}
+	r.pos = pos + n
+	return w << (64 - 8*k + off) >> 1 >> (uint(63-n) & 63)
 }
 
 // octets reads n octets known to be there, aliasing the input when they
@@ -194,9 +213,16 @@ func (r *Reader) octets(n int, typ string) ([]byte, error) {
 	return b, nil
 }
 
-// copyBits reads n bits known to be there into dst, left-aligned.
+// copyBits reads n bits known to be there into dst, left-aligned: seven
+// octets per read while 8 or more are left (an unaligned OCTET STRING of
+// UPER is copied this way); the eighth octet that PutUint64 writes is one
+// of them, written again by the next read.
 func (r *Reader) copyBits(dst []byte, n int) {
 	i := 0
+	for ; n >= 64; n -= 56 {
+		binary.BigEndian.PutUint64(dst[i:], r.bits(56)<<8)
+		i += 7
+	}
 	for ; n >= 8; n -= 8 {
 		dst[i] = byte(r.bits(8))
 		i++
