@@ -88,8 +88,8 @@
 // type's length, the canonical bitmap. The length received is kept while
 // it can hold the value: once a Go change makes an addition present that
 // the received bitmap has no bit for, the type's length is written. A
-// bitmap received with no addition present (the extension bit set for
-// nothing) is kept the same way.
+// bitmap with no addition present is an error: X.691 19.1 sets the
+// extension bit only when some addition is present.
 //
 // Errors are *der.Error, of the Kinds of package der (errors.Is with
 // der.ErrTruncated, der.ErrConstraint, ...), with Bits set: Offset counts

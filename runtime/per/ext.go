@@ -68,11 +68,11 @@ func (b Bitmap) Has(i int) bool {
 // known on, which the decoding type does not know, and returns them in the
 // form of Unknown additions. The form records the bitmap's length
 // whenever it is not the one EncodePER would write (an encoder of another
-// version of the schema: more bits or fewer than known, or no addition
-// present at all), so that the value re-encodes to the bits received; it
-// is nil when b has known bits, some set, and none beyond known.
+// version of the schema: more bits or fewer than known), so that the value
+// re-encodes to the bits received; it is nil when b has known bits.
+// (ReadBitmap has checked that some addition is present.)
 func (r *Reader) ReadUnknown(b Bitmap, known int) ([]byte, error) {
-	if b.n == known && b.any() {
+	if b.n == known {
 		return nil, nil
 	}
 	out := binary.AppendUvarint(nil, uint64(b.n))
@@ -92,16 +92,6 @@ func (r *Reader) ReadUnknown(b Bitmap, known int) ([]byte, error) {
 		out = append(out, f...)
 	}
 	return out, nil
-}
-
-// any reports whether some bit of b is set.
-func (b Bitmap) any() bool {
-	for i := range b.n {
-		if b.Has(i) {
-			return true
-		}
-	}
-	return false
 }
 
 // unknownEntries iterates over the entries of unknown additions; it stops

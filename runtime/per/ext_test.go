@@ -29,9 +29,6 @@ func TestExtBitmapKept(t *testing.T) {
 		{"same length", "04405c00", -1, ""},
 		// 0000100 (length 5) 10001: addition 0, then the unknown 4 (01 f0)
 		{"longer", "091018001f00", -1, ""},
-		// the extension bit on, no addition present: the zeros are kept
-		{"none present", "0400", -1, ""},
-		{"none present, shorter", "0200", -1, ""},
 		// shorter, but the value now has addition 2 (01 70): length 3
 		{"shorter, then grown", "0300c000", 2, "054060005c00"},
 	} {
