@@ -136,7 +136,7 @@ func TestMessages(t *testing.T) {
 var invalidMessages = map[int]wantError{
 	// srsRAN's AMFConfigurationUpdate: its AMFName (PrintableString
 	// (SIZE(1..150, ...))) is one character 0x11, in the last octet.
-	14: {der.KindInvalidValue, 8 * 13, "initiatingMessage.value.protocolIEs[0].value"},
+	14: {der.KindInvalidValue, 8 * 13, "NGAP-PDU.initiatingMessage.value.protocolIEs[0].value"},
 }
 
 type wantError struct {

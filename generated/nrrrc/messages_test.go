@@ -114,7 +114,7 @@ var newValue = map[string]func() uperValue{
 // contentsconstraint term that no other part of asn1ct reads, so it
 // treats the field as a plain OCTET STRING.
 var invalidContents = map[string]string{
-	"DL-DCCH-Message/RRCReconfiguration": "message.c1.rrcReconfiguration.criticalExtensions.rrcReconfiguration.nonCriticalExtension.masterCellGroup.",
+	"DL-DCCH-Message/RRCReconfiguration": "DL-DCCH-Message.message.c1.rrcReconfiguration.criticalExtensions.rrcReconfiguration.nonCriticalExtension.masterCellGroup.",
 }
 
 // checks look into some decoded values, against what asn1ct decodes from
