@@ -1,14 +1,11 @@
 package bench
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/hex"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
@@ -16,68 +13,11 @@ import (
 // messages in ALIGNED PER (ngap.txt) and NR RRC ones in UNALIGNED PER
 // (nr-rrc.txt), collected from open-source test suites (SOURCES.md there).
 
-// PERMessage is one message of a testdata/per file: its "# key: value"
-// lines and its encoding.
-type PERMessage struct {
-	Source  string // where it was collected (file, commit, test)
-	Type    string // the ASN.1 type to decode it as (NGAP-PDU, UL-DCCH-Message, ...)
-	Variant string // "aper" or "uper"
-	Message string // what it is (NGSetupRequest, SIB1, ...)
-	Erlang  string // what Erlang/OTP's asn1ct made of it (verify.sh)
-	Enc     []byte
-}
+// PERMessage is one message of a testdata/per file (package permsg).
+type PERMessage = permsg.Message
 
-// Aligned reports whether m is in the ALIGNED variant.
-func (m *PERMessage) Aligned() bool { return m.Variant == "aper" }
-
-// ReadPERMessages reads a file of testdata/per: blocks of "# key: value"
-// lines, each followed by the message as one line of hex; lines starting
-// with "#" that are not of a known key, and blank lines, are comments.
-func ReadPERMessages(path string) ([]PERMessage, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var (
-		msgs []PERMessage
-		cur  PERMessage
-	)
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if c, ok := strings.CutPrefix(line, "#"); ok {
-			k, v, _ := strings.Cut(strings.TrimSpace(c), ": ")
-			switch k {
-			case "source":
-				cur.Source = v
-			case "type":
-				cur.Type = v
-			case "variant":
-				cur.Variant = v
-			case "message":
-				cur.Message = v
-			case "erlang":
-				cur.Erlang = v
-			}
-			continue
-		}
-		enc, err := hex.DecodeString(line)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
-		}
-		if cur.Type == "" || (cur.Variant != "aper" && cur.Variant != "uper") {
-			return nil, fmt.Errorf("%s:%d: message without a type and a variant (aper or uper)", path, n)
-		}
-		cur.Enc = enc
-		msgs = append(msgs, cur)
-		cur = PERMessage{}
-	}
-	return msgs, sc.Err()
-}
+// ReadPERMessages reads a file of testdata/per (permsg.Read).
+func ReadPERMessages(path string) ([]PERMessage, error) { return permsg.Read(path) }
 
 // PERSelected reports whether the PER benchmarks time message i (counted
 // from 0 in its file): every message, unless the environment variable

@@ -35,19 +35,19 @@ func TestPERFloors(t *testing.T) {
 		}
 		var w per.Writer
 		for i, m := range msgs {
-			if m.Variant != f.variant || m.Message == "" || m.Source == "" || len(m.Enc) == 0 {
+			if m.Variant != f.variant || m.Name == "" || m.Source == "" || len(m.Bytes) == 0 {
 				t.Errorf("%s #%d: %+v", f.file, i, m)
 			}
 			var want uint64
-			for _, c := range m.Enc {
+			for _, c := range m.Bytes {
 				want = want*31 + uint64(c)
 			}
-			got, err := PERFloor(m.Enc, m.Aligned())
+			got, err := PERFloor(m.Bytes, m.Aligned())
 			if err != nil || got != want {
-				t.Errorf("%s #%d (%s): PERFloor = %#x, %v; want %#x", f.file, i, m.Message, got, err, want)
+				t.Errorf("%s #%d (%s): PERFloor = %#x, %v; want %#x", f.file, i, m.Name, got, err, want)
 			}
-			if out := PEREncodeFloor(&w, m.Enc); !bytes.Equal(out, m.Enc) {
-				t.Errorf("%s #%d (%s): PEREncodeFloor wrote %x, want %x", f.file, i, m.Message, out, m.Enc)
+			if out := PEREncodeFloor(&w, m.Bytes); !bytes.Equal(out, m.Bytes) {
+				t.Errorf("%s #%d (%s): PEREncodeFloor wrote %x, want %x", f.file, i, m.Name, out, m.Bytes)
 			}
 		}
 	}

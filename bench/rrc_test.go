@@ -38,14 +38,14 @@ func rrcRoundTrip(m PERMessage) (string, uperMessage) {
 		return "no type " + m.Type + " in rrcTypes", nil
 	}
 	v := newT()
-	if err := v.UnmarshalUPER(m.Enc); err != nil {
+	if err := v.UnmarshalUPER(m.Bytes); err != nil {
 		return "fails to decode: " + err.Error(), nil
 	}
 	out, err := v.MarshalUPER()
 	if err != nil {
 		return "decodes, fails to re-encode: " + err.Error(), nil
 	}
-	return reencoded(m.Enc, out), v
+	return reencoded(m.Bytes, out), v
 }
 
 // reencoded describes a re-encoding out of enc as verify.sh does.
@@ -68,12 +68,12 @@ func reencoded(enc, out []byte) string {
 func TestRRCMessages(t *testing.T) {
 	for i, m := range perMessagesOrFail(t, "nr-rrc.txt") {
 		if rrcTypes[m.Type] == nil {
-			t.Errorf("message %d (%s): no type %s in rrcTypes", i, m.Message, m.Type)
+			t.Errorf("message %d (%s): no type %s in rrcTypes", i, m.Name, m.Type)
 			continue
 		}
 		got, _ := rrcRoundTrip(m)
 		size := reflect.TypeOf(rrcTypes[m.Type]()).Elem().Size()
-		t.Logf("message %d (%s, %d octets, a %d-octet %s): asn1gen %s; erlang %s", i, m.Message, len(m.Enc), size, m.Type, got, m.Erlang)
+		t.Logf("message %d (%s, %d octets, a %d-octet %s): asn1gen %s; erlang %s", i, m.Name, len(m.Bytes), size, m.Type, got, m.Erlang)
 	}
 }
 
@@ -110,12 +110,12 @@ var rrcTimed = sync.OnceValues(func() (sets [2]rrcSet, err error) {
 		}
 		got, v := rrcRoundTrip(m)
 		if v == nil {
-			fmt.Printf("BenchmarkPER: not timed: RRC message %d (%s): asn1gen %s\n", i, m.Message, got)
+			fmt.Printf("BenchmarkPER: not timed: RRC message %d (%s): asn1gen %s\n", i, m.Name, got)
 			continue
 		}
 		dec.add(m, v)
 		if got != "decodes, re-encodes identical" {
-			fmt.Printf("BenchmarkPER: encode not timed: RRC message %d (%s): asn1gen %s\n", i, m.Message, got)
+			fmt.Printf("BenchmarkPER: encode not timed: RRC message %d (%s): asn1gen %s\n", i, m.Name, got)
 			continue
 		}
 		enc.add(m, v)
@@ -137,11 +137,11 @@ func BenchmarkPER(b *testing.B) {
 	dec, enc := &sets[0], &sets[1]
 	b.Run("RRC-decode", func(b *testing.B) {
 		runMessages(b, "floor", dec.msgs, func(i int, m *PERMessage) error {
-			_, err := PERFloor(m.Enc, false)
+			_, err := PERFloor(m.Bytes, false)
 			return err
 		})
 		runMessages(b, "asn1gen", dec.msgs, func(i int, m *PERMessage) error {
-			return dec.news[i]().UnmarshalUPER(m.Enc)
+			return dec.news[i]().UnmarshalUPER(m.Bytes)
 		})
 		// Into one value per message, kept from one decode to the next
 		// (DecodePER zeroes it first): the cost of the decode without the
@@ -152,13 +152,13 @@ func BenchmarkPER(b *testing.B) {
 			vals[i] = dec.news[i]()
 		}
 		runMessages(b, "asn1gen-reuse", dec.msgs, func(i int, m *PERMessage) error {
-			return vals[i].UnmarshalUPER(m.Enc)
+			return vals[i].UnmarshalUPER(m.Bytes)
 		})
 	})
 	b.Run("RRC-encode", func(b *testing.B) {
 		var w per.Writer
 		runMessages(b, "floor", enc.msgs, func(i int, m *PERMessage) error {
-			PEREncodeFloor(&w, m.Enc)
+			PEREncodeFloor(&w, m.Bytes)
 			return nil
 		})
 		runMessages(b, "asn1gen", enc.msgs, func(i int, m *PERMessage) error {
@@ -173,7 +173,7 @@ func BenchmarkPER(b *testing.B) {
 func runMessages(b *testing.B, name string, msgs []PERMessage, f func(i int, m *PERMessage) error) {
 	total := 0
 	for _, m := range msgs {
-		total += len(m.Enc)
+		total += len(m.Bytes)
 	}
 	b.Run(name, func(b *testing.B) {
 		b.SetBytes(int64(total))
@@ -181,7 +181,7 @@ func runMessages(b *testing.B, name string, msgs []PERMessage, f func(i int, m *
 		for b.Loop() {
 			for i := range msgs {
 				if err := f(i, &msgs[i]); err != nil {
-					b.Fatalf("message %d (%s): %v", i, msgs[i].Message, err)
+					b.Fatalf("message %d (%s): %v", i, msgs[i].Name, err)
 				}
 			}
 		}

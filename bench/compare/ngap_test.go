@@ -105,11 +105,11 @@ func TestFree5GCNGAP(t *testing.T) {
 	rec.WriteString("# beside what asn1ct made of it (its erlang line).\n")
 	rec.WriteString("# Written by go test -run TestFree5GCNGAP -update (bench/compare).\n")
 	for i, m := range ngapMessagesOrFail(t) {
-		got, _ := free5gcRoundTrip(m.Enc)
-		ours, _ := asn1genRoundTrip(m.Enc)
-		fmt.Fprintf(&rec, "\n# %d %s\nfree5gc: %s\nasn1gen: %s\nerlang: %s\n", i, m.Message, got, ours, m.Erlang)
+		got, _ := free5gcRoundTrip(m.Bytes)
+		ours, _ := asn1genRoundTrip(m.Bytes)
+		fmt.Fprintf(&rec, "\n# %d %s\nfree5gc: %s\nasn1gen: %s\nerlang: %s\n", i, m.Name, got, ours, m.Erlang)
 		if got != m.Erlang || ours != m.Erlang {
-			t.Logf("message %d (%s, %s):\nfree5gc %s\nasn1gen %s\nerlang %s", i, m.Message, m.Source, got, ours, m.Erlang)
+			t.Logf("message %d (%s, %s):\nfree5gc %s\nasn1gen %s\nerlang %s", i, m.Name, m.Source, got, ours, m.Erlang)
 		}
 	}
 	if *update {
@@ -151,15 +151,15 @@ var ngapTimedOnce = sync.OnceValues(func() ([][]byte, error) {
 			continue
 		}
 		const ok = "decodes, re-encodes identical"
-		if got, _ := free5gcRoundTrip(m.Enc); got != ok {
-			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): free5gc %s\n", i, m.Message, got)
+		if got, _ := free5gcRoundTrip(m.Bytes); got != ok {
+			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): free5gc %s\n", i, m.Name, got)
 			continue
 		}
-		if got, _ := asn1genRoundTrip(m.Enc); got != ok {
-			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): asn1gen %s\n", i, m.Message, got)
+		if got, _ := asn1genRoundTrip(m.Bytes); got != ok {
+			fmt.Printf("BenchmarkPER: not timed: NGAP message %d (%s): asn1gen %s\n", i, m.Name, got)
 			continue
 		}
-		set = append(set, m.Enc)
+		set = append(set, m.Bytes)
 	}
 	return set, nil
 })

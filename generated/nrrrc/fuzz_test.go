@@ -1,13 +1,12 @@
 package nrrrc_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/nrrrc"
-	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/internal/permsg"
 )
 
 // FuzzDLDCCHMessage and FuzzULDCCHMessage decode arbitrary input as the
@@ -29,20 +28,16 @@ func fuzzUPER[T any, P interface {
 	*T
 	uperValue
 }](f *testing.F, typ string, mk func() P) {
-	for _, m := range readMessages(f, messagesFile) {
-		if m.typ == typ {
-			f.Add(m.bytes)
+	for _, m := range permsg.MustRead(f, messagesFile) {
+		if m.Type == typ {
+			f.Add(m.Bytes)
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		v := mk()
 		if err := v.UnmarshalUPER(b); err != nil {
-			var e *der.Error
-			if !errors.As(err, &e) || !e.Bits || e.Offset < 0 || e.Offset > 8*len(b) {
-				t.Fatalf("error not located in the input: %v", err)
-			}
-			if e.Path() == "" && e.Kind != der.KindTrailingData {
-				t.Fatalf("error without a field path: %v", err)
+			if err := permsg.Located(err, len(b)); err != nil {
+				t.Fatal(err)
 			}
 			return
 		}

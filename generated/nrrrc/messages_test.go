@@ -1,11 +1,9 @@
 package nrrrc_test
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,67 +11,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/nrrrc"
+	"github.com/asn1gen/asn1gen/internal/permsg"
 	"github.com/asn1gen/asn1gen/runtime/der"
 )
-
-// message is one block of testdata/per/nr-rrc.txt: a real NR RRC message
-// (or IE) that another implementation encoded, with its type.
-type message struct {
-	line      int // of the hex
-	typ, name string
-	variant   string
-	erlang    string
-	hex       string
-	bytes     []byte
-}
-
-// readMessages reads the blocks of the file: "# key: value" lines, then
-// the message as one line of hex; a block without hex is a comment.
-func readMessages(t testing.TB, path string) []message {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []message
-	var cur message
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case line == "":
-			cur = message{}
-		case strings.HasPrefix(line, "#"):
-			k, v, ok := strings.Cut(strings.TrimSpace(line[1:]), ": ")
-			if !ok {
-				continue
-			}
-			switch k {
-			case "type":
-				cur.typ = v
-			case "variant":
-				cur.variant = v
-			case "message":
-				cur.name = v
-			case "erlang":
-				cur.erlang = v
-			}
-		default:
-			b, err := hex.DecodeString(line)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", path, n, err)
-			}
-			cur.line, cur.hex, cur.bytes = n, line, b
-			out = append(out, cur)
-			cur = message{}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 const messagesFile = "../../testdata/per/nr-rrc.txt"
 
@@ -216,51 +156,51 @@ func forgetBitmapLengths(v reflect.Value) int {
 // the three messages whose extension bitmaps an older release wrote
 // (their "erlang:" lines: asn1ct re-encodes them differently).
 func TestRealMessages(t *testing.T) {
-	msgs := readMessages(t, messagesFile)
+	msgs := permsg.MustRead(t, messagesFile)
 	if len(msgs) < 17 {
 		t.Fatalf("%s: %d messages, want at least 17", messagesFile, len(msgs))
 	}
 	checked, canon := 0, 0
 	for _, m := range msgs {
-		key := m.typ + "/" + m.name
+		key := m.Type + "/" + m.Name
 		t.Run(key, func(t *testing.T) {
-			if m.variant != "uper" {
-				t.Fatalf("line %d: variant %q", m.line, m.variant)
+			if m.Variant != "uper" {
+				t.Fatalf("line %d: variant %q", m.Line, m.Variant)
 			}
-			mk, ok := newValue[m.typ]
+			mk, ok := newValue[m.Type]
 			if !ok {
-				t.Fatalf("line %d: no Go type for %s", m.line, m.typ)
+				t.Fatalf("line %d: no Go type for %s", m.Line, m.Type)
 			}
 			v := mk()
-			err := v.UnmarshalUPER(m.bytes)
+			err := v.UnmarshalUPER(m.Bytes)
 			if path, ok := invalidContents[key]; ok {
 				var e *der.Error
-				if !errors.As(err, &e) || !e.Bits || !strings.HasPrefix(e.Path(), path) || e.Offset < 0 || e.Offset > 8*len(m.bytes) {
-					t.Fatalf("line %d: UnmarshalUPER: got %v, want an error at %s...", m.line, err, path)
+				if !errors.As(err, &e) || !e.Bits || !strings.HasPrefix(e.Path(), path) || e.Offset < 0 || e.Offset > 8*len(m.Bytes) {
+					t.Fatalf("line %d: UnmarshalUPER: got %v, want an error at %s...", m.Line, err, path)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("line %d: UnmarshalUPER: %v", m.line, err)
+				t.Fatalf("line %d: UnmarshalUPER: %v", m.Line, err)
 			}
 			got, err := v.MarshalUPER()
 			if err != nil {
-				t.Fatalf("line %d: MarshalUPER: %v", m.line, err)
+				t.Fatalf("line %d: MarshalUPER: %v", m.Line, err)
 			}
-			if diff := cmp.Diff(m.hex, hex.EncodeToString(got)); diff != "" {
-				t.Errorf("line %d: re-encoded (-received +got):\n%s", m.line, diff)
+			if diff := cmp.Diff(hex.EncodeToString(m.Bytes), hex.EncodeToString(got)); diff != "" {
+				t.Errorf("line %d: re-encoded (-received +got):\n%s", m.Line, diff)
 			}
 			if want, ok := canonical[key]; ok {
 				canon++
 				if forgetBitmapLengths(reflect.ValueOf(v)) == 0 {
-					t.Errorf("line %d: no bitmap length kept", m.line)
+					t.Errorf("line %d: no bitmap length kept", m.Line)
 				}
 				got, err := v.MarshalUPER()
 				if err != nil {
-					t.Fatalf("line %d: MarshalUPER without the lengths: %v", m.line, err)
+					t.Fatalf("line %d: MarshalUPER without the lengths: %v", m.Line, err)
 				}
 				if diff := cmp.Diff(want, hex.EncodeToString(got)); diff != "" {
-					t.Errorf("line %d: without the bitmap lengths received, not asn1ct's encoding (-asn1ct +got):\n%s", m.line, diff)
+					t.Errorf("line %d: without the bitmap lengths received, not asn1ct's encoding (-asn1ct +got):\n%s", m.Line, diff)
 				}
 			}
 			if check, ok := checks[key]; ok {

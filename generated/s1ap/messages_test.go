@@ -1,62 +1,18 @@
 package s1ap
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/internal/permsg"
+	"github.com/asn1gen/asn1gen/runtime/der"
 )
-
-// message is one block of testdata/per/ngap.txt: a real NGAP message from
-// a public test suite (see testdata/per/SOURCES.md).
-type message struct {
-	name, source string
-	line         int
-	b            []byte
-}
-
-// readMessages reads the blocks of file: "# key: value" lines, then the
-// message as one line of hex.
-func readMessages(t testing.TB, file string) []message {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []message
-	var cur message
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case line == "":
-		case strings.HasPrefix(line, "# message: "):
-			cur.name = strings.TrimPrefix(line, "# message: ")
-		case strings.HasPrefix(line, "# source: "):
-			cur.source = strings.TrimPrefix(line, "# source: ")
-		case strings.HasPrefix(line, "#"):
-		default:
-			b, err := hex.DecodeString(line)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", file, n, err)
-			}
-			cur.line, cur.b = n, b
-			out = append(out, cur)
-			cur = message{}
-		}
-	}
-	return out
-}
 
 const messagesFile = "../../testdata/per/s1ap.txt"
 
@@ -65,62 +21,62 @@ const messagesFile = "../../testdata/per/s1ap.txt"
 // (none left raw: every id of these messages is in its table), re-encodes
 // it with MarshalAPER to the same bytes and decodes that to the same value.
 func TestMessages(t *testing.T) {
-	msgs := readMessages(t, messagesFile)
+	msgs := permsg.MustRead(t, messagesFile)
 	if len(msgs) != 17 {
 		t.Errorf("%d messages in %s, want 17", len(msgs), messagesFile)
 	}
 	checked := map[int]bool{}
 	for _, m := range msgs {
 		var v S1APPDU
-		err := v.UnmarshalAPER(m.b)
-		if want, ok := invalidMessages[m.line]; ok {
-			checked[m.line] = true
+		err := v.UnmarshalAPER(m.Bytes)
+		if want, ok := invalidMessages[m.Line]; ok {
+			checked[m.Line] = true
 			var e *der.Error
 			switch {
 			case err == nil:
-				t.Errorf("line %d %s: decodes; want the error %s", m.line, m.name, want)
+				t.Errorf("line %d %s: decodes; want the error %s", m.Line, m.Name, want)
 			case !errors.As(err, &e) || !e.Bits || e.Offset != want.offset || e.Path() != want.path || e.Kind != want.kind:
-				t.Errorf("line %d %s: error %v; want %s", m.line, m.name, err, want)
+				t.Errorf("line %d %s: error %v; want %s", m.Line, m.Name, err, want)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("line %d %s: UnmarshalAPER: %v", m.line, m.name, err)
+			t.Errorf("line %d %s: UnmarshalAPER: %v", m.Line, m.Name, err)
 			continue
 		}
-		if check, ok := messageChecks[m.line]; ok {
-			checked[m.line] = true
+		if check, ok := messageChecks[m.Line]; ok {
+			checked[m.Line] = true
 			check(t, &v)
 		}
 		unions := 0
-		walkUnions(reflect.ValueOf(&v).Elem(), "S1AP-PDU", func(path string, kind int64) {
+		permsg.WalkUnions(reflect.ValueOf(&v).Elem(), "S1AP-PDU", func(path string, kind int64) {
 			unions++
 			if kind == 0 {
-				t.Errorf("line %d %s: %s left raw", m.line, m.name, path)
+				t.Errorf("line %d %s: %s left raw", m.Line, m.Name, path)
 			}
 		})
 		if unions == 0 {
-			t.Errorf("line %d %s: no open type decoded", m.line, m.name)
+			t.Errorf("line %d %s: no open type decoded", m.Line, m.Name)
 		}
-		if got, want := procedureName(&v), strings.SplitN(m.name, " (", 2)[0]; got != want {
-			t.Errorf("line %d: decoded a %s, the file says %s", m.line, got, want)
+		if got, want := procedureName(&v), strings.SplitN(m.Name, " (", 2)[0]; got != want {
+			t.Errorf("line %d: decoded a %s, the file says %s", m.Line, got, want)
 		}
 		out, err := v.MarshalAPER()
 		if err != nil {
-			t.Errorf("line %d %s: MarshalAPER: %v", m.line, m.name, err)
+			t.Errorf("line %d %s: MarshalAPER: %v", m.Line, m.Name, err)
 			continue
 		}
-		if !bytes.Equal(out, m.b) {
-			t.Errorf("line %d %s: re-encoding differs\n got %x\nwant %x", m.line, m.name, out, m.b)
+		if !bytes.Equal(out, m.Bytes) {
+			t.Errorf("line %d %s: re-encoding differs\n got %x\nwant %x", m.Line, m.Name, out, m.Bytes)
 			continue
 		}
 		var again S1APPDU
 		if err := again.UnmarshalAPER(out); err != nil {
-			t.Errorf("line %d %s: decoding the re-encoding: %v", m.line, m.name, err)
+			t.Errorf("line %d %s: decoding the re-encoding: %v", m.Line, m.Name, err)
 			continue
 		}
 		if diff := cmp.Diff(v, again); diff != "" {
-			t.Errorf("line %d %s: decoding the re-encoding (-first +second):\n%s", m.line, m.name, diff)
+			t.Errorf("line %d %s: decoding the re-encoding (-first +second):\n%s", m.Line, m.Name, diff)
 		}
 	}
 	for line := range messageChecks {
@@ -166,43 +122,6 @@ func checkENBname(t *testing.T, v *S1APPDU, want ENBname) {
 	}
 	if ies[0].Value.IDGlobalENBID == nil {
 		t.Errorf("S1SetupRequest IE 0: no Global-ENB-ID: %+v", ies[0].Value)
-	}
-}
-
-// walkUnions calls f for every open type union in v (a struct with Raw
-// and Kind first) with its path and Kind. It goes into the alternative a
-// CHOICE holds and the fields that are set: a union that was decoded has
-// its Raw.
-func walkUnions(v reflect.Value, path string, f func(path string, kind int64)) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			walkUnions(v.Elem(), path, f)
-		}
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			return
-		}
-		for i := range v.Len() {
-			walkUnions(v.Index(i), path+"["+strconv.Itoa(i)+"]", f)
-		}
-	case reflect.Struct:
-		t := v.Type()
-		if v.IsZero() {
-			return
-		}
-		if t.NumField() >= 2 && t.Field(0).Name == "Raw" && t.Field(1).Name == "Kind" {
-			f(path+"("+t.Name()+")", v.Field(1).Int())
-		}
-		if t.NumField() > 1 && t.Field(0).Name == "Choice" {
-			if i := int(v.Field(0).Int()); i > 0 && i < t.NumField() {
-				walkUnions(v.Field(i), path+"."+t.Field(i).Name, f)
-			}
-			return
-		}
-		for i := range t.NumField() {
-			walkUnions(v.Field(i), path+"."+t.Field(i).Name, f)
-		}
 	}
 }
 
