@@ -1,10 +1,7 @@
 package s1ap
 
 import (
-	"bytes"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/internal/permsg"
 )
@@ -20,26 +17,6 @@ func FuzzS1APPDU(f *testing.F) {
 		f.Add(m.Bytes)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var v S1APPDU
-		if err := v.UnmarshalAPER(b); err != nil {
-			if err := permsg.Located(err, len(b)); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		out, err := v.MarshalAPER()
-		if err != nil {
-			t.Fatalf("re-encoding a decoded value: %v", err)
-		}
-		var again S1APPDU
-		if err := again.UnmarshalAPER(out); err != nil {
-			t.Fatalf("decoding the re-encoding %x of %x: %v", out, b, err)
-		}
-		if diff := cmp.Diff(v, again, permsg.TypedRaw); diff != "" {
-			t.Fatalf("decoding the re-encoding (-first +second):\n%s", diff)
-		}
-		if out2, err := again.MarshalAPER(); err != nil || !bytes.Equal(out2, out) {
-			t.Fatalf("re-encoding %x encodes to %x, %v", out, out2, err)
-		}
+		permsg.Fuzz(t, b, permsg.Codec[S1APPDU]{Unmarshal: (*S1APPDU).UnmarshalAPER, Marshal: (*S1APPDU).MarshalAPER})
 	})
 }
