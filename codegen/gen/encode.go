@@ -478,6 +478,49 @@ func (e *emitter) baseMethods(f *jen.File, gt *goType) {
 	})
 }
 
+// keyCase is a case of the switch on a union's key: the row that decoding
+// selects for the key, and the case's label.
+type keyCase struct {
+	ue    *unionEntry
+	label jen.Code
+}
+
+// keyCases returns the cases of the switch on u's key, one per key: the
+// first row of a key is the one decoding selects (a later row with the same
+// key is unreachable), and a row without a key has no case.
+func (u *union) keyCases() []keyCase {
+	var out []keyCase
+	seen := map[string]bool{}
+	for _, ue := range u.entries {
+		k, label := ue.keyBytes, jen.Code(jen.Lit(ue.keyBytes))
+		if u.keyKind == model.TypeInteger {
+			k, label = fmt.Sprint(ue.keyInt), num(ue.keyInt)
+		} else if k == "" {
+			continue
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, keyCase{ue, label})
+	}
+	return out
+}
+
+// keyParam returns the key parameter of u's decode methods, the expression
+// their switch tests, and the argument that passes the key on: key []byte
+// (an OID's contents), key int64, or raw der.Integer (an INTEGER key of any
+// size, which the method body turns into key).
+func (u *union) keyParam() (param, sw, arg *jen.Statement) {
+	if u.keyKind != model.TypeInteger {
+		return jen.Id("key").Index().Byte(), jen.String().Call(jen.Id("key")), jen.Id("key")
+	}
+	if u.keyRaw {
+		return jen.Id("raw").Add(rt("Integer")), jen.Id("key"), jen.Id("raw")
+	}
+	return jen.Id("key").Int64(), jen.Id("key"), jen.Id("key")
+}
+
 // unionDecl emits an open type's union: the struct and decode and encode
 // by key (and after the class's first union, its discriminant).
 func (e *emitter) unionDecl(f *jen.File, gt *goType) {
@@ -521,36 +564,14 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	e.kindDecl(f, u.kind, gt) // the class's discriminant, after its first union
 	// decode
 	e.tmp = 0
-	keyParam := jen.Id("key").Index().Byte()
-	keySwitch := jen.String().Call(jen.Id("key"))
-	if u.keyKind == model.TypeInteger {
-		keyParam = jen.Id("key").Int64()
-		keySwitch = jen.Id("key")
-		if u.keyRaw {
-			keyParam = jen.Id("raw").Add(rt("Integer"))
-		}
-	}
+	keyParam, keySwitch, _ := u.keyParam()
 	r := rd{name: "r", ptr: true}
 	comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			seen := map[string]bool{}
-			for _, ue := range u.entries {
-				var k jen.Code
-				if u.keyKind == model.TypeInteger {
-					if seen[fmt.Sprint(ue.keyInt)] {
-						continue
-					}
-					seen[fmt.Sprint(ue.keyInt)] = true
-					k = num(ue.keyInt)
-				} else {
-					if seen[ue.keyBytes] || ue.keyBytes == "" {
-						continue
-					}
-					seen[ue.keyBytes] = true
-					k = jen.Lit(ue.keyBytes)
-				}
-				g.Case(k).BlockFunc(func(g *jen.Group) {
+			for _, kc := range u.keyCases() {
+				ue := kc.ue
+				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
 					comment(g, ue.comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
 					if ue.f == nil {

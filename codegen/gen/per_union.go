@@ -23,17 +23,7 @@ import (
 // perUnion emits the PER methods of the union gt.
 func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	u := gt.union
-	keyParam := jen.Id("key").Index().Byte()
-	keySwitch := jen.String().Call(jen.Id("key"))
-	keyArg := jen.Id("key")
-	if u.keyKind == model.TypeInteger {
-		keyParam = jen.Id("key").Int64()
-		keySwitch = jen.Id("key")
-		if u.keyRaw {
-			keyParam = jen.Id("raw").Add(rt("Integer"))
-			keyArg = jen.Id("raw")
-		}
-	}
+	keyParam, keySwitch, keyArg := u.keyParam()
 	read := "ReadOpenField"
 	if u.containing {
 		read = "ReadContents"
@@ -73,24 +63,9 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 		"in Raw (Kind 0 for the key not listed).")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("resolvePER").Params(keyParam.Clone(), jen.Id("p").Op("*").Add(pr("Reader")), jen.Id("at").Int()).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			seen := map[string]bool{}
-			for _, ue := range u.entries {
-				var k jen.Code
-				if u.keyKind == model.TypeInteger {
-					s := "int " + num(ue.keyInt).GoString()
-					if seen[s] {
-						continue
-					}
-					seen[s] = true
-					k = num(ue.keyInt)
-				} else {
-					if seen[ue.keyBytes] || ue.keyBytes == "" {
-						continue
-					}
-					seen[ue.keyBytes] = true
-					k = jen.Lit(ue.keyBytes)
-				}
-				g.Case(k).BlockFunc(func(g *jen.Group) {
+			for _, kc := range u.keyCases() {
+				ue := kc.ue
+				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
 					comment(g, ue.comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
 					if ue.f == nil {

@@ -161,12 +161,8 @@ func unionRows(f *field) []*unionEntry {
 		return nil
 	}
 	var out []*unionEntry
-	seen := map[string]bool{}
-	for _, ue := range u.entries {
-		if seen[ue.keyBytes] || ue.keyBytes == "" {
-			continue // the first row of a key is the one decode reads
-		}
-		seen[ue.keyBytes] = true
+	for _, kc := range u.keyCases() { // OID keys: the rows decode reads
+		ue := kc.ue
 		if ue.f != nil && ue.f.gt != nil && ue.slot == nil && !ue.f.octets && !ue.f.list {
 			out = append(out, ue)
 		}
