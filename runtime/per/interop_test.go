@@ -488,42 +488,54 @@ func TestInteropPrims(t *testing.T) {
 			fails := 0
 			for i := range n {
 				v := p.gen(rng)
-				before, after := rng.IntN(2) == 0, rng.IntN(2) == 0
-				term := fmt.Sprintf("{'%s',%v,%s,%v}", p.name, before, p.term(v), after)
-				for variant, peer := range peers {
-					aligned := variant == 1
-					w := per.NewWriter(nil, aligned)
-					w.WriteBool(before)
-					if err := p.enc(&w, v); err != nil {
-						t.Fatalf("value %d: encode: %v", i, err)
-					}
-					w.WriteBool(after)
-					b := w.Bytes()
-					r := per.NewReader(b, aligned, nil)
-					got, err := readWrapped(&r, p)
-					if err != nil {
-						t.Fatalf("value %d %s aligned=%v: decode % x: %v", i, shorten(term), aligned, shortHex(b), err)
-					}
-					if diff := cmp.Diff(v, got); diff != "" {
-						t.Fatalf("value %d aligned=%v: decode (-want +got):\n%s", i, aligned, diff)
-					}
-					reply, err := peer.Check(p.name, term, b)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if p.encodeOnly && aligned && strings.HasPrefix(reply, "encoding same;") {
-						reply = "ok"
-					}
-					if reply != "ok" {
-						t.Errorf("value %d %s aligned=%v: per % x; asn1ct: %s", i, shorten(term), aligned, shortHex(b), shorten(reply))
-						if fails++; fails > 3 {
-							t.FailNow()
-						}
+				if msg := exchange(t, peers, p, v, rng); msg != "" {
+					t.Errorf("value %d %s", i, msg)
+					if fails++; fails > 3 {
+						t.FailNow()
 					}
 				}
 			}
 		})
 	}
+}
+
+// exchange encodes v of p in both variants between two random bits,
+// decodes it back and has asn1ct check the bits (peer.Check). It fails t on
+// an encoding or decoding error of ours and returns asn1ct's disagreement
+// ("" when it agrees).
+func exchange(t *testing.T, peers [2]*Peer, p prim, v any, rng *rand.Rand) string {
+	t.Helper()
+	before, after := rng.IntN(2) == 0, rng.IntN(2) == 0
+	term := fmt.Sprintf("{'%s',%v,%s,%v}", p.name, before, p.term(v), after)
+	for variant, peer := range peers {
+		aligned := variant == 1
+		w := per.NewWriter(nil, aligned)
+		w.WriteBool(before)
+		if err := p.enc(&w, v); err != nil {
+			t.Fatalf("%s %s: encode: %v", p.name, shorten(term), err)
+		}
+		w.WriteBool(after)
+		b := w.Bytes()
+		r := per.NewReader(b, aligned, nil)
+		got, err := readWrapped(&r, p)
+		if err != nil {
+			t.Fatalf("%s %s aligned=%v: decode % x: %v", p.name, shorten(term), aligned, shortHex(b), err)
+		}
+		if diff := cmp.Diff(v, got); diff != "" {
+			t.Fatalf("%s aligned=%v: decode (-want +got):\n%s", p.name, aligned, diff)
+		}
+		reply, err := peer.Check(p.name, term, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.encodeOnly && aligned && strings.HasPrefix(reply, "encoding same;") {
+			reply = "ok"
+		}
+		if reply != "ok" {
+			return fmt.Sprintf("%s aligned=%v: per % x; asn1ct: %s", shorten(term), aligned, shortHex(b), shorten(reply))
+		}
+	}
+	return ""
 }
 
 func readWrapped(r *per.Reader, p prim) (any, error) {

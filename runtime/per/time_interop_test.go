@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/asn1gen/asn1gen/runtime/isotime"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
@@ -100,32 +98,8 @@ func TestInteropTimeTypes(t *testing.T) {
 	for _, p := range ps {
 		for i := range 200 {
 			v := p.gen(rng)
-			before, after := rng.IntN(2) == 0, rng.IntN(2) == 0
-			term := fmt.Sprintf("{'%s',%v,%s,%v}", p.name, before, p.term(v), after)
-			for variant, peer := range peers {
-				aligned := variant == 1
-				w := per.NewWriter(nil, aligned)
-				w.WriteBool(before)
-				if err := p.enc(&w, v); err != nil {
-					t.Fatalf("%s value %d: encode: %v", p.name, i, err)
-				}
-				w.WriteBool(after)
-				b := w.Bytes()
-				r := per.NewReader(b, aligned, nil)
-				got, err := readWrapped(&r, p)
-				if err != nil {
-					t.Fatalf("%s %s aligned=%v: decode % x: %v", p.name, term, aligned, b, err)
-				}
-				if diff := cmp.Diff(v, got); diff != "" {
-					t.Fatalf("%s aligned=%v: decode (-want +got):\n%s", p.name, aligned, diff)
-				}
-				reply, err := peer.Check(p.name, term, b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if reply != "ok" {
-					t.Fatalf("%s %s aligned=%v: per % x; asn1ct: %s", p.name, term, aligned, b, reply)
-				}
+			if msg := exchange(t, peers, p, v, rng); msg != "" {
+				t.Fatalf("%s value %d: %s", p.name, i, msg)
 			}
 		}
 	}
