@@ -384,14 +384,14 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 // perTimeMethods names the per.Reader and per.Writer methods (Read...,
 // Write...) of the time types that X.691 encodes without property
 // settings in the model: UTCTime and GeneralizedTime as VisibleStrings,
-// DATE, TIME-OF-DAY and DATE-TIME as the SEQUENCEs X.691 32 defines for
-// them. Not DURATION (its DURATION-INTERVAL-ENCODING is not implemented)
-// and not TIME, whose encoding X.691 chooses by the property settings of
-// the subtype (SETTINGS "Basic=... Date=..."), which the model does not
-// keep.
+// DATE, TIME-OF-DAY, DATE-TIME and DURATION as the SEQUENCEs X.691 32
+// defines for them. Not TIME, whose encoding X.691 chooses by the property
+// settings of the subtype (SETTINGS "Basic=... Date=..."), which the model
+// does not keep.
 var perTimeMethods = map[string]string{
 	"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime",
 	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime",
+	"DURATION": "Duration",
 }
 
 // perInline reports whether perReadField reads f with perRead, assigning

@@ -278,11 +278,32 @@ func parseDuration(b []byte) (Duration, error) {
 	return d, nil
 }
 
+// Components reports the components d writes: bit k for the k-th of
+// Years, Months, Weeks, Days, Hours, Minutes and Seconds.
+func (d Duration) Components() uint8 { return d.written() }
+
+// WithComponents returns d writing exactly the components of mask (bits as
+// in Components), zero ones included, as a decoded Duration does; mask 0
+// restores the default of a Duration built in Go.
+func (d Duration) WithComponents(mask uint8) Duration {
+	d.has = mask & 0x7f
+	return d
+}
+
+// Check reports whether d is a DURATION value: weeks alone, a fraction of
+// decimal digits, and no non-zero component that d does not write.
+func (d Duration) Check() error { return d.check() }
+
 // check checks the components written: at least one, and weeks alone.
 func (d *Duration) check() error {
 	has := d.written()
 	if has&4 != 0 && has != 4 {
 		return errValue("DURATION", "weeks with other components", "X.680 38")
+	}
+	for k, p := range d.fields() {
+		if has&(1<<k) == 0 && *p != 0 {
+			return errValue("DURATION", "a non-zero component not written", "X.680 38")
+		}
 	}
 	if skipDigits(d.Frac, 0) < len(d.Frac) {
 		return errValue("DURATION", "fraction not decimal digits", "X.680 38")

@@ -238,7 +238,7 @@ func TestPrimitives(t *testing.T) {
 			if err != nil {
 				t.Fatalf("read: %v", err)
 			}
-			if diff := cmp.Diff(c.want, got); diff != "" {
+			if diff := cmp.Diff(c.want, got, durationEqual); diff != "" {
 				t.Errorf("read (-want +got):\n%s", diff)
 			}
 			if err := r.Finish(); err != nil {

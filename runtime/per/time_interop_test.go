@@ -3,6 +3,7 @@ package per_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,6 +27,17 @@ YEAR-ENCODING ::= CHOICE {
     remainder   INTEGER }
 TIME-OF-DAY-ENCODING ::= SEQUENCE { hours INTEGER (0..24), minutes INTEGER (0..59), seconds INTEGER (0..60) }
 DATE-TIME-ENCODING ::= SEQUENCE { date DATE-ENCODING, time TIME-OF-DAY-ENCODING }
+DURATION-INTERVAL-ENCODING ::= SEQUENCE {
+    years   INTEGER (0..31, ..., 32..MAX) OPTIONAL,
+    months  INTEGER (0..15, ..., 16..MAX) OPTIONAL,
+    weeks   INTEGER (0..63, ..., 64..MAX) OPTIONAL,
+    days    INTEGER (0..31, ..., 32..MAX) OPTIONAL,
+    hours   INTEGER (0..31, ..., 32..MAX) OPTIONAL,
+    minutes INTEGER (0..63, ..., 64..MAX) OPTIONAL,
+    seconds INTEGER (0..63, ..., 64..MAX) OPTIONAL,
+    fractional-part SEQUENCE {
+        number-of-digits INTEGER (1..3, ..., 4..MAX),
+        fractional-value INTEGER (0..999, ..., 1000..MAX) } OPTIONAL }
 `
 
 func randDate(r *rand.Rand) isotime.Date {
@@ -52,6 +64,67 @@ func randTimeOfDay(r *rand.Rand) isotime.TimeOfDay {
 	return isotime.TimeOfDay{Hour: r.IntN(24), Minute: r.IntN(60), Second: r.IntN(61)}
 }
 
+// randDuration draws the components written (weeks alone, or any other
+// non-empty set), their numbers in and beyond the roots up to 64 bits, and
+// a fraction of 1 to 25 digits, leading zeros included.
+func randDuration(r *rand.Rand) isotime.Duration {
+	mask := uint8(4)
+	if r.IntN(5) > 0 {
+		mask = uint8(1 + r.IntN(127))
+		mask &^= 4
+		if mask == 0 {
+			mask = 1
+		}
+	}
+	var v [7]uint64
+	for k := range v {
+		if mask&(1<<k) != 0 {
+			switch r.IntN(4) {
+			case 0:
+				v[k] = r.Uint64() >> r.IntN(64)
+			case 1:
+				v[k] = []uint64{0, 15, 16, 31, 32, 63, 64, 1<<63 - 1, 1 << 63, 1<<64 - 1}[r.IntN(10)]
+			default:
+				v[k] = uint64(r.IntN(70))
+			}
+		}
+	}
+	d := isotime.Duration{Years: v[0], Months: v[1], Weeks: v[2], Days: v[3], Hours: v[4], Minutes: v[5], Seconds: v[6]}
+	if r.IntN(2) == 0 {
+		n := 1 + r.IntN(4)
+		if r.IntN(4) == 0 {
+			n = 1 + r.IntN(25)
+		}
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		d.Frac = string(b)
+	}
+	return d.WithComponents(mask)
+}
+
+func durationTerm(d isotime.Duration) string {
+	mask := d.Components()
+	var f []string
+	for k, v := range []uint64{d.Years, d.Months, d.Weeks, d.Days, d.Hours, d.Minutes, d.Seconds} {
+		if mask&(1<<k) == 0 {
+			f = append(f, "asn1_NOVALUE")
+		} else {
+			f = append(f, strconv.FormatUint(v, 10))
+		}
+	}
+	frac := "asn1_NOVALUE"
+	if d.Frac != "" {
+		digits := strings.TrimLeft(d.Frac, "0")
+		if digits == "" {
+			digits = "0"
+		}
+		frac = fmt.Sprintf("{'DURATION-INTERVAL-ENCODING_fractional-part',%d,%s}", len(d.Frac), digits)
+	}
+	return fmt.Sprintf("{'DURATION-INTERVAL-ENCODING',%s,%s}", strings.Join(f, ","), frac)
+}
+
 func dateTerm(d isotime.Date) string {
 	alt := "remainder"
 	switch {
@@ -69,8 +142,8 @@ func todTerm(t isotime.TimeOfDay) string {
 	return fmt.Sprintf("{'TIME-OF-DAY-ENCODING',%d,%d,%d}", t.Hour, t.Minute, t.Second)
 }
 
-// TestInteropTimeTypes exchanges random DATE, TIME-OF-DAY and DATE-TIME
-// values, as their encoding SEQUENCEs, with asn1ct.
+// TestInteropTimeTypes exchanges random DATE, TIME-OF-DAY, DATE-TIME and
+// DURATION values, as their encoding SEQUENCEs, with asn1ct.
 func TestInteropTimeTypes(t *testing.T) {
 	ps := []prim{
 		{name: "D1", asn: "DATE-ENCODING",
@@ -91,6 +164,11 @@ func TestInteropTimeTypes(t *testing.T) {
 			},
 			enc: func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) },
 			dec: func(r *per.Reader) (any, error) { return r.ReadDateTime() }},
+		{name: "DU1", asn: "DURATION-INTERVAL-ENCODING",
+			gen:  func(r *rand.Rand) any { return randDuration(r) },
+			term: func(v any) string { return durationTerm(v.(isotime.Duration)) },
+			enc:  func(w *per.Writer, v any) error { return w.WriteDuration(v.(isotime.Duration)) },
+			dec:  func(r *per.Reader) (any, error) { return r.ReadDuration() }},
 	}
 	mod := strings.Replace(primModule(ps), "\nEND\n", timeEncodings+"END\n", 1)
 	peers := startPeers(t, "PerPrims", mod)

@@ -92,11 +92,34 @@ func realTimeCases() []primCase {
 	both("DATE-TIME 2012-03-04T12:30:00: 32 bits", false,
 		func(w *per.Writer) error { return w.WriteDateTime(dt) },
 		func(r *per.Reader) (any, error) { return r.ReadDateTime() }, dt, "1c 86 c7 80", "1c 86 c7 80")
+
+	// DURATION (X.691 32.6): 8 presence bits, then each component with its
+	// extension bit. P1Y2M: 11000000, 0 00001, 0 0010.
+	dur := func(d isotime.Duration) (func(*per.Writer) error, func(*per.Reader) (any, error), any) {
+		return func(w *per.Writer) error { return w.WriteDuration(d) },
+			func(r *per.Reader) (any, error) { return r.ReadDuration() }, d
+	}
+	w, r, want = dur(isotime.Duration{Years: 1, Months: 2}.WithComponents(3))
+	both("DURATION P1Y2M", false, w, r, want, "c0 04 40", "c0 04 40")
+	w, r, want = dur(isotime.Duration{Weeks: 3}.WithComponents(4))
+	both("DURATION P3W", false, w, r, want, "20 06", "20 06")
+	// PT0M0S: zero components written are present.
+	w, r, want = dur(isotime.Duration{}.WithComponents(0x60))
+	both("DURATION PT0M0S", false, w, r, want, "06 00 00", "06 00 00")
+	// PT1.5S: 00000011, seconds 0 000001, number-of-digits 0 00,
+	// fractional-value 0 then 5 in 10 bits, or (ALIGNED, a range of 1000)
+	// two octets after the padding.
+	w, r, want = dur(isotime.Duration{Seconds: 1, Frac: "5"}.WithComponents(0x40))
+	both("DURATION PT1.5S", false, w, r, want, "03 02 00 00 05", "03 02 00 28")
+	// P100D: 100 is beyond the root (0..31): 1, then an unconstrained
+	// whole number (a length octet, aligned ALIGNED, and 64).
+	w, r, want = dur(isotime.Duration{Days: 100}.WithComponents(8))
+	both("DURATION P100D", false, w, r, want, "10 80 01 64", "10 80 b2 00")
 	return cs
 }
 
 // FuzzRealTime reads arbitrary input as a REAL, a UTCTime, a
-// GeneralizedTime, a DATE, a TIME-OF-DAY or a DATE-TIME, in both
+// GeneralizedTime, a DATE, a TIME-OF-DAY, a DATE-TIME or a DURATION, in both
 // variants: no panic, every error located in bits, and what decodes
 // encodes again, to the same bits but for a REAL read in base 10 (written
 // back in base 2).
@@ -115,6 +138,7 @@ func FuzzRealTime(f *testing.F) {
 		{func(r *per.Reader) (any, error) { return r.ReadDate() }, func(w *per.Writer, v any) error { return w.WriteDate(v.(isotime.Date)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadTimeOfDay() }, func(w *per.Writer, v any) error { return w.WriteTimeOfDay(v.(isotime.TimeOfDay)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDateTime() }, func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) }},
+		{func(r *per.Reader) (any, error) { return r.ReadDuration() }, func(w *per.Writer, v any) error { return w.WriteDuration(v.(isotime.Duration)) }},
 	}
 	f.Fuzz(func(t *testing.T, which byte, b []byte) {
 		k := int(which) % len(codecs)
