@@ -383,77 +383,8 @@ func parseTime(b []byte) (Time, error) {
 }
 
 func (v Time) valid() bool {
-	s := string(v)
-	rec := strings.HasPrefix(s, "R")
-	if rec {
-		n, rest, ok := strings.Cut(s[1:], "/")
-		if !ok || skipDigits(n, 0) < len(n) {
-			return false
-		}
-		s = rest
-	}
-	a, b, interval := strings.Cut(s, "/")
-	okA, durA := isoPart(a)
-	if !interval {
-		return okA && (durA || !rec) // a recurrence needs an interval
-	}
-	okB, durB := isoPart(b)
-	return okA && okB && !(durA && durB)
-}
-
-// isoPart checks a duration or a point in time.
-func isoPart(p string) (ok, dur bool) {
-	if d, ok := strings.CutPrefix(p, "P"); ok {
-		_, err := parseDuration([]byte(d))
-		return err == nil, true
-	}
-	if date, clock, t := strings.Cut(p, "T"); t {
-		return (date == "" || isoDate(date)) && isoClock(clock), false
-	}
-	return isoDate(p) || isoClock(p), false
-}
-
-// The ISO 8601 forms, as patterns for isoMatch.
-var (
-	isoDates  = []string{"YYYY-MM-DD", "YYYYMMDD", "YYYY-MM", "YYYY", "YY", "YYYY-OOO", "YYYYOOO", "YYYY-Www-E", "YYYYWwwE", "YYYY-Www", "YYYYWww"}
-	isoClocks = []string{"hh:mm:ss", "hhmmss", "hh:mm", "hhmm", "hh"}
-	isoZones  = []string{"Z", "+HH", "+HH:mm", "+HHmm"}
-)
-
-func isoDate(d string) bool {
-	if d != "" && (d[0] == '+' || d[0] == '-') {
-		// An expanded year of 4 digits or more: its last 4 say as much
-		// about leap years as the whole.
-		n := skipDigits(d, 1) - 1
-		if n < 4 || len(d) > n+1 && d[n+1] != '-' {
-			return false
-		}
-		d = d[n-3:]
-	}
-	return isoForms(d, isoDates)
-}
-
-func isoClock(c string) bool {
-	i := strings.IndexAny(c, ".,Z+-")
-	if i < 0 {
-		i = len(c)
-	}
-	j := i
-	if j < len(c) && (c[j] == '.' || c[j] == ',') {
-		if j = skipDigits(c, j+1); j == i+1 {
-			return false
-		}
-	}
-	return isoForms(c[:i], isoClocks) && (j == len(c) || isoForms(c[j:], isoZones))
-}
-
-func isoForms(s string, patterns []string) bool {
-	for _, p := range patterns {
-		if _, ok := isoMatch(s, p); ok {
-			return true
-		}
-	}
-	return false
+	_, ok, _ := fieldsOf(string(v))
+	return ok
 }
 
 // isoLetters name the fields of the patterns: Y year, M month, D day, O day
