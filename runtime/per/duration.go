@@ -80,7 +80,14 @@ func (r *Reader) readFraction(typ string) (string, error) {
 	if n == 0 {
 		return "", r.errAt(at, der.KindInvalidValue, typ, "a fraction of no digits", "X.691 32.6")
 	}
-	at = r.pos
+	return r.readFractionValue(n, typ)
+}
+
+// readFractionValue reads the digits of a fraction of n digits, as
+// INTEGER (0..999, ..., 1000..MAX) (the fraction of DURATION and of the
+// times of day of TIME).
+func (r *Reader) readFractionValue(n uint64, typ string) (string, error) {
+	at := r.pos
 	ext, err := r.ReadBool()
 	if err != nil {
 		return "", err
@@ -98,7 +105,7 @@ func (r *Reader) readFraction(typ string) (string, error) {
 			return "", err
 		}
 		if i.Sign() < 0 {
-			return "", r.errAt(at, der.KindInvalidValue, typ, "negative fractional-value", "X.691 32.6")
+			return "", r.errAt(at, der.KindInvalidValue, typ, "negative fraction", "X.691 32")
 		}
 		if f, ok := i.Int64(); ok && f <= 999 {
 			return "", r.errInRoot(at)
@@ -106,7 +113,7 @@ func (r *Reader) readFraction(typ string) (string, error) {
 		digits = i.String()
 	}
 	if uint64(len(digits)) > n {
-		return "", r.errAt(at, der.KindInvalidValue, typ, "fractional-value of more than number-of-digits digits", "X.691 32.6")
+		return "", r.errAt(at, der.KindInvalidValue, typ, "a fraction of more digits than its number of digits", "X.691 32")
 	}
 	if err := r.Alloc(int(n), typ); err != nil {
 		return "", err
@@ -126,12 +133,25 @@ func (r *Reader) readDurationNumber(lb, ub int64, typ string) (uint64, error) {
 		return uint64(v), err
 	}
 	at := r.pos
+	u, err := r.readUnsigned(typ)
+	if err != nil {
+		return 0, err
+	}
+	if u >= uint64(lb) && u <= uint64(ub) {
+		return 0, r.errInRoot(at)
+	}
+	return u, nil
+}
+
+// readUnsigned reads an unconstrained whole number that is a uint64.
+func (r *Reader) readUnsigned(typ string) (uint64, error) {
+	at := r.pos
 	i, err := r.ReadUnconstrainedInteger()
 	if err != nil {
 		return 0, err
 	}
 	if i.Sign() < 0 {
-		return 0, r.errAt(at, der.KindInvalidValue, typ, "negative number in a duration", "X.691 32.6")
+		return 0, r.errAt(at, der.KindInvalidValue, typ, "negative number", "X.691 32")
 	}
 	b := i[:]
 	if b[0] == 0 {
@@ -143,9 +163,6 @@ func (r *Reader) readDurationNumber(lb, ub int64, typ string) (uint64, error) {
 	var u uint64
 	for _, c := range b {
 		u = u<<8 | uint64(c)
-	}
-	if u >= uint64(lb) && u <= uint64(ub) {
-		return 0, r.errInRoot(at)
 	}
 	return u, nil
 }
@@ -169,7 +186,13 @@ func (w *Writer) WriteDuration(d isotime.Duration) error {
 		return nil
 	}
 	w.writeDurationNumber(uint64(len(d.Frac)), 1, 3)
-	digits := strings.TrimLeft(d.Frac, "0")
+	return w.writeFractionValue(d.Frac)
+}
+
+// writeFractionValue writes the digits of a fraction as INTEGER (0..999,
+// ..., 1000..MAX).
+func (w *Writer) writeFractionValue(frac string) error {
+	digits := strings.TrimLeft(frac, "0")
 	if len(digits) <= 3 {
 		f := int64(0)
 		for _, c := range digits {
@@ -178,7 +201,10 @@ func (w *Writer) WriteDuration(d isotime.Duration) error {
 		w.WriteBool(false)
 		return w.WriteConstrained(f, 0, 999)
 	}
-	z, _ := new(big.Int).SetString(digits, 10) // Check allowed only digits
+	z, ok := new(big.Int).SetString(digits, 10)
+	if !ok {
+		return errValue(der.KindInvalidValue, "", "fraction not decimal digits", "X.680 38")
+	}
 	w.WriteBool(true)
 	w.WriteUnconstrainedInteger(der.IntegerFromBig(z))
 	return nil
@@ -192,6 +218,11 @@ func (w *Writer) writeDurationNumber(v uint64, lb, ub int64) {
 		return
 	}
 	w.WriteBool(true)
+	w.writeUnsigned(v)
+}
+
+// writeUnsigned writes v as an unconstrained whole number.
+func (w *Writer) writeUnsigned(v uint64) {
 	var b [9]byte
 	for k := 8; k > 0; k-- {
 		b[k] = byte(v)

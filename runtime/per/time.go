@@ -94,16 +94,7 @@ var yearRanges = [3][2]int64{{2005, 2020}, {2021, 2276}, {1749, 2004}}
 func (r *Reader) ReadDate() (isotime.Date, error) {
 	const typ = "DATE"
 	at := r.pos
-	i, _, err := r.ReadIndex(4, false)
-	if err != nil {
-		return isotime.Date{}, err
-	}
-	var y int64
-	if i < len(yearRanges) {
-		y, err = r.ReadConstrained(yearRanges[i][0], yearRanges[i][1])
-	} else if y, err = r.ReadUnconstrained(); err == nil && y >= 1749 && y <= 2276 {
-		err = r.errAt(at, der.KindNonCanonical, typ, "year "+itoa64(y)+" written as remainder", "X.691 32")
-	}
+	y, err := r.readYear(typ)
 	if err != nil {
 		return isotime.Date{}, err
 	}
@@ -127,17 +118,7 @@ func (w *Writer) WriteDate(v isotime.Date) error {
 	if !v.Valid() {
 		return errValue(der.KindInvalidValue, "DATE", "not a date of 1582..9999: "+v.String(), "X.680 38")
 	}
-	y := int64(v.Year)
-	i := 0
-	for i < len(yearRanges) && (y < yearRanges[i][0] || y > yearRanges[i][1]) {
-		i++
-	}
-	w.WriteIndex(i, 4, false, false)
-	if i < len(yearRanges) {
-		_ = w.WriteConstrained(y, yearRanges[i][0], yearRanges[i][1])
-	} else {
-		w.WriteUnconstrained(y)
-	}
+	w.writeYear(int64(v.Year))
 	_ = w.WriteConstrained(int64(v.Month), 1, 12)
 	return w.WriteConstrained(int64(v.Day), 1, 31)
 }

@@ -3,6 +3,7 @@ package per_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,34 +12,21 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// timeEncodings are the SEQUENCEs of X.691 32 by which DATE, TIME-OF-DAY
-// and DATE-TIME are encoded (see time.go). asn1ct has none of the time
-// types, but it compiles these: TestInteropTimeTypes checks that ReadDate
-// and the others read and write them as asn1ct does. remainder is written
-// with its effective constraint, none (the union of MIN..1748 and
-// 2277..MAX spans all values): erlc (asn1 5.0.21) fails on the union with
-// an internal error (function_clause).
-const timeEncodings = `
-DATE-ENCODING ::= SEQUENCE { year YEAR-ENCODING, month INTEGER (1..12), day INTEGER (1..31) }
-YEAR-ENCODING ::= CHOICE {
-    immediate   INTEGER (2005..2020),
-    near-future INTEGER (2021..2276),
-    near-past   INTEGER (1749..2004),
-    remainder   INTEGER }
-TIME-OF-DAY-ENCODING ::= SEQUENCE { hours INTEGER (0..24), minutes INTEGER (0..59), seconds INTEGER (0..60) }
-DATE-TIME-ENCODING ::= SEQUENCE { date DATE-ENCODING, time TIME-OF-DAY-ENCODING }
-DURATION-INTERVAL-ENCODING ::= SEQUENCE {
-    years   INTEGER (0..31, ..., 32..MAX) OPTIONAL,
-    months  INTEGER (0..15, ..., 16..MAX) OPTIONAL,
-    weeks   INTEGER (0..63, ..., 64..MAX) OPTIONAL,
-    days    INTEGER (0..31, ..., 32..MAX) OPTIONAL,
-    hours   INTEGER (0..31, ..., 32..MAX) OPTIONAL,
-    minutes INTEGER (0..63, ..., 64..MAX) OPTIONAL,
-    seconds INTEGER (0..63, ..., 64..MAX) OPTIONAL,
-    fractional-part SEQUENCE {
-        number-of-digits INTEGER (1..3, ..., 4..MAX),
-        fractional-value INTEGER (0..999, ..., 1000..MAX) } OPTIONAL }
-`
+// timeEncodings are the SEQUENCEs and CHOICEs of X.691 32 by which the
+// time types are encoded (testdata/mixed.asn, see time.go, duration.go and
+// timetype.go), and DATE-TIME-ENCODING {DATE-ENCODING,
+// TIME-OF-DAY-ENCODING}, DATE-TIME's. asn1ct has none of the time types,
+// but it compiles these: TestInteropTimeTypes checks that ReadDate and the
+// others read and write them as asn1ct does.
+func timeEncodings(t *testing.T) string {
+	b, err := os.ReadFile("testdata/mixed.asn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := strings.Cut(string(b), "BEGIN\n")
+	body, _, _ = strings.Cut(body, "\nEND\n")
+	return body + "\nDATE-TIME-ENCODING ::= SEQUENCE { date DATE-ENCODING, time TIME-OF-DAY-ENCODING }\n"
+}
 
 func randDate(r *rand.Rand) isotime.Date {
 	var y int
@@ -170,7 +158,7 @@ func TestInteropTimeTypes(t *testing.T) {
 			enc:  func(w *per.Writer, v any) error { return w.WriteDuration(v.(isotime.Duration)) },
 			dec:  func(r *per.Reader) (any, error) { return r.ReadDuration() }},
 	}
-	mod := strings.Replace(primModule(ps), "\nEND\n", timeEncodings+"END\n", 1)
+	mod := strings.Replace(primModule(ps), "\nEND\n", timeEncodings(t)+"END\n", 1)
 	peers := startPeers(t, "PerPrims", mod)
 	rng := rand.New(rand.NewPCG(32, 691))
 	for _, p := range ps {

@@ -115,11 +115,31 @@ func realTimeCases() []primCase {
 	// whole number (a length octet, aligned ALIGNED, and 64).
 	w, r, want = dur(isotime.Duration{Days: 100}.WithComponents(8))
 	both("DURATION P100D", false, w, r, want, "10 80 01 64", "10 80 b2 00")
+
+	// TIME (X.691 32.11): the row of MIXED-ENCODING in 6 bits, then the
+	// row's encoding. 1985-04-12: row 7 (000110), DATE-ENCODING: near-past
+	// (10), 1985-1749 (11101100; octet-aligned ALIGNED, which it is
+	// already), month 4 (0011), day 12 (01011).
+	tm := func(v isotime.Time) (func(*per.Writer) error, func(*per.Reader) (any, error), any) {
+		return func(w *per.Writer) error { return w.WriteTime(v) },
+			func(r *per.Reader) (any, error) { return r.ReadTime() }, v
+	}
+	w, r, want = tm("1985-04-12")
+	both("TIME 1985-04-12: row 7", false, w, r, want, "1a ec 35 80", "1a ec 35 80")
+	// 15:27:46+01: row 23 (010110), TIME-OF-DAY-AND-DIFF-ENCODING: 15
+	// (01111), 27 (011011), 46 (101110), TIME-DIFFERENCE: no minutes (0),
+	// positive (0), 1 hour (0001).
+	w, r, want = tm("15:27:46+01")
+	both("TIME 15:27:46+01: row 23", false, w, r, want, "59 ed dc 08", "59 ed dc 08")
+	// R/P1D: row 47 (101110), no recurrence (0), the DURATION.
+	w, r, want = tm("R/P1D")
+	both("TIME R/P1D: row 47", false, w, r, want, "b8 20 08", "b8 20 08")
 	return cs
 }
 
 // FuzzRealTime reads arbitrary input as a REAL, a UTCTime, a
-// GeneralizedTime, a DATE, a TIME-OF-DAY, a DATE-TIME or a DURATION, in both
+// GeneralizedTime, a DATE, a TIME-OF-DAY, a DATE-TIME, a DURATION or a
+// TIME, in both
 // variants: no panic, every error located in bits, and what decodes
 // encodes again, to the same bits but for a REAL read in base 10 (written
 // back in base 2).
@@ -139,6 +159,7 @@ func FuzzRealTime(f *testing.F) {
 		{func(r *per.Reader) (any, error) { return r.ReadTimeOfDay() }, func(w *per.Writer, v any) error { return w.WriteTimeOfDay(v.(isotime.TimeOfDay)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDateTime() }, func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDuration() }, func(w *per.Writer, v any) error { return w.WriteDuration(v.(isotime.Duration)) }},
+		{func(r *per.Reader) (any, error) { return r.ReadTime() }, func(w *per.Writer, v any) error { return w.WriteTime(v.(isotime.Time)) }},
 	}
 	f.Fuzz(func(t *testing.T, which byte, b []byte) {
 		k := int(which) % len(codecs)
