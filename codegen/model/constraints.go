@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/parser"
 )
@@ -23,6 +24,11 @@ type Constraints struct {
 	// Alphabet is the permitted alphabet (FROM) when given by character
 	// strings and ranges of single characters; "" when unconstrained.
 	Alphabet string
+	// Settings are the property settings (SETTINGS, X.680 51.10) that all
+	// values of a subtype of TIME have, as written, those of later
+	// constraints after a space; "" when there are none, or when a union
+	// or an extension marker leaves values with other settings.
+	Settings string
 	// Containing is the type of a CONTAINING constraint (X.682 11).
 	Containing *Type
 	// EncodedBy is the OID of ENCODED BY, if any.
@@ -133,9 +139,23 @@ type bounds struct {
 	// ranges (1 | 3 | 5 | 7..9); nil when unknown or a single range.
 	set   []Range
 	alpha *string
+	// settings are the property settings all values have, nil if none.
+	settings *string
 	// ext is set when an inner constraint (SIZE (1..2, ...)) has an
 	// extension marker: the bounds are those of its root only.
 	ext bool
+}
+
+// joinSettings returns the settings of values that have both a and b.
+func joinSettings(a, b *string) *string {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	j := *a + " " + *b
+	return &j
 }
 
 func unionRange(a, b *Range) *Range {
@@ -220,6 +240,12 @@ func (s *checker) evalConstraints(t *Type) {
 			}
 			c.Value = intersectRange(c.Value, b.value)
 			c.Size = intersectRange(c.Size, b.size)
+			if b.settings != nil && !spec.Extensible {
+				// Constraints applied in turn intersect: the values have
+				// the settings of each (X.680 51.10). An extensible one's
+				// root says nothing of its extension's values.
+				c.Settings = strings.TrimSpace(c.Settings + " " + *b.settings)
+			}
 			if b.ext {
 				c.Extensible = true
 			}
@@ -290,6 +316,7 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 			if eb.alpha != nil {
 				ib.alpha = eb.alpha
 			}
+			ib.settings = joinSettings(ib.settings, eb.settings)
 		}
 		if i == 0 {
 			out = ib
@@ -303,6 +330,9 @@ func (s *checker) evalSet(sc *scope, spec *parser.ElementSetSpec, t *Type) bound
 		out.value = unionRange(out.value, ib.value)
 		out.size = unionRange(out.size, ib.size)
 		out.ext = out.ext || ib.ext
+		if out.settings == nil || ib.settings == nil || *out.settings != *ib.settings {
+			out.settings = nil
+		}
 		if out.alpha != nil && ib.alpha != nil {
 			a := *out.alpha + *ib.alpha
 			out.alpha = &a
@@ -321,6 +351,11 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 	switch e := e.(type) {
 	case *parser.ElementSetSpec:
 		return s.evalSet(sc, e, t)
+	case *parser.PropertySettings:
+		if k == TypeTime {
+			st := strings.Join(strings.Fields(e.Settings), " ")
+			return bounds{settings: &st}
+		}
 	case *parser.SingleValue:
 		if k == TypeInteger {
 			if v := s.evalValue(sc, e.Value, t); v != nil && v.Kind == ValueInteger {

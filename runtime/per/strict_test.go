@@ -148,6 +148,8 @@ func TestStrict(t *testing.T) {
 			func(r *per.Reader) (any, error) { return r.ReadTime() }, der.KindInvalidValue},
 		{"TIME number-of-digits without a fraction", false, bitsOf("100000 0000 0010011 1 00000001 00000000 00000"),
 			func(r *per.Reader) (any, error) { return r.ReadTime() }, der.KindInvalidValue},
+		{"TIME (SETTINGS Year=Proleptic) 2012", false, bitsOf("00000010 00000111 11011100"),
+			func(r *per.Reader) (any, error) { return r.ReadTimeWith("Basic=Date Date=Y Year=Proleptic") }, der.KindConstraint},
 		{"DURATION fraction of 10^9 digits", false, bitsOf("00000011 0 000001 1 00000100 00111011 10011010 11001010 00000000 0 0000000000"),
 			func(r *per.Reader) (any, error) { return r.ReadDuration() }, der.KindLimit},
 		{"TIME-OF-DAY 24:00:00", false, bitsOf("11000 000000 000000"),

@@ -137,9 +137,13 @@ func realTimeCases() []primCase {
 	return cs
 }
 
+// fuzzSettings are the property settings of the subtype of TIME that
+// FuzzRealTime reads.
+const fuzzSettings = "Basic=Rec-Interval Interval-type=SE SE-point=Date-Time Date=YD Year=L5 Time=HMSF3 Local-or-UTC=LD"
+
 // FuzzRealTime reads arbitrary input as a REAL, a UTCTime, a
-// GeneralizedTime, a DATE, a TIME-OF-DAY, a DATE-TIME, a DURATION or a
-// TIME, in both
+// GeneralizedTime, a DATE, a TIME-OF-DAY, a DATE-TIME, a DURATION, a TIME
+// or a TIME of fuzzSettings, in both
 // variants: no panic, every error located in bits, and what decodes
 // encodes again, to the same bits but for a REAL read in base 10 (written
 // back in base 2).
@@ -160,6 +164,7 @@ func FuzzRealTime(f *testing.F) {
 		{func(r *per.Reader) (any, error) { return r.ReadDateTime() }, func(w *per.Writer, v any) error { return w.WriteDateTime(v.(isotime.DateTime)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadDuration() }, func(w *per.Writer, v any) error { return w.WriteDuration(v.(isotime.Duration)) }},
 		{func(r *per.Reader) (any, error) { return r.ReadTime() }, func(w *per.Writer, v any) error { return w.WriteTime(v.(isotime.Time)) }},
+		{func(r *per.Reader) (any, error) { return r.ReadTimeWith(fuzzSettings) }, func(w *per.Writer, v any) error { return w.WriteTimeWith(v.(isotime.Time), fuzzSettings) }},
 	}
 	f.Fuzz(func(t *testing.T, which byte, b []byte) {
 		k := int(which) % len(codecs)

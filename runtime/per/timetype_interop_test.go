@@ -310,3 +310,157 @@ func TestInteropTime(t *testing.T) {
 		t.Errorf("the values drew %d of the 52 rows: %v", len(rows), rows)
 	}
 }
+
+// fixedCases are subtypes of TIME whose settings fix one encoding (X.691
+// 32.2 to 32.10), with the type asn1ct encodes them as (written out in
+// fixedTypes where no type of testdata/mixed.asn is it), and a subtype
+// whose settings leave several forms (MIXED-ENCODING).
+var fixedCases = []struct{ settings, asn string }{
+	{"Basic=Date Date=YMD Year=Basic", "DATE-ENCODING"},
+	{"Basic=Date Date=YWD Year=Negative", "ANY-YEAR-WEEK-DAY-ENCODING"},
+	{"Basic=Date Date=C Year=Basic", "CENTURY-ENCODING"},
+	{"Basic=Time Time=HMSF3 Local-or-UTC=LD", "TIME-OF-DAY-AND-DIFF-AND-FRACTION-ENCODING"},
+	{"Basic=Time Time=HF2 Local-or-UTC=Z Midnight=Start", "HOURS-UTC-AND-FRACTION-ENCODING"},
+	{"Basic=Date-Time Date=YD Year=Proleptic Time=HM Local-or-UTC=L", "Fix6"},
+	{"Basic=Interval Interval-type=SE SE-point=Date-Time Date=YMD Year=Basic Time=HMS Local-or-UTC=Z", "Fix7"},
+	{"Basic=Rec-Interval Interval-type=DE SE-point=Time Time=HMF5 Local-or-UTC=L", "Fix8"},
+	{"Basic=Interval Interval-type=D", "DURATION-INTERVAL-ENCODING"},
+	{"Basic=Date Year=L6", "MIXED-ENCODING"},
+}
+
+const fixedTypes = `
+Fix6 ::= SEQUENCE { date ANY-YEAR-DAY-ENCODING, time MINUTES-ENCODING }
+Fix7DT ::= SEQUENCE { date DATE-ENCODING, time TIME-OF-DAY-UTC-ENCODING }
+Fix7 ::= SEQUENCE { start Fix7DT, end Fix7DT }
+Fix8 ::= SEQUENCE { recurrence INTEGER OPTIONAL, duration DURATION-INTERVAL-ENCODING, end MINUTES-AND-FRACTION-ENCODING }
+`
+
+// conform draws a point of the forms the i-th fixed case fixes.
+func conform(r *rand.Rand, i int) isotime.Fields {
+	point := func(k int, date isotime.DateForm, year string, clock isotime.ClockForm, digits int, zone isotime.Zone) isotime.Point {
+		p := randPoint(r, k)
+		if k != 1 {
+			p.Date = date
+			if date == isotime.YearWeekDay {
+				p.Day = 1 + r.IntN(7)
+			}
+			switch year {
+			case "Basic":
+				p.Year = int64(randDate(r).Year)
+				if date == isotime.Century {
+					p.Year = int64(r.IntN(100))
+				}
+			case "Negative":
+				p.Year = -1 - r.Int64N(1<<40)
+			case "Proleptic":
+				p.Year = r.Int64N(1582)
+			case "L":
+				p.Year = 10000 + r.Int64N(1<<40)
+			}
+		}
+		if k != 0 {
+			p.Clock, p.Zone = clock, zone
+			if clock < isotime.Seconds {
+				p.Second = 0
+			}
+			if clock < isotime.Minutes {
+				p.Minute = 0
+			}
+			p.Frac = ""
+			for len(p.Frac) < digits {
+				p.Frac += strconv.Itoa(r.IntN(10))
+			}
+			if zone != isotime.Offset {
+				p.OffsetHours, p.OffsetMins, p.OffsetNegative = 0, 0, false
+			} else if p.OffsetHours == 0 && p.OffsetMins == 0 {
+				p.OffsetHours = 1
+			}
+		}
+		return p
+	}
+	var f isotime.Fields
+	switch i {
+	case 0:
+		f.Start = point(0, isotime.YearMonthDay, "Basic", 0, 0, 0)
+	case 1:
+		f.Start = point(0, isotime.YearWeekDay, "Negative", 0, 0, 0)
+	case 2:
+		f.Start = point(0, isotime.Century, "Basic", 0, 0, 0)
+	case 3:
+		f.Start = point(1, 0, "", isotime.Seconds, 3, isotime.Offset)
+	case 4:
+		f.Start = point(1, 0, "", isotime.Hours, 2, isotime.UTC)
+	case 5:
+		f.Start = point(2, isotime.YearDay, "Proleptic", isotime.Minutes, 0, isotime.Local)
+	case 6:
+		f.Interval = isotime.StartEnd
+		f.Start = point(2, isotime.YearMonthDay, "Basic", isotime.Seconds, 0, isotime.UTC)
+		f.End = point(2, isotime.YearMonthDay, "Basic", isotime.Seconds, 0, isotime.UTC)
+	case 7:
+		f.Interval, f.Recurring, f.Duration = isotime.DurationEnd, true, randDuration(r)
+		if f.Unlimited = r.IntN(2) == 0; !f.Unlimited {
+			f.Recurrences = r.Uint64N(1000)
+		}
+		f.End = point(1, 0, "", isotime.Minutes, 5, isotime.Local)
+	case 8:
+		f.Interval, f.Duration = isotime.DurationOnly, randDuration(r)
+	case 9:
+		f.Start = point(0, isotime.DateForm(2+r.IntN(6)), "L", 0, 0, 0)
+	}
+	return f
+}
+
+// fixedTerm returns the term of f in the encoding of the i-th fixed case.
+func fixedTerm(i int, f isotime.Fields) string {
+	date := func(p isotime.Point) string { t, _ := dateTerm32(p); return t }
+	clock := func(p isotime.Point) string { t, _ := clockTerm(p); return t }
+	switch i {
+	case 0, 1, 2:
+		return date(f.Start)
+	case 3, 4:
+		return clock(f.Start)
+	case 5:
+		return fmt.Sprintf("{'Fix6',%s,%s}", date(f.Start), clock(f.Start))
+	case 6:
+		return fmt.Sprintf("{'Fix7',{'Fix7DT',%s,%s},{'Fix7DT',%s,%s}}", date(f.Start), clock(f.Start), date(f.End), clock(f.End))
+	case 7:
+		rec := "asn1_NOVALUE"
+		if !f.Unlimited {
+			rec = strconv.FormatUint(f.Recurrences, 10)
+		}
+		return fmt.Sprintf("{'Fix8',%s,%s,%s}", rec, durationTerm(f.Duration), clock(f.End))
+	case 8:
+		return durationTerm(f.Duration)
+	}
+	return mixedTerm(f)
+}
+
+// TestInteropTimeSettings exchanges values of subtypes of TIME with
+// property settings with asn1ct, each in the encoding its settings fix.
+func TestInteropTimeSettings(t *testing.T) {
+	var ps []prim
+	for i, c := range fixedCases {
+		drawn := map[isotime.Time]isotime.Fields{}
+		ps = append(ps, prim{name: "TS" + strconv.Itoa(i), asn: c.asn,
+			gen: func(r *rand.Rand) any {
+				f := conform(r, i)
+				v := f.Time()
+				drawn[v] = f
+				return v
+			},
+			term: func(v any) string { return fixedTerm(i, drawn[v.(isotime.Time)]) },
+			enc:  func(w *per.Writer, v any) error { return w.WriteTimeWith(v.(isotime.Time), c.settings) },
+			dec:  func(r *per.Reader) (any, error) { return r.ReadTimeWith(c.settings) }})
+	}
+	mod := strings.Replace(primModule(ps), "\nEND\n", timeEncodings(t)+fixedTypes+"END\n", 1)
+	peers := startPeers(t, "PerPrims", mod)
+	rng := rand.New(rand.NewPCG(32, 12))
+	for _, p := range ps {
+		for i := range 100 {
+			v := p.gen(rng)
+			if msg := exchange(t, peers, p, v, rng); msg != "" {
+				t.Fatalf("%s value %d %q: %s", p.name, i, v, msg)
+			}
+		}
+	}
+}
