@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/runtime/per"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -361,12 +362,11 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		// [UNIVERSAL 7] IMPLICIT GraphicString (X.680 48): octets.
 		call = r.Dot("ReadOctetText").Call()
 	case model.TypeTime:
-		m, ok := perTimeMethods[u.Name]
+		m, settings, ok := e.perTime(t, where)
 		if !ok {
-			e.perFail(where, "the type "+u.Name)
 			return false
 		}
-		call = r.Dot("Read" + m).Call()
+		call = r.Dot("Read" + m).Call(settings...)
 	default:
 		e.perFail(where, "the type "+kindText(u))
 		return false
@@ -382,16 +382,39 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 }
 
 // perTimeMethods names the per.Reader and per.Writer methods (Read...,
-// Write...) of the time types that X.691 encodes without property
-// settings in the model: UTCTime and GeneralizedTime as VisibleStrings,
-// DATE, TIME-OF-DAY, DATE-TIME and DURATION as the SEQUENCEs X.691 32
-// defines for them. Not TIME, whose encoding X.691 chooses by the property
-// settings of the subtype (SETTINGS "Basic=... Date=..."), which the model
-// does not keep.
+// Write...) of the useful and defined time types: UTCTime and
+// GeneralizedTime as VisibleStrings, DATE, TIME-OF-DAY, DATE-TIME and
+// DURATION as the SEQUENCEs X.691 32 defines for them.
 var perTimeMethods = map[string]string{
 	"UTCTime": "UTCTime", "GeneralizedTime": "GeneralizedTime",
 	"DATE": "Date", "TIME-OF-DAY": "TimeOfDay", "DATE-TIME": "DateTime",
 	"DURATION": "Duration",
+}
+
+// perTime returns the method (see perTimeMethods) and its arguments after
+// the value for a time type t: TIME is Time, or TimeWith and the property
+// settings of the subtype (X.691 32 encodes a TIME by them).
+func (e *emitter) perTime(t *model.Type, where string) (string, []jen.Code, bool) {
+	u := t.Underlying()
+	if m, ok := perTimeMethods[u.Name]; ok {
+		return m, nil, true
+	}
+	if u.Name != "TIME" {
+		e.perFail(where, "the type "+u.Name)
+		return "", nil, false
+	}
+	var settings string
+	if c := t.Constraints; c != nil {
+		settings = c.Settings
+	}
+	if settings == "" {
+		return "Time", nil, true
+	}
+	if err := per.CheckTimeSettings(settings); err != nil {
+		e.perFail(where, "TIME (SETTINGS \""+settings+"\")")
+		return "", nil, false
+	}
+	return "TimeWith", []jen.Code{jen.Lit(settings)}, true
 }
 
 // perInline reports whether perReadField reads f with perRead, assigning
@@ -465,11 +488,9 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 	case model.TypeObjectDescriptor:
 		g.Add(w.Dot("WriteOctetText").Call(src()))
 	case model.TypeTime:
-		if m, ok := perTimeMethods[u.Name]; ok {
-			errCall(w.Dot("Write" + m).Call(src()))
-			return
+		if m, settings, ok := e.perTime(t, where); ok {
+			errCall(w.Dot("Write" + m).Call(append([]jen.Code{src()}, settings...)...))
 		}
-		e.perFail(where, "the type "+u.Name)
 	default:
 		e.perFail(where, "the type "+kindText(u))
 	}
