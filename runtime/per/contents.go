@@ -10,39 +10,44 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // is, and counts the octets, or for a BIT STRING the bits (X.691 16, 17),
 // of that encoding. A BIT STRING holds a whole number of octets then.
 //
+// Contents names such a string (and its size) to the methods below.
+//
 // The octets are read first and T is decoded from them with a Reader of
 // its own (Field), as an open type's: a fixed-size string of one or two
 // octets is not octet-aligned even in the ALIGNED variant, and T's own
 // octet boundaries count from the start of its encoding.
 
-// ReadOctetContents reads an OCTET STRING of size s whose octets are the
-// complete encoding of a value, and returns them with the offset in bits
-// of the first one in the outermost input, for Field: that of the length
-// determinant when the octets came in fragments (they are a copy then).
-// They may be empty: under a key that selects no type they are only
-// octets.
-func (r *Reader) ReadOctetContents(s Size) ([]byte, int, error) {
-	start := r.pos
-	b, err := r.ReadOctetString(s)
-	if err != nil {
-		return nil, 0, err
-	}
-	return b, r.contentsAt(start, 8*len(b), len(b), s), nil
+// Contents is the string that holds the complete encoding of a value
+// under a contents constraint: an OCTET STRING of Size octets, or a BIT
+// STRING of Size bits if Bits.
+type Contents struct {
+	Size Size
+	Bits bool
 }
 
-// ReadBitContents reads a BIT STRING of size s (in bits) whose bits are
-// the complete encoding of a value: a whole number of octets, which it
-// returns as ReadOctetContents does.
-func (r *Reader) ReadBitContents(s Size) ([]byte, int, error) {
+// ReadStringContents reads the string c whose octets are the complete
+// encoding of a value, and returns them with the offset in bits of the
+// first one in the outermost input, for Field: that of the length
+// determinant when they came in fragments (they are a copy then). They
+// may be empty: under a key that selects no type they are only octets. A
+// BIT STRING must hold a whole number of octets.
+func (r *Reader) ReadStringContents(c Contents) ([]byte, int, error) {
 	start := r.pos
-	v, err := r.ReadBitString(s)
+	if !c.Bits {
+		b, err := r.ReadOctetString(c.Size)
+		if err != nil {
+			return nil, 0, err
+		}
+		return b, r.contentsAt(start, 8*len(b), len(b), c.Size), nil
+	}
+	v, err := r.ReadBitString(c.Size)
 	if err != nil {
 		return nil, 0, err
 	}
 	if v.BitLength%8 != 0 {
 		return nil, 0, r.errAt(r.pos-v.BitLength, der.KindInvalidValue, "BIT STRING", "contained encoding of "+itoa(v.BitLength)+" bits, not a whole number of octets", "X.691 11.1")
 	}
-	return v.Bytes[:v.BitLength/8], r.contentsAt(start, v.BitLength, v.BitLength, s), nil
+	return v.Bytes[:v.BitLength/8], r.contentsAt(start, v.BitLength, v.BitLength, c.Size), nil
 }
 
 // contentsAt returns the offset of the first of the n bits (items of
@@ -56,29 +61,15 @@ func (r *Reader) contentsAt(start, n, items int, s Size) int {
 	return r.base + r.pos - n
 }
 
-// ReadContaining reads an OCTET STRING of size s holding the complete
-// encoding of v and decodes v from it; the encoding must fill the octets.
-func (r *Reader) ReadContaining(v Value, s Size) error {
-	b, at, err := r.ReadOctetContents(s)
+// ReadContained reads the string c holding the complete encoding of v and
+// decodes v from it, between Enter and Leave (a recursive type may contain
+// itself through a contents constraint as through a pointer). The
+// encoding must fill the octets.
+func (r *Reader) ReadContained(v Value, c Contents) error {
+	b, at, err := r.ReadStringContents(c)
 	if err != nil {
 		return err
 	}
-	return r.readContained(v, b, at)
-}
-
-// ReadBitContaining is ReadContaining for a BIT STRING of size s.
-func (r *Reader) ReadBitContaining(v Value, s Size) error {
-	b, at, err := r.ReadBitContents(s)
-	if err != nil {
-		return err
-	}
-	return r.readContained(v, b, at)
-}
-
-// readContained decodes v from b, the contents at bit at, between Enter
-// and Leave: a recursive type may contain itself through a contents
-// constraint as through a pointer.
-func (r *Reader) readContained(v Value, b []byte, at int) error {
 	if len(b) == 0 {
 		return r.errAt(at-r.base, der.KindMalformed, "contained value", "no octets: an empty encoding is one zero octet", "X.691 11.1")
 	}
@@ -93,54 +84,34 @@ func (r *Reader) readContained(v Value, b []byte, at int) error {
 	return r.EndField(&f)
 }
 
-// EndContents ends what BeginOpen began as the contents of an OCTET STRING
-// of size s: the complete encoding written since, one zero octet if
-// empty, becomes the octets of the string. An encoding whose length is
-// outside s is an error, which leaves w as it was before BeginOpen.
-func (w *Writer) EndContents(o OpenField, s Size) error {
-	return w.WriteOctetString(w.endContents(o), s)
-}
-
-// EndBitContents is EndContents for a BIT STRING of size s, whose bits are
-// the octets of the encoding.
-func (w *Writer) EndBitContents(o OpenField, s Size) error {
-	return w.WriteBitContents(w.endContents(o), s)
-}
-
-// endContents moves the encoding written since BeginOpen to the scratch
-// buffer, w back where it was, and returns the encoding.
-func (w *Writer) endContents(o OpenField) []byte {
+// EndContained ends what BeginOpen began as the contents of the string c:
+// the complete encoding written since, one zero octet if empty, becomes
+// its octets. An encoding whose length is outside c's size is an error,
+// which leaves w as it was before BeginOpen.
+func (w *Writer) EndContained(o OpenField, c Contents) error {
 	if w.n == 8*o.start { // an empty encoding is one zero octet (11.1)
 		w.buf = append(w.buf, 0)
 	}
 	w.scratch = append(w.scratch[:0], w.buf[o.start:]...)
 	w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
-	return w.scratch
+	return w.WriteStringContents(w.scratch, c)
 }
 
-// WriteBitContents writes b, the complete encoding of a value (kept raw by
-// a decode), as a BIT STRING of size s.
-func (w *Writer) WriteBitContents(b []byte, s Size) error {
-	return w.WriteBitString(der.BitString{Bytes: b, BitLength: 8 * len(b)}, s)
+// WriteStringContents writes b, the complete encoding of a value (kept raw
+// by a decode), as the string c.
+func (w *Writer) WriteStringContents(b []byte, c Contents) error {
+	if c.Bits {
+		return w.WriteBitString(der.BitString{Bytes: b, BitLength: 8 * len(b)}, c.Size)
+	}
+	return w.WriteOctetString(b, c.Size)
 }
 
-// WriteContaining writes the complete encoding of v as an OCTET STRING of
-// size s.
-func (w *Writer) WriteContaining(v Value, s Size) error {
+// WriteContained writes the complete encoding of v as the string c.
+func (w *Writer) WriteContained(v Value, c Contents) error {
 	o := w.BeginOpen()
 	if err := v.EncodePER(w); err != nil {
 		w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
 		return err
 	}
-	return w.EndContents(o, s)
-}
-
-// WriteBitContaining is WriteContaining for a BIT STRING of size s.
-func (w *Writer) WriteBitContaining(v Value, s Size) error {
-	o := w.BeginOpen()
-	if err := v.EncodePER(w); err != nil {
-		w.buf, w.n, w.base = w.buf[:o.start], o.mark, o.base
-		return err
-	}
-	return w.EndBitContents(o, s)
+	return w.EndContained(o, c)
 }

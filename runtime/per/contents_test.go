@@ -49,12 +49,14 @@ func (v *tiny) EncodePER(w *per.Writer) error { return w.WriteConstrained(int64(
 func TestContaining(t *testing.T) {
 	v := flagged{true, 5}
 	octets := func(s per.Size) (func(*per.Writer) error, func(*per.Reader) (any, error)) {
-		return func(w *per.Writer) error { return w.WriteContaining(&v, s) },
-			func(r *per.Reader) (any, error) { var x flagged; err := r.ReadContaining(&x, s); return x, err }
+		c := per.Contents{Size: s}
+		return func(w *per.Writer) error { return w.WriteContained(&v, c) },
+			func(r *per.Reader) (any, error) { var x flagged; err := r.ReadContained(&x, c); return x, err }
 	}
 	bitsIn := func(s per.Size) (func(*per.Writer) error, func(*per.Reader) (any, error)) {
-		return func(w *per.Writer) error { return w.WriteBitContaining(&v, s) },
-			func(r *per.Reader) (any, error) { var x flagged; err := r.ReadBitContaining(&x, s); return x, err }
+		c := per.Contents{Size: s, Bits: true}
+		return func(w *per.Writer) error { return w.WriteContained(&v, c) },
+			func(r *per.Reader) (any, error) { var x flagged; err := r.ReadContained(&x, c); return x, err }
 	}
 	for _, c := range []struct {
 		name       string
@@ -129,7 +131,7 @@ func TestContainingErrors(t *testing.T) {
 	// left as before the string.
 	w := per.NewWriter(nil, true)
 	w.WriteBool(true)
-	err := w.WriteContaining(&flagged{true, 5}, per.Size{Lb: 3, Ub: 3})
+	err := w.WriteContained(&flagged{true, 5}, per.Contents{Size: per.Size{Lb: 3, Ub: 3}})
 	if !errors.Is(err, der.ErrConstraint) {
 		t.Errorf("SIZE(3): %v, want a constraint error", err)
 	}
@@ -137,7 +139,7 @@ func TestContainingErrors(t *testing.T) {
 	if got := w.Bytes(); !bytes.Equal(got, []byte{0xc0}) {
 		t.Errorf("after the error the writer holds % x, want c0", got)
 	}
-	err = w.WriteBitContaining(&flagged{true, 5}, per.Size{Lb: 8, Ub: 8})
+	err = w.WriteContained(&flagged{true, 5}, per.Contents{Size: per.Size{Lb: 8, Ub: 8}, Bits: true})
 	if !errors.Is(err, der.ErrConstraint) {
 		t.Errorf("BIT STRING SIZE(8): %v, want a constraint error", err)
 	}
@@ -153,17 +155,17 @@ func TestContainingErrors(t *testing.T) {
 		// SIZE(1..4) length 3: 80 05 00, one octet past the value.
 		{"trailing octet", true, "80 80 05 00", func(r *per.Reader) error {
 			var x flagged
-			return r.ReadContaining(&x, per.Size{Lb: 1, Ub: 4})
+			return r.ReadContained(&x, per.Contents{Size: per.Size{Lb: 1, Ub: 4}})
 		}, der.KindTrailingData, 8 + 16},
 		// An unsized BIT STRING of 9 bits (length 09): no whole octets.
 		{"nine bits", false, "09 80 00", func(r *per.Reader) error {
 			var x flagged
-			return r.ReadBitContaining(&x, per.Unsized)
+			return r.ReadContained(&x, per.Contents{Size: per.Unsized, Bits: true})
 		}, der.KindInvalidValue, 8},
 		// SIZE(0..2) length 0: no encoding at all, not even one zero octet.
 		{"empty", false, "00", func(r *per.Reader) error {
 			var x tiny
-			return r.ReadContaining(&x, per.Size{Lb: 0, Ub: 2})
+			return r.ReadContained(&x, per.Contents{Size: per.Size{Lb: 0, Ub: 2}})
 		}, der.KindMalformed, 2},
 		// After a lead bit, SIZE(1): the octet 110 00000 at bit 1 holds
 		// 6, outside 0..5, found after its three bits: at bit 4.
@@ -172,7 +174,7 @@ func TestContainingErrors(t *testing.T) {
 				return err
 			}
 			var x tiny
-			return r.ReadContaining(&x, per.Size{Lb: 1, Ub: 1})
+			return r.ReadContained(&x, per.Contents{Size: per.Size{Lb: 1, Ub: 1}})
 		}, der.KindInvalidValue, 4},
 	} {
 		r := per.NewReader(unhex(t, c.in), c.aligned, nil)
@@ -189,7 +191,7 @@ func TestContainingErrors(t *testing.T) {
 func TestContents(t *testing.T) {
 	for _, aligned := range []bool{true, false} {
 		w := per.NewWriter(nil, aligned)
-		if err := w.WriteBitContents([]byte{0xab, 0xcd}, per.Size{Lb: 0, Ub: 32}); err != nil {
+		if err := w.WriteStringContents([]byte{0xab, 0xcd}, per.Contents{Size: per.Size{Lb: 0, Ub: 32}, Bits: true}); err != nil {
 			t.Fatal(err)
 		}
 		b := w.Bytes()
@@ -199,12 +201,12 @@ func TestContents(t *testing.T) {
 			t.Errorf("aligned=%v: % x, want %s", aligned, b, want)
 		}
 		r := per.NewReader(b, aligned, nil)
-		got, at, err := r.ReadBitContents(per.Size{Lb: 0, Ub: 32})
+		got, at, err := r.ReadStringContents(per.Contents{Size: per.Size{Lb: 0, Ub: 32}, Bits: true})
 		if err != nil || !bytes.Equal(got, []byte{0xab, 0xcd}) || at != map[bool]int{true: 8, false: 6}[aligned] {
 			t.Errorf("aligned=%v: read % x at %d, %v", aligned, got, at, err)
 		}
 		r = per.NewReader(unhex(t, "03 ab cd ef"), aligned, nil)
-		if got, at, err := r.ReadOctetContents(per.Unsized); err != nil || len(got) != 3 || at != 8 {
+		if got, at, err := r.ReadStringContents(per.Contents{Size: per.Unsized}); err != nil || len(got) != 3 || at != 8 {
 			t.Errorf("aligned=%v: octets % x at %d, %v", aligned, got, at, err)
 		}
 	}
