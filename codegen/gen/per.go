@@ -492,6 +492,16 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		if !e.perContaining(f, where) {
 			return
 		}
+		if size, ok := e.perContentsSize(f, where); ok {
+			// With a SIZE (PER-visible, unlike the contents constraint)
+			// the string's length counts the octets of T's encoding, and
+			// T is decoded from a Reader of its own: a string of one or
+			// two octets is not octet-aligned (X.691 17.6).
+			//
+			//	if err := r.ReadContained(&v.A, per.Contents{Size: per.Size{Lb: 1, Ub: 8}}); err != nil {
+			e.perContainingCall(g, f, dst, "ReadContained", size, wrap)
+			return
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		o := e.tmpName("o")
@@ -529,14 +539,10 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 }
 
 // perContaining reports whether the OCTET STRING (CONTAINING T) of f is
-// one the emitter handles: without SIZE, and not BIT STRING.
+// one the emitter handles: not ENCODED BY another encoding.
 func (e *emitter) perContaining(f *field, where string) bool {
 	if u := f.t.Underlying(); u.Kind != model.TypeOctetString {
 		e.perFail(where, "BIT STRING (CONTAINING ...)")
-		return false
-	}
-	if c := f.t.Constraints; c != nil && c.Size != nil {
-		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING ...)")
 		return false
 	}
 	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
@@ -546,6 +552,62 @@ func (e *emitter) perContaining(f *field, where string) bool {
 	return true
 }
 
+// perContentsSize returns the per.Contents of the string f whose contents
+// are a value of a type when it has a PER-visible SIZE; false without one:
+// the octets are then an open type field's, read in place (BeginOpen).
+func (e *emitter) perContentsSize(f *field, where string) (jen.Code, bool) {
+	if c := f.t.Constraints; c == nil || c.Size == nil {
+		return nil, false
+	}
+	return e.perContents(f.t, where), true
+}
+
+// perContents is the per.Contents of the string t whose octets are the
+// complete encoding of a value (X.682 11): its size, and whether it is a
+// BIT STRING.
+//
+//	per.Contents{Size: per.Size{Lb: 1, Ub: 8}, Bits: true}
+func (e *emitter) perContents(t *model.Type, where string) jen.Code {
+	pc := e.perConstraintsOf(t)
+	if pc.unsupported != "" {
+		e.perFail(where, pc.unsupported)
+	}
+	keys := []jen.Code{jen.Id("Size").Op(":").Add(pc.size)}
+	if t.Underlying().Kind == model.TypeBitString {
+		keys = append(keys, jen.Id("Bits").Op(":").True())
+	}
+	return pr("Contents").Values(keys...)
+}
+
+// perContainingCall emits the reading (ReadContained) or the writing
+// (WriteContained) of the value of a generated type that the string f
+// contains, into or from dst, with the string's shape:
+//
+//	if err := r.ReadContained(&v.A, per.Contents{Size: per.Size{Lb: 1, Ub: 8}}); err != nil {
+//		return der.WithField(err, "a")
+//	}
+//
+// A value held by pointer is read into a new one, or written unless nil.
+func (e *emitter) perContainingCall(g *jen.Group, f *field, dst func() *jen.Statement, method string, contents jen.Code, wrap wrapFn) {
+	rw := jen.Id("w")
+	if method[0] == 'R' {
+		rw = jen.Id("r")
+	}
+	if !f.ptr {
+		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Op("&").Add(dst()), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	if method[0] == 'W' {
+		g.If(dst().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.gt.asn1))))
+		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(dst(), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	p := e.tmpName("p")
+	g.Id(p).Op(":=").New(ref(f.gt))
+	g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Id(p), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	g.Add(dst()).Op("=").Id(p)
+}
+
 // perWriteField emits the encoding of a component, alternative or element.
 func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
 	if f.union != nil {
@@ -553,6 +615,10 @@ func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statemen
 		return
 	}
 	if f.octets && e.perContaining(f, where) {
+		if size, ok := e.perContentsSize(f, where); ok {
+			e.perContainingCall(g, f, src, "WriteContained", size, wrap)
+			return
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		o := e.tmpName("o")
