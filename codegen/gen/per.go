@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -171,6 +172,10 @@ type perConstraints struct {
 	// span ub-lb fits in 64 bits.
 	wide bool
 	span uint64
+	// big: any other INTEGER range with a bound beyond int64, its bounds
+	// as INTEGER contents ("" for MIN and MAX).
+	big          bool
+	bigLo, bigHi string
 }
 
 // knownMultiplier lists the known-multiplier character string types
@@ -195,7 +200,15 @@ func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
 			if lo, hi := v.Exact(); lo != nil && hi != nil && lo.IsInt64() && new(big.Int).Sub(hi, lo).IsUint64() {
 				pc.wide, pc.span = true, new(big.Int).Sub(hi, lo).Uint64()
 			} else {
-				pc.unsupported = "an INTEGER range with a bound beyond 64 bits"
+				// Any other bounds: passed to ReadBigRange as INTEGER
+				// contents, "" for MIN and MAX.
+				pc.big = true
+				if lo != nil {
+					pc.bigLo = string(der.IntegerFromBig(lo))
+				}
+				if hi != nil {
+					pc.bigHi = string(der.IntegerFromBig(hi))
+				}
 			}
 		}
 		pc.lb, pc.ub = v.Min, v.Max
@@ -307,6 +320,10 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		if integerGo(t) != "int64" {
 			if pc.wide {
 				call = r.Dot("ReadWideRange").Call(num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
+				break
+			}
+			if pc.big {
+				call = r.Dot("ReadBigRange").Call(jen.Lit(pc.bigLo), jen.Lit(pc.bigHi), jen.Lit(pc.ext))
 				break
 			}
 			if pc.hasLb && pc.hasUb {
@@ -427,6 +444,10 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 	case model.TypeInteger:
 		if integerGo(t) != "int64" && pc.wide {
 			errCall(w.Dot("WriteWideRange").Call(src(), num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
+			return
+		}
+		if integerGo(t) != "int64" && pc.big {
+			errCall(w.Dot("WriteBigRange").Call(src(), jen.Lit(pc.bigLo), jen.Lit(pc.bigHi), jen.Lit(pc.ext)))
 			return
 		}
 		if integerGo(t) != "int64" {
