@@ -37,6 +37,9 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		//	b.End(m)
 		m := e.tmpName("m")
 		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		if f.t.Underlying().Kind == model.TypeBitString {
+			g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		e.writeValue(g, src, &inner)

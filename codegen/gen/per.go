@@ -347,10 +347,8 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		// the octets, the encoding of T in the decode's variant.
 		call = r.Dot("ReadOctetString").Call(pc.size)
 	case model.TypeBitString:
-		if t.Constraints != nil && t.Constraints.Containing != nil {
-			e.perFail(where, "BIT STRING (CONTAINING ...)")
-			return false
-		}
+		// A BIT STRING (CONTAINING T) held as bits (see containedType),
+		// as an OCTET STRING held as octets, keeps the bits.
 		if len(u.NamedNumbers) > 0 {
 			call = r.Dot("ReadNamedBitString").Call(pc.size)
 			break
@@ -515,9 +513,10 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		}
 		if size, ok := e.perContentsSize(f, where); ok {
 			// With a SIZE (PER-visible, unlike the contents constraint)
-			// the string's length counts the octets of T's encoding, and
-			// T is decoded from a Reader of its own: a string of one or
-			// two octets is not octet-aligned (X.691 17.6).
+			// the string's length counts the octets of T's encoding (the
+			// bits of a BIT STRING, a whole number of octets), and T is
+			// decoded from a Reader of its own: a string of one or two
+			// octets is not octet-aligned (X.691 16.9, 17.6).
 			//
 			//	if err := r.ReadContained(&v.A, per.Contents{Size: per.Size{Lb: 1, Ub: 8}}); err != nil {
 			e.perContainingCall(g, f, dst, "ReadContained", size, wrap)
@@ -559,13 +558,9 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 	g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 }
 
-// perContaining reports whether the OCTET STRING (CONTAINING T) of f is
-// one the emitter handles: not ENCODED BY another encoding.
+// perContaining reports whether the OCTET or BIT STRING (CONTAINING T) of
+// f is one the emitter handles: not ENCODED BY another encoding.
 func (e *emitter) perContaining(f *field, where string) bool {
-	if u := f.t.Underlying(); u.Kind != model.TypeOctetString {
-		e.perFail(where, "BIT STRING (CONTAINING ...)")
-		return false
-	}
 	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
 		e.perFail(where, "CONTAINING ... ENCODED BY")
 		return false
@@ -574,10 +569,11 @@ func (e *emitter) perContaining(f *field, where string) bool {
 }
 
 // perContentsSize returns the per.Contents of the string f whose contents
-// are a value of a type when it has a PER-visible SIZE; false without one:
-// the octets are then an open type field's, read in place (BeginOpen).
+// are a value of a type when it has a PER-visible SIZE or is a BIT STRING;
+// false for an OCTET STRING without one: the octets are then an open type
+// field's, read in place (BeginOpen).
 func (e *emitter) perContentsSize(f *field, where string) (jen.Code, bool) {
-	if c := f.t.Constraints; c == nil || c.Size == nil {
+	if c := f.t.Constraints; (c == nil || c.Size == nil) && f.t.Underlying().Kind == model.TypeOctetString {
 		return nil, false
 	}
 	return e.perContents(f.t, where), true

@@ -46,6 +46,9 @@ func TestPERInterop(t *testing.T) {
 		// ext absent, fixed 00 00, ranged of 3 octets (10) at bit 19,
 		// whose Pair ends 16 bits in: its third octet is left over.
 		{"Contained", "000040000000", "ERR decode: asn1: Contained.ranged at bit 35: "},
+		// plain absent, fixed 16 zero bits, ranged of 9 bits (000001):
+		// no whole number of octets, where its bits start.
+		{"BitsContained", "00000200", "ERR decode: asn1: BitsContained.ranged at bit 23: BIT STRING: contained encoding of 9 bits"},
 	} {
 		if got := p.ask("U " + c.typ + " " + c.hex); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s %s: got %q, want %q...", c.typ, c.hex, got, c.want)

@@ -415,13 +415,20 @@ pick(L) -> lists:nth(rand:uniform(length(L)), L).
 %% draws "97100211-0500") in the DER form. asn1ct encodes no REAL zero,
 %% infinity nor NaN in PER: those are left out (runtime/per tests them).
 drawn(M, 'Contained') ->
-    %% The strings of Contained hold the encoding of a Pair (in M's
-    %% variant): asn1ct draws random octets of any size for them.
+    %% The strings of Contained (and BitsContained) hold the encoding of
+    %% a Pair (in M's variant): asn1ct draws random octets (bits) of any
+    %% size for them.
     Ext = case rand:uniform(2) of
               1 -> asn1_NOVALUE;
               2 -> pair(M)
           end,
     {ok, {'Contained', pair(M), pair(M), Ext, pair(M)}};
+drawn(M, 'BitsContained') ->
+    Plain = case rand:uniform(2) of
+                1 -> asn1_NOVALUE;
+                2 -> pair(M)
+            end,
+    {ok, {'BitsContained', pair(M), pair(M), Plain}};
 drawn(_, Type) -> drawn(Type).
 
 pair(M) ->
