@@ -211,3 +211,81 @@ func TestContents(t *testing.T) {
 		}
 	}
 }
+
+// TestContentsFragmented: the octets of contents of 16K or more come in
+// fragments, a copy, whose offset is that of the length determinant.
+func TestContentsFragmented(t *testing.T) {
+	b := bytes.Repeat([]byte{0x5a}, per.Fragment+3)
+	for _, aligned := range []bool{true, false} {
+		w := per.NewWriter(nil, aligned)
+		w.WriteBool(true)
+		if err := w.WriteStringContents(b, per.Contents{Size: per.Unsized}); err != nil {
+			t.Fatal(err)
+		}
+		r := per.NewReader(w.Bytes(), aligned, nil)
+		_, _ = r.ReadBool()
+		got, at, err := r.ReadStringContents(per.Contents{Size: per.Unsized})
+		if err != nil || !bytes.Equal(got, b) || at != 1 {
+			t.Errorf("aligned=%v: %d octets at %d, %v; want %d at 1", aligned, len(got), at, err, len(b))
+		}
+		// Under a SIZE with an upper bound below 64K the length is one
+		// constrained whole number: no fragments, the octets right after.
+		s := per.Contents{Size: per.Size{Lb: 0, Ub: 60000}}
+		w = per.NewWriter(nil, aligned)
+		if err := w.WriteStringContents(b, s); err != nil {
+			t.Fatal(err)
+		}
+		r = per.NewReader(w.Bytes(), aligned, nil)
+		if got, at, err := r.ReadStringContents(s); err != nil || len(got) != len(b) || at != 16 {
+			t.Errorf("aligned=%v SIZE(0..60000): %d octets at %d, %v; want at 16", aligned, len(got), at, err)
+		}
+	}
+}
+
+// FuzzContained reads a flagged in the string shapes of TestContaining,
+// and INTEGERs of the ranges of TestBigRange: no panic, every error
+// located in bits, and what decodes encodes.
+func FuzzContained(f *testing.F) {
+	shapes := []per.Contents{
+		{Size: per.Size{Lb: 2, Ub: 2}}, {Size: per.Size{Lb: 1, Ub: 4}}, {Size: per.Unsized}, {Size: per.Size{Lb: 1, Ub: 1, Ext: true}},
+		{Size: per.Size{Lb: 16, Ub: 16}, Bits: true}, {Size: per.Unsized, Bits: true}, {Size: per.Size{Lb: 8, Ub: 64}, Bits: true},
+	}
+	m1, max64, two70 := bound("-1"), bound("18446744073709551615"), bound("1180591620717411303424")
+	ranges := [][2]string{{m1, max64}, {two70, ""}, {"", two70}, {two70, bound("1180591620717411303431")}}
+	f.Add(byte(0), unhex(f, "c0 02 80"))
+	f.Add(byte(5), unhex(f, "80 10 80 05"))
+	f.Add(byte(7), unhex(f, "80 01 00 00 00 00 00 00 00 00"))
+	f.Fuzz(func(t *testing.T, which byte, b []byte) {
+		n := int(which) % (len(shapes) + 2*len(ranges))
+		for _, aligned := range []bool{false, true} {
+			r := per.NewReader(b, aligned, &per.Options{MaxAlloc: 1 << 20})
+			w := per.NewWriter(nil, aligned)
+			var err error
+			if n < len(shapes) {
+				var v flagged
+				if err = r.ReadContained(&v, shapes[n]); err == nil {
+					// The contents of a fixed size may not hold it: only
+					// a value read back from them is checked.
+					if werr := w.WriteContained(&v, shapes[n]); werr != nil && shapes[n].Size.Within(2) {
+						t.Fatalf("%+v decoded from %v, encode: %v", v, shapes[n], werr)
+					}
+				}
+			} else {
+				k := n - len(shapes)
+				rg, ext := ranges[k%len(ranges)], k >= len(ranges)
+				var v der.Integer
+				if v, err = r.ReadBigRange(rg[0], rg[1], ext); err == nil {
+					if werr := w.WriteBigRange(v, rg[0], rg[1], ext); werr != nil {
+						t.Fatalf("%v decoded in %q..%q, encode: %v", v, rg[0], rg[1], werr)
+					}
+				}
+			}
+			if err != nil {
+				var e *der.Error
+				if !errors.As(err, &e) || !e.Bits || e.Offset < 0 || e.Offset > 8*len(b) {
+					t.Fatalf("error %v not located", err)
+				}
+			}
+		}
+	})
+}

@@ -65,17 +65,30 @@ func (w *Writer) WriteWideRange(v der.Integer, lb int64, span uint64, ext bool) 
 // if ext), an unconstrained one (13.2.4, 13.1).
 func (r *Reader) ReadBigRange(lo, hi string, ext bool) (der.Integer, error) {
 	const typ = "INTEGER"
+	out := false
 	if ext {
-		out, err := r.ReadBool()
+		var err error
+		if out, err = r.ReadBool(); err != nil {
+			return nil, err
+		}
+	}
+	if out || lo == "" {
+		// The extension bit says whether the value is outside the root;
+		// without one the value must be in it, as WriteBigRange has it.
+		at := r.pos
+		v, err := r.ReadUnconstrainedInteger()
 		if err != nil {
 			return nil, err
 		}
-		if out {
-			return r.ReadUnconstrainedInteger()
+		switch in := inBounds(v.Big(), lo, hi); {
+		case out && in:
+			return nil, r.errInRoot(at)
+		case !out && !in && ext:
+			return nil, r.errAt(at, der.KindNonCanonical, typ, v.String()+" outside the root with the extension bit 0", "X.691 13.2.1")
+		case !out && !in:
+			return nil, r.errAt(at, der.KindConstraint, typ, v.String()+" outside its constraint", "X.680 51.4")
 		}
-	}
-	if lo == "" {
-		return r.ReadUnconstrainedInteger()
+		return v, nil
 	}
 	lb := der.Integer(lo).Big()
 	var z *big.Int
@@ -143,6 +156,12 @@ func (r *Reader) readBigRange(span *big.Int, typ string) (*big.Int, error) {
 	return z, nil
 }
 
+// inBounds reports whether z is in lo..hi, bounds as ReadBigRange takes
+// them.
+func inBounds(z *big.Int, lo, hi string) bool {
+	return (lo == "" || z.Cmp(der.Integer(lo).Big()) >= 0) && (hi == "" || z.Cmp(der.Integer(hi).Big()) <= 0)
+}
+
 // WriteBigRange writes v (see ReadBigRange); a value outside lo..hi is an
 // error, unless ext lets it leave the root.
 func (w *Writer) WriteBigRange(v der.Integer, lo, hi string, ext bool) error {
@@ -154,7 +173,7 @@ func (w *Writer) WriteBigRange(v der.Integer, lo, hi string, ext bool) error {
 	if hi != "" {
 		ub = der.Integer(hi).Big()
 	}
-	out := lb != nil && z.Cmp(lb) < 0 || ub != nil && z.Cmp(ub) > 0
+	out := !inBounds(z, lo, hi)
 	if out && !ext {
 		return errValue(der.KindConstraint, "INTEGER", v.String()+" outside its constraint", "X.680 51.4")
 	}

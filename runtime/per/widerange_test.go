@@ -114,6 +114,29 @@ func TestBigRange(t *testing.T) {
 			t.Errorf("%s: %v, want a %v error", c.name, err, c.kind)
 		}
 	}
+	// The extension bit must say whether the value is in the root, and
+	// (MIN..2^70) without one holds nothing above 2^70.
+	for _, c := range []struct {
+		name   string
+		in     string
+		lo, hi string
+		ext    bool
+		kind   der.Kind
+	}{
+		// 1, then 01 05: 5 is in the root.
+		{"5 with the bit 1", "80 82 80", m1, max64, true, der.KindNonCanonical},
+		// 0, then nine octets 01 00..00: 2^64 of (MIN..2^64-1, ...).
+		{"2^64 with the bit 0", "04 80 80 00 00 00 00 00 00 00 00", "", max64, true, der.KindNonCanonical},
+		// 2^71 in ten octets: 00 80 00 .. 00.
+		{"2^71 in (MIN..2^70)", "0a 00 80 00 00 00 00 00 00 00 00", "", two70, false, der.KindConstraint},
+	} {
+		r := per.NewReader(unhex(t, c.in), false, nil)
+		_, err := r.ReadBigRange(c.lo, c.hi, c.ext)
+		var e *der.Error
+		if !errors.As(err, &e) || e.Kind != c.kind || !e.Bits {
+			t.Errorf("%s: %v, want a %v error", c.name, err, c.kind)
+		}
+	}
 	w := per.NewWriter(nil, true)
 	if err := w.WriteBigRange(bigInt("18446744073709551616"), m1, max64, false); !errors.Is(err, der.ErrConstraint) {
 		t.Errorf("2^64 in (-1..2^64-1): %v, want a constraint error", err)
