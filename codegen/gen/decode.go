@@ -179,9 +179,21 @@ func (e *emitter) readInner(g *jen.Group, r rd, dst func() *jen.Statement, f *fi
 		//	... T from sub ...
 		//	if err := sub.Finish("T"); err != nil {...}
 		c, off, sub := e.tmpName("c"), e.tmpName("off"), e.tmpName("sub")
-		g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(r.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("OCTET STRING"))
-		g.Add(ifErr(wrap))
-		g.Id(sub).Op(":=").Add(r.id()).Dot("Open").Call(jen.Id(c), jen.Id(off))
+		if f.t.Underlying().Kind == model.TypeBitString {
+			// BIT STRING (CONTAINING T): the contents after the
+			// unused-bits octet, which must be 0, as readUnion reads a
+			// BIT STRING containing an open type.
+			g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(r.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("BIT STRING"))
+			g.Add(ifErr(wrap))
+			comment(g, "X.682 11: a BIT STRING that contains an encoding has no unused bits.")
+			g.If(jen.Len(jen.Id(c)).Op("==").Lit(0).Op("||").Id(c).Index(jen.Lit(0)).Op("!=").Lit(0)).Block(
+				wrap(rt("NewError").Call(rt("KindInvalidValue"), jen.Id(off), jen.Lit("BIT STRING"), jen.Lit("contained encoding with unused bits"), jen.Lit("X.682 11.2"))))
+			g.Id(sub).Op(":=").Add(r.id()).Dot("Open").Call(jen.Id(c).Index(jen.Lit(1), jen.Empty()), jen.Id(off).Op("+").Lit(1))
+		} else {
+			g.List(jen.Id(c), jen.Id(off), jen.Err()).Op(":=").Add(r.id()).Dot("ReadString").Call(tagCode(*own), jen.Lit("OCTET STRING"))
+			g.Add(ifErr(wrap))
+			g.Id(sub).Op(":=").Add(r.id()).Dot("Open").Call(jen.Id(c), jen.Id(off))
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		e.readValue(g, rd{name: sub}, dst, &inner, wrap)

@@ -37,6 +37,9 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		//	b.End(m)
 		m := e.tmpName("m")
 		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		if f.t.Underlying().Kind == model.TypeBitString {
+			g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		e.writeValue(g, src, &inner)
@@ -534,7 +537,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		if e.cfg.PER {
 			// The two encodings keep different octets: say which.
 			if u.containing {
-				raw += "\nFrom DER it is the OCTET STRING's contents octets; from PER (decodePER) the\noctets of the OCTET STRING, the complete PER encoding of the value (X.691 11.1)."
+				raw += "\nFrom DER it is the string's contents octets (of a BIT STRING, after the unused bits\noctet); from PER (decodePER) the octets of the string, the complete PER encoding of\nthe value (X.691 11.1)."
 			} else {
 				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
 			}

@@ -59,8 +59,8 @@
 //     (the exact two's-complement bytes, with Int64 and Big). ENUMERATED:
 //     a named int64 type with constants and String.
 //   - BIT STRING: der.BitString; with named bits, a named type with a
-//     method per bit. OCTET STRING: []byte, or the contained type for
-//     OCTET STRING (CONTAINING T). NULL: struct{}. OBJECT IDENTIFIER:
+//     method per bit. OCTET STRING: []byte. The contained type for OCTET
+//     STRING (CONTAINING T) and BIT STRING (CONTAINING T). NULL: struct{}. OBJECT IDENTIFIER:
 //     der.OID (the contents octets; OID value assignments are package
 //     variables, their dotted form in a trailing comment that go doc
 //     shows). Character strings: string, checked against

@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 	"github.com/dave/jennifer/jen"
 )
@@ -172,6 +173,10 @@ type perConstraints struct {
 	// span ub-lb fits in 64 bits.
 	wide bool
 	span uint64
+	// big: any other INTEGER range with a bound beyond int64, its bounds
+	// as INTEGER contents ("" for MIN and MAX).
+	big          bool
+	bigLo, bigHi string
 }
 
 // knownMultiplier lists the known-multiplier character string types
@@ -196,7 +201,15 @@ func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
 			if lo, hi := v.Exact(); lo != nil && hi != nil && lo.IsInt64() && new(big.Int).Sub(hi, lo).IsUint64() {
 				pc.wide, pc.span = true, new(big.Int).Sub(hi, lo).Uint64()
 			} else {
-				pc.unsupported = "an INTEGER range with a bound beyond 64 bits"
+				// Any other bounds: passed to ReadBigRange as INTEGER
+				// contents, "" for MIN and MAX.
+				pc.big = true
+				if lo != nil {
+					pc.bigLo = string(der.IntegerFromBig(lo))
+				}
+				if hi != nil {
+					pc.bigHi = string(der.IntegerFromBig(hi))
+				}
 			}
 		}
 		pc.lb, pc.ub = v.Min, v.Max
@@ -310,6 +323,10 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 				call = r.Dot("ReadWideRange").Call(num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
 				break
 			}
+			if pc.big {
+				call = r.Dot("ReadBigRange").Call(jen.Lit(pc.bigLo), jen.Lit(pc.bigHi), jen.Lit(pc.ext))
+				break
+			}
 			if pc.hasLb && pc.hasUb {
 				e.perFail(where, "an INTEGER constrained beyond int64")
 				return false
@@ -331,10 +348,8 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		// the octets, the encoding of T in the decode's variant.
 		call = r.Dot("ReadOctetString").Call(pc.size)
 	case model.TypeBitString:
-		if t.Constraints != nil && t.Constraints.Containing != nil {
-			e.perFail(where, "BIT STRING (CONTAINING ...)")
-			return false
-		}
+		// A BIT STRING (CONTAINING T) held as bits (see containedType),
+		// as an OCTET STRING held as octets, keeps the bits.
 		if len(u.NamedNumbers) > 0 {
 			call = r.Dot("ReadNamedBitString").Call(pc.size)
 			break
@@ -452,6 +467,10 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 			errCall(w.Dot("WriteWideRange").Call(src(), num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
 			return
 		}
+		if integerGo(t) != "int64" && pc.big {
+			errCall(w.Dot("WriteBigRange").Call(src(), jen.Lit(pc.bigLo), jen.Lit(pc.bigHi), jen.Lit(pc.ext)))
+			return
+		}
 		if integerGo(t) != "int64" {
 			errCall(w.Dot("WriteBigInt").Call(src(), num(pc.lb), jen.Lit(pc.hasLb), num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
 			return
@@ -513,6 +532,17 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		if !e.perContaining(f, where) {
 			return
 		}
+		if size, ok := e.perContentsSize(f, where); ok {
+			// With a SIZE (PER-visible, unlike the contents constraint)
+			// the string's length counts the octets of T's encoding (the
+			// bits of a BIT STRING, a whole number of octets), and T is
+			// decoded from a Reader of its own: a string of one or two
+			// octets is not octet-aligned (X.691 16.9, 17.6).
+			//
+			//	if err := r.ReadContained(&v.A, per.Contents{Size: per.Size{Lb: 1, Ub: 8}}); err != nil {
+			e.perContainingCall(g, f, dst, "ReadContained", size, wrap)
+			return
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		o := e.tmpName("o")
@@ -549,22 +579,71 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 	g.If(jen.Err().Op(":=").Add(dst()).Dot("DecodePER").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 }
 
-// perContaining reports whether the OCTET STRING (CONTAINING T) of f is
-// one the emitter handles: without SIZE, and not BIT STRING.
+// perContaining reports whether the OCTET or BIT STRING (CONTAINING T) of
+// f is one the emitter handles: not ENCODED BY another encoding.
 func (e *emitter) perContaining(f *field, where string) bool {
-	if u := f.t.Underlying(); u.Kind != model.TypeOctetString {
-		e.perFail(where, "BIT STRING (CONTAINING ...)")
-		return false
-	}
-	if c := f.t.Constraints; c != nil && c.Size != nil {
-		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING ...)")
-		return false
-	}
 	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
 		e.perFail(where, "CONTAINING ... ENCODED BY")
 		return false
 	}
 	return true
+}
+
+// perContentsSize returns the per.Contents of the string f whose contents
+// are a value of a type when it has a PER-visible SIZE or is a BIT STRING;
+// false for an OCTET STRING without one: the octets are then an open type
+// field's, read in place (BeginOpen).
+func (e *emitter) perContentsSize(f *field, where string) (jen.Code, bool) {
+	if c := f.t.Constraints; (c == nil || c.Size == nil) && f.t.Underlying().Kind == model.TypeOctetString {
+		return nil, false
+	}
+	return e.perContents(f.t, where), true
+}
+
+// perContents is the per.Contents of the string t whose octets are the
+// complete encoding of a value (X.682 11): its size, and whether it is a
+// BIT STRING.
+//
+//	per.Contents{Size: per.Size{Lb: 1, Ub: 8}, Bits: true}
+func (e *emitter) perContents(t *model.Type, where string) jen.Code {
+	pc := e.perConstraintsOf(t)
+	if pc.unsupported != "" {
+		e.perFail(where, pc.unsupported)
+	}
+	keys := []jen.Code{jen.Id("Size").Op(":").Add(pc.size)}
+	if t.Underlying().Kind == model.TypeBitString {
+		keys = append(keys, jen.Id("Bits").Op(":").True())
+	}
+	return pr("Contents").Values(keys...)
+}
+
+// perContainingCall emits the reading (ReadContained) or the writing
+// (WriteContained) of the value of a generated type that the string f
+// contains, into or from dst, with the string's shape:
+//
+//	if err := r.ReadContained(&v.A, per.Contents{Size: per.Size{Lb: 1, Ub: 8}}); err != nil {
+//		return der.WithField(err, "a")
+//	}
+//
+// A value held by pointer is read into a new one, or written unless nil.
+func (e *emitter) perContainingCall(g *jen.Group, f *field, dst func() *jen.Statement, method string, contents jen.Code, wrap wrapFn) {
+	rw := jen.Id("w")
+	if method[0] == 'R' {
+		rw = jen.Id("r")
+	}
+	if !f.ptr {
+		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Op("&").Add(dst()), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	if method[0] == 'W' {
+		g.If(dst().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.gt.asn1))))
+		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(dst(), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		return
+	}
+	p := e.tmpName("p")
+	g.Id(p).Op(":=").New(ref(f.gt))
+	g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Id(p), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	g.Add(dst()).Op("=").Id(p)
 }
 
 // perWriteField emits the encoding of a component, alternative or element.
@@ -574,6 +653,10 @@ func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statemen
 		return
 	}
 	if f.octets && e.perContaining(f, where) {
+		if size, ok := e.perContentsSize(f, where); ok {
+			e.perContainingCall(g, f, src, "WriteContained", size, wrap)
+			return
+		}
 		inner := *f
 		inner.octets, inner.t = false, f.inner
 		o := e.tmpName("o")

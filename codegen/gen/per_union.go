@@ -13,10 +13,12 @@ package gen
 // Raw keeps the field's octets, which encodePER writes back unchanged
 // when Kind is 0 (a key not in an extensible table) or selects a row
 // without a type. A key that follows the open type (deferred) is resolved
-// right after the key is read.
+// right after the key is read. A union that an OCTET or BIT STRING
+// contains (X.682 11) is shared by every such string over its table,
+// whatever its SIZE: its decodePER and encodePER take the string's shape,
+// a per.Contents, after the reader or writer.
 
 import (
-	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -24,9 +26,17 @@ import (
 func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	u := gt.union
 	keyParam, keySwitch, keyArg := u.keyParam()
-	read := "ReadOpenField"
+	read := jen.Id("r").Dot("ReadOpenField").Call()
+	params := []jen.Code{keyParam.Clone(), jen.Id("r").Op("*").Add(pr("Reader"))}
+	doc := "decodePER reads from r the open type field of the value that key selects (X.691 10.2)\n" +
+		"and decodes it (resolvePER); Raw keeps the field's octets."
 	if u.containing {
-		read = "ReadContents"
+		// The OCTET and BIT STRINGs that contain the union, of any SIZE,
+		// share it: the caller says which string holds the value.
+		read = jen.Id("r").Dot("ReadStringContents").Call(jen.Id("c"))
+		params = append(params, jen.Id("c").Add(pr("Contents")))
+		doc = "decodePER reads from r the string c that contains the value key selects (X.682 11)\n" +
+			"and decodes it (resolvePER); Raw keeps the string's octets, the value's complete encoding."
 	}
 	// func (u *T) decodePER(key int64, r *per.Reader) error {
 	//	b, at, err := r.ReadOpenField()
@@ -36,10 +46,9 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	//	u.Raw = b
 	//	return u.resolvePER(key, r, at)
 	// }
-	comment(f, "decodePER reads from r the open type field of the value that key selects (X.691 10.2)\n"+
-		"and decodes it (resolvePER); Raw keeps the field's octets.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decodePER").Params(keyParam.Clone(), jen.Id("r").Op("*").Add(pr("Reader"))).Error().Block(
-		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot(read).Call(),
+	comment(f, doc)
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decodePER").Params(params...).Error().Block(
+		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Add(read),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("u").Dot("Raw").Op("=").Id("b"),
 		jen.Return(jen.Id("u").Dot("resolvePER").Call(keyArg, jen.Id("r"), jen.Id("at"))),
@@ -109,8 +118,14 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	//	return nil
 	// }
 	e.tmp = 0
-	comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encodePER").Params(jen.Id("w").Op("*").Add(pr("Writer"))).Error().BlockFunc(func(g *jen.Group) {
+	encParams := []jen.Code{jen.Id("w").Op("*").Add(pr("Writer"))}
+	if u.containing {
+		encParams = append(encParams, jen.Id("c").Add(pr("Contents")))
+		comment(f, "encodePER writes the complete encoding of the typed value Kind selects, or Raw, as\nthe octets of the string c (X.682 11).")
+	} else {
+		comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
+	}
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encodePER").Params(encParams...).Error().BlockFunc(func(g *jen.Group) {
 		slots := false
 		for _, ue := range u.entries {
 			slots = slots || ue.f != nil
@@ -124,6 +139,10 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 					g.Case(jen.Id(ue.constName)).BlockFunc(func(g *jen.Group) {
 						g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
 						e.perWriteField(g, ue.f, func() *jen.Statement { return unionSlot(ue) }, gt.asn1+"."+ue.f.asn1, plainReturn)
+						if u.containing {
+							g.Return(jen.Id("w").Dot("EndContained").Call(jen.Id("o"), jen.Id("c")))
+							return
+						}
 						g.Id("w").Dot("EndOpen").Call(jen.Id("o"))
 						g.Return(jen.Nil())
 					})
@@ -131,7 +150,7 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 			})
 		}
 		if u.containing {
-			g.Return(jen.Id("w").Dot("WriteOctetString").Call(jen.Id("u").Dot("Raw"), pr("Unsized")))
+			g.Return(jen.Id("w").Dot("WriteStringContents").Call(jen.Id("u").Dot("Raw"), jen.Id("c")))
 			return
 		}
 		g.Id("w").Dot("WriteOpenBytes").Call(jen.Id("u").Dot("Raw"))
@@ -139,22 +158,14 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	})
 }
 
-// perUnionSupported reports whether the emitter handles the open type
-// field f: an open type, a SEQUENCE OF or SET OF them, or an OCTET STRING
-// without SIZE containing one.
-func (e *emitter) perUnionSupported(f *field, where string) bool {
+// perUnionArgs returns the arguments after the key of the union field f's
+// decodePER and encodePER: the string that contains the union, if one
+// does.
+func (e *emitter) perUnionArgs(f *field, where string) []jen.Code {
 	if !f.containing {
-		return true
+		return nil
 	}
-	if f.t.Underlying().Kind != model.TypeOctetString {
-		e.perFail(where, "BIT STRING (CONTAINING an open type)")
-		return false
-	}
-	if c := f.t.Constraints; c != nil && c.Size != nil {
-		e.perFail(where, "OCTET STRING (SIZE ...) (CONTAINING an open type)")
-		return false
-	}
-	return true
+	return []jen.Code{e.perContents(f.t, where)}
 }
 
 // perDeferredKey reports whether the key of the union field f of gt comes
@@ -215,9 +226,6 @@ func (e *emitter) perResolve(g *jen.Group, key *field) {
 
 // perReadUnion emits the decoding of the union field f into dst.
 func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
-	if !e.perUnionSupported(f, where) {
-		return
-	}
 	switch {
 	case f.list:
 		// A SEQUENCE OF or SET OF the open type, each value resolved by
@@ -250,17 +258,18 @@ func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement
 		//	raw, at, err := r.ReadOpenField()
 		//	...
 		//	v.Value.Raw, atValue = raw, at
-		read := "ReadOpenField"
+		read := jen.Id("r").Dot("ReadOpenField").Call()
 		if f.containing {
-			read = "ReadContents"
+			read = jen.Id("r").Dot("ReadStringContents").Call(e.perContents(f.t, where))
 		}
 		g.BlockFunc(func(g *jen.Group) {
-			g.List(jen.Id("raw"), jen.Id("at"), jen.Err()).Op(":=").Id("r").Dot(read).Call()
+			g.List(jen.Id("raw"), jen.Id("at"), jen.Err()).Op(":=").Add(read)
 			g.Add(ifErr(wrap))
 			g.List(dst().Dot("Raw"), jen.Id(e.deferOff(f))).Op("=").List(jen.Id("raw"), jen.Id("at"))
 		})
 	default:
-		g.If(jen.Err().Op(":=").Add(dst()).Dot("decodePER").Call(unionKeyArg(f), jen.Id("r")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		args := append([]jen.Code{unionKeyArg(f), jen.Id("r")}, e.perUnionArgs(f, where)...)
+		g.If(jen.Err().Op(":=").Add(dst()).Dot("decodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
 }
 
@@ -279,7 +288,8 @@ func isDeferredIn(deferred map[*field][]*field, f *field) bool {
 // perWriteUnion emits the encoding of the union field f from src.
 func (e *emitter) perWriteUnion(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
 	if !f.list {
-		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		args := append([]jen.Code{jen.Id("w")}, e.perUnionArgs(f, where)...)
+		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	//	c, err := w.BeginCount(len(v.Values), per.Unsized)

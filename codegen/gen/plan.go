@@ -115,9 +115,9 @@ type field struct {
 	// deferred: the key is read after the open type (SET, or a key that
 	// follows), so the value is resolved after the last component.
 	deferred bool
-	// octets: the component is an OCTET STRING whose contents are the DER
-	// of a value of gt (X.682 11 CONTAINING a type: see containedType);
-	// t is the OCTET STRING, inner the contained type.
+	// octets: the component is an OCTET STRING or BIT STRING whose
+	// contents are the encoding of a value of gt (X.682 11 CONTAINING a
+	// type: see containedType); t is the string, inner the contained type.
 	octets bool
 	inner  *model.Type
 }
@@ -866,15 +866,16 @@ func (p *plan) planEntries(u *union, containing bool) {
 	}
 }
 
-// containedType returns the type whose DER an OCTET STRING written in
-// place holds (X.682 11: OCTET STRING (CONTAINING T), or -containing),
+// containedType returns the type whose DER an OCTET STRING or BIT STRING
+// written in place holds (X.682 11: OCTET STRING (CONTAINING T), or
+// -containing; a BIT STRING's contents after its unused-bits octet, 0),
 // so that the component is a value of that type; nil for other types.
 // Contents in another encoding (ENCODED BY other than BER or DER) stay
 // octets, as does an open type (a union: see openTable) and a referenced
 // OCTET STRING type, whose Go type is the octets.
 func containedType(t *model.Type) *model.Type {
 	c := t.Constraints
-	if t.Ref != nil || t.Kind != model.TypeOctetString || c == nil || c.Containing == nil || c.Containing.Kind == model.TypeOpen {
+	if t.Ref != nil || t.Kind != model.TypeOctetString && t.Kind != model.TypeBitString || c == nil || c.Containing == nil || c.Containing.Kind == model.TypeOpen {
 		return nil
 	}
 	if len(c.EncodedBy) > 0 && !berOrDER(c.EncodedBy) {

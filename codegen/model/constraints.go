@@ -66,13 +66,15 @@ func rangeOf(lo, hi *big.Int) *Range {
 	r := &Range{Min: math.MinInt64, Max: math.MaxInt64}
 	// An endpoint that is MinInt64 or MaxInt64 itself is kept exactly too,
 	// so that it does not read as MIN or MAX.
+	// So is one beyond the other limit (a lower bound above MaxInt64),
+	// which saturates to the limit of the other side.
 	if lo != nil {
-		if r.Min = saturate(lo); r.Min == math.MinInt64 {
+		if r.Min = saturate(lo); r.Min == math.MinInt64 || r.Min == math.MaxInt64 {
 			r.BigMin = lo
 		}
 	}
 	if hi != nil {
-		if r.Max = saturate(hi); r.Max == math.MaxInt64 {
+		if r.Max = saturate(hi); r.Max == math.MaxInt64 || r.Max == math.MinInt64 {
 			r.BigMax = hi
 		}
 	}

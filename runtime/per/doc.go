@@ -39,7 +39,10 @@
 //     reports its errors at their absolute offsets; Writer.BeginOpen and
 //     EndOpen put what is written between them in a field (WriteOpen
 //     takes a function), which is also how OCTET STRING (CONTAINING T) is
-//     read and written;
+//     read and written; with a SIZE, or in a BIT STRING, the string's
+//     length counts the octets (bits) of the contained encoding: a
+//     Contents names the string to ReadContained, WriteContained,
+//     ReadStringContents and WriteStringContents (X.682 11, X.691 11.1);
 //   - extension additions (19.9): ReadBitmap, then an open type field per
 //     addition present; ReadUnknown keeps the additions a type does not
 //     know in the form its doc describes. An encoder works out the
@@ -48,8 +51,8 @@
 //     (Ext.Has, WriteUnknown). A CHOICE's unknown alternative:
 //     AppendUnknownAlternative, WriteUnknownAlternative;
 //   - the helpers generated code calls instead of repeating the steps:
-//     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt (INTEGER by its bounds,
-//     13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
+//     ReadInt, ReadIntLb, ReadIntAny, ReadBigInt, ReadWideRange and
+//     ReadBigRange (INTEGER by its bounds, 13.2), ReadEnum (an ENUMERATED numbered 0, 1, ...), ReadCount and
 //     Grow (SEQUENCE OF), each with its Write counterpart, and NamedBits;
 //     ReadList and WriteList (a SEQUENCE OF of a generated type, generic
 //     over it), ReadNested (a value held by pointer, between Enter and

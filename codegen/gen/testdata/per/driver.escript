@@ -140,7 +140,7 @@ checked(Type, From, Variant, Value, Bin, Dec, Reply) ->
 %% encodes others into bytes it cannot decode itself (NR RRC's
 %% RLC-BearerConfig); those are drawn again.
 value(M, Type, Tries) ->
-    Value = case drawn(Type) of
+    Value = case drawn(M, Type) of
                 {ok, V0} -> V0;
                 none -> draw(M, Type)
             end,
@@ -414,6 +414,27 @@ pick(L) -> lists:nth(rand:uniform(length(L)), L).
 %% and a normal float64 value, and UTCTime and GeneralizedTime (asn1ct
 %% draws "97100211-0500") in the DER form. asn1ct encodes no REAL zero,
 %% infinity nor NaN in PER: those are left out (runtime/per tests them).
+drawn(M, 'Contained') ->
+    %% The strings of Contained (and BitsContained) hold the encoding of
+    %% a Pair (in M's variant): asn1ct draws random octets (bits) of any
+    %% size for them.
+    Ext = case rand:uniform(2) of
+              1 -> asn1_NOVALUE;
+              2 -> pair(M)
+          end,
+    {ok, {'Contained', pair(M), pair(M), Ext, pair(M)}};
+drawn(M, 'BitsContained') ->
+    Plain = case rand:uniform(2) of
+                1 -> asn1_NOVALUE;
+                2 -> pair(M)
+            end,
+    {ok, {'BitsContained', pair(M), pair(M), Plain}};
+drawn(_, Type) -> drawn(Type).
+
+pair(M) ->
+    {ok, B} = M:encode('Pair', {'Pair', rand:uniform(256) - 1, rand:uniform(256) - 1}),
+    B.
+
 drawn('Real') -> {ok, real()};
 drawn('Reals') -> {ok, [real() || _ <- lists:seq(1, rand:uniform(5) - 1)]};
 drawn('Times') ->
