@@ -458,6 +458,21 @@ func (r *Reader) ReadBigInt(lb int64, hasLb, ext bool) (der.Integer, error) {
 		return r.ReadUnconstrainedInteger()
 	}
 	const typ = "INTEGER"
+	b, err := r.readSemiOctets(typ)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Alloc(len(b)+16, typ); err != nil {
+		return nil, err
+	}
+	z := new(big.Int).SetBytes(b)
+	return der.IntegerFromBig(z.Add(z, big.NewInt(lb))), nil
+}
+
+// readSemiOctets reads the octets of a semi-constrained whole number of
+// any size (11.7.4): a length, then the offset from the lower bound in the
+// fewest octets.
+func (r *Reader) readSemiOctets(typ string) ([]byte, error) {
 	at := r.pos
 	b, err := r.readLengthOctets(typ)
 	if err != nil {
@@ -469,11 +484,7 @@ func (r *Reader) ReadBigInt(lb int64, hasLb, ext bool) (der.Integer, error) {
 	case len(b) > 1 && b[0] == 0:
 		return nil, r.errAt(at, der.KindNonCanonical, typ, "semi-constrained whole number not in the fewest octets", "X.691 11.7.4")
 	}
-	if err := r.Alloc(len(b)+16, typ); err != nil {
-		return nil, err
-	}
-	z := new(big.Int).SetBytes(b)
-	return der.IntegerFromBig(z.Add(z, big.NewInt(lb))), nil
+	return b, nil
 }
 
 // WriteBigInt writes v (see ReadBigInt); lb..ub is the root of the

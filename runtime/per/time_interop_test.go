@@ -79,17 +79,23 @@ func randDuration(r *rand.Rand) isotime.Duration {
 	}
 	d := isotime.Duration{Years: v[0], Months: v[1], Weeks: v[2], Days: v[3], Hours: v[4], Minutes: v[5], Seconds: v[6]}
 	if r.IntN(2) == 0 {
-		n := 1 + r.IntN(4)
-		if r.IntN(4) == 0 {
-			n = 1 + r.IntN(25)
-		}
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte('0' + r.IntN(10))
-		}
-		d.Frac = string(b)
+		d.Frac = randFraction(r)
 	}
 	return d.WithComponents(mask)
+}
+
+// randFraction draws the digits of a fraction: 1 to 4, at times up to 25,
+// leading zeros included.
+func randFraction(r *rand.Rand) string {
+	n := 1 + r.IntN(4)
+	if r.IntN(4) == 0 {
+		n = 1 + r.IntN(25)
+	}
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('0' + r.IntN(10))
+	}
+	return string(b)
 }
 
 func durationTerm(d isotime.Duration) string {

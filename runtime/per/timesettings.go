@@ -288,38 +288,8 @@ func (r *Reader) ReadTimeWith(settings string) (isotime.Time, error) {
 }
 
 func (r *Reader) readFixedInterval(f *isotime.Fields, s *timeSettings, typ string) error {
-	f.Interval = s.ivType
-	if s.rec {
-		f.Recurring = true
-		has, err := r.ReadBool()
-		if err != nil {
-			return err
-		}
-		f.Unlimited = !has
-		if has {
-			if f.Recurrences, err = r.readUnsigned(typ); err != nil {
-				return err
-			}
-		}
-	}
-	var err error
-	switch s.ivType {
-	case isotime.StartEnd:
-		if err = r.readFixedPoint(&f.Start, s, s.pointKind, typ); err == nil {
-			err = r.readFixedPoint(&f.End, s, s.pointKind, typ)
-		}
-	case isotime.DurationOnly:
-		f.Duration, err = r.ReadDuration()
-	case isotime.StartDuration:
-		if err = r.readFixedPoint(&f.Start, s, s.pointKind, typ); err == nil {
-			f.Duration, err = r.ReadDuration()
-		}
-	case isotime.DurationEnd:
-		if f.Duration, err = r.ReadDuration(); err == nil {
-			err = r.readFixedPoint(&f.End, s, s.pointKind, typ)
-		}
-	}
-	return err
+	f.Interval, f.Recurring = s.ivType, s.rec
+	return r.readIntervalParts(f, func(p *isotime.Point) error { return r.readFixedPoint(p, s, s.pointKind, typ) }, typ)
 }
 
 // readFixedPoint reads a point of kind k in the encodings s fix.
@@ -363,30 +333,7 @@ func (w *Writer) WriteTimeWith(v isotime.Time, settings string) error {
 	if s.kind >= 0 {
 		return w.writeFixedPoint(&f.Start, s.kind)
 	}
-	if s.rec {
-		w.WriteBool(!f.Unlimited)
-		if !f.Unlimited {
-			w.writeUnsigned(f.Recurrences)
-		}
-	}
-	switch f.Interval {
-	case isotime.StartEnd:
-		if err := w.writeFixedPoint(&f.Start, s.pointKind); err != nil {
-			return err
-		}
-		return w.writeFixedPoint(&f.End, s.pointKind)
-	case isotime.DurationOnly:
-		return w.WriteDuration(f.Duration)
-	case isotime.StartDuration:
-		if err := w.writeFixedPoint(&f.Start, s.pointKind); err != nil {
-			return err
-		}
-		return w.WriteDuration(f.Duration)
-	}
-	if err := w.WriteDuration(f.Duration); err != nil {
-		return err
-	}
-	return w.writeFixedPoint(&f.End, s.pointKind)
+	return w.writeIntervalParts(&f, func(p *isotime.Point) error { return w.writeFixedPoint(p, s.pointKind) })
 }
 
 // writeFixedPoint writes a point of kind k, of the forms check has seen

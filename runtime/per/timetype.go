@@ -171,10 +171,30 @@ func (r *Reader) checkTime(f *isotime.Fields, row, at int, typ string) (isotime.
 	return v, nil
 }
 
+// readInterval reads the interval of row (34 to 53).
 func (r *Reader) readInterval(f *isotime.Fields, row int, typ string) error {
 	if row >= rowRecurring {
 		f.Recurring = true
 		row -= rowRecurring - rowStartEnd
+	}
+	k := 0
+	switch {
+	case row < rowDuration:
+		f.Interval, k = isotime.StartEnd, row-rowStartEnd
+	case row == rowDuration:
+		f.Interval = isotime.DurationOnly
+	case row < rowDurEnd:
+		f.Interval, k = isotime.StartDuration, row-rowStartDur
+	default:
+		f.Interval, k = isotime.DurationEnd, row-rowDurEnd
+	}
+	return r.readIntervalParts(f, func(p *isotime.Point) error { return r.readPoint(p, k, typ) }, typ)
+}
+
+// readIntervalParts reads the recurrence of a recurring interval, then
+// the parts of f's kind of interval in order, its points with point.
+func (r *Reader) readIntervalParts(f *isotime.Fields, point func(*isotime.Point) error, typ string) error {
+	if f.Recurring {
 		has, err := r.ReadBool()
 		if err != nil {
 			return err
@@ -187,24 +207,20 @@ func (r *Reader) readInterval(f *isotime.Fields, row int, typ string) error {
 		}
 	}
 	var err error
-	switch {
-	case row < rowDuration:
-		f.Interval = isotime.StartEnd
-		if err = r.readPoint(&f.Start, row-rowStartEnd, typ); err == nil {
-			err = r.readPoint(&f.End, row-rowStartEnd, typ)
+	switch f.Interval {
+	case isotime.StartEnd:
+		if err = point(&f.Start); err == nil {
+			err = point(&f.End)
 		}
-	case row == rowDuration:
-		f.Interval = isotime.DurationOnly
+	case isotime.DurationOnly:
 		f.Duration, err = r.ReadDuration()
-	case row < rowDurEnd:
-		f.Interval = isotime.StartDuration
-		if err = r.readPoint(&f.Start, row-rowStartDur, typ); err == nil {
+	case isotime.StartDuration:
+		if err = point(&f.Start); err == nil {
 			f.Duration, err = r.ReadDuration()
 		}
-	default:
-		f.Interval = isotime.DurationEnd
+	case isotime.DurationEnd:
 		if f.Duration, err = r.ReadDuration(); err == nil {
-			err = r.readPoint(&f.End, row-rowDurEnd, typ)
+			err = point(&f.End)
 		}
 	}
 	return err
@@ -398,6 +414,12 @@ func (w *Writer) WriteTime(v isotime.Time) error {
 	case row == rowDateTime:
 		return w.writePoint(&f.Start)
 	}
+	return w.writeIntervalParts(&f, w.writePoint)
+}
+
+// writeIntervalParts writes the recurrence of a recurring interval, then
+// the parts of f's kind of interval in order, its points with point.
+func (w *Writer) writeIntervalParts(f *isotime.Fields, point func(*isotime.Point) error) error {
 	if f.Recurring {
 		w.WriteBool(!f.Unlimited)
 		if !f.Unlimited {
@@ -406,14 +428,14 @@ func (w *Writer) WriteTime(v isotime.Time) error {
 	}
 	switch f.Interval {
 	case isotime.StartEnd:
-		if err := w.writePoint(&f.Start); err != nil {
+		if err := point(&f.Start); err != nil {
 			return err
 		}
-		return w.writePoint(&f.End)
+		return point(&f.End)
 	case isotime.DurationOnly:
 		return w.WriteDuration(f.Duration)
 	case isotime.StartDuration:
-		if err := w.writePoint(&f.Start); err != nil {
+		if err := point(&f.Start); err != nil {
 			return err
 		}
 		return w.WriteDuration(f.Duration)
@@ -421,7 +443,7 @@ func (w *Writer) WriteTime(v isotime.Time) error {
 	if err := w.WriteDuration(f.Duration); err != nil {
 		return err
 	}
-	return w.writePoint(&f.End)
+	return point(&f.End)
 }
 
 // writePoint writes a point of an interval or a date-time: its date as a

@@ -43,15 +43,7 @@ func randPoint(r *rand.Rand, k int) isotime.Point {
 			p.Second = tod.Second
 		}
 		if r.IntN(2) == 0 {
-			n := 1 + r.IntN(4)
-			if r.IntN(5) == 0 {
-				n = 1 + r.IntN(25)
-			}
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = byte('0' + r.IntN(10))
-			}
-			p.Frac = string(b)
+			p.Frac = randFraction(r)
 		}
 		p.Zone = isotime.Zone(r.IntN(3))
 		if p.Zone == isotime.Offset {

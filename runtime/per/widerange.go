@@ -93,16 +93,9 @@ func (r *Reader) ReadBigRange(lo, hi string, ext bool) (der.Integer, error) {
 	lb := der.Integer(lo).Big()
 	var z *big.Int
 	if hi == "" {
-		at := r.pos
-		b, err := r.readLengthOctets(typ)
+		b, err := r.readSemiOctets(typ)
 		if err != nil {
 			return nil, err
-		}
-		switch {
-		case len(b) == 0:
-			return nil, r.errAt(at, der.KindMalformed, typ, "whole number of no octets", "X.691 11.7.4")
-		case len(b) > 1 && b[0] == 0:
-			return nil, r.errAt(at, der.KindNonCanonical, typ, "semi-constrained whole number not in the fewest octets", "X.691 11.7.4")
 		}
 		z = new(big.Int).SetBytes(b)
 	} else {
