@@ -1,6 +1,7 @@
 package per
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +24,8 @@ import (
 type timeSettings struct {
 	basic, date, year, clock, zone, interval, sePoint, recurrence bool
 
-	kind      int // Basic: kindDate, kindTime, kindDateTime, or an interval (isInterval)
-	rec       bool
+	kind      int  // Basic: kindDate, kindTime, kindDateTime; negative for Interval (-1) and Rec-Interval (-2)
+	rec       bool // Basic=Rec-Interval
 	form      isotime.DateForm
 	yearOf    string // Basic, Proleptic, Negative, L
 	clockForm isotime.ClockForm
@@ -35,6 +36,9 @@ type timeSettings struct {
 	unlimited bool
 	count     uint64
 }
+
+// settingNames are the properties of X.680 38.4.
+var settingNames = [...]string{"Basic", "Date", "Year", "Time", "Local-or-UTC", "Interval-type", "SE-point", "Recurrence", "Midnight"}
 
 var (
 	settingBasics = map[string]int{"Date": kindDate, "Time": kindTime, "Date-Time": kindDateTime, "Interval": -1, "Rec-Interval": -2}
@@ -55,22 +59,24 @@ func CheckTimeSettings(settings string) error {
 
 func parseTimeSettings(settings string) (timeSettings, error) {
 	var s timeSettings
-	seen := map[string]string{}
-	for _, kv := range strings.Fields(settings) {
+	// The value of each property seen, by its index in settingNames.
+	var seen [len(settingNames)]string
+	for kv := range strings.FieldsSeq(settings) {
 		k, v, ok := strings.Cut(kv, "=")
 		bad := func() (timeSettings, error) {
 			return timeSettings{}, errValue(der.KindUnsupported, "TIME", "unknown property setting "+kv, "X.680 38.4")
 		}
-		if !ok {
+		i := slices.Index(settingNames[:], k)
+		if !ok || i < 0 || v == "" {
 			return bad()
 		}
-		if old, dup := seen[k]; dup {
+		if old := seen[i]; old != "" {
 			if old != v {
 				return timeSettings{}, errValue(der.KindInvalidValue, "TIME", "settings "+k+"="+old+" and "+kv+" leave no value", "X.680 38.4")
 			}
 			continue
 		}
-		seen[k] = v
+		seen[i] = v
 		switch k {
 		case "Basic":
 			b, ok := settingBasics[v]
@@ -258,15 +264,7 @@ func (r *Reader) ReadTimeWith(settings string) (isotime.Time, error) {
 		return "", r.place(err, at)
 	}
 	if !s.fixed() {
-		v, err := r.ReadTime()
-		if err != nil {
-			return "", err
-		}
-		f, _ := v.Fields()
-		if err := s.check(&f); err != nil {
-			return "", r.place(err, at)
-		}
-		return v, nil
+		return r.readMixed(&s)
 	}
 	var f isotime.Fields
 	if s.kind >= 0 {
@@ -277,14 +275,7 @@ func (r *Reader) ReadTimeWith(settings string) (isotime.Time, error) {
 	if err != nil {
 		return "", err
 	}
-	v, err := r.checkTime(&f, 0, at, typ)
-	if err != nil {
-		return "", err
-	}
-	if err := s.check(&f); err != nil {
-		return "", r.place(err, at)
-	}
-	return v, nil
+	return r.checkTime(&f, 0, &s, at, typ)
 }
 
 func (r *Reader) readFixedInterval(f *isotime.Fields, s *timeSettings, typ string) error {
@@ -328,7 +319,7 @@ func (w *Writer) WriteTimeWith(v isotime.Time, settings string) error {
 		return err
 	}
 	if !s.fixed() {
-		return w.WriteTime(v)
+		return w.writeMixed(&f)
 	}
 	if s.kind >= 0 {
 		return w.writeFixedPoint(&f.Start, s.kind)

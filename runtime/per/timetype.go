@@ -124,7 +124,11 @@ func timeRow(f *isotime.Fields) (int, error) {
 
 // ReadTime reads a TIME whose values may have any property settings: the
 // MIXED-ENCODING of X.691 32.11.
-func (r *Reader) ReadTime() (isotime.Time, error) {
+func (r *Reader) ReadTime() (isotime.Time, error) { return r.readMixed(nil) }
+
+// readMixed reads a MIXED-ENCODING, of a value that must have the
+// settings s if s is not nil.
+func (r *Reader) readMixed(s *timeSettings) (isotime.Time, error) {
 	const typ = "TIME"
 	at := r.pos
 	i, _, err := r.ReadIndex(rowCount, false)
@@ -153,13 +157,13 @@ func (r *Reader) ReadTime() (isotime.Time, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.checkTime(&f, row, at, typ)
+	return r.checkTime(&f, row, s, at, typ)
 }
 
 // checkTime returns the ISO 8601 form of f, read as row (0 for an encoding
-// of fixed settings): f must be a value, and one the writer would write
-// as row.
-func (r *Reader) checkTime(f *isotime.Fields, row, at int, typ string) (isotime.Time, error) {
+// of fixed settings): f must be a value, one the writer would write as
+// row, and one with the settings s if s is not nil.
+func (r *Reader) checkTime(f *isotime.Fields, row int, s *timeSettings, at int, typ string) (isotime.Time, error) {
 	v := f.Time()
 	g, err := v.Fields()
 	if err != nil {
@@ -167,6 +171,11 @@ func (r *Reader) checkTime(f *isotime.Fields, row, at int, typ string) (isotime.
 	}
 	if want, err := timeRow(&g); row != 0 && (err != nil || want != row) {
 		return "", r.errAt(at, der.KindNonCanonical, typ, string(v)+" written as row "+itoa(row)+" of MIXED-ENCODING", "X.691 32.11")
+	}
+	if s != nil {
+		if err := s.check(f); err != nil {
+			return "", r.place(err, at)
+		}
 	}
 	return v, nil
 }
@@ -397,7 +406,12 @@ func (w *Writer) WriteTime(v isotime.Time) error {
 	if err != nil {
 		return err
 	}
-	row, err := timeRow(&f)
+	return w.writeMixed(&f)
+}
+
+// writeMixed writes f as a MIXED-ENCODING.
+func (w *Writer) writeMixed(f *isotime.Fields) error {
+	row, err := timeRow(f)
 	if err != nil {
 		return err
 	}
@@ -414,7 +428,7 @@ func (w *Writer) WriteTime(v isotime.Time) error {
 	case row == rowDateTime:
 		return w.writePoint(&f.Start)
 	}
-	return w.writeIntervalParts(&f, w.writePoint)
+	return w.writeIntervalParts(f, w.writePoint)
 }
 
 // writeIntervalParts writes the recurrence of a recurring interval, then
