@@ -90,23 +90,22 @@ func (w *Writer) writeTime(t time.Time, utc bool) error {
 // holds them.
 var yearRanges = [3][2]int64{{2005, 2020}, {2021, 2276}, {1749, 2004}}
 
+// The indices of DATE's and TIME-OF-DAY's encodings among the date and
+// time encodings of timetype.go: Date=YMD with a Basic year, Time=HMS local.
+const (
+	dateYMD  = 2 * (int(isotime.YearMonthDay) - 1)
+	clockHMS = 3 * (int(isotime.Seconds) - 1)
+)
+
 // ReadDate reads a DATE.
 func (r *Reader) ReadDate() (isotime.Date, error) {
 	const typ = "DATE"
 	at := r.pos
-	y, err := r.readYear(typ)
-	if err != nil {
+	var p isotime.Point
+	if err := r.readDate(&p, dateYMD, typ); err != nil {
 		return isotime.Date{}, err
 	}
-	m, err := r.ReadConstrained(1, 12)
-	if err != nil {
-		return isotime.Date{}, err
-	}
-	d, err := r.ReadConstrained(1, 31)
-	if err != nil {
-		return isotime.Date{}, err
-	}
-	v := isotime.Date{Year: int(y), Month: int(m), Day: int(d)}
+	v := isotime.Date{Year: int(p.Year), Month: p.Month, Day: p.Day}
 	if !v.Valid() {
 		return v, r.errAt(at, der.KindInvalidValue, typ, "not a date of 1582..9999: "+v.String(), "X.680 38")
 	}
@@ -118,24 +117,21 @@ func (w *Writer) WriteDate(v isotime.Date) error {
 	if !v.Valid() {
 		return errValue(der.KindInvalidValue, "DATE", "not a date of 1582..9999: "+v.String(), "X.680 38")
 	}
-	w.writeYear(int64(v.Year))
-	_ = w.WriteConstrained(int64(v.Month), 1, 12)
-	return w.WriteConstrained(int64(v.Day), 1, 31)
+	w.writeDate(&isotime.Point{Date: isotime.YearMonthDay, Year: int64(v.Year), Month: v.Month, Day: v.Day})
+	return nil
 }
 
 // ReadTimeOfDay reads a TIME-OF-DAY.
 func (r *Reader) ReadTimeOfDay() (isotime.TimeOfDay, error) {
+	const typ = "TIME-OF-DAY"
 	at := r.pos
-	var f [3]int64
-	for k, ub := range [3]int64{24, 59, 60} {
-		var err error
-		if f[k], err = r.ReadConstrained(0, ub); err != nil {
-			return isotime.TimeOfDay{}, err
-		}
+	var p isotime.Point
+	if err := r.readClock(&p, clockHMS, 0, typ); err != nil {
+		return isotime.TimeOfDay{}, err
 	}
-	v := isotime.TimeOfDay{Hour: int(f[0]), Minute: int(f[1]), Second: int(f[2])}
+	v := isotime.TimeOfDay{Hour: p.Hour, Minute: p.Minute, Second: p.Second}
 	if !v.Valid() {
-		return v, r.errAt(at, der.KindInvalidValue, "TIME-OF-DAY", "not a time of day: "+v.String(), "X.680 38")
+		return v, r.errAt(at, der.KindInvalidValue, typ, "not a time of day: "+v.String(), "X.680 38")
 	}
 	return v, nil
 }
@@ -145,9 +141,7 @@ func (w *Writer) WriteTimeOfDay(v isotime.TimeOfDay) error {
 	if !v.Valid() {
 		return errValue(der.KindInvalidValue, "TIME-OF-DAY", "not a time of day: "+v.String(), "X.680 38")
 	}
-	_ = w.WriteConstrained(int64(v.Hour), 0, 24)
-	_ = w.WriteConstrained(int64(v.Minute), 0, 59)
-	return w.WriteConstrained(int64(v.Second), 0, 60)
+	return w.writeClock(&isotime.Point{Clock: isotime.Seconds, Hour: v.Hour, Minute: v.Minute, Second: v.Second})
 }
 
 // ReadDateTime reads a DATE-TIME.
