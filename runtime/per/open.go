@@ -21,25 +21,14 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // octet. An empty field is an error: an empty encoding is one zero octet
 // (X.691 11.1).
 func (r *Reader) ReadOpenField() ([]byte, int, error) {
-	return r.readField("open type", false)
-}
-
-// ReadContents reads the octets of an OCTET STRING without a SIZE
-// constraint whose contents are the complete encoding of a value (X.682
-// 11 CONTAINING an open type), as ReadOpenField does; they may be empty
-// (under a key that selects no type they are only octets).
-func (r *Reader) ReadContents() ([]byte, int, error) {
-	return r.readField("OCTET STRING", true)
-}
-
-func (r *Reader) readField(typ string, empty bool) ([]byte, int, error) {
+	const typ = "open type"
 	r.Align() // the length of an unconstrained count starts on an octet (11.9.3.5)
 	at := r.pos
 	b, err := r.readOctets(0, -1, typ)
 	if err != nil {
 		return nil, 0, err
 	}
-	if len(b) == 0 && !empty {
+	if len(b) == 0 {
 		return nil, 0, r.errAt(at, der.KindMalformed, typ, "empty field: an empty encoding is one zero octet", "X.691 11.1")
 	}
 	if len(b) < 16<<10 {
