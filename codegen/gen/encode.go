@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
 // writeValue emits the statements that DER-encode src (of type t, with its
 // tags) to the builder b.
-func (e *emitter) writeValue(g *jen.Group, src func() *jen.Statement, f *field) {
-	wrappers, own := splitTags(f.t)
+func (e *emitter) writeValue(g *jen.Group, src func() *jen.Statement, f *plan.Field) {
+	wrappers, own := splitTags(f.Type)
 	var marks []string
 	for _, w := range wrappers {
 		m := e.tmpName("m")
@@ -25,42 +26,42 @@ func (e *emitter) writeValue(g *jen.Group, src func() *jen.Statement, f *field) 
 	}
 }
 
-func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, own *model.Tag) {
-	if f.union != nil {
+func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Field, own *model.Tag) {
+	if f.Union != nil {
 		e.writeUnion(g, f, own)
 		return
 	}
-	if f.octets && own != nil {
+	if f.Octets && own != nil {
 		// OCTET STRING (CONTAINING T): the DER of the value as contents.
 		//	m := b.Begin(tag, false)
 		//	... T ...
 		//	b.End(m)
 		m := e.tmpName("m")
 		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
-		if f.t.Underlying().Kind == model.TypeBitString {
+		if f.Type.Underlying().Kind == model.TypeBitString {
 			g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
 		}
 		inner := *f
-		inner.octets, inner.t = false, f.inner
+		inner.Octets, inner.Type = false, f.Inner
 		e.writeValue(g, src, &inner)
 		g.Id("b").Dot("End").Call(jen.Id(m))
 		return
 	}
-	if f.gt != nil {
+	if f.Named != nil {
 		args := []jen.Code{jen.Id("b"), rt("NoTag")}
-		if tagged(f.gt) && own != nil {
+		if tagged(f.Named) && own != nil {
 			args[1] = tagCode(*own)
 		}
-		if f.ptr {
+		if f.Ptr {
 			g.If(jen.Add(src()).Op("==").Nil()).Block(
-				jen.Id("b").Dot("SetError").Call(rt("NilValue").Call(jen.Lit(f.gt.asn1)))).Else().Block(
+				jen.Id("b").Dot("SetError").Call(rt("NilValue").Call(jen.Lit(f.Named.ASN1)))).Else().Block(
 				jen.Add(src()).Dot("EncodeASN1").Call(args...))
 			return
 		}
 		g.Add(src()).Dot("EncodeASN1").Call(args...)
 		return
 	}
-	t := f.t
+	t := f.Type
 	if own == nil {
 		g.Id("b").Dot("AddRaw").Call(src())
 		return
@@ -69,31 +70,31 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *field, 
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
 				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("b").Dot("SetError").Call(rt("WithField").Call(jen.Err(), jen.Lit(f.asn1))))
+					jen.Id("b").Dot("SetError").Call(rt("WithField").Call(jen.Err(), jen.Lit(f.ASN1))))
 			}
 		})
 	}
-	bt, _ := builtinOf(t)
-	g.Add(bt.addCall(tagCode(*own), src()))
+	bt, _ := plan.BuiltinOf(t)
+	g.Add(addCall(bt, tagCode(*own), src()))
 }
 
 // writeUnion writes an open type, or the OCTET or BIT STRING that contains
 // it, from its union field.
-func (e *emitter) writeUnion(g *jen.Group, f *field, own *model.Tag) {
-	u := jen.Id("v").Dot(f.name)
+func (e *emitter) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
+	u := jen.Id("v").Dot(f.Name)
 	switch {
-	case f.list:
+	case f.List:
 		m := e.tmpName("m")
 		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.True())
 		g.For(jen.Id("i").Op(":=").Range().Add(u.Clone())).Block(jen.Add(u.Clone()).Index(jen.Id("i")).Dot("encode").Call(jen.Id("b")))
-		if f.t.Kind == model.TypeSetOf {
+		if f.Type.Kind == model.TypeSetOf {
 			g.Id("b").Dot("EndSetOf").Call(jen.Id(m))
 		} else {
 			g.Id("b").Dot("End").Call(jen.Id(m))
 		}
-	case !f.containing:
+	case !f.Containing:
 		g.Add(u).Dot("encode").Call(jen.Id("b"))
-	case f.t.Kind == model.TypeBitString:
+	case f.Type.Kind == model.TypeBitString:
 		m := e.tmpName("m")
 		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
 		g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
@@ -108,26 +109,26 @@ func (e *emitter) writeUnion(g *jen.Group, f *field, own *model.Tag) {
 }
 
 // encodeMethod emits EncodeASN1 for a type with a structure.
-func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
+func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 	e.tmp = 0
-	recv := jen.Id("v").Op("*").Id(gt.name)
+	recv := jen.Id("v").Op("*").Id(gt.Name)
 	params := []jen.Code{jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))}
 	body := jen.BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
-		switch gt.kind {
+		switch gt.Kind {
 		case model.TypeSequence:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
-			root2 := len(gt.fields) - gt.body.Root2
-			for i, f := range gt.fields {
-				if i == root2 && gt.unknown != "" {
+			root2 := len(gt.Fields) - gt.Body.Root2
+			for i, f := range gt.Fields {
+				if i == root2 && gt.Unknown != "" {
 					// Unknown additions go at the extension point: before
 					// the second root part, if any.
-					g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown))
+					g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
 				}
 				e.writeComponent(g, f)
 			}
-			if gt.unknown != "" && gt.body.Root2 == 0 {
-				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown))
+			if gt.Unknown != "" && gt.Body.Root2 == 0 {
+				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
 			}
 			g.Id("b").Dot("End").Call(jen.Id("m"))
 		case model.TypeSet:
@@ -135,38 +136,38 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 			// of their tags.
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
 			ranks := setRanks(e, gt)
-			ordered := make([]*field, len(gt.fields))
-			for _, f := range gt.fields {
+			ordered := make([]*plan.Field, len(gt.Fields))
+			for _, f := range gt.Fields {
 				ordered[ranks[f]] = f
 			}
 			for _, f := range ordered {
 				e.writeComponent(g, f)
 			}
-			if gt.unknown != "" {
-				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown))
+			if gt.Unknown != "" {
+				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
 			}
 			g.Id("b").Dot("End").Call(jen.Id("m"))
 		case model.TypeChoice:
 			g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
-				for _, f := range gt.fields {
+				for _, f := range gt.Fields {
 					// An untagged open type (see decodeChoice) is written
 					// as it is.
-					g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
+					g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
 						e.writeValue(g, fieldDst(f), f)
 					})
 				}
 				g.Default().BlockFunc(func(g *jen.Group) {
-					if gt.unknown != "" {
-						g.If(jen.Id("v").Dot(gt.unknown).Op("!=").Nil()).Block(
-							jen.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.unknown)),
+					if gt.Unknown != "" {
+						g.If(jen.Id("v").Dot(gt.Unknown).Op("!=").Nil()).Block(
+							jen.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown)),
 							jen.Return())
 					}
-					g.Id("b").Dot("SetError").Call(rt("NoChoice").Call(jen.Lit(gt.asn1)))
+					g.Id("b").Dot("SetError").Call(rt("NoChoice").Call(jen.Lit(gt.ASN1)))
 				})
 			})
 		case model.TypeSequenceOf, model.TypeSetOf:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
-			if checks := constraintChecks(gt.body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
+			if checks := constraintChecks(gt.Body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
 				g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 					for _, c := range checks {
 						g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
@@ -174,9 +175,9 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 				})
 			}
 			g.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
-				e.writeValue(g, func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i")) }, gt.elem)
+				e.writeValue(g, func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i")) }, gt.Elem)
 			})
-			if gt.kind == model.TypeSetOf {
+			if gt.Kind == model.TypeSetOf {
 				g.Id("b").Dot("EndSetOf").Call(jen.Id("m"))
 			} else {
 				g.Id("b").Dot("End").Call(jen.Id("m"))
@@ -190,7 +191,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *goType) {
 }
 
 // encodeDoc is the doc comment of a type's EncodeASN1.
-func encodeDoc(gt *goType) string {
+func encodeDoc(gt *plan.Type) string {
 	if !tagged(gt) {
 		return "EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it."
 	}
@@ -207,9 +208,9 @@ func encodeDoc(gt *goType) string {
 //		b.End(m1)
 //		return
 //	}
-func (e *emitter) rootEncode(g *jen.Group, gt *goType) {
+func (e *emitter) rootEncode(g *jen.Group, gt *plan.Type) {
 	s := self(gt)
-	if wrappers, _ := splitTags(s.t); len(wrappers) > 0 {
+	if wrappers, _ := splitTags(s.Type); len(wrappers) > 0 {
 		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
 			e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, s)
 			g.Return()
@@ -220,22 +221,22 @@ func (e *emitter) rootEncode(g *jen.Group, gt *goType) {
 // outTag is the tag an EncodeASN1 body writes: t, or the type's own tag
 // when t is 0 (t.Or(der.TagSequence)). A type whose own tags have EXPLICIT
 // wrappers handles t = 0 in rootEncode, and t is never 0 after it.
-func outTag(gt *goType) *jen.Statement {
-	wrappers, own := splitTags(self(gt).t)
+func outTag(gt *plan.Type) *jen.Statement {
+	wrappers, own := splitTags(self(gt).Type)
 	if len(wrappers) > 0 || own == nil || !tagged(gt) {
 		return jen.Id("t")
 	}
 	return jen.Id("t").Dot("Or").Call(tagCode(*own))
 }
 
-func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
-	t := gt.body
+func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
+	t := gt.Body
 	x := func() *jen.Statement { return jen.Op("*").Id("v") }
 	if t.Kind == model.TypeOpen {
 		g.Id("b").Dot("AddRaw").Call(x())
 		return
 	}
-	bt, ok := builtinOf(t)
+	bt, ok := plan.BuiltinOf(t)
 	if !ok {
 		g.Id("b").Dot("AddRaw").Call(x())
 		return
@@ -243,21 +244,21 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 	conv := builtinGo(t)
 	if t.Kind == model.TypeInteger {
 		conv = jen.Int64()
-		if gt.intGo != "int64" {
+		if gt.IntGo != "int64" {
 			conv = rt("Integer")
 		}
 	}
 	val := conv.Clone().Call(x())
-	if t.Kind == model.TypeBitString && len(gt.consts) > 0 {
+	if t.Kind == model.TypeBitString && len(gt.Consts) > 0 {
 		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the\nencoding writes back what a tolerant decode kept.")
 		g.Id("bits").Op(":=").Add(rt("BitString")).Call(x())
 		g.If(jen.Op("!").Id("b").Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
 			jen.Id("bits").Op("=").Id("bits").Dot("TrimTrailingZeros").Call())
 		val = jen.Id("bits")
 	}
-	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.consts) > 0 {
+	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.Consts) > 0 {
 		g.If(jen.Op("!").Id("v").Dot("valid").Call()).Block(
-			jen.Id("b").Dot("SetError").Call(rt("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.asn1), jen.Int64().Call(jen.Op("*").Id("v")))))
+			jen.Id("b").Dot("SetError").Call(rt("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.ASN1), jen.Int64().Call(jen.Op("*").Id("v")))))
 	}
 	if checks := constraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
@@ -267,7 +268,7 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 		})
 	}
 	if t.Kind == model.TypeInteger {
-		if gt.intGo == "int64" {
+		if gt.IntGo == "int64" {
 			g.Id("b").Dot("AddInt64").Call(outTag(gt), val)
 		} else {
 			g.Id("b").Dot("AddInteger").Call(outTag(gt), val)
@@ -275,18 +276,18 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *goType) {
 		return
 	}
 	if t.Kind == model.TypeInteger {
-		bt = builtins["INTEGER int64"]
-		if gt.intGo != "int64" {
-			bt = builtins["INTEGER"]
+		bt = plan.BuiltinNamed("INTEGER int64")
+		if gt.IntGo != "int64" {
+			bt = plan.BuiltinNamed("INTEGER")
 		}
 	}
-	g.Add(bt.addCall(outTag(gt), val))
+	g.Add(addCall(bt, outTag(gt), val))
 }
 
 // writeComponent writes one component of a SEQUENCE or SET: always when
 // mandatory, when present when optional, and when present and not equal to
 // its default for DEFAULT (X.690 11.5).
-func (e *emitter) writeComponent(g *jen.Group, f *field) {
+func (e *emitter) writeComponent(g *jen.Group, f *plan.Field) {
 	src := fieldDst(f)
 	if !optionalComponent(f) {
 		e.writeValue(g, src, f)
@@ -296,10 +297,10 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 	// default (X.690 11.5), or, when the encoding tolerates explicit
 	// defaults (der.TolerateExplicitDefault), when HasX says it was
 	// received; an OPTIONAL one when HasX is set.
-	cond := jen.Id("v").Dot(f.has)
+	cond := jen.Id("v").Dot(f.Has)
 	if _, ok := defaultValue(f); ok {
 		if ne := notDefault(f, src); ne != nil {
-			cond = jen.Parens(jen.Id("v").Dot(f.has).Op("&&").Id("b").Dot("Tolerates").Call(rt("TolerateExplicitDefault"))).Op("||").Add(ne)
+			cond = jen.Parens(jen.Id("v").Dot(f.Has).Op("&&").Id("b").Dot("Tolerates").Call(rt("TolerateExplicitDefault"))).Op("||").Add(ne)
 		}
 	}
 	g.If(cond).BlockFunc(func(g *jen.Group) {
@@ -311,14 +312,14 @@ func (e *emitter) writeComponent(g *jen.Group, f *field) {
 // the kinds whose defaults occur in practice (BOOLEAN, INTEGER, ENUMERATED,
 // character strings, BIT STRING {}); false otherwise, in which case an
 // absent component is left at its zero value.
-func defaultValue(f *field) (jen.Code, bool) {
-	v := f.comp.Default
+func defaultValue(f *plan.Field) (jen.Code, bool) {
+	v := f.Comp.Default
 	if v == nil {
 		return nil, false
 	}
 	conv := func(c jen.Code) jen.Code {
-		if f.gt != nil {
-			return ref(f.gt).Call(c)
+		if f.Named != nil {
+			return ref(f.Named).Call(c)
 		}
 		return c
 	}
@@ -329,21 +330,21 @@ func defaultValue(f *field) (jen.Code, bool) {
 		if v.Big != nil {
 			return nil, false
 		}
-		if goIntOf(f) != "int64" && f.t.Kind == model.TypeInteger {
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
 			return conv(jen.Id(integerDefault(v.Int))), true
 		}
-		if f.gt != nil {
-			if c := constNamed(f.gt, v); c != "" {
+		if f.Named != nil {
+			if c := constNamed(f.Named, v); c != "" {
 				return jen.Id(c), true
 			}
 		}
 		return conv(num(v.Int)), true
 	case model.ValueString:
-		if f.t.Kind == model.TypeCharacterString {
+		if f.Type.Kind == model.TypeCharacterString {
 			return conv(jen.Lit(v.String)), true
 		}
 	case model.ValueBitString:
-		if f.t.Kind == model.TypeBitString && (v.BitLen == 0 && len(v.Names) == 0) {
+		if f.Type.Kind == model.TypeBitString && (v.BitLen == 0 && len(v.Names) == 0) {
 			return conv(rt("BitString").Values()), true
 		}
 	}
@@ -361,11 +362,11 @@ func integerDefault(n int64) string {
 }
 
 // constNamed returns the constant of a named number equal to v, if any.
-func constNamed(gt *goType, v *model.Value) string {
+func constNamed(gt *plan.Type, v *model.Value) string {
 	gt = bodyOf(gt)
-	for _, c := range gt.consts {
-		if c.value == v.Int && (v.Name == "" || v.Name == c.asn1) {
-			return c.name
+	for _, c := range gt.Consts {
+		if c.Value == v.Int && (v.Name == "" || v.Name == c.ASN1) {
+			return c.Name
 		}
 	}
 	return ""
@@ -373,15 +374,15 @@ func constNamed(gt *goType, v *model.Value) string {
 
 // isDefault is the condition "the value of x equals the component's
 // DEFAULT", nil when it cannot be tested.
-func isDefault(f *field, x func() *jen.Statement) jen.Code {
-	v := f.comp.Default
+func isDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
+	v := f.Comp.Default
 	def, ok := defaultValue(f)
 	if !ok {
 		return nil
 	}
 	switch v.Kind {
 	case model.ValueInteger, model.ValueEnumerated:
-		if goIntOf(f) != "int64" && f.t.Kind == model.TypeInteger {
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
 			return jen.Func().Params().Bool().Block(
 				jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Add(rt("Integer")).Call(x()).Dot("Int64").Call(),
 				jen.Return(jen.Id("ok").Op("&&").Id("n").Op("==").Lit(v.Int))).Call()
@@ -399,8 +400,8 @@ func isDefault(f *field, x func() *jen.Statement) jen.Code {
 
 // notDefault is the negation of isDefault, written without double
 // negations.
-func notDefault(f *field, x func() *jen.Statement) jen.Code {
-	v := f.comp.Default
+func notDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
+	v := f.Comp.Default
 	def, ok := defaultValue(f)
 	if !ok {
 		return nil
@@ -412,7 +413,7 @@ func notDefault(f *field, x func() *jen.Statement) jen.Code {
 		}
 		return boolOf(f, x)
 	case model.ValueInteger, model.ValueEnumerated:
-		if goIntOf(f) != "int64" && f.t.Kind == model.TypeInteger {
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
 			return jen.Op("!").Add(isDefault(f, x))
 		}
 	case model.ValueBitString:
@@ -422,8 +423,8 @@ func notDefault(f *field, x func() *jen.Statement) jen.Code {
 }
 
 // boolOf is x as a bool: converted when its Go type is a named type.
-func boolOf(f *field, x func() *jen.Statement) *jen.Statement {
-	if f.gt != nil {
+func boolOf(f *plan.Field, x func() *jen.Statement) *jen.Statement {
+	if f.Named != nil {
 		return jen.Bool().Call(x())
 	}
 	return x()
@@ -434,21 +435,21 @@ func boolOf(f *field, x func() *jen.Statement) *jen.Statement {
 //
 //	func (v *T) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 //	func (v *T) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-func (e *emitter) topMethods(f *jen.File, gt *goType) {
+func (e *emitter) topMethods(f *jen.File, gt *plan.Type) {
 	// Enumerations, named-number INTEGERs, named-bit BIT STRINGs and
 	// lists written in place inside another type are decoded and encoded
 	// through their parent: the entry points are for type assignments,
 	// instances and structures written in place. Leaving them out keeps
 	// big specifications (NR RRC: thousands of in-place ENUMERATEDs) small
 	// enough to compile.
-	if gt.union != nil || gt.alias != nil {
+	if gt.Union != nil || gt.Alias != nil {
 		return
 	}
-	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
+	if k := gt.Kind; gt.Doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
 	}
-	recv := jen.Id("v").Op("*").Id(gt.name)
-	comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.asn1))
+	recv := jen.Id("v").Op("*").Id(gt.Name)
+	comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.ASN1))
 	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
 		jen.Return(rt("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Nil()))))
 	comment(f, "MarshalDER returns the DER encoding of v.")
@@ -465,17 +466,17 @@ func oneLineBody(stmt jen.Code) *jen.Statement {
 // baseMethods emits DecodeASN1 and EncodeASN1 of a type defined over
 // another (a re-tagged or further constrained reference): at the root
 // with its own tags, and otherwise those of the base type.
-func (e *emitter) baseMethods(f *jen.File, gt *goType) {
+func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
 	e.tmp = 0
-	base := jen.Parens(jen.Op("*").Add(ref(gt.base))).Call(jen.Id("v"))
+	base := jen.Parens(jen.Op("*").Add(ref(gt.Base))).Call(jen.Id("v"))
 	comment(f, decodeDoc(gt))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		e.rootDecode(g, gt)
 		g.Return(base.Clone().Dot("DecodeASN1").Call(jen.Id("r"), jen.Id("t")))
 	})
 	e.tmp = 0
 	comment(f, encodeDoc(gt))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))).BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))).BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
 		g.Add(base.Clone().Dot("EncodeASN1").Call(jen.Id("b"), outTag(gt)))
 	})
@@ -484,20 +485,20 @@ func (e *emitter) baseMethods(f *jen.File, gt *goType) {
 // keyCase is a case of the switch on a union's key: the row that decoding
 // selects for the key, and the case's label.
 type keyCase struct {
-	ue    *unionEntry
+	ue    *plan.Row
 	label jen.Code
 }
 
 // keyCases returns the cases of the switch on u's key, one per key: the
 // first row of a key is the one decoding selects (a later row with the same
 // key is unreachable), and a row without a key has no case.
-func (u *union) keyCases() []keyCase {
+func keyCases(u *plan.Union) []keyCase {
 	var out []keyCase
 	seen := map[string]bool{}
-	for _, ue := range u.entries {
-		k, label := ue.keyBytes, jen.Code(jen.Lit(ue.keyBytes))
-		if u.keyKind == model.TypeInteger {
-			k, label = fmt.Sprint(ue.keyInt), num(ue.keyInt)
+	for _, ue := range u.Rows {
+		k, label := ue.KeyBytes, jen.Code(jen.Lit(ue.KeyBytes))
+		if u.KeyKind == model.TypeInteger {
+			k, label = fmt.Sprint(ue.KeyInt), num(ue.KeyInt)
 		} else if k == "" {
 			continue
 		}
@@ -514,11 +515,11 @@ func (u *union) keyCases() []keyCase {
 // their switch tests, and the argument that passes the key on: key []byte
 // (an OID's contents), key int64, or raw der.Integer (an INTEGER key of any
 // size, which the method body turns into key).
-func (u *union) keyParam() (param, sw, arg *jen.Statement) {
-	if u.keyKind != model.TypeInteger {
+func keyParam(u *plan.Union) (param, sw, arg *jen.Statement) {
+	if u.KeyKind != model.TypeInteger {
 		return jen.Id("key").Index().Byte(), jen.String().Call(jen.Id("key")), jen.Id("key")
 	}
-	if u.keyRaw {
+	if u.KeyRaw {
 		return jen.Id("raw").Add(rt("Integer")), jen.Id("key"), jen.Id("raw")
 	}
 	return jen.Id("key").Int64(), jen.Id("key"), jen.Id("key")
@@ -526,17 +527,17 @@ func (u *union) keyParam() (param, sw, arg *jen.Statement) {
 
 // unionDecl emits an open type's union: the struct and decode and encode
 // by key (and after the class's first union, its discriminant).
-func (e *emitter) unionDecl(f *jen.File, gt *goType) {
-	u := gt.union
-	comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.name, gt.asn1))
-	if u.table.Extensible {
+func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
+	u := gt.Union
+	comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.Name, gt.ASN1))
+	if u.Table.Extensible {
 		comment(f, "The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.")
 	}
-	f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
+	f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
 		raw := "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type."
 		if e.cfg.PER {
 			// The two encodings keep different octets: say which.
-			if u.containing {
+			if u.Containing {
 				raw += "\nFrom DER it is the string's contents octets (of a BIT STRING, after the unused bits\noctet); from PER (decodePER) the octets of the string, the complete PER encoding of\nthe value (X.691 11.1)."
 			} else {
 				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
@@ -545,59 +546,59 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		comment(g, raw)
 		g.Id("Raw").Index().Byte()
 		comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
-		g.Id("Kind").Id(u.kindTyp)
+		g.Id("Kind").Id(u.KindType)
 		for _, sl := range unionSlots(u) {
 			first := sl[0]
 			var consts []string
 			for _, ue := range sl {
-				consts = append(consts, ue.constName)
+				consts = append(consts, ue.Const)
 			}
-			typ := e.goTypeOf(first.f)
-			if first.slot != nil {
-				typ = jen.Id(first.slot.name)
+			typ := goTypeOf(first.Field)
+			if first.Slot != nil {
+				typ = jen.Id(first.Slot.Name)
 			}
 			if len(sl) == 1 {
-				comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.f.name, first.constName))
+				comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.Field.Name, first.Const))
 			} else {
-				comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.f.name, orList(consts), slotNote(sl)))
+				comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, orList(consts), slotNote(sl)))
 			}
-			g.Id(first.f.name).Add(typ)
+			g.Id(first.Field.Name).Add(typ)
 		}
 	})
-	e.kindDecl(f, u.kind, gt) // the class's discriminant, after its first union
+	e.kindDecl(f, u.Kind, gt) // the class's discriminant, after its first union
 	// decode
 	e.tmp = 0
-	keyParam, keySwitch, _ := u.keyParam()
+	keyParam, keySwitch, _ := keyParam(u)
 	r := rd{name: "r", ptr: true}
 	comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			for _, kc := range u.keyCases() {
+			for _, kc := range keyCases(u) {
 				ue := kc.ue
 				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
-					comment(g, ue.comment)
-					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
-					if ue.f == nil {
+					comment(g, ue.Comment)
+					g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					if ue.Field == nil {
 						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
 					dst := func() *jen.Statement { return unionSlot(ue) }
 					fail := func(err jen.Code) jen.Code { return jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), err)) }
-					e.readValue(g, r, dst, ue.f, fail)
-					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
+					e.readValue(g, r, dst, ue.Field, fail)
+					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
 					g.Return(jen.Nil())
 				})
 			}
 		})
-		if u.keyRaw {
+		if u.KeyRaw {
 			// A key outside int64 is in no row.
 			g.If(jen.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call(), jen.Id("ok")).Block(sw)
 		} else {
 			g.Add(sw)
 		}
-		if !u.table.Extensible {
+		if !u.Table.Extensible {
 			g.If(jen.Op("!").Id("r").Dot("SkipConstraints").Call()).Block(
-				jen.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.asn1))))
+				jen.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.ASN1))))
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
@@ -611,11 +612,11 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\n"+
 		"decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u\n"+
 		"is reset to Kind 0, Raw keeping the value as received, as for an unknown key.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
 		jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
-		jen.Op("*").Id("u").Op("=").Id(gt.name).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}),
+		jen.Op("*").Id("u").Op("=").Id(gt.Name).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}),
 		jen.Return(jen.Nil()))
-	if u.containing {
+	if u.Containing {
 		// func (u *T) keepDER(_ *der.Reader) error { return nil }
 		//
 		// Under a key that selects no type the contents are octets, not
@@ -623,7 +624,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		// apply; RFC 5652 5.2: an eContent need not be DER, or ASN.1): they
 		// are kept as received, the octets a digest covers.
 		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
 	} else {
 		// func (u *T) keepDER(r *der.Reader) error {
 		//	raw, err := r.KeepDER(u.Raw)
@@ -639,7 +640,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 		comment(f, "keepDER checks Raw, written back as it is when Kind selects no type, and keeps it\n"+
 			"in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that\n"+
 			"fails under der.TolerateOpenTypeErrors keeps Raw as received.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
 			jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(
 				jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
@@ -649,14 +650,14 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 	}
 	e.tmp = 0
 	comment(f, "encode writes the typed value Kind selects, or Raw.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encode").Params(jen.Id("b").Op("*").Add(rt("Builder"))).BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encode").Params(jen.Id("b").Op("*").Add(rt("Builder"))).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
-			for _, ue := range u.entries {
-				if ue.f == nil {
+			for _, ue := range u.Rows {
+				if ue.Field == nil {
 					continue
 				}
-				g.Case(jen.Id(ue.constName)).BlockFunc(func(g *jen.Group) {
-					e.writeValue(g, func() *jen.Statement { return unionSlot(ue) }, ue.f)
+				g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
+					e.writeValue(g, func() *jen.Statement { return unionSlot(ue) }, ue.Field)
 				})
 			}
 			g.Default().Block(jen.Id("b").Dot("AddRaw").Call(jen.Id("u").Dot("Raw")))
@@ -666,17 +667,17 @@ func (e *emitter) unionDecl(f *jen.File, gt *goType) {
 
 // unionSlots returns the rows of u that select a type, grouped by the
 // field that holds their values, in the order of the rows.
-func unionSlots(u *union) [][]*unionEntry {
-	var slots [][]*unionEntry
+func unionSlots(u *plan.Union) [][]*plan.Row {
+	var slots [][]*plan.Row
 	at := map[string]int{}
-	for _, ue := range u.entries {
-		if ue.f == nil {
+	for _, ue := range u.Rows {
+		if ue.Field == nil {
 			continue
 		}
-		i, ok := at[ue.f.name]
+		i, ok := at[ue.Field.Name]
 		if !ok {
 			i = len(slots)
-			at[ue.f.name] = i
+			at[ue.Field.Name] = i
 			slots = append(slots, nil)
 		}
 		slots[i] = append(slots[i], ue)
@@ -687,21 +688,21 @@ func unionSlots(u *union) [][]*unionEntry {
 // unionSlot returns the expression of a row's value in a union's field:
 // the field, or the field converted to the row's type when the field has
 // the type of another row with the same layout.
-func unionSlot(ue *unionEntry) *jen.Statement {
-	field := jen.Id("u").Dot(ue.f.name)
-	if ue.slot == nil {
+func unionSlot(ue *plan.Row) *jen.Statement {
+	field := jen.Id("u").Dot(ue.Field.Name)
+	if ue.Slot == nil {
 		return field
 	}
-	return jen.Parens(jen.Op("*").Add(ref(ue.f.gt))).Call(jen.Op("&").Add(field))
+	return jen.Parens(jen.Op("*").Add(ref(ue.Field.Named))).Call(jen.Op("&").Add(field))
 }
 
 // slotNote tells, for a field that rows of several Go types share, how to
 // read a row's value as its own type.
-func slotNote(sl []*unionEntry) string {
+func slotNote(sl []*plan.Row) string {
 	for _, ue := range sl {
-		if ue.slot != nil {
+		if ue.Slot != nil {
 			return fmt.Sprintf("\nThe rows' types differ only in constraints and share the layout of %s; the value\nconverts to a row's own type, as in %s(value.%s).",
-				ue.slot.name, ue.f.gt.name, ue.f.name)
+				ue.Slot.Name, ue.Field.Named.Name, ue.Field.Name)
 		}
 	}
 	return ""
@@ -721,21 +722,21 @@ func orList(items []string) string {
 func (e *emitter) fuzzFile() ([]byte, error) {
 	f := jen.NewFile(e.cfg.Package)
 	f.HeaderComment("Code generated by asn1gen. DO NOT EDIT.")
-	chosen := e.p.roots
+	chosen := e.p.Roots
 	if chosen == nil {
-		chosen = e.p.ordered()
+		chosen = e.p.Ordered()
 	}
 	for _, gt := range chosen {
-		if gt.union != nil || gt.alias != nil || gt.top == nil || gt.doc == "" {
+		if gt.Union != nil || gt.Alias != nil || gt.Top == nil || gt.Doc == "" {
 			continue
 		}
-		name := "Fuzz" + gt.name
-		comment(f, fmt.Sprintf("%s checks that decoding a %s never panics and that a strict decode\nre-encodes to its input.", name, gt.asn1))
+		name := "Fuzz" + gt.Name
+		comment(f, fmt.Sprintf("%s checks that decoding a %s never panics and that a strict decode\nre-encodes to its input.", name, gt.ASN1))
 		f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 			jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
-				jen.Var().Id("ber").Id(gt.name),
+				jen.Var().Id("ber").Id(gt.Name),
 				jen.Id("_").Op("=").Add(rt("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("ber"), jen.Op("&").Add(rt("Options")).Values(jen.Dict{jen.Id("BER"): jen.True()})),
-				jen.Var().Id("v").Id(gt.name),
+				jen.Var().Id("v").Id(gt.Name),
 				jen.If(jen.Id("v").Dot("UnmarshalDER").Call(jen.Id("b")).Op("!=").Nil()).Block(jen.Return()),
 				jen.List(jen.Id("out"), jen.Err()).Op(":=").Id("v").Dot("MarshalDER").Call(),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Fatalf").Call(jen.Lit("MarshalDER after a strict decode: %v"), jen.Err())),

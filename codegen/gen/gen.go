@@ -131,6 +131,7 @@ import (
 
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -195,7 +196,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	if !token.IsIdentifier(cfg.Package) || cfg.Package == "_" {
 		return nil, fmt.Errorf("asn1gen: %q is not a Go package name", cfg.Package)
 	}
-	p, err := newPlan(set, cfg.Roots, cfg.Used)
+	p, err := plan.New(set, cfg.Roots, cfg.Used)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +211,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
 	f.Const().Id("_").Op("=").Qual(rtPath, "Version1")
 	e.values(f)
-	for _, gt := range p.emitted() {
+	for _, gt := range p.Emitted() {
 		e.typeDecl(f, gt)
 		if cfg.PER {
 			e.perMethods(f, gt)
@@ -262,7 +263,7 @@ func (e *emitter) header(f *jen.File) {
 		fmt.Fprintf(&b, "Command: %s\n\n", e.cfg.Command)
 	}
 	b.WriteString("Source modules:\n")
-	for _, m := range e.p.set.Modules {
+	for _, m := range e.p.Set.Modules {
 		fmt.Fprintf(&b, "  %s", m.Name)
 		if m.OID != nil {
 			fmt.Fprintf(&b, " {%s}", m.OID.String())
@@ -318,10 +319,10 @@ func numbered(s string) string {
 func (e *emitter) integerDefaults(f *jen.File) {
 	used := map[int64]bool{}
 	var values []int64
-	for _, gt := range e.p.emitted() {
-		for _, fl := range gt.fields {
-			d := fl.comp.Default
-			if d == nil || d.Big != nil || fl.t.Kind != model.TypeInteger || goIntOf(fl) == "int64" || used[d.Int] {
+	for _, gt := range e.p.Emitted() {
+		for _, fl := range gt.Fields {
+			d := fl.Comp.Default
+			if d == nil || d.Big != nil || fl.Type.Kind != model.TypeInteger || plan.GoIntOf(fl) == "int64" || used[d.Int] {
 				continue
 			}
 			if d.Kind != model.ValueInteger && d.Kind != model.ValueEnumerated {

@@ -11,10 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden outputs in testdata/gen")

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -21,39 +22,39 @@ import (
 //
 //	// String returns the ASN.1 name of the object, or "none" for 0.
 //	func (k SignatureAlgorithmKind) String() string { ... }
-func (e *emitter) kindDecl(f *jen.File, k *classKind, gt *goType) {
-	if k == nil || k.first != gt {
+func (e *emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
+	if k == nil || k.First != gt {
 		return
 	}
 	var sets []string
 	seen := map[string]bool{}
-	for _, u := range e.p.unionList() {
-		if u.kind == k && !seen[u.gt.name] {
-			seen[u.gt.name] = true
-			sets = append(sets, u.gt.name)
+	for _, u := range e.p.Unions() {
+		if u.Kind == k && !seen[u.Type.Name] {
+			seen[u.Type.Name] = true
+			sets = append(sets, u.Type.Name)
 		}
 	}
 	sort.Strings(sets) // not in planning order, which follows the files'
 
-	if k.class != nil {
+	if k.Class != nil {
 		comment(f, fmt.Sprintf("%s tells which information object of class %s an open type's key selected:\nthe Kind of %s. 0 means none (a key not in the table, or no value).",
-			k.name, k.class.Name, orList(sets)))
+			k.Name, k.Class.Name, orList(sets)))
 	} else {
-		comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected; 0 means none (a key not\nin the table, or no value).", k.name, gt.name))
+		comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected; 0 means none (a key not\nin the table, or no value).", k.Name, gt.Name))
 	}
-	f.Type().Id(k.name).Int()
-	if len(k.consts) > 0 {
+	f.Type().Id(k.Name).Int()
+	if len(k.Consts) > 0 {
 		f.Const().DefsFunc(func(g *jen.Group) {
-			for _, c := range k.consts {
-				g.Id(c.name).Id(k.name).Op("=").Lit(c.value).Comment(c.comment)
+			for _, c := range k.Consts {
+				g.Id(c.Name).Id(k.Name).Op("=").Lit(c.Value).Comment(c.Comment)
 			}
 		})
 	}
 	var labels []string
-	for _, c := range k.consts {
-		labels = append(labels, c.label)
+	for _, c := range k.Consts {
+		labels = append(labels, c.Label)
 	}
-	e.stringMethod(f, k.name, "k", "String returns the ASN.1 name of the object, or \"none\" for 0.", labels)
+	e.stringMethod(f, k.Name, "k", "String returns the ASN.1 name of the object, or \"none\" for 0.", labels)
 }
 
 // stringMethod emits the String method of a discriminant whose values are

@@ -9,9 +9,8 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestGoldenFileOrder generates every golden case of more than one module

@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 	"github.com/dave/jennifer/jen"
@@ -39,7 +40,7 @@ type perState struct {
 	// deferred maps, while a SEQUENCE's decoder is emitted, each key
 	// component to the open types before it that it resolves
 	// (perDeferDecode).
-	deferred map[*field][]*field
+	deferred map[*plan.Field][]*plan.Field
 }
 
 // perFail records that the PER emitter cannot encode construct in where.
@@ -50,22 +51,22 @@ func (e *emitter) perFail(where, construct string) {
 }
 
 // perMethods emits the PER methods of gt.
-func (e *emitter) perMethods(f *jen.File, gt *goType) {
-	if gt.alias != nil {
+func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
+	if gt.Alias != nil {
 		return // the aliased type has them
 	}
-	if gt.union != nil {
+	if gt.Union != nil {
 		e.perUnion(f, gt)
 		return
 	}
 	e.tmp = 0
-	recv := jen.Id("v").Op("*").Id(gt.name)
+	recv := jen.Id("v").Op("*").Id(gt.Name)
 	r := jen.Id("r").Op("*").Add(pr("Reader"))
 	w := jen.Id("w").Op("*").Add(pr("Writer"))
-	if gt.base != nil && structural(gt.kind) {
+	if gt.Base != nil && structural(gt.Kind) {
 		// Constraints on a SEQUENCE, SET or CHOICE are not PER-visible:
 		// the base type's codec is the codec.
-		base := jen.Parens(jen.Op("*").Add(ref(gt.base))).Call(jen.Id("v"))
+		base := jen.Parens(jen.Op("*").Add(ref(gt.Base))).Call(jen.Id("v"))
 		comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
 		f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().Add(oneLineBody(jen.Return(base.Clone().Dot("DecodePER").Call(jen.Id("r")))))
 		comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
@@ -74,13 +75,13 @@ func (e *emitter) perMethods(f *jen.File, gt *goType) {
 		return
 	}
 	var dec, enc func(g *jen.Group)
-	switch gt.kind {
+	switch gt.Kind {
 	case model.TypeSequence:
 		dec, enc = e.perSequence(gt)
 		dec = e.perDeferDecode(gt, dec)
 	case model.TypeSet:
-		if !e.perTagOrder(gt.fields) {
-			e.perFail(gt.asn1, "a SET whose components are not in the canonical order of their tags")
+		if !e.perTagOrder(gt.Fields) {
+			e.perFail(gt.ASN1, "a SET whose components are not in the canonical order of their tags")
 		}
 		dec, enc = e.perSequence(gt)
 		dec = e.perDeferDecode(gt, dec)
@@ -93,17 +94,17 @@ func (e *emitter) perMethods(f *jen.File, gt *goType) {
 	default:
 		x := func() *jen.Statement { return jen.Id("x") }
 		dec = func(g *jen.Group) {
-			ok := e.perRead(g, gt.body, x, gt.asn1, plainReturn, true)
-			if ok && gt.kind != model.TypeNull {
-				g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+			ok := e.perRead(g, gt.Body, x, gt.ASN1, plainReturn, true)
+			if ok && gt.Kind != model.TypeNull {
+				g.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("x"))
 			}
 			g.Return(jen.Nil())
 		}
 		enc = func(g *jen.Group) {
-			if gt.kind != model.TypeNull {
+			if gt.Kind != model.TypeNull {
 				g.Id("x").Op(":=").Add(e.perBuiltinGo(gt)).Call(jen.Op("*").Id("v"))
 			}
-			e.perWrite(g, gt.body, x, gt.asn1, plainReturn)
+			e.perWrite(g, gt.Body, x, gt.ASN1, plainReturn)
 			g.Return(jen.Nil())
 		}
 	}
@@ -120,14 +121,14 @@ func structural(k model.TypeKind) bool {
 
 // perBuiltinGo is the Go type of the builtin a primitive type is defined
 // over, for the conversion of *v.
-func (e *emitter) perBuiltinGo(gt *goType) *jen.Statement {
-	if gt.kind == model.TypeInteger {
-		if goIntOf(self(gt)) == "int64" {
+func (e *emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
+	if gt.Kind == model.TypeInteger {
+		if plan.GoIntOf(self(gt)) == "int64" {
 			return jen.Int64()
 		}
 		return rt("Integer")
 	}
-	return builtinGo(gt.body)
+	return builtinGo(gt.Body)
 }
 
 // perTop emits the entry points, on the types that have UnmarshalDER:
@@ -140,19 +141,19 @@ func (e *emitter) perBuiltinGo(gt *goType) *jen.Statement {
 //
 // and UnmarshalUPER, MarshalUPER with false. Root puts the type's name
 // first in the path of an error, as UnmarshalDER does.
-func (e *emitter) perTop(f *jen.File, gt *goType) {
-	if k := gt.kind; gt.doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
+func (e *emitter) perTop(f *jen.File, gt *plan.Type) {
+	if k := gt.Kind; gt.Doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
 	}
-	recv := jen.Id("v").Op("*").Id(gt.name)
+	recv := jen.Id("v").Op("*").Id(gt.Name)
 	for _, variant := range []struct {
 		name, text string
 		aligned    bool
 	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
-		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.asn1))
+		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.ASN1))
 		f.Func().Params(recv.Clone()).Id("Unmarshal"+variant.name).Params(jen.Id("b").Index().Byte()).Error().Block(
 			jen.Id("r").Op(":=").Add(pr("NewReader")).Call(jen.Id("b"), jen.Lit(variant.aligned), jen.Nil()),
-			jen.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodePER").Call(jen.Op("&").Id("r")), jen.Lit(gt.asn1))))
+			jen.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodePER").Call(jen.Op("&").Id("r")), jen.Lit(gt.ASN1))))
 		comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
 		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
 			jen.Return(pr("Marshal").Call(jen.Id("v"), jen.Lit(variant.aligned)))))
@@ -318,7 +319,7 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 	case model.TypeBoolean:
 		call = r.Dot("ReadBool").Call()
 	case model.TypeInteger:
-		if integerGo(t) != "int64" {
+		if plan.IntegerGo(t) != "int64" {
 			if pc.wide {
 				call = r.Dot("ReadWideRange").Call(num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
 				break
@@ -434,8 +435,8 @@ func (e *emitter) perTime(t *model.Type, where string) (string, []jen.Code, bool
 
 // perInline reports whether perReadField reads f with perRead, assigning
 // to an err in scope.
-func perInline(f *field) bool {
-	return f.gt == nil && !f.octets && f.union == nil && !f.list && f.t.Underlying().Kind != model.TypeNull
+func perInline(f *plan.Field) bool {
+	return f.Named == nil && !f.Octets && f.Union == nil && !f.List && f.Type.Underlying().Kind != model.TypeNull
 }
 
 // kindText names the built-in type of u, without tags.
@@ -463,15 +464,15 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 	case model.TypeBoolean:
 		g.Add(w.Dot("WriteBool").Call(src()))
 	case model.TypeInteger:
-		if integerGo(t) != "int64" && pc.wide {
+		if plan.IntegerGo(t) != "int64" && pc.wide {
 			errCall(w.Dot("WriteWideRange").Call(src(), num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
 			return
 		}
-		if integerGo(t) != "int64" && pc.big {
+		if plan.IntegerGo(t) != "int64" && pc.big {
 			errCall(w.Dot("WriteBigRange").Call(src(), jen.Lit(pc.bigLo), jen.Lit(pc.bigHi), jen.Lit(pc.ext)))
 			return
 		}
-		if integerGo(t) != "int64" {
+		if plan.IntegerGo(t) != "int64" {
 			errCall(w.Dot("WriteBigInt").Call(src(), num(pc.lb), jen.Lit(pc.hasLb), num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
 			return
 		}
@@ -517,15 +518,15 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 
 // perReadField emits the decoding of a component, alternative or element
 // into dst.
-func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap wrapFn) {
 	if len(e.per.deferred[f]) > 0 {
 		defer e.perResolve(g, f) // f is the key of open types before it
 	}
 	switch {
-	case f.union != nil:
+	case f.Union != nil:
 		e.perReadUnion(g, f, dst, where, wrap)
 		return
-	case f.octets:
+	case f.Octets:
 		// OCTET STRING (CONTAINING T): the octets are the complete
 		// encoding of T in the same variant (X.691 11.1, X.682 11), the
 		// form of an open type field when the OCTET STRING has no SIZE.
@@ -544,25 +545,25 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 			return
 		}
 		inner := *f
-		inner.octets, inner.t = false, f.inner
+		inner.Octets, inner.Type = false, f.Inner
 		o := e.tmpName("o")
 		g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
 		g.Add(ifErr(wrap))
 		e.perReadField(g, &inner, dst, where, wrap)
 		g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
-	case f.gt == nil && f.t.Underlying().Kind == model.TypeOpen:
+	case f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen:
 		// An open type without a table the key resolves (PrivateIE-Field's
 		// value, keyed by a CHOICE): the octets of its field, the complete
 		// encoding of a value (X.691 10.2), kept and written back.
 		g.If(jen.List(dst(), jen.Err()).Op("=").Id("r").Dot("ReadOpenBytes").Call(), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
-	if f.gt == nil {
-		e.perRead(g, f.t, dst, where, wrap, false)
+	if f.Named == nil {
+		e.perRead(g, f.Type, dst, where, wrap, false)
 		return
 	}
-	if f.ptr {
+	if f.Ptr {
 		// A pointer breaks a recursive cycle: Enter bounds the depth.
 		//
 		//	p1 := new(T)
@@ -571,8 +572,8 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 		//	}
 		//	v.X = p1
 		p := e.tmpName("p")
-		g.Id(p).Op(":=").New(ref(f.gt))
-		g.If(jen.Err().Op(":=").Id("r").Dot("ReadNested").Call(jen.Id(p), jen.Lit(f.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+		g.Id(p).Op(":=").New(ref(f.Named))
+		g.If(jen.Err().Op(":=").Id("r").Dot("ReadNested").Call(jen.Id(p), jen.Lit(f.Named.ASN1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		g.Add(dst()).Op("=").Id(p)
 		return
 	}
@@ -581,8 +582,8 @@ func (e *emitter) perReadField(g *jen.Group, f *field, dst func() *jen.Statement
 
 // perContaining reports whether the OCTET or BIT STRING (CONTAINING T) of
 // f is one the emitter handles: not ENCODED BY another encoding.
-func (e *emitter) perContaining(f *field, where string) bool {
-	if c := f.t.Constraints; c != nil && c.EncodedBy != nil {
+func (e *emitter) perContaining(f *plan.Field, where string) bool {
+	if c := f.Type.Constraints; c != nil && c.EncodedBy != nil {
 		e.perFail(where, "CONTAINING ... ENCODED BY")
 		return false
 	}
@@ -593,11 +594,11 @@ func (e *emitter) perContaining(f *field, where string) bool {
 // are a value of a type when it has a PER-visible SIZE or is a BIT STRING;
 // false for an OCTET STRING without one: the octets are then an open type
 // field's, read in place (BeginOpen).
-func (e *emitter) perContentsSize(f *field, where string) (jen.Code, bool) {
-	if c := f.t.Constraints; (c == nil || c.Size == nil) && f.t.Underlying().Kind == model.TypeOctetString {
+func (e *emitter) perContentsSize(f *plan.Field, where string) (jen.Code, bool) {
+	if c := f.Type.Constraints; (c == nil || c.Size == nil) && f.Type.Underlying().Kind == model.TypeOctetString {
 		return nil, false
 	}
-	return e.perContents(f.t, where), true
+	return e.perContents(f.Type, where), true
 }
 
 // perContents is the per.Contents of the string t whose octets are the
@@ -626,58 +627,58 @@ func (e *emitter) perContents(t *model.Type, where string) jen.Code {
 //	}
 //
 // A value held by pointer is read into a new one, or written unless nil.
-func (e *emitter) perContainingCall(g *jen.Group, f *field, dst func() *jen.Statement, method string, contents jen.Code, wrap wrapFn) {
+func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen.Statement, method string, contents jen.Code, wrap wrapFn) {
 	rw := jen.Id("w")
 	if method[0] == 'R' {
 		rw = jen.Id("r")
 	}
-	if !f.ptr {
+	if !f.Ptr {
 		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Op("&").Add(dst()), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	if method[0] == 'W' {
-		g.If(dst().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.gt.asn1))))
+		g.If(dst().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.Named.ASN1))))
 		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(dst(), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	p := e.tmpName("p")
-	g.Id(p).Op(":=").New(ref(f.gt))
+	g.Id(p).Op(":=").New(ref(f.Named))
 	g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Id(p), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	g.Add(dst()).Op("=").Id(p)
 }
 
 // perWriteField emits the encoding of a component, alternative or element.
-func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
-	if f.union != nil {
+func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if f.Union != nil {
 		e.perWriteUnion(g, f, src, where, wrap)
 		return
 	}
-	if f.octets && e.perContaining(f, where) {
+	if f.Octets && e.perContaining(f, where) {
 		if size, ok := e.perContentsSize(f, where); ok {
 			e.perContainingCall(g, f, src, "WriteContained", size, wrap)
 			return
 		}
 		inner := *f
-		inner.octets, inner.t = false, f.inner
+		inner.Octets, inner.Type = false, f.Inner
 		o := e.tmpName("o")
 		g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
 		e.perWriteField(g, &inner, src, where, wrap)
 		g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 		return
 	}
-	if f.gt == nil && f.t.Underlying().Kind == model.TypeOpen {
+	if f.Named == nil && f.Type.Underlying().Kind == model.TypeOpen {
 		g.Id("w").Dot("WriteOpenBytes").Call(src())
 		return
 	}
-	if f.union != nil || f.list || f.octets {
+	if f.Union != nil || f.List || f.Octets {
 		return // perReadField has failed
 	}
-	if f.gt == nil {
-		e.perWrite(g, f.t, src, where, wrap)
+	if f.Named == nil {
+		e.perWrite(g, f.Type, src, where, wrap)
 		return
 	}
-	if f.ptr {
-		g.If(src().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.gt.asn1))))
+	if f.Ptr {
+		g.If(src().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.Named.ASN1))))
 	}
 	g.If(jen.Err().Op(":=").Add(src()).Dot("EncodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 }
@@ -685,13 +686,13 @@ func (e *emitter) perWriteField(g *jen.Group, f *field, src func() *jen.Statemen
 // perTagOrder reports whether the root components are in the canonical
 // order of their tags (X.680 8.6), the order of PER's SET components and
 // CHOICE indices (X.691 21, 23): with AUTOMATIC TAGS they always are.
-func (e *emitter) perTagOrder(fields []*field) bool {
+func (e *emitter) perTagOrder(fields []*plan.Field) bool {
 	var last *model.Tag
 	for _, f := range fields {
-		if f.comp != nil && f.comp.Extension {
+		if f.Comp != nil && f.Comp.Extension {
 			continue
 		}
-		tags := e.firstTags(f.t, 0)
+		tags := firstTags(f.Type, 0)
 		if len(tags) == 0 {
 			return false
 		}
@@ -719,52 +720,52 @@ func tagLess(a, b model.Tag) bool {
 // addition is one extension addition of a SEQUENCE or SET: a component,
 // or the components of an addition group [[ ]].
 type addition struct {
-	fields []*field
+	fields []*plan.Field
 	group  bool
 }
 
-func additionsOf(gt *goType) (root []*field, adds []addition) {
-	for _, f := range gt.fields {
-		switch c := f.comp; {
+func additionsOf(gt *plan.Type) (root []*plan.Field, adds []addition) {
+	for _, f := range gt.Fields {
+		switch c := f.Comp; {
 		case !c.Extension:
 			root = append(root, f)
-		case c.Group > 0 && len(adds) > 0 && adds[len(adds)-1].group && adds[len(adds)-1].fields[0].comp.Group == c.Group:
+		case c.Group > 0 && len(adds) > 0 && adds[len(adds)-1].group && adds[len(adds)-1].fields[0].Comp.Group == c.Group:
 			adds[len(adds)-1].fields = append(adds[len(adds)-1].fields, f)
 		default:
-			adds = append(adds, addition{fields: []*field{f}, group: c.Group > 0})
+			adds = append(adds, addition{fields: []*plan.Field{f}, group: c.Group > 0})
 		}
 	}
 	return root, adds
 }
 
 // perOptional reports whether a component has a bit in a preamble.
-func perOptional(f *field) bool { return f.comp.Optional || f.comp.Default != nil }
+func perOptional(f *plan.Field) bool { return f.Comp.Optional || f.Comp.Default != nil }
 
 // perPresent is the encoder's condition that component f is encoded: an
 // OPTIONAL one when HasX says so, a DEFAULT one when its value is not the
 // default (X.691 10.2: canonical PER omits defaults), a mandatory addition
 // when HasX says so.
-func perPresent(f *field) jen.Code {
-	if f.comp.Default != nil {
+func perPresent(f *plan.Field) jen.Code {
+	if f.Comp.Default != nil {
 		if ne := notDefault(f, fieldDst(f)); ne != nil {
 			return ne
 		}
 	}
-	if f.has == "" {
+	if f.Has == "" {
 		return jen.True()
 	}
-	return jen.Id("v").Dot(f.has)
+	return jen.Id("v").Dot(f.Has)
 }
 
 // perSequence emits the codec of a SEQUENCE or SET (X.691 19, 21): the
 // extension bit, the preamble of the OPTIONAL and DEFAULT root components,
 // the root components, then the bitmap and the open type fields of the
 // extension additions, unknown ones kept in Unknown.
-func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
+func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	root, adds := additionsOf(gt)
-	ext := gt.body.Extensible
+	ext := gt.Body.Extensible
 	dec = func(g *jen.Group) {
-		g.Op("*").Id("v").Op("=").Id(gt.name).Values()
+		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
 		needErr := false
 		for _, f := range root {
 			needErr = needErr || perInline(f)
@@ -784,15 +785,15 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			g.Return(jen.Nil())
 			return
 		}
-		if len(adds) == 0 && gt.unknown == "" {
-			e.perFail(gt.asn1, "an extensible SEQUENCE without a field for unknown additions")
+		if len(adds) == 0 && gt.Unknown == "" {
+			e.perFail(gt.ASN1, "an extensible SEQUENCE without a field for unknown additions")
 			return
 		}
 		g.If(jen.Op("!").Id("ext")).BlockFunc(func(g *jen.Group) {
 			for _, a := range adds {
 				for _, f := range a.fields {
 					if def, ok := defaultValue(f); ok {
-						g.Id("v").Dot(f.name).Op("=").Add(def)
+						g.Id("v").Dot(f.Name).Op("=").Add(def)
 					}
 				}
 			}
@@ -805,16 +806,16 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			if a.group {
 				g.Id(fmt.Sprintf("group%d", i)).Op(":=").Id("bm").Dot("Has").Call(jen.Lit(i))
 			} else {
-				g.Id("v").Dot(a.fields[0].has).Op("=").Id("bm").Dot("Has").Call(jen.Lit(i))
+				g.Id("v").Dot(a.fields[0].Has).Op("=").Id("bm").Dot("Has").Call(jen.Lit(i))
 			}
 		}
 		for i, a := range adds {
 			cond := jen.Id(fmt.Sprintf("group%d", i))
 			if !a.group {
-				cond = jen.Id("v").Dot(a.fields[0].has)
+				cond = jen.Id("v").Dot(a.fields[0].Has)
 			}
-			where := gt.asn1 + "." + a.fields[0].asn1
-			wrap := withField(a.fields[0].asn1)
+			where := gt.ASN1 + "." + a.fields[0].ASN1
+			wrap := withField(a.fields[0].ASN1)
 			g.If(cond).BlockFunc(func(g *jen.Group) {
 				if !a.group && perOpenValue(a.fields[0]) {
 					// if err := r.ReadOpenValue(&v.X); err != nil {
@@ -828,7 +829,7 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 					e.perPreambleRead(g, a.fields)
 					for _, f := range a.fields {
 						if !perOptional(f) {
-							g.Id("v").Dot(f.has).Op("=").True()
+							g.Id("v").Dot(f.Has).Op("=").True()
 						}
 						e.perReadComponent(g, gt, f)
 					}
@@ -840,7 +841,7 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 				var defs []jen.Code
 				for _, f := range a.fields {
 					if def, ok := defaultValue(f); ok {
-						defs = append(defs, jen.Id("v").Dot(f.name).Op("=").Add(def))
+						defs = append(defs, jen.Id("v").Dot(f.Name).Op("=").Add(def))
 					}
 				}
 				if len(defs) > 0 {
@@ -848,15 +849,15 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 				}
 			})
 		}
-		if gt.unknown != "" {
+		if gt.Unknown != "" {
 			// v.Unknown, err = r.ReadUnknown(bm, 3)
 			// return err
-			g.List(jen.Id("v").Dot(gt.unknown), jen.Err()).Op("=").Id("r").Dot("ReadUnknown").Call(jen.Id("bm"), jen.Lit(len(adds)))
+			g.List(jen.Id("v").Dot(gt.Unknown), jen.Err()).Op("=").Id("r").Dot("ReadUnknown").Call(jen.Id("bm"), jen.Lit(len(adds)))
 			g.Return(jen.Err())
 			return
 		}
 		g.If(jen.Id("bm").Dot("Len").Call().Op(">").Lit(len(adds))).Block(
-			jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
+			jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
 		g.Return(jen.Nil())
 	}
 	// The encoder works out the additions present first, once (their
@@ -878,15 +879,15 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 	enc = func(g *jen.Group) {
 		if ext {
 			if len(adds) > 64 {
-				e.perFail(gt.asn1, "more than 64 extension additions")
+				e.perFail(gt.ASN1, "more than 64 extension additions")
 				return
 			}
-			args := []jen.Code{jen.Id("v").Dot(gt.unknown)}
+			args := []jen.Code{jen.Id("v").Dot(gt.Unknown)}
 			for _, a := range adds {
 				var cond *jen.Statement
 				for _, f := range a.fields {
 					c := perPresent(f)
-					if len(a.fields) > 1 && f.comp.Default != nil {
+					if len(a.fields) > 1 && f.Comp.Default != nil {
 						c = jen.Parens(c) // a comparison with the default
 					}
 					if cond == nil {
@@ -909,10 +910,10 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 			return
 		}
 		g.If(jen.Op("!").Id("ext").Dot("On").Call()).Block(jen.Return(jen.Nil()))
-		g.Id("w").Dot("WriteBitmap").Call(jen.Id("ext"), jen.Id("v").Dot(gt.unknown))
+		g.Id("w").Dot("WriteBitmap").Call(jen.Id("ext"), jen.Id("v").Dot(gt.Unknown))
 		for i, a := range adds {
-			wrap := withField(a.fields[0].asn1)
-			where := gt.asn1 + "." + a.fields[0].asn1
+			wrap := withField(a.fields[0].ASN1)
+			where := gt.ASN1 + "." + a.fields[0].ASN1
 			g.If(jen.Id("ext").Dot("Has").Call(jen.Lit(i))).BlockFunc(func(g *jen.Group) {
 				if !a.group && perOpenValue(a.fields[0]) {
 					g.If(jen.Err().Op(":=").Id("w").Dot("WriteOpenValue").Call(jen.Op("&").Add(fieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
@@ -931,7 +932,7 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 				g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 			})
 		}
-		g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.unknown)))
+		g.Return(jen.Id("w").Dot("WriteUnknown").Call(jen.Id("v").Dot(gt.Unknown)))
 	}
 	return dec, enc
 }
@@ -939,8 +940,8 @@ func (e *emitter) perSequence(gt *goType) (dec, enc func(g *jen.Group)) {
 // perOpenValue reports whether an extension addition is a value of a
 // generated type held in place, which ReadOpenValue and WriteOpenValue
 // read and write in its open type field in one call.
-func perOpenValue(f *field) bool {
-	return f.gt != nil && !f.ptr && !f.octets && !f.list && f.union == nil
+func perOpenValue(f *plan.Field) bool {
+	return f.Named != nil && !f.Ptr && !f.Octets && !f.List && f.Union == nil
 }
 
 // perPreambleRead emits the reading of the preamble of fields: one bit
@@ -948,8 +949,8 @@ func perOpenValue(f *field) bool {
 //
 //	pre, err := r.ReadBits(2)
 //	v.HasA = pre&2 != 0
-func (e *emitter) perPreambleRead(g *jen.Group, fields []*field) {
-	var opt []*field
+func (e *emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
+	var opt []*plan.Field
 	for _, f := range fields {
 		if perOptional(f) {
 			opt = append(opt, f)
@@ -962,7 +963,7 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*field) {
 		g.List(jen.Id(pre), jen.Err()).Op(":=").Id("r").Dot("ReadBits").Call(jen.Lit(len(chunk)))
 		g.Add(ifErr(plainReturn))
 		for i, f := range chunk {
-			g.Id("v").Dot(f.has).Op("=").Id(pre).Op("&").Parens(jen.Lit(1).Op("<<").Lit(len(chunk) - 1 - i)).Op("!=").Lit(0)
+			g.Id("v").Dot(f.Has).Op("=").Id(pre).Op("&").Parens(jen.Lit(1).Op("<<").Lit(len(chunk) - 1 - i)).Op("!=").Lit(0)
 		}
 	}
 }
@@ -971,7 +972,7 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*field) {
 //
 //	w.WriteBool(v.HasA)
 //	w.WritePreamble(v.HasA, v.HasB, v.C != 5)
-func (e *emitter) perPreambleWrite(g *jen.Group, fields []*field) {
+func (e *emitter) perPreambleWrite(g *jen.Group, fields []*plan.Field) {
 	var bits []jen.Code
 	for _, f := range fields {
 		if perOptional(f) {
@@ -989,28 +990,28 @@ func (e *emitter) perPreambleWrite(g *jen.Group, fields []*field) {
 
 // perReadComponent emits the decoding of a root component (or a member
 // of an addition group) whose presence the preamble gave.
-func (e *emitter) perReadComponent(g *jen.Group, gt *goType, f *field) {
-	where := gt.asn1 + "." + f.asn1
-	wrap := withField(f.asn1)
-	comment(g, componentText(f.comp))
+func (e *emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
+	where := gt.ASN1 + "." + f.ASN1
+	wrap := withField(f.ASN1)
+	comment(g, componentText(f.Comp))
 	if !perOptional(f) {
 		e.perReadField(g, f, fieldDst(f), where, wrap)
 		return
 	}
-	g.If(jen.Id("v").Dot(f.has)).BlockFunc(func(g *jen.Group) {
+	g.If(jen.Id("v").Dot(f.Has)).BlockFunc(func(g *jen.Group) {
 		e.perReadField(g, f, fieldDst(f), where, wrap)
 	}).Do(func(s *jen.Statement) {
 		if def, ok := defaultValue(f); ok {
-			s.Else().Block(jen.Id("v").Dot(f.name).Op("=").Add(def))
+			s.Else().Block(jen.Id("v").Dot(f.Name).Op("=").Add(def))
 		}
 	})
 }
 
 // perWriteComponent emits the encoding of a root component (or a member of
 // an addition group).
-func (e *emitter) perWriteComponent(g *jen.Group, gt *goType, f *field) {
-	where := gt.asn1 + "." + f.asn1
-	wrap := withField(f.asn1)
+func (e *emitter) perWriteComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
+	where := gt.ASN1 + "." + f.ASN1
+	wrap := withField(f.ASN1)
 	if !perOptional(f) {
 		e.perWriteField(g, f, fieldDst(f), where, wrap)
 		return
@@ -1024,43 +1025,43 @@ func (e *emitter) perWriteComponent(g *jen.Group, gt *goType, f *field) {
 // alternative, the root's a constrained whole number, an addition's (after
 // the extension bit) a normally small number, and then the addition in an
 // open type field. An unknown addition is kept in Unknown.
-func (e *emitter) perChoice(gt *goType) (dec, enc func(g *jen.Group)) {
-	var root, adds []*field
-	for _, f := range gt.fields {
-		if f.comp.Extension {
+func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+	var root, adds []*plan.Field
+	for _, f := range gt.Fields {
+		if f.Comp.Extension {
 			adds = append(adds, f)
 		} else {
 			root = append(root, f)
 		}
 	}
-	if !e.perTagOrder(gt.fields) {
-		e.perFail(gt.asn1, "a CHOICE whose alternatives are not in the canonical order of their tags")
+	if !e.perTagOrder(gt.Fields) {
+		e.perFail(gt.ASN1, "a CHOICE whose alternatives are not in the canonical order of their tags")
 	}
-	ext := gt.body.Extensible
-	dst := func(f *field) func() *jen.Statement {
-		if gt.single {
+	ext := gt.Body.Extensible
+	dst := func(f *plan.Field) func() *jen.Statement {
+		if gt.Single {
 			return func() *jen.Statement { return jen.Id("v").Dot("Value") }
 		}
 		return fieldDst(f)
 	}
 	dec = func(g *jen.Group) {
-		g.Op("*").Id("v").Op("=").Id(gt.name).Values()
+		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
 		inExt := "_"
 		if ext {
 			inExt = "inExt"
 		}
 		g.List(jen.Id("i"), jen.Id(inExt), jen.Err()).Op(":=").Id("r").Dot("ReadIndex").Call(jen.Lit(len(root)), jen.Lit(ext))
 		g.Add(ifErr(plainReturn))
-		cases := func(g *jen.Group, fields []*field, open bool) {
+		cases := func(g *jen.Group, fields []*plan.Field, open bool) {
 			for i, f := range fields {
-				wrap := withField(f.asn1)
+				wrap := withField(f.ASN1)
 				g.Case(jen.Lit(i)).BlockFunc(func(g *jen.Group) {
-					g.Id("v").Dot("Choice").Op("=").Id(f.choiceConst)
+					g.Id("v").Dot("Choice").Op("=").Id(f.ChoiceConst)
 					if open {
 						g.List(jen.Id("o"), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
 						g.Add(ifErr(wrap))
 					}
-					e.perReadField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					e.perReadField(g, f, dst(f), gt.ASN1+"."+f.ASN1, wrap)
 					if open {
 						g.Return(jen.Id("r").Dot("EndOpen").Call(jen.Id("o")))
 						return
@@ -1077,8 +1078,8 @@ func (e *emitter) perChoice(gt *goType) (dec, enc func(g *jen.Group)) {
 				comment(g, "An alternative of a later version: kept to be written back.")
 				g.List(jen.Id("b"), jen.Err()).Op(":=").Id("r").Dot("ReadOpenBytes").Call()
 				g.Add(ifErr(plainReturn))
-				if gt.unknown != "" {
-					g.Id("v").Dot(gt.unknown).Op("=").Add(pr("AppendUnknownAlternative")).Call(jen.Nil(), jen.Id("i"), jen.Id("b"))
+				if gt.Unknown != "" {
+					g.Id("v").Dot(gt.Unknown).Op("=").Add(pr("AppendUnknownAlternative")).Call(jen.Nil(), jen.Id("i"), jen.Id("b"))
 				} else {
 					g.Id("_").Op("=").Id("b")
 				}
@@ -1086,34 +1087,34 @@ func (e *emitter) perChoice(gt *goType) (dec, enc func(g *jen.Group)) {
 			})
 		}
 		g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) { cases(g, root, false) })
-		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.asn1), jen.Lit("no alternative has this index"), jen.Lit("X.691 23")))
+		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no alternative has this index"), jen.Lit("X.691 23")))
 	}
 	enc = func(g *jen.Group) {
 		g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
 			for i, f := range root {
-				wrap := withField(f.asn1)
-				g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
+				wrap := withField(f.ASN1)
+				g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
 					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.Lit(ext), jen.False())
-					e.perWriteField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					e.perWriteField(g, f, dst(f), gt.ASN1+"."+f.ASN1, wrap)
 					g.Return(jen.Nil())
 				})
 			}
 			for i, f := range adds {
-				wrap := withField(f.asn1)
-				g.Case(jen.Id(f.choiceConst)).BlockFunc(func(g *jen.Group) {
+				wrap := withField(f.ASN1)
+				g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
 					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True())
 					g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
-					e.perWriteField(g, f, dst(f), gt.asn1+"."+f.asn1, wrap)
+					e.perWriteField(g, f, dst(f), gt.ASN1+"."+f.ASN1, wrap)
 					g.Id("w").Dot("EndOpen").Call(jen.Id("o"))
 					g.Return(jen.Nil())
 				})
 			}
 		})
-		if gt.unknown != "" {
-			g.If(jen.Len(jen.Id("v").Dot(gt.unknown)).Op(">").Lit(0)).Block(
-				jen.Return(jen.Id("w").Dot("WriteUnknownAlternative").Call(jen.Id("v").Dot(gt.unknown), jen.Lit(len(root)))))
+		if gt.Unknown != "" {
+			g.If(jen.Len(jen.Id("v").Dot(gt.Unknown)).Op(">").Lit(0)).Block(
+				jen.Return(jen.Id("w").Dot("WriteUnknownAlternative").Call(jen.Id("v").Dot(gt.Unknown), jen.Lit(len(root)))))
 		}
-		g.Return(rt("NoChoice").Call(jen.Lit(gt.asn1)))
+		g.Return(rt("NoChoice").Call(jen.Lit(gt.ASN1)))
 	}
 	return dec, enc
 }
@@ -1123,13 +1124,13 @@ func (e *emitter) perChoice(gt *goType) (dec, enc func(g *jen.Group)) {
 // is fixed, fragmented from 16K on) and the elements. A SET OF is written
 // in the order of its value, as BASIC-PER does (X.691 22.1: only canonical
 // PER sorts).
-func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
-	pc := e.perConstraintsOf(gt.body)
+func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+	pc := e.perConstraintsOf(gt.Body)
 	if pc.unsupported != "" {
-		e.perFail(gt.asn1, pc.unsupported)
+		e.perFail(gt.ASN1, pc.unsupported)
 	}
-	elem := gt.elem
-	where := gt.asn1 + "[]"
+	elem := gt.Elem
+	where := gt.ASN1 + "[]"
 	if perOpenValue(elem) {
 		// Elements of a generated type held in place: the loops are
 		// per.ReadList's and per.WriteList's.
@@ -1140,7 +1141,7 @@ func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
 		//
 		//	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
 		dec = func(g *jen.Group) {
-			g.List(jen.Id("list"), jen.Err()).Op(":=").Add(pr("ReadList")).Types(ref(elem.gt)).Call(jen.Id("r"), pc.size)
+			g.List(jen.Id("list"), jen.Err()).Op(":=").Add(pr("ReadList")).Types(ref(elem.Named)).Call(jen.Id("r"), pc.size)
 			g.Op("*").Id("v").Op("=").Id("list")
 			g.Return(jen.Err())
 		}
@@ -1150,7 +1151,7 @@ func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
 		return dec, enc
 	}
 	dec = func(g *jen.Group) {
-		g.Var().Id("list").Id(gt.name)
+		g.Var().Id("list").Id(gt.Name)
 		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {
 			g.List(jen.Id("n"), jen.Id("m"), jen.Err()).Op(":=").Id("r").Dot("ReadCount").Call(pc.size, jen.Id("first"))
 			g.Add(ifErr(plainReturn))
@@ -1183,9 +1184,9 @@ func (e *emitter) perList(gt *goType) (dec, enc func(g *jen.Group)) {
 // perEnumerated emits the codec of an ENUMERATED (X.691 14): the index of
 // the item among the root's, sorted by value, or after the extension bit
 // among the additions'.
-func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
+func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	var root, adds []*model.NamedNumber
-	for _, nn := range gt.body.Underlying().NamedNumbers {
+	for _, nn := range gt.Body.Underlying().NamedNumbers {
 		if nn.Extension {
 			adds = append(adds, nn)
 		} else {
@@ -1194,14 +1195,14 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 	}
 	sort.SliceStable(root, func(i, j int) bool { return root[i].Value < root[j].Value })
 	sort.SliceStable(adds, func(i, j int) bool { return adds[i].Value < adds[j].Value })
-	ext := gt.body.Underlying().Extensible
+	ext := gt.Body.Underlying().Extensible
 	constOf := func(nn *model.NamedNumber) jen.Code {
-		for _, c := range bodyOf(gt).consts {
-			if c.asn1 == nn.Name {
-				return jen.Id(c.name)
+		for _, c := range bodyOf(gt).Consts {
+			if c.ASN1 == nn.Name {
+				return jen.Id(c.Name)
 			}
 		}
-		return jen.Id(gt.name).Call(num(nn.Value))
+		return jen.Id(gt.Name).Call(num(nn.Value))
 	}
 	if denseSorted(append(append([]*model.NamedNumber(nil), root...), adds...)) {
 		// Items numbered 0, 1, 2, ... (root, then additions): the index
@@ -1210,7 +1211,7 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 		//	return w.WriteEnum(int64(*v), 3, 1, true)
 		dec = func(g *jen.Group) {
 			g.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("ReadEnum").Call(jen.Lit(len(root)), jen.Lit(len(adds)), jen.Lit(ext))
-			g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("x"))
+			g.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("x"))
 			g.Return(jen.Err())
 		}
 		enc = func(g *jen.Group) {
@@ -1232,11 +1233,11 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 						g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
 					}
 				})
-				g.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.asn1), jen.Lit("an enumeration addition this version does not know"), jen.Lit("X.691 14")))
+				g.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("an enumeration addition this version does not know"), jen.Lit("X.691 14")))
 			})
 		}
 		if denseSorted(root) {
-			g.Op("*").Id("v").Op("=").Id(gt.name).Call(jen.Id("i"))
+			g.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("i"))
 			g.Return(jen.Nil())
 			return
 		}
@@ -1245,7 +1246,7 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 				g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
 			}
 		})
-		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.asn1), jen.Lit("no item has this index"), jen.Lit("X.691 14")))
+		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no item has this index"), jen.Lit("X.691 14")))
 	}
 	enc = func(g *jen.Group) {
 		g.Switch(jen.Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
@@ -1264,7 +1265,7 @@ func (e *emitter) perEnumerated(gt *goType) (dec, enc func(g *jen.Group)) {
 				seen[nn.Value] = true
 				g.Case(constOf(nn)).Block(jen.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True()))
 			}
-			g.Default().Block(jen.Return(rt("NewError").Call(rt("KindInvalidValue"), jen.Lit(-1), jen.Lit(gt.asn1),
+			g.Default().Block(jen.Return(rt("NewError").Call(rt("KindInvalidValue"), jen.Lit(-1), jen.Lit(gt.ASN1),
 				jen.Lit("not an item of the enumeration"), jen.Lit("X.680 20"))))
 		})
 		g.Return(jen.Nil())
@@ -1301,13 +1302,13 @@ func denseSorted(items []*model.NamedNumber) bool {
 //			}
 //		})
 //	}
-func (e *emitter) perFuzz(f *jen.File, gt *goType) {
-	name := "Fuzz" + gt.name + "PER"
-	comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.asn1))
+func (e *emitter) perFuzz(f *jen.File, gt *plan.Type) {
+	name := "Fuzz" + gt.Name + "PER"
+	comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
 			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
-				jen.Var().Id("v").Id(gt.name),
+				jen.Var().Id("v").Id(gt.Name),
 				jen.If(jen.Err().Op(":=").Add(pr("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Id("aligned"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
 					jen.Var().Id("e").Op("*").Add(rt("Error")),
 					jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("e")).Op("||").Op("!").Id("e").Dot("Bits").Op("||").Id("e").Dot("Offset").Op("<").Lit(0)).Block(

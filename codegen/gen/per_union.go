@@ -19,18 +19,19 @@ package gen
 // a per.Contents, after the reader or writer.
 
 import (
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
 // perUnion emits the PER methods of the union gt.
-func (e *emitter) perUnion(f *jen.File, gt *goType) {
-	u := gt.union
-	keyParam, keySwitch, keyArg := u.keyParam()
+func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
+	u := gt.Union
+	keyParam, keySwitch, keyArg := keyParam(u)
 	read := jen.Id("r").Dot("ReadOpenField").Call()
 	params := []jen.Code{keyParam.Clone(), jen.Id("r").Op("*").Add(pr("Reader"))}
 	doc := "decodePER reads from r the open type field of the value that key selects (X.691 10.2)\n" +
 		"and decodes it (resolvePER); Raw keeps the field's octets."
-	if u.containing {
+	if u.Containing {
 		// The OCTET and BIT STRINGs that contain the union, of any SIZE,
 		// share it: the caller says which string holds the value.
 		read = jen.Id("r").Dot("ReadStringContents").Call(jen.Id("c"))
@@ -47,7 +48,7 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	//	return u.resolvePER(key, r, at)
 	// }
 	comment(f, doc)
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("decodePER").Params(params...).Error().Block(
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decodePER").Params(params...).Error().Block(
 		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Add(read),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("u").Dot("Raw").Op("=").Id("b"),
@@ -70,36 +71,36 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 		"the value that key selects: the complete encoding of the row's type (X.691 10.2,\n"+
 		"11.1). A key the table does not list, or a row without a type, leaves the value\n"+
 		"in Raw (Kind 0 for the key not listed).")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("resolvePER").Params(keyParam.Clone(), jen.Id("p").Op("*").Add(pr("Reader")), jen.Id("at").Int()).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("resolvePER").Params(keyParam.Clone(), jen.Id("p").Op("*").Add(pr("Reader")), jen.Id("at").Int()).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			for _, kc := range u.keyCases() {
+			for _, kc := range keyCases(u) {
 				ue := kc.ue
 				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
-					comment(g, ue.comment)
-					g.Id("u").Dot("Kind").Op("=").Id(ue.constName)
-					if ue.f == nil {
+					comment(g, ue.Comment)
+					g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
+					if ue.Field == nil {
 						g.Return(jen.Nil())
 						return
 					}
 					g.Id("f").Op(":=").Id("p").Dot("Field").Call(jen.Id("u").Dot("Raw"), jen.Id("at"))
 					g.Id("r").Op(":=").Op("&").Id("f")
-					if perInline(ue.f) {
+					if perInline(ue.Field) {
 						g.Var().Err().Error()
 					}
-					e.perReadField(g, ue.f, func() *jen.Statement { return unionSlot(ue) }, gt.asn1+"."+ue.f.asn1, plainReturn)
+					e.perReadField(g, ue.Field, func() *jen.Statement { return unionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, plainReturn)
 					g.Return(jen.Id("p").Dot("EndField").Call(jen.Id("r")))
 				})
 			}
 		})
-		if u.keyRaw {
+		if u.KeyRaw {
 			// A key outside int64 is in no row.
 			g.If(jen.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("raw").Dot("Int64").Call(), jen.Id("ok")).Block(sw)
 		} else {
 			g.Add(sw)
 		}
-		if !u.table.Extensible {
+		if !u.Table.Extensible {
 			g.If(jen.Op("!").Id("p").Dot("SkipConstraints").Call()).Block(
-				jen.Return(pr("UnknownKey").Call(jen.Id("at"), jen.Lit(gt.asn1))))
+				jen.Return(pr("UnknownKey").Call(jen.Id("at"), jen.Lit(gt.ASN1))))
 		}
 		g.Return(jen.Nil())
 	})
@@ -119,27 +120,27 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 	// }
 	e.tmp = 0
 	encParams := []jen.Code{jen.Id("w").Op("*").Add(pr("Writer"))}
-	if u.containing {
+	if u.Containing {
 		encParams = append(encParams, jen.Id("c").Add(pr("Contents")))
 		comment(f, "encodePER writes the complete encoding of the typed value Kind selects, or Raw, as\nthe octets of the string c (X.682 11).")
 	} else {
 		comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
 	}
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.name)).Id("encodePER").Params(encParams...).Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encodePER").Params(encParams...).Error().BlockFunc(func(g *jen.Group) {
 		slots := false
-		for _, ue := range u.entries {
-			slots = slots || ue.f != nil
+		for _, ue := range u.Rows {
+			slots = slots || ue.Field != nil
 		}
 		if slots {
 			g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
-				for _, ue := range u.entries {
-					if ue.f == nil {
+				for _, ue := range u.Rows {
+					if ue.Field == nil {
 						continue
 					}
-					g.Case(jen.Id(ue.constName)).BlockFunc(func(g *jen.Group) {
+					g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
 						g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
-						e.perWriteField(g, ue.f, func() *jen.Statement { return unionSlot(ue) }, gt.asn1+"."+ue.f.asn1, plainReturn)
-						if u.containing {
+						e.perWriteField(g, ue.Field, func() *jen.Statement { return unionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, plainReturn)
+						if u.Containing {
 							g.Return(jen.Id("w").Dot("EndContained").Call(jen.Id("o"), jen.Id("c")))
 							return
 						}
@@ -149,7 +150,7 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 				}
 			})
 		}
-		if u.containing {
+		if u.Containing {
 			g.Return(jen.Id("w").Dot("WriteStringContents").Call(jen.Id("u").Dot("Raw"), jen.Id("c")))
 			return
 		}
@@ -161,19 +162,19 @@ func (e *emitter) perUnion(f *jen.File, gt *goType) {
 // perUnionArgs returns the arguments after the key of the union field f's
 // decodePER and encodePER: the string that contains the union, if one
 // does.
-func (e *emitter) perUnionArgs(f *field, where string) []jen.Code {
-	if !f.containing {
+func (e *emitter) perUnionArgs(f *plan.Field, where string) []jen.Code {
+	if !f.Containing {
 		return nil
 	}
-	return []jen.Code{e.perContents(f.t, where)}
+	return []jen.Code{e.perContents(f.Type, where)}
 }
 
 // perDeferredKey reports whether the key of the union field f of gt comes
 // after it on the wire: PER writes the components of a SEQUENCE, and of a
 // SET (in the canonical order of their tags, which perTagOrder checks is
 // the order of the fields), in order.
-func perDeferredKey(gt *goType, f *field) bool {
-	return f.union != nil && !f.list && fieldIndex(gt, f.key) > fieldIndex(gt, f)
+func perDeferredKey(gt *plan.Type, f *plan.Field) bool {
+	return f.Union != nil && !f.List && plan.FieldIndex(gt, f.Key) > plan.FieldIndex(gt, f)
 }
 
 // perDeferDecode wraps the decoder of the SEQUENCE or SET gt: for each open
@@ -182,18 +183,18 @@ func perDeferredKey(gt *goType, f *field) bool {
 //	var atValue int
 //
 // and the value is resolved right after the key is read (perResolve).
-func (e *emitter) perDeferDecode(gt *goType, dec func(g *jen.Group)) func(g *jen.Group) {
-	deferred := map[*field][]*field{}
-	for _, f := range gt.fields {
+func (e *emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *jen.Group) {
+	deferred := map[*plan.Field][]*plan.Field{}
+	for _, f := range gt.Fields {
 		if perDeferredKey(gt, f) {
-			deferred[f.key] = append(deferred[f.key], f)
+			deferred[f.Key] = append(deferred[f.Key], f)
 		}
 	}
 	if len(deferred) == 0 {
 		return dec
 	}
 	return func(g *jen.Group) {
-		for _, f := range gt.fields {
+		for _, f := range gt.Fields {
 			if perDeferredKey(gt, f) {
 				g.Var().Id(e.deferOff(f)).Int()
 			}
@@ -211,13 +212,13 @@ func (e *emitter) perDeferDecode(gt *goType, dec func(g *jen.Group)) func(g *jen
 //	if err := v.Value.resolvePER(int64(v.ID), r, atValue); err != nil {
 //		return der.WithField(err, "value")
 //	}
-func (e *emitter) perResolve(g *jen.Group, key *field) {
+func (e *emitter) perResolve(g *jen.Group, key *plan.Field) {
 	for _, f := range e.per.deferred[key] {
-		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.name).Dot("resolvePER").Call(unionKeyArg(f), jen.Id("r"), jen.Id(e.deferOff(f))), jen.Err().Op("!=").Nil()).Block(
-			withField(f.asn1)(jen.Err()))
-		comment(g, f.asn1+": its key "+key.asn1+" is read now.")
-		if f.has != "" {
-			g.If(jen.Id("v").Dot(f.has)).Block(call)
+		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.Name).Dot("resolvePER").Call(unionKeyArg(f), jen.Id("r"), jen.Id(e.deferOff(f))), jen.Err().Op("!=").Nil()).Block(
+			withField(f.ASN1)(jen.Err()))
+		comment(g, f.ASN1+": its key "+key.ASN1+" is read now.")
+		if f.Has != "" {
+			g.If(jen.Id("v").Dot(f.Has)).Block(call)
 		} else {
 			g.Add(call)
 		}
@@ -225,9 +226,9 @@ func (e *emitter) perResolve(g *jen.Group, key *field) {
 }
 
 // perReadUnion emits the decoding of the union field f into dst.
-func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap wrapFn) {
 	switch {
-	case f.list:
+	case f.List:
 		// A SEQUENCE OF or SET OF the open type, each value resolved by
 		// the same key (X.691 20: the count, then the fields).
 		//
@@ -236,7 +237,7 @@ func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement
 		//		...
 		//		for i := start; i < len(v.Values); i++ {
 		//			if err := v.Values[i].decodePER(key, r); err != nil {
-		pc := e.perConstraintsOf(f.t)
+		pc := e.perConstraintsOf(f.Type)
 		if pc.unsupported != "" {
 			e.perFail(where, pc.unsupported)
 			return
@@ -259,8 +260,8 @@ func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement
 		//	...
 		//	v.Value.Raw, atValue = raw, at
 		read := jen.Id("r").Dot("ReadOpenField").Call()
-		if f.containing {
-			read = jen.Id("r").Dot("ReadStringContents").Call(e.perContents(f.t, where))
+		if f.Containing {
+			read = jen.Id("r").Dot("ReadStringContents").Call(e.perContents(f.Type, where))
 		}
 		g.BlockFunc(func(g *jen.Group) {
 			g.List(jen.Id("raw"), jen.Id("at"), jen.Err()).Op(":=").Add(read)
@@ -274,7 +275,7 @@ func (e *emitter) perReadUnion(g *jen.Group, f *field, dst func() *jen.Statement
 }
 
 // isDeferredIn reports whether f is among the deferred open types.
-func isDeferredIn(deferred map[*field][]*field, f *field) bool {
+func isDeferredIn(deferred map[*plan.Field][]*plan.Field, f *plan.Field) bool {
 	for _, fs := range deferred {
 		for _, x := range fs {
 			if x == f {
@@ -286,8 +287,8 @@ func isDeferredIn(deferred map[*field][]*field, f *field) bool {
 }
 
 // perWriteUnion emits the encoding of the union field f from src.
-func (e *emitter) perWriteUnion(g *jen.Group, f *field, src func() *jen.Statement, where string, wrap wrapFn) {
-	if !f.list {
+func (e *emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap wrapFn) {
+	if !f.List {
 		args := append([]jen.Code{jen.Id("w")}, e.perUnionArgs(f, where)...)
 		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
@@ -297,7 +298,7 @@ func (e *emitter) perWriteUnion(g *jen.Group, f *field, src func() *jen.Statemen
 	//	for i := range v.Values {
 	//		c.Next(w, i)
 	//		if err := v.Values[i].encodePER(w); err != nil {
-	pc := e.perConstraintsOf(f.t)
+	pc := e.perConstraintsOf(f.Type)
 	g.BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("c"), jen.Err()).Op(":=").Id("w").Dot("BeginCount").Call(jen.Len(src()), pc.size)
 		g.Add(ifErr(wrap))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -36,15 +37,15 @@ func st(name string) *jen.Statement { return jen.Qual(streamPath, name) }
 // streamPlan is one stream path resolved.
 type streamPlan struct {
 	spec string
-	name string  // the stream type's Go name
-	root *goType // the root's Go type, the type of the rest
+	name string     // the stream type's Go name
+	root *plan.Type // the root's Go type, the type of the rest
 	// vals[i] is the Go type of level i's value, levels[i] its body (a
 	// SEQUENCE) and holes[i] the component of levels[i] on the path: the
 	// next level's, the list's for the last.
-	vals, levels []*goType
-	holes        []*field
-	list         *goType // the list's body
-	elem         *field
+	vals, levels []*plan.Type
+	holes        []*plan.Field
+	list         *plan.Type // the list's body
+	elem         *plan.Field
 }
 
 // resolveStream resolves a -stream path.
@@ -53,7 +54,7 @@ func (e *emitter) resolveStream(spec string) (*streamPlan, error) {
 		return nil, fmt.Errorf("asn1gen: -stream %s: %s", spec, fmt.Sprintf(format, args...))
 	}
 	parts := strings.Split(spec, ".")
-	for _, m := range e.p.set.Modules {
+	for _, m := range e.p.Set.Modules {
 		if len(parts) > 2 && m.Name == parts[0] {
 			parts = append([]string{parts[0] + "." + parts[1]}, parts[2:]...)
 			break
@@ -62,59 +63,59 @@ func (e *emitter) resolveStream(spec string) (*streamPlan, error) {
 	if len(parts) < 2 {
 		return fail("want Type.component[.component...] (or Module.Type...), from a SEQUENCE through SEQUENCE components to a SEQUENCE OF or SET OF")
 	}
-	asgs, err := selectRoots(e.p.set, parts[:1])
+	asgs, err := plan.SelectRoots(e.p.Set, parts[:1])
 	if err != nil {
 		return fail("no type %s", parts[0])
 	}
-	root := e.p.byAsg[asgs[0]]
-	if root == nil || !e.p.emit[root] || root.pkg != "" {
+	root := e.p.ByAsg[asgs[0]]
+	if root == nil || !e.p.Emits(root) || root.Pkg != "" {
 		return fail("the type %s is not generated in this package", parts[0])
 	}
-	sp := &streamPlan{spec: spec, root: root, name: root.name + "Stream"}
+	sp := &streamPlan{spec: spec, root: root, name: root.Name + "Stream"}
 	cur := root
 	for i, comp := range parts[1:] {
 		b := bodyOf(cur)
-		if b.kind != model.TypeSequence {
-			return fail("%s is a %s, not a SEQUENCE (SET levels are not supported)", b.asn1, b.kind)
+		if b.Kind != model.TypeSequence {
+			return fail("%s is a %s, not a SEQUENCE (SET levels are not supported)", b.ASN1, b.Kind)
 		}
-		if b.pkg != "" {
-			return fail("%s is a type of the package %s", b.asn1, b.pkg)
+		if b.Pkg != "" {
+			return fail("%s is a type of the package %s", b.ASN1, b.Pkg)
 		}
-		var f *field
+		var f *plan.Field
 		k := -1
-		for j, x := range b.fields {
-			if x.asn1 == comp {
+		for j, x := range b.Fields {
+			if x.ASN1 == comp {
 				f, k = x, j
 			}
 		}
 		if f == nil {
-			return fail("%s has no component %s", b.asn1, comp)
+			return fail("%s has no component %s", b.ASN1, comp)
 		}
-		for j, x := range b.fields {
-			if x.union != nil && x.deferred && j <= k {
-				return fail("%s.%s: an open type before the path whose key follows it is not supported", b.asn1, x.asn1)
+		for j, x := range b.Fields {
+			if x.Union != nil && x.Deferred && j <= k {
+				return fail("%s.%s: an open type before the path whose key follows it is not supported", b.ASN1, x.ASN1)
 			}
 		}
-		if f.gt == nil || f.ptr || f.union != nil || f.octets {
-			return fail("%s.%s is not a SEQUENCE, SEQUENCE OF or SET OF held by value", b.asn1, comp)
+		if f.Named == nil || f.Ptr || f.Union != nil || f.Octets {
+			return fail("%s.%s is not a SEQUENCE, SEQUENCE OF or SET OF held by value", b.ASN1, comp)
 		}
-		if _, own := splitTags(f.t); own == nil {
-			return fail("%s.%s has no tag of its own", b.asn1, comp)
+		if _, own := splitTags(f.Type); own == nil {
+			return fail("%s.%s has no tag of its own", b.ASN1, comp)
 		}
 		sp.vals, sp.levels, sp.holes = append(sp.vals, cur), append(sp.levels, b), append(sp.holes, f)
-		cur = f.gt
+		cur = f.Named
 		if last := i == len(parts)-2; last {
-			if cur.base != nil {
-				return fail("%s.%s: a list of a type with constraints of its own is not supported", b.asn1, comp)
+			if cur.Base != nil {
+				return fail("%s.%s: a list of a type with constraints of its own is not supported", b.ASN1, comp)
 			}
 			l := bodyOf(cur)
-			if l.kind != model.TypeSequenceOf && l.kind != model.TypeSetOf {
-				return fail("%s.%s is a %s, not a SEQUENCE OF or SET OF", b.asn1, comp, l.kind)
+			if l.Kind != model.TypeSequenceOf && l.Kind != model.TypeSetOf {
+				return fail("%s.%s is a %s, not a SEQUENCE OF or SET OF", b.ASN1, comp, l.Kind)
 			}
-			if l.elem == nil || l.elem.union != nil || l.elem.list {
-				return fail("%s.%s: a list of open types is not supported", b.asn1, comp)
+			if l.Elem == nil || l.Elem.Union != nil || l.Elem.List {
+				return fail("%s.%s: a list of open types is not supported", b.ASN1, comp)
 			}
-			sp.list, sp.elem = l, l.elem
+			sp.list, sp.elem = l, l.Elem
 		}
 	}
 	return sp, nil
@@ -145,7 +146,7 @@ func (e *emitter) streamFile() ([]byte, error) {
 func (sp *streamPlan) listPath() string {
 	var names []string
 	for _, h := range sp.holes {
-		names = append(names, h.asn1)
+		names = append(names, h.ASN1)
 	}
 	return strings.Join(names, ".")
 }
@@ -155,10 +156,10 @@ func (sp *streamPlan) listPath() string {
 func (sp *streamPlan) signed() (lvl, from int) {
 	for i, b := range sp.levels {
 		wrappers, _ := splitTags(sp.tagsOf(i))
-		if i > 0 && sp.holes[i-1].raw != "" {
+		if i > 0 && sp.holes[i-1].Raw != "" {
 			return i, 0
 		}
-		if b.raw != "" {
+		if b.Raw != "" {
 			return i, len(wrappers)
 		}
 	}
@@ -168,27 +169,27 @@ func (sp *streamPlan) signed() (lvl, from int) {
 // tagsOf is the type, with its tags, of level i's element.
 func (sp *streamPlan) tagsOf(i int) *model.Type {
 	if i == 0 {
-		return self(sp.root).t
+		return self(sp.root).Type
 	}
-	return sp.holes[i-1].t
+	return sp.holes[i-1].Type
 }
 
 // tagLists returns the tags of an element with type t, outermost first,
 // and what errors call each.
-func tagLists(t *model.Type, body *goType) (tags, types jen.Code) {
+func tagLists(t *model.Type, body *plan.Type) (tags, types jen.Code) {
 	wrappers, own := splitTags(t)
 	var ts, ns []jen.Code
 	for _, w := range wrappers {
 		ts, ns = append(ts, tagCode(plainTag(w))), append(ns, jen.Lit(w.String()))
 	}
-	ts, ns = append(ts, tagCode(*own)), append(ns, jen.Lit(body.asn1))
+	ts, ns = append(ts, tagCode(*own)), append(ns, jen.Lit(body.ASN1))
 	return jen.Index().Add(rt("Tag")).Values(ts...), jen.Index().String().Values(ns...)
 }
 
 func (e *emitter) streamType(f *jen.File, sp *streamPlan) {
 	recv := func() *jen.Statement { return jen.Id("c").Op("*").Id(sp.name) }
 	last := len(sp.levels) - 1
-	elemT := e.goTypeOf(sp.elem)
+	elemT := goTypeOf(sp.elem)
 	sigLevel, sigFrom := sp.signed()
 	path := sp.listPath()
 	ctor := "New" + sp.name
@@ -212,13 +213,13 @@ have their offset in the stream and the path of a whole decode
 		}
 		use(e)
 	}
-	v, err := c.Rest() // the other components`, sp.name, sp.root.asn1, path, sp.spec, sp.root.asn1, ctor)
+	v, err := c.Rest() // the other components`, sp.name, sp.root.ASN1, path, sp.spec, sp.root.ASN1, ctor)
 	comment(f, wrapDoc(doc))
 	f.Type().Id(sp.name).StructFunc(func(g *jen.Group) {
 		if sigLevel >= 0 {
-			what := sp.levels[sigLevel].asn1
+			what := sp.levels[sigLevel].ASN1
 			if sigLevel > 0 {
-				what = sp.holes[sigLevel-1].asn1
+				what = sp.holes[sigLevel-1].ASN1
 			}
 			comment(g, wrapDoc(fmt.Sprintf("Signed, if set before the first read, receives the encoding of %s as\nit is read: the octets the signature covers, which Rest does not hold.", what)))
 			g.Id("Signed").Qual("io", "Writer")
@@ -235,9 +236,9 @@ have their offset in the stream and the path of a whole decode
 		g.Id("c").Op(":=").Op("&").Id(sp.name).Values()
 		levels := make([]jen.Code, len(sp.levels))
 		for i, b := range sp.levels {
-			name := sp.root.asn1
+			name := sp.root.ASN1
 			if i > 0 {
-				name = sp.holes[i-1].asn1
+				name = sp.holes[i-1].ASN1
 			}
 			tags, types := tagLists(sp.tagsOf(i), b)
 			signed := -1
@@ -257,13 +258,13 @@ have their offset in the stream and the path of a whole decode
 			}
 			levels[i] = jen.Values(d)
 		}
-		tags, types := tagLists(sp.holes[last].t, sp.list)
+		tags, types := tagLists(sp.holes[last].Type, sp.list)
 		list := jen.Dict{
-			jen.Id("Name"):  jen.Lit(sp.holes[last].asn1),
+			jen.Id("Name"):  jen.Lit(sp.holes[last].ASN1),
 			jen.Id("Tags"):  tags,
 			jen.Id("Types"): types,
 		}
-		if sp.list.kind == model.TypeSetOf {
+		if sp.list.Kind == model.TypeSetOf {
 			list[jen.Id("SetOf")] = jen.True()
 		}
 		if sizeCheck(sp.list) != nil {
@@ -286,7 +287,7 @@ have their offset in the stream and the path of a whole decode
 	// Next.
 	elemRet := jen.Op("*").Add(elemT)
 	ret := jen.Op("&").Id("c").Dot("elem")
-	if sp.elem.ptr {
+	if sp.elem.Ptr {
 		elemRet, ret = elemT, jen.Id("c").Dot("elem")
 	}
 	comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", path)))
@@ -295,8 +296,8 @@ have their offset in the stream and the path of a whole decode
 		setSigned(g)
 		g.List(jen.Id("r"), jen.Err()).Op(":=").Id("c").Dot("s").Dot("Next").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
-		if b := sp.elem.gt; b != nil && !sp.elem.ptr {
-			if k := bodyOf(b).kind; k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || bodyOf(b).union != nil {
+		if b := sp.elem.Named; b != nil && !sp.elem.Ptr {
+			if k := bodyOf(b).Kind; k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || bodyOf(b).Union != nil {
 				g.Id("c").Dot("elem").Op("=").Add(ref(b)).Values()
 			}
 		}
@@ -320,11 +321,11 @@ have their offset in the stream and the path of a whole decode
 			).Else().If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		)
 		for i, b := range sp.levels {
-			if i > 0 && sp.holes[i-1].raw != "" {
-				g.Id("c").Dot(fmt.Sprintf("at%d", i-1)).Call().Dot(sp.holes[i-1].raw).Op("=").Nil()
+			if i > 0 && sp.holes[i-1].Raw != "" {
+				g.Id("c").Dot(fmt.Sprintf("at%d", i-1)).Call().Dot(sp.holes[i-1].Raw).Op("=").Nil()
 			}
-			if b.raw != "" {
-				g.Id("c").Dot(fmt.Sprintf("at%d", i)).Call().Dot(b.raw).Op("=").Nil()
+			if b.Raw != "" {
+				g.Id("c").Dot(fmt.Sprintf("at%d", i)).Call().Dot(b.Raw).Op("=").Nil()
 			}
 		}
 		g.Return(jen.Op("&").Id("c").Dot("rest"), jen.Nil())
@@ -332,13 +333,13 @@ have their offset in the stream and the path of a whole decode
 
 	// The levels' values.
 	for i := range sp.levels {
-		comment(f, fmt.Sprintf("at%d is the value of level %d of the path (%s).", i, i, sp.levels[i].asn1))
+		comment(f, fmt.Sprintf("at%d is the value of level %d of the path (%s).", i, i, sp.levels[i].ASN1))
 		f.Func().Params(recv()).Id(fmt.Sprintf("at%d", i)).Params().Op("*").Add(ref(sp.vals[i])).BlockFunc(func(g *jen.Group) {
 			if i == 0 {
 				g.Return(jen.Op("&").Id("c").Dot("rest"))
 				return
 			}
-			g.Return(jen.Op("&").Id("c").Dot(fmt.Sprintf("at%d", i-1)).Call().Dot(sp.holes[i-1].name))
+			g.Return(jen.Op("&").Id("c").Dot(fmt.Sprintf("at%d", i-1)).Call().Dot(sp.holes[i-1].Name))
 		})
 	}
 	for i := range sp.levels {
@@ -349,10 +350,10 @@ have their offset in the stream and the path of a whole decode
 		e.streamTail(f, sp, i)
 	}
 
-	comment(f, wrapDoc(fmt.Sprintf("whole decodes b as a whole %s, and returns the length of its list.", sp.root.asn1)))
+	comment(f, wrapDoc(fmt.Sprintf("whole decodes b as a whole %s, and returns the length of its list.", sp.root.ASN1)))
 	f.Func().Params(recv()).Id("whole").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).Params(jen.Int(), jen.Error()).Block(
 		jen.Err().Op(":=").Add(rt("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("c").Dot("rest"), jen.Id("opts")),
-		jen.Return(jen.Len(jen.Id("c").Dot(fmt.Sprintf("at%d", last)).Call().Dot(sp.holes[last].name)), jen.Err()),
+		jen.Return(jen.Len(jen.Id("c").Dot(fmt.Sprintf("at%d", last)).Call().Dot(sp.holes[last].Name)), jen.Err()),
 	)
 	if check := sizeCheck(sp.list); check != nil {
 		comment(f, "size checks the SIZE constraint of the list on its n elements.")
@@ -362,8 +363,8 @@ have their offset in the stream and the path of a whole decode
 
 // sizeCheck is the check of a list's SIZE constraint on n elements at off,
 // as constraintChecks makes it for the whole decode; nil if none.
-func sizeCheck(list *goType) jen.Code {
-	t := list.body
+func sizeCheck(list *plan.Type) jen.Code {
+	t := list.Body
 	c := t.Constraints
 	if c == nil || c.Extensible || c.Size == nil || c.Size.Min <= 0 && c.Size.Max == math.MaxInt64 {
 		return nil
@@ -373,7 +374,7 @@ func sizeCheck(list *goType) jen.Code {
 
 // holeIndex is the index of level i's component on the path.
 func (sp *streamPlan) holeIndex(i int) int {
-	for j, f := range sp.levels[i].fields {
+	for j, f := range sp.levels[i].Fields {
 		if f == sp.holes[i] {
 			return j
 		}
@@ -383,12 +384,12 @@ func (sp *streamPlan) holeIndex(i int) int {
 
 // root2 is the index of the first component of level i's second root
 // part, when its decoder reads unknown additions before it; -1 otherwise.
-func (e *emitter) root2(b *goType) int {
-	if b.unknown == "" || b.body.Root2 <= 0 {
+func (e *emitter) root2(b *plan.Type) int {
+	if b.Unknown == "" || b.Body.Root2 <= 0 {
 		return -1
 	}
-	r := len(b.fields) - b.body.Root2
-	if e.firstTags(b.fields[r].t, 0) == nil {
+	r := len(b.Fields) - b.Body.Root2
+	if firstTags(b.Fields[r].Type, 0) == nil {
 		return -1
 	}
 	return r
@@ -403,9 +404,9 @@ func (e *emitter) hasHead(sp *streamPlan, i int) bool {
 
 // tagPresent is the condition that an optional component is present when
 // the next element has tag tag: decode.go's presence, on a tag.
-func (e *emitter) tagPresent(tag jen.Code, f *field, rest []*field) jen.Code {
-	tags := e.firstTags(f.t, 0)
-	if u := f.t.Underlying(); tags != nil && len(f.t.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
+func (e *emitter) tagPresent(tag jen.Code, f *plan.Field, rest []*plan.Field) jen.Code {
+	tags := firstTags(f.Type, 0)
+	if u := f.Type.Underlying(); tags != nil && len(f.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 		tags = nil
 	}
 	if tags != nil {
@@ -413,7 +414,7 @@ func (e *emitter) tagPresent(tag jen.Code, f *field, rest []*field) jen.Code {
 	}
 	var follow []model.Tag
 	for _, n := range rest {
-		ft := e.firstTags(n.t, 0)
+		ft := firstTags(n.Type, 0)
 		follow = append(follow, ft...)
 		if !optionalComponent(n) || ft == nil {
 			break
@@ -458,18 +459,18 @@ func (e *emitter) streamLocate(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	r2 := e.root2(b)
 	tag := jen.Id("tag")
-	comment(f, wrapDoc(fmt.Sprintf("locate%d says which component of %s the next element, with tag tag, is\n(see stream.Level).", i, b.asn1)))
+	comment(f, wrapDoc(fmt.Sprintf("locate%d says which component of %s the next element, with tag tag, is\n(see stream.Level).", i, b.ASN1)))
 	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("locate%d", i)).Params(jen.Id("j").Int(), jen.Id("tag").Add(rt("Tag"))).Params(jen.Int(), st("Step")).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("j")).BlockFunc(func(g *jen.Group) {
 			for idx := 0; idx <= k; idx++ {
-				fl := b.fields[idx]
-				rest := b.fields[idx+1:]
+				fl := b.Fields[idx]
+				rest := b.Fields[idx+1:]
 				g.Case(jen.Lit(idx)).BlockFunc(func(g *jen.Group) {
 					if idx == r2 {
 						comment(g, "Additions of a later version, before the second root part.")
 						g.If(jen.Op("!").Parens(e.tagPresent(tag, fl, rest))).Block(jen.Return(jen.Lit(idx), st("Take")))
 					}
-					text := componentText(fl.comp)
+					text := componentText(fl.Comp)
 					if idx == k {
 						comment(g, text+": the path")
 						if optionalComponent(fl) {
@@ -495,38 +496,38 @@ func (e *emitter) streamLocate(f *jen.File, sp *streamPlan, i int) {
 
 // components emits the decoding of b's components [from, to) from s into
 // v, as decodeSequence does.
-func (e *emitter) components(g *jen.Group, b *goType, from, to int) {
+func (e *emitter) components(g *jen.Group, b *plan.Type, from, to int) {
 	s := rd{name: "s", ptr: true}
 	r2 := e.root2(b)
 	for idx := from; idx < to; idx++ {
-		fl := b.fields[idx]
+		fl := b.Fields[idx]
 		if idx == r2 {
 			e.root2Loop(g, b, s, fl)
 		}
-		comment(g, componentText(fl.comp))
-		e.readComponent(g, b, s, fl, b.fields[idx+1:])
+		comment(g, componentText(fl.Comp))
+		e.readComponent(g, b, s, fl, b.Fields[idx+1:])
 	}
 }
 
 // root2Loop reads the unknown additions before the second root part.
-func (e *emitter) root2Loop(g *jen.Group, b *goType, s rd, fl *field) {
+func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s rd, fl *plan.Field) {
 	comment(g, "Additions of a later version, before the second root part.")
 	g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.presence(s, fl, nil))).Block(
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Id("v").Dot(b.unknown).Op("=").Append(jen.Id("v").Dot(b.unknown), jen.Id("x").Op("...")))
+		jen.Id("v").Dot(b.Unknown).Op("=").Append(jen.Id("v").Dot(b.Unknown), jen.Id("x").Op("...")))
 }
 
 // streamHead emits level i's Head: the components before the path.
 func (e *emitter) streamHead(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	e.tmp = 0
-	comment(f, wrapDoc(fmt.Sprintf("head%d decodes the components of %s before %s from s.", i, b.asn1, sp.holes[i].asn1)))
+	comment(f, wrapDoc(fmt.Sprintf("head%d decodes the components of %s before %s from s.", i, b.ASN1, sp.holes[i].ASN1)))
 	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("head%d", i)).Params(jen.Id("s").Op("*").Add(rt("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("v").Op(":=").Id("c").Dot(fmt.Sprintf("at%d", i)).Call()
 		e.components(g, b, 0, k)
 		if e.root2(b) == k {
-			e.root2Loop(g, b, rd{name: "s", ptr: true}, b.fields[k])
+			e.root2Loop(g, b, rd{name: "s", ptr: true}, b.Fields[k])
 		}
 		g.Return(jen.Nil())
 	})
@@ -538,27 +539,27 @@ func (e *emitter) streamTail(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	hole := sp.holes[i]
 	e.tmp = 0
-	comment(f, wrapDoc(fmt.Sprintf("tail%d decodes the components of %s after %s from s, and its end.", i, b.asn1, hole.asn1)))
+	comment(f, wrapDoc(fmt.Sprintf("tail%d decodes the components of %s after %s from s, and its end.", i, b.ASN1, hole.ASN1)))
 	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("tail%d", i)).Params(jen.Id("s").Op("*").Add(rt("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
-		usesV := hole.has != "" || k+1 < len(b.fields) || b.unknown != "" && b.body.Root2 == 0
+		usesV := hole.Has != "" || k+1 < len(b.Fields) || b.Unknown != "" && b.Body.Root2 == 0
 		if usesV {
 			g.Id("v").Op(":=").Id("c").Dot(fmt.Sprintf("at%d", i)).Call()
 		}
-		if hole.has != "" {
-			g.Id("v").Dot(hole.has).Op("=").True()
+		if hole.Has != "" {
+			g.Id("v").Dot(hole.Has).Op("=").True()
 		}
 		s := rd{name: "s", ptr: true}
 		e.declareDeferred(g, b)
-		e.components(g, b, k+1, len(b.fields))
-		if b.unknown != "" && b.body.Root2 == 0 {
+		e.components(g, b, k+1, len(b.Fields))
+		if b.Unknown != "" && b.Body.Root2 == 0 {
 			g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
-				jen.If(jen.List(jen.Id("v").Dot(b.unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+				jen.If(jen.List(jen.Id("v").Dot(b.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		if !hasDeferred(b) {
-			g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(b.asn1)))
+			g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(b.ASN1)))
 			return
 		}
-		g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(b.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(b.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		e.resolveDeferred(g, b, s)
 		g.Return(jen.Nil())
 	})

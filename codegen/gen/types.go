@@ -2,18 +2,17 @@ package gen
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/names"
-	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
 type emitter struct {
-	p   *plan
+	p   *plan.Plan
 	cfg Config
 	tmp int // counter for temporaries, reset per function
 	// viewNames indexes viewNameList, the names of the steps of the
@@ -27,111 +26,111 @@ func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }
 
 // docComment returns the doc comment of a type: a sentence, then the ASN.1
 // production as a code block.
-func docComment(gt *goType, what string) string {
+func docComment(gt *plan.Type, what string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s is %s.", gt.name, what)
-	if gt.doc != "" {
+	fmt.Fprintf(&b, "%s is %s.", gt.Name, what)
+	if gt.Doc != "" {
 		b.WriteString("\n\n")
-		for _, line := range strings.Split(strings.TrimRight(gt.doc, "\n"), "\n") {
+		for _, line := range strings.Split(strings.TrimRight(gt.Doc, "\n"), "\n") {
 			b.WriteString("\t" + strings.TrimRight(line, " \t") + "\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (e *emitter) describe(gt *goType) string {
+func describe(gt *plan.Type) string {
 	switch {
-	case gt.union != nil:
-		return fmt.Sprintf("the open type %s: the encoding received and the value its key selects from the table", gt.asn1)
-	case gt.doc == "":
-		return fmt.Sprintf("the type of %s", gt.asn1)
+	case gt.Union != nil:
+		return fmt.Sprintf("the open type %s: the encoding received and the value its key selects from the table", gt.ASN1)
+	case gt.Doc == "":
+		return fmt.Sprintf("the type of %s", gt.ASN1)
 	}
-	return fmt.Sprintf("the ASN.1 type %s", gt.asn1)
+	return fmt.Sprintf("the ASN.1 type %s", gt.ASN1)
 }
 
 // goTypeOf returns the Go type expression of a field.
-func (e *emitter) goTypeOf(f *field) *jen.Statement {
-	if f.list {
-		return jen.Index().Add(ref(f.union.gt))
+func goTypeOf(f *plan.Field) *jen.Statement {
+	if f.List {
+		return jen.Index().Add(ref(f.Union.Type))
 	}
-	if f.gt != nil {
-		if f.ptr {
-			return jen.Op("*").Add(ref(f.gt))
+	if f.Named != nil {
+		if f.Ptr {
+			return jen.Op("*").Add(ref(f.Named))
 		}
-		return ref(f.gt)
+		return ref(f.Named)
 	}
-	return builtinGo(f.t)
+	return builtinGo(f.Type)
 }
 
 // typeDecl emits a Go type with its constants and methods.
-func (e *emitter) typeDecl(f *jen.File, gt *goType) {
+func (e *emitter) typeDecl(f *jen.File, gt *plan.Type) {
 	switch {
-	case gt.alias != nil:
-		comment(f, docComment(gt, e.describe(gt))+"\n\nIt has the Go type of "+gt.alias.name+".")
-		f.Type().Id(gt.name).Op("=").Add(ref(gt.alias))
+	case gt.Alias != nil:
+		comment(f, docComment(gt, describe(gt))+"\n\nIt has the Go type of "+gt.Alias.Name+".")
+		f.Type().Id(gt.Name).Op("=").Add(ref(gt.Alias))
 		return
-	case gt.base != nil:
-		comment(f, docComment(gt, e.describe(gt)))
-		f.Type().Id(gt.name).Add(ref(gt.base))
+	case gt.Base != nil:
+		comment(f, docComment(gt, describe(gt)))
+		f.Type().Id(gt.Name).Add(ref(gt.Base))
 		e.baseMethods(f, gt)
 		e.topMethods(f, gt)
 		return
-	case gt.union != nil:
+	case gt.Union != nil:
 		e.unionDecl(f, gt)
 		return
 	}
-	comment(f, docComment(gt, e.describe(gt)))
-	switch gt.kind {
+	comment(f, docComment(gt, describe(gt)))
+	switch gt.Kind {
 	case model.TypeSequence, model.TypeSet:
-		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
-			for _, fl := range gt.fields {
+		f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
+			for _, fl := range gt.Fields {
 				e.structField(g, fl)
 			}
-			if gt.unknown != "" {
+			if gt.Unknown != "" {
 				comment(g, "Unknown holds the encodings of extension additions this version does not know, in order.")
-				g.Id(gt.unknown).Index().Byte()
+				g.Id(gt.Unknown).Index().Byte()
 			}
-			if gt.raw != "" {
+			if gt.Raw != "" {
 				comment(g, "Raw is the encoding received (set by decoding, not used by encoding): the bytes a signature covers.")
-				g.Id(gt.raw).Index().Byte()
+				g.Id(gt.Raw).Index().Byte()
 			}
 		})
 	case model.TypeChoice:
-		f.Type().Id(gt.name).StructFunc(func(g *jen.Group) {
-			if gt.unknown != "" {
+		f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
+			if gt.Unknown != "" {
 				comment(g, "Choice tells which alternative the value holds; 0 means none (or, after decoding, an unknown alternative kept in Unknown).")
 			} else {
 				comment(g, "Choice tells which alternative the value holds; 0 means none.")
 			}
-			g.Id("Choice").Id(gt.choiceType)
-			if gt.single {
+			g.Id("Choice").Id(gt.ChoiceType)
+			if gt.Single {
 				var alts []string
-				for _, fl := range gt.fields {
-					alts = append(alts, fl.asn1)
+				for _, fl := range gt.Fields {
+					alts = append(alts, fl.ASN1)
 				}
 				comment(g, fmt.Sprintf("Value is the value of the alternative Choice names (%s: all of Go type %s).",
-					strings.Join(alts, ", "), builtinGo(gt.fields[0].t).GoString()))
-				g.Id("Value").Add(builtinGo(gt.fields[0].t))
+					strings.Join(alts, ", "), builtinGo(gt.Fields[0].Type).GoString()))
+				g.Id("Value").Add(builtinGo(gt.Fields[0].Type))
 			} else {
-				for _, fl := range gt.fields {
+				for _, fl := range gt.Fields {
 					e.structField(g, fl)
 				}
 			}
-			if gt.unknown != "" {
+			if gt.Unknown != "" {
 				comment(g, "Unknown holds the encoding of an alternative added in a later version.")
-				g.Id(gt.unknown).Index().Byte()
+				g.Id(gt.Unknown).Index().Byte()
 			}
 		})
-		if gt.choiceOwner == nil {
+		if gt.ChoiceOwner == nil {
 			e.choiceConsts(f, gt)
 		}
 	case model.TypeSequenceOf, model.TypeSetOf:
-		f.Type().Id(gt.name).Index().Add(e.goTypeOf(gt.elem))
+		f.Type().Id(gt.Name).Index().Add(goTypeOf(gt.Elem))
 	case model.TypeInteger:
-		if gt.intGo == "int64" {
-			f.Type().Id(gt.name).Int64()
+		if gt.IntGo == "int64" {
+			f.Type().Id(gt.Name).Int64()
 		} else {
-			f.Type().Id(gt.name).Add(rt("Integer"))
+			f.Type().Id(gt.Name).Add(rt("Integer"))
 			e.forward(f, gt, "Integer", []forwarded{
 				{"Int64", "returns the value if it fits in an int64.", nil, nil, []jen.Code{jen.Int64(), jen.Bool()}},
 				{"Big", "returns the value as a *big.Int.", nil, nil, []jen.Code{jen.Op("*").Qual("math/big", "Int")}},
@@ -139,29 +138,29 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 			})
 		}
 		e.namedNumbers(f, gt)
-		if gt.intGo == "int64" && len(gt.consts) > 0 {
+		if gt.IntGo == "int64" && len(gt.Consts) > 0 {
 			// Named numbers make the type an enumeration in practice.
 			e.enumString(f, gt)
 		}
 	case model.TypeEnumerated:
-		f.Type().Id(gt.name).Int64()
+		f.Type().Id(gt.Name).Int64()
 		e.namedNumbers(f, gt)
 		e.enumString(f, gt)
-		if !gt.body.Extensible && len(gt.consts) > 0 {
+		if !gt.Body.Extensible && len(gt.Consts) > 0 {
 			comment(f, "valid reports whether v is an item of the enumeration, which has no extension\nmarker: no other value is valid (X.680 20).")
-			if denseEnum(gt.consts) {
-				f.Func().Params(jen.Id("v").Id(gt.name)).Id("valid").Params().Bool().Block(
-					jen.Return(jen.Uint64().Call(jen.Id("v")).Op("<").Lit(len(gt.consts))))
+			if denseEnum(gt.Consts) {
+				f.Func().Params(jen.Id("v").Id(gt.Name)).Id("valid").Params().Bool().Block(
+					jen.Return(jen.Uint64().Call(jen.Id("v")).Op("<").Lit(len(gt.Consts))))
 				break
 			}
-			f.Func().Params(jen.Id("v").Id(gt.name)).Id("valid").Params().Bool().Block(
+			f.Func().Params(jen.Id("v").Id(gt.Name)).Id("valid").Params().Bool().Block(
 				jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
 					var items []jen.Code
 					seen := map[int64]bool{}
-					for _, c := range gt.consts {
-						if !seen[c.value] {
-							seen[c.value] = true
-							items = append(items, jen.Id(c.name))
+					for _, c := range gt.Consts {
+						if !seen[c.Value] {
+							seen[c.Value] = true
+							items = append(items, jen.Id(c.Name))
 						}
 					}
 					g.Case(items...).Block(jen.Return(jen.True()))
@@ -169,11 +168,11 @@ func (e *emitter) typeDecl(f *jen.File, gt *goType) {
 				jen.Return(jen.False()))
 		}
 	case model.TypeBitString:
-		f.Type().Id(gt.name).Add(rt("BitString"))
+		f.Type().Id(gt.Name).Add(rt("BitString"))
 		e.namedBits(f, gt)
 	default:
-		f.Type().Id(gt.name).Add(builtinGo(gt.body))
-		if gt.kind == model.TypeObjectIdentifier {
+		f.Type().Id(gt.Name).Add(builtinGo(gt.Body))
+		if gt.Kind == model.TypeObjectIdentifier {
 			e.forward(f, gt, "OID", []forwarded{
 				{"String", "returns the OID in dotted form.", nil, nil, []jen.Code{jen.String()}},
 				{"Equal", "reports whether v and o are the same OID.", []jen.Code{jen.Id("o").Add(rt("OID"))}, []string{"o"}, []jen.Code{jen.Bool()}},
@@ -194,31 +193,31 @@ type forwarded struct {
 	results   []jen.Code
 }
 
-func (e *emitter) forward(f *jen.File, gt *goType, base string, methods []forwarded) {
+func (e *emitter) forward(f *jen.File, gt *plan.Type, base string, methods []forwarded) {
 	for _, m := range methods {
 		var args []jen.Code
 		for _, a := range m.args {
 			args = append(args, jen.Id(a))
 		}
 		comment(f, fmt.Sprintf("%s %s", m.name, m.doc))
-		f.Func().Params(jen.Id("v").Id(gt.name)).Id(m.name).Params(m.params...).Params(m.results...).Block(
+		f.Func().Params(jen.Id("v").Id(gt.Name)).Id(m.name).Params(m.params...).Params(m.results...).Block(
 			jen.Return(rt(base).Call(jen.Id("v")).Dot(m.name).Call(args...)))
 	}
 }
 
-func (e *emitter) structField(g *jen.Group, fl *field) {
-	c := fl.comp
+func (e *emitter) structField(g *jen.Group, fl *plan.Field) {
+	c := fl.Comp
 	var doc []string
-	doc = append(doc, fmt.Sprintf("%s is the component %s.", fl.name, componentText(c)))
+	doc = append(doc, fmt.Sprintf("%s is the component %s.", fl.Name, componentText(c)))
 	comment(g, strings.Join(doc, " "))
-	g.Id(fl.name).Add(e.goTypeOf(fl))
-	if fl.has != "" {
-		comment(g, fmt.Sprintf("%s tells whether %s is present in the encoding.", fl.has, c.Name))
-		g.Id(fl.has).Bool()
+	g.Id(fl.Name).Add(goTypeOf(fl))
+	if fl.Has != "" {
+		comment(g, fmt.Sprintf("%s tells whether %s is present in the encoding.", fl.Has, c.Name))
+		g.Id(fl.Has).Bool()
 	}
-	if fl.raw != "" {
-		comment(g, fmt.Sprintf("%s is the encoding of %s received (set by decoding): the bytes a signature covers.", fl.raw, c.Name))
-		g.Id(fl.raw).Index().Byte()
+	if fl.Raw != "" {
+		comment(g, fmt.Sprintf("%s is the encoding of %s received (set by decoding): the bytes a signature covers.", fl.Raw, c.Name))
+		g.Id(fl.Raw).Index().Byte()
 	}
 }
 
@@ -289,101 +288,101 @@ func valueText(v *model.Value) string {
 	return "(value)"
 }
 
-func (e *emitter) choiceConsts(f *jen.File, gt *goType) {
-	if len(gt.choiceSharers) == 0 {
-		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds.", gt.choiceType, gt.name))
+func (e *emitter) choiceConsts(f *jen.File, gt *plan.Type) {
+	if len(gt.ChoiceSharers) == 0 {
+		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds.", gt.ChoiceType, gt.Name))
 	} else {
-		sharers := []string{gt.name}
-		for _, o := range gt.choiceSharers {
-			sharers = append(sharers, o.name)
+		sharers := []string{gt.Name}
+		for _, o := range gt.ChoiceSharers {
+			sharers = append(sharers, o.Name)
 		}
 		sort.Strings(sharers) // not in planning order, which follows the files'
 
 		comment(f, fmt.Sprintf("%s tells which alternative of %s a value holds, for each of its instances:\n%s (they differ only in constraints).",
-			gt.choiceType, gt.template.Name, strings.Join(sharers, ", ")))
+			gt.ChoiceType, gt.Template.Name, strings.Join(sharers, ", ")))
 	}
-	f.Type().Id(gt.choiceType).Int()
+	f.Type().Id(gt.ChoiceType).Int()
 	f.Const().DefsFunc(func(g *jen.Group) {
-		for i, fl := range gt.fields {
-			g.Id(fl.choiceConst).Id(gt.choiceType).Op("=").Lit(i + 1).Comment(fl.asn1)
+		for i, fl := range gt.Fields {
+			g.Id(fl.ChoiceConst).Id(gt.ChoiceType).Op("=").Lit(i + 1).Comment(fl.ASN1)
 		}
 	})
 	var names []string
-	for _, fl := range gt.fields {
-		names = append(names, fl.asn1)
+	for _, fl := range gt.Fields {
+		names = append(names, fl.ASN1)
 	}
-	e.stringMethod(f, gt.choiceType, "c", "String returns the ASN.1 identifier of the alternative, or \"none\" for 0.", names)
+	e.stringMethod(f, gt.ChoiceType, "c", "String returns the ASN.1 identifier of the alternative, or \"none\" for 0.", names)
 }
 
 // denseEnum reports whether the items of an enumeration are 0, 1, 2, ...
 // in order, so that tables index them.
-func denseEnum(consts []namedConst) bool {
+func denseEnum(consts []plan.NamedConst) bool {
 	for i, c := range consts {
-		if c.value != int64(i) {
+		if c.Value != int64(i) {
 			return false
 		}
 	}
 	return len(consts) > 0
 }
 
-func (e *emitter) namedNumbers(f *jen.File, gt *goType) {
-	if len(gt.consts) == 0 {
+func (e *emitter) namedNumbers(f *jen.File, gt *plan.Type) {
+	if len(gt.Consts) == 0 {
 		return
 	}
 	f.Const().DefsFunc(func(g *jen.Group) {
-		for _, c := range gt.consts {
-			g.Id(c.name).Id(gt.name).Op("=").Add(num(c.value)).Comment(c.asn1)
+		for _, c := range gt.Consts {
+			g.Id(c.Name).Id(gt.Name).Op("=").Add(num(c.Value)).Comment(c.ASN1)
 		}
 	})
 }
 
-func (e *emitter) enumString(f *jen.File, gt *goType) {
+func (e *emitter) enumString(f *jen.File, gt *plan.Type) {
 	comment(f, "String returns the ASN.1 identifier of the value, or its number.")
-	if denseEnum(gt.consts) {
+	if denseEnum(gt.Consts) {
 		var names []string
-		for _, c := range gt.consts {
-			names = append(names, c.asn1)
+		for _, c := range gt.Consts {
+			names = append(names, c.ASN1)
 		}
-		f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
+		f.Func().Params(jen.Id("v").Id(gt.Name)).Id("String").Params().String().Block(
 			jen.Return(rt("Name").Call(jen.Lit(strings.Join(names, " ")), jen.Int().Call(jen.Id("v")), jen.Lit(""))))
 		return
 	}
-	f.Func().Params(jen.Id("v").Id(gt.name)).Id("String").Params().String().Block(
+	f.Func().Params(jen.Id("v").Id(gt.Name)).Id("String").Params().String().Block(
 		jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
 			seen := map[int64]bool{}
-			for _, c := range gt.consts {
-				if seen[c.value] {
+			for _, c := range gt.Consts {
+				if seen[c.Value] {
 					continue
 				}
-				seen[c.value] = true
-				g.Case(jen.Id(c.name)).Block(jen.Return(jen.Lit(c.asn1)))
+				seen[c.Value] = true
+				g.Case(jen.Id(c.Name)).Block(jen.Return(jen.Lit(c.ASN1)))
 			}
 		}),
 		jen.Return(jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10))),
 	)
 }
 
-func (e *emitter) namedBits(f *jen.File, gt *goType) {
-	if len(gt.consts) == 0 {
+func (e *emitter) namedBits(f *jen.File, gt *plan.Type) {
+	if len(gt.Consts) == 0 {
 		return
 	}
-	comment(f, fmt.Sprintf("The named bits of %s, as bit numbers.", gt.name))
+	comment(f, fmt.Sprintf("The named bits of %s, as bit numbers.", gt.Name))
 	f.Const().DefsFunc(func(g *jen.Group) {
-		for _, c := range gt.consts {
-			g.Id(c.name).Op("=").Lit(int(c.value)).Comment(c.asn1)
+		for _, c := range gt.Consts {
+			g.Id(c.Name).Op("=").Lit(int(c.Value)).Comment(c.ASN1)
 		}
 	})
-	comment(f, fmt.Sprintf("%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2).", gt.ctor, gt.name))
-	f.Func().Id(gt.ctor).Params(jen.Id("bits").Op("...").Int()).Id(gt.name).Block(
-		jen.Return(jen.Id(gt.name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
+	comment(f, fmt.Sprintf("%s returns the %s with the bits given set, in DER form:\nwithout trailing 0 bits (X.690 11.2.2).", gt.Ctor, gt.Name))
+	f.Func().Id(gt.Ctor).Params(jen.Id("bits").Op("...").Int()).Id(gt.Name).Block(
+		jen.Return(jen.Id(gt.Name).Call(rt("NewNamedBits").Call(jen.Id("bits").Op("...")))))
 	fn := names.NewFieldNamer("Has", "String", "UnmarshalDER", "MarshalDER", "DecodeASN1", "EncodeASN1")
-	for _, c := range gt.consts {
-		m := fn.Field(c.asn1)
-		comment(f, fmt.Sprintf("%s reports whether the named bit %s (%d) is set.", m, c.asn1, c.value))
-		f.Func().Params(jen.Id("v").Id(gt.name)).Id(m).Params().Bool().Block(jen.Return(jen.Id("v").Dot("Has").Call(jen.Id(c.name))))
+	for _, c := range gt.Consts {
+		m := fn.Field(c.ASN1)
+		comment(f, fmt.Sprintf("%s reports whether the named bit %s (%d) is set.", m, c.ASN1, c.Value))
+		f.Func().Params(jen.Id("v").Id(gt.Name)).Id(m).Params().Bool().Block(jen.Return(jen.Id("v").Dot("Has").Call(jen.Id(c.Name))))
 	}
 	comment(f, "Has reports whether bit n (one of the named bits) is set.")
-	f.Func().Params(jen.Id("v").Id(gt.name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
+	f.Func().Params(jen.Id("v").Id(gt.Name)).Id("Has").Params(jen.Id("n").Int()).Bool().Block(
 		jen.Return(rt("BitString").Call(jen.Id("v")).Dot("At").Call(jen.Id("n")).Op("==").Lit(1)),
 	)
 }
@@ -391,73 +390,27 @@ func (e *emitter) namedBits(f *jen.File, gt *goType) {
 // values emits the value assignments: OIDs as variables, numbers, strings
 // and booleans as constants.
 func (e *emitter) values(f *jen.File) {
-	for _, v := range e.p.values {
-		a := v.a
+	for _, v := range e.p.Values {
+		a := v.Assignment
 		src := strings.TrimSpace(a.Source)
 		switch a.Value.Kind {
 		case model.ValueOID:
-			comment(f, fmt.Sprintf("%s is the OBJECT IDENTIFIER %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
+			comment(f, fmt.Sprintf("%s is the OBJECT IDENTIFIER %s:\n\n\t%s", v.Name, a.Value.OID.String(), plan.OneLine(src)))
 			// The dotted form as a trailing comment too: go doc prints it
 			// on the declaration, whose value is the contents octets.
-			f.Var().Id(v.name).Op("=").Add(rt("OID")).Call(jen.Lit(oidContents(a.Value.OID))).Comment(a.Value.OID.String())
+			f.Var().Id(v.Name).Op("=").Add(rt("OID")).Call(jen.Lit(plan.OIDContents(a.Value.OID))).Comment(a.Value.OID.String())
 		case model.ValueRelativeOID:
-			comment(f, fmt.Sprintf("%s is the RELATIVE-OID %s:\n\n\t%s", v.name, a.Value.OID.String(), oneLine(src)))
-			f.Var().Id(v.name).Op("=").Add(rt("RelativeOID")).Call(jen.Lit(relOIDContents(a.Value.OID))).Comment(a.Value.OID.String())
+			comment(f, fmt.Sprintf("%s is the RELATIVE-OID %s:\n\n\t%s", v.Name, a.Value.OID.String(), plan.OneLine(src)))
+			f.Var().Id(v.Name).Op("=").Add(rt("RelativeOID")).Call(jen.Lit(plan.RelOIDContents(a.Value.OID))).Comment(a.Value.OID.String())
 		case model.ValueInteger:
-			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
-			f.Const().Id(v.name).Op("=").Add(num(a.Value.Int))
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.Name, plan.OneLine(src)))
+			f.Const().Id(v.Name).Op("=").Add(num(a.Value.Int))
 		case model.ValueBoolean:
-			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
-			f.Const().Id(v.name).Op("=").Lit(a.Value.Bool)
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.Name, plan.OneLine(src)))
+			f.Const().Id(v.Name).Op("=").Lit(a.Value.Bool)
 		case model.ValueString:
-			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.name, oneLine(src)))
-			f.Const().Id(v.name).Op("=").Lit(a.Value.String)
+			comment(f, fmt.Sprintf("%s is the ASN.1 value:\n\n\t%s", v.Name, plan.OneLine(src)))
+			f.Const().Id(v.Name).Op("=").Lit(a.Value.String)
 		}
 	}
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func emittableValue(a *model.Assignment) bool {
-	switch a.Value.Kind {
-	case model.ValueOID, model.ValueRelativeOID, model.ValueBoolean, model.ValueString:
-		return a.Value.Kind != model.ValueOID || len(a.Value.OID) >= 2
-	case model.ValueInteger:
-		return a.Value.Big == nil && a.Value.Int != math.MinInt64
-	}
-	return false
-}
-
-// oidContents returns the DER contents octets of an OID (X.690 8.19),
-// computed by the runtime at generation time.
-func oidContents(o model.OID) string {
-	v, err := der.OIDFromArcs(o...)
-	if err != nil {
-		return ""
-	}
-	return string(v)
-}
-
-func relOIDContents(o model.OID) string {
-	var b []byte
-	for _, a := range o {
-		var tmp [10]byte
-		n := 0
-		for {
-			tmp[n] = byte(a & 0x7f)
-			n++
-			a >>= 7
-			if a == 0 {
-				break
-			}
-		}
-		for i := n - 1; i >= 0; i-- {
-			c := tmp[i]
-			if i > 0 {
-				c |= 0x80
-			}
-			b = append(b, c)
-		}
-	}
-	return string(b)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
@@ -19,22 +20,22 @@ func vrt(name string) *jen.Statement { return jen.Qual(viewPath, name) }
 // Config.Views (roots, which get a ParseTView function) and every type
 // with a view that their components reach.
 type viewSet struct {
-	roots []*goType
-	types []*goType // in emission order
-	has   map[*goType]bool
+	roots []*plan.Type
+	types []*plan.Type // in emission order
+	has   map[*plan.Type]bool
 }
 
 // viewTarget returns the type whose view a field of Go type gt reads, or
 // nil when the field is read eagerly (see viewable).
-func (vs *viewSet) viewTarget(f *field) *goType {
-	if f == nil || f.gt == nil || f.union != nil || f.list || f.octets {
+func (vs *viewSet) viewTarget(f *plan.Field) *plan.Type {
+	if f == nil || f.Named == nil || f.Union != nil || f.List || f.Octets {
 		return nil
 	}
-	gt := resolveAlias(f.gt)
+	gt := plan.ResolveAlias(f.Named)
 	if !vs.has[gt] {
 		return nil
 	}
-	if _, own := splitTags(f.t); own == nil && tagged(gt) {
+	if _, own := splitTags(f.Type); own == nil && tagged(gt) {
 		return nil
 	}
 	return gt
@@ -49,24 +50,24 @@ func (vs *viewSet) viewTarget(f *field) *goType {
 // with a second root part after extension additions or with an open type
 // whose key follows it, CHOICEs whose alternatives all have one Go type
 // or none has a view, and types of other packages.
-func viewable(gt *goType) bool {
-	if gt == nil || gt.pkg != "" || gt.base != nil || gt.alias != nil || gt.union != nil {
+func viewable(gt *plan.Type) bool {
+	if gt == nil || gt.Pkg != "" || gt.Base != nil || gt.Alias != nil || gt.Union != nil {
 		return false
 	}
-	switch gt.kind {
+	switch gt.Kind {
 	case model.TypeSequence:
-		return !(gt.unknown != "" && gt.body.Root2 > 0) && !hasDeferred(gt)
+		return !(gt.Unknown != "" && gt.Body.Root2 > 0) && !hasDeferred(gt)
 	case model.TypeSequenceOf, model.TypeSetOf:
-		return gt.elem != nil && gt.elem.union == nil && !gt.elem.list
+		return gt.Elem != nil && gt.Elem.Union == nil && !gt.Elem.List
 	case model.TypeChoice:
-		if gt.single {
+		if gt.Single {
 			return false
 		}
-		for _, f := range gt.fields {
-			if f.gt == nil || f.octets || f.union != nil {
+		for _, f := range gt.Fields {
+			if f.Named == nil || f.Octets || f.Union != nil {
 				continue
 			}
-			switch a := resolveAlias(f.gt); a.kind {
+			switch a := plan.ResolveAlias(f.Named); a.Kind {
 			case model.TypeSequence, model.TypeSequenceOf, model.TypeSetOf:
 				if viewable(a) {
 					return true
@@ -79,21 +80,21 @@ func viewable(gt *goType) bool {
 
 // planViews resolves Config.Views and closes it over the components.
 func (e *emitter) planViews() (*viewSet, error) {
-	vs := &viewSet{has: map[*goType]bool{}}
+	vs := &viewSet{has: map[*plan.Type]bool{}}
 	if len(e.cfg.Views) == 0 {
 		return vs, nil
 	}
-	asgs, err := selectRoots(e.p.set, e.cfg.Views)
+	asgs, err := plan.SelectRoots(e.p.Set, e.cfg.Views)
 	if err != nil {
 		return nil, fmt.Errorf("asn1gen: -view: %v", err)
 	}
-	var queue []*goType
+	var queue []*plan.Type
 	for i, a := range asgs {
-		gt := e.p.byAsg[a]
+		gt := e.p.ByAsg[a]
 		if gt != nil {
-			gt = resolveAlias(gt)
+			gt = plan.ResolveAlias(gt)
 		}
-		if gt == nil || !e.p.emit[gt] || !viewable(gt) {
+		if gt == nil || !e.p.Emits(gt) || !viewable(gt) {
 			return nil, fmt.Errorf("asn1gen: -view: %s is not a SEQUENCE, CHOICE, SEQUENCE OF or SET OF type of this package that can have a view", e.cfg.Views[i])
 		}
 		vs.roots = append(vs.roots, gt)
@@ -106,34 +107,34 @@ func (e *emitter) planViews() (*viewSet, error) {
 			continue
 		}
 		vs.has[gt] = true
-		fields := gt.fields
-		if gt.elem != nil {
-			fields = []*field{gt.elem}
+		fields := gt.Fields
+		if gt.Elem != nil {
+			fields = []*plan.Field{gt.Elem}
 		}
 		for _, f := range fields {
 			for _, r := range unionRows(f) {
-				if c := resolveAlias(r.f.gt); viewable(c) && e.p.emit[c] && !vs.has[c] {
+				if c := plan.ResolveAlias(r.Field.Named); viewable(c) && e.p.Emits(c) && !vs.has[c] {
 					queue = append(queue, c)
 				}
 			}
-			if f.gt == nil || f.union != nil || f.list || f.octets {
+			if f.Named == nil || f.Union != nil || f.List || f.Octets {
 				continue
 			}
-			if c := resolveAlias(f.gt); viewable(c) && e.p.emit[c] && !vs.has[c] {
+			if c := plan.ResolveAlias(f.Named); viewable(c) && e.p.Emits(c) && !vs.has[c] {
 				queue = append(queue, c)
 			}
 		}
 	}
-	for _, gt := range e.p.emitted() {
+	for _, gt := range e.p.Emitted() {
 		if vs.has[gt] {
 			vs.types = append(vs.types, gt)
 		}
 	}
 	// The names a view adds must be free in the package.
 	taken := map[string]bool{}
-	for _, gt := range e.p.types {
-		taken[gt.name] = true
-		taken[gt.choiceType] = true
+	for _, gt := range e.p.Types {
+		taken[gt.Name] = true
+		taken[gt.ChoiceType] = true
 	}
 	var clash []string
 	for _, gt := range vs.types {
@@ -154,25 +155,25 @@ func (e *emitter) planViews() (*viewSet, error) {
 // that can get a row view (see rowAccessors): an OID key read before it,
 // the value an element or the contents of an OCTET STRING, and a row
 // type of this package held as it is (no slot of another Go type).
-func unionRows(f *field) []*unionEntry {
-	u := f.union
-	if u == nil || f.list || f.deferred || f.key == nil || u.keyKind != model.TypeObjectIdentifier ||
-		(f.containing && f.t.Kind != model.TypeOctetString) {
+func unionRows(f *plan.Field) []*plan.Row {
+	u := f.Union
+	if u == nil || f.List || f.Deferred || f.Key == nil || u.KeyKind != model.TypeObjectIdentifier ||
+		(f.Containing && f.Type.Kind != model.TypeOctetString) {
 		return nil
 	}
-	var out []*unionEntry
-	for _, kc := range u.keyCases() { // OID keys: the rows decode reads
+	var out []*plan.Row
+	for _, kc := range keyCases(u) { // OID keys: the rows decode reads
 		ue := kc.ue
-		if ue.f != nil && ue.f.gt != nil && ue.slot == nil && !ue.f.octets && !ue.f.list {
+		if ue.Field != nil && ue.Field.Named != nil && ue.Slot == nil && !ue.Field.Octets && !ue.Field.List {
 			out = append(out, ue)
 		}
 	}
 	return out
 }
 
-func viewName(gt *goType) string  { return gt.name + "View" }
-func iterName(gt *goType) string  { return gt.name + "Iter" }
-func parseName(gt *goType) string { return "Parse" + gt.name + "View" }
+func viewName(gt *plan.Type) string  { return gt.Name + "View" }
+func iterName(gt *plan.Type) string  { return gt.Name + "Iter" }
+func parseName(gt *plan.Type) string { return "Parse" + gt.Name + "View" }
 
 // viewName returns the index of name in the package's table of path
 // names (viewNames), adding it: views carry their path as indexes.
@@ -200,7 +201,7 @@ func (e *emitter) viewFile(vs *viewSet) ([]byte, error) {
 	}
 	for _, gt := range vs.types {
 		e.tmp = 0
-		switch gt.kind {
+		switch gt.Kind {
 		case model.TypeSequence:
 			e.viewSequence(f, vs, gt)
 		case model.TypeChoice:
@@ -238,21 +239,21 @@ func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 //		}
 //		return x, nil
 //	}
-func (e *emitter) viewRoot(f *jen.File, gt *goType) {
+func (e *emitter) viewRoot(f *jen.File, gt *plan.Type) {
 	e.tmp = 0
 	name := viewName(gt)
-	comment(f, fmt.Sprintf("%s parses b, exactly one encoding of a %s, shallowly: its header and its\ncomponents' headers (see package view). The view aliases b.", parseName(gt), gt.asn1))
+	comment(f, fmt.Sprintf("%s parses b, exactly one encoding of a %s, shallowly: its header and its\ncomponents' headers (see package view). The view aliases b.", parseName(gt), gt.ASN1))
 	self := self(gt)
 	f.Func().Id(parseName(gt)).Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).
 		Params(jen.Id("x").Id(name), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
-		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.asn1))
+		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 			e.viewRead(g, rd{name: "r"}, "x", self, gt, plainReturn)
 			g.Return(jen.Nil())
 		}).Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Id("x").Dot("c").Dot("Fail").Call(jen.Err())))
-		g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Err()))
+		g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Err()))
 		g.Return(jen.Id("x"), jen.Nil())
 	})
 }
@@ -260,27 +261,27 @@ func (e *emitter) viewRoot(f *jen.File, gt *goType) {
 // viewRead emits the shallow parse of a value of field f (with its
 // explicit wrappers, as readValue reads them) into the view variable x
 // (an expression such as "x" or "it.cur") of the view of target.
-func (e *emitter) viewRead(g *jen.Group, r rd, x string, f *field, target *goType, wrap wrapFn) {
-	wrappers, own := splitTags(f.t)
+func (e *emitter) viewRead(g *jen.Group, r rd, x string, f *plan.Field, target *plan.Type, wrap wrapFn) {
+	wrappers, own := splitTags(f.Type)
 	cur, opened := e.openWrappers(g, r, wrappers, wrap)
 	tag := rt("NoTag")
 	if tagged(target) && own != nil {
 		tag = tagCode(*own)
 	}
 	g.If(jen.Err().Op(":=").Id(x).Dot("parse").Call(cur.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-	closeWrappers(g, opened, f.t, wrap)
+	closeWrappers(g, opened, f.Type, wrap)
 }
 
 // accessorNames returns the Go names of the accessors of the fields of a
 // view: the field's name, unless it clashes with a method every view has
 // (or another accessor), then with a trailing underscore.
-func accessorNames(gt *goType) map[*field][3]string {
+func accessorNames(gt *plan.Type) map[*plan.Field][3]string {
 	used := map[string]bool{"Raw": true, "Decode": true, "Choice": true, "Len": true, "Iter": true, "Path": true}
-	out := map[*field][3]string{}
-	for _, f := range gt.fields {
-		n := f.name
-		if gt.single {
-			n = f.alt
+	out := map[*plan.Field][3]string{}
+	for _, f := range gt.Fields {
+		n := f.Name
+		if gt.Single {
+			n = f.Alt
 		}
 		for used[n] || used[n+"Raw"] || used["Has"+n] {
 			n += "_"
@@ -298,10 +299,10 @@ func accessorNames(gt *goType) map[*field][3]string {
 //		c   view.Core
 //		off [11]int // where each component starts; off[10]: the end of the last
 //	}
-func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
+func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 	name := viewName(gt)
-	n := len(gt.fields)
-	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its components' encodings,\nread on access.", name, gt.asn1))
+	n := len(gt.Fields)
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its components' encodings,\nread on access.", name, gt.ASN1))
 	f.Type().Id(name).Struct(
 		jen.Id("c").Add(vrt("Core")),
 		jen.Id("off").Index(jen.Lit(n+1)).Int().Comment("where each component starts; the last: where the last one ends"),
@@ -323,46 +324,46 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 	//		...
 	//		return s.Finish("TBSCertificate")
 	//	}
-	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.asn1))
+	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r and its components' headers.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
-		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1))
+		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 		g.Add(ifErr(plainReturn))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
 		s := rd{name: "s"}
-		for i, fl := range gt.fields {
-			comment(g, componentText(fl.comp))
+		for i, fl := range gt.Fields {
+			comment(g, componentText(fl.Comp))
 			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
-			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.asn1)(jen.Err()))
+			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.ASN1)(jen.Err()))
 			if optionalComponent(fl) {
-				g.If(e.presence(s, fl, gt.fields[i+1:])).Block(skip)
+				g.If(e.presence(s, fl, gt.Fields[i+1:])).Block(skip)
 				continue
 			}
-			tags := e.firstTags(fl.t, 0)
-			if u := fl.t.Underlying(); tags != nil && len(fl.t.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
+			tags := firstTags(fl.Type, 0)
+			if u := fl.Type.Underlying(); tags != nil && len(fl.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 				tags = nil // an unknown alternative may have any tag
 			}
 			switch {
 			case len(tags) == 1:
 				tag := tagCode(plainTag(tags[0]))
-				g.If(jen.Op("!").Id("s").Dot("Peek").Call(tag)).Block(withField(fl.asn1)(jen.Id("s").Dot("Missing").Call(jen.Lit(typeText(fl.t)), tag.Clone())))
+				g.If(jen.Op("!").Id("s").Dot("Peek").Call(tag)).Block(withField(fl.ASN1)(jen.Id("s").Dot("Missing").Call(jen.Lit(typeText(fl.Type)), tag.Clone())))
 			case len(tags) > 1:
 				g.If(jen.List(jen.Id("tag"), jen.Id("ok")).Op(":=").Id("s").Dot("PeekTag").Call(), jen.Op("!").Id("ok").Op("||").Op("!").Parens(tagCond(jen.Id("tag"), tags))).Block(
-					withField(fl.asn1)(jen.Id("s").Dot("NoAlternative").Call(jen.Lit(typeText(fl.t)))))
+					withField(fl.ASN1)(jen.Id("s").Dot("NoAlternative").Call(jen.Lit(typeText(fl.Type)))))
 			}
 			g.Add(skip)
 		}
 		g.Add(vw()).Dot("off").Index(jen.Lit(n)).Op("=").Id("s").Dot("Offset").Call()
-		if gt.unknown != "" {
+		if gt.Unknown != "" {
 			comment(g, "Extension additions this version does not know: their headers, unless\nthe decode tolerates what it does not read (as DecodeASN1 does).")
 			g.If(jen.Id("s").Dot("Tolerates").Call(rt("TolerateUnreadAdditions"))).Block(jen.Return(jen.Nil()))
 			g.For(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 				jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
-		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.asn1)))
+		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.ASN1)))
 	})
 	names := accessorNames(gt)
-	for i, fl := range gt.fields {
+	for i, fl := range gt.Fields {
 		nm := names[fl]
 		window := func(j int) (jen.Code, jen.Code) {
 			return vw().Dot("off").Index(jen.Lit(j)), vw().Dot("off").Index(jen.Lit(j + 1))
@@ -374,15 +375,15 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 				absent = jen.Add(hi).Op("==").Add(lo)
 			}
 			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi) }
-			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.comp), reader, absent, false)
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of "+componentText(fl.Comp), reader, absent, false)
 		} else {
 			e.eagerAccessor(f, gt, name, nm[0], fl, i, window)
 			e.rowAccessors(f, vs, gt, name, names, fl, lo, hi)
 		}
-		comment(f, fmt.Sprintf("%s returns the encoding of %s (aliasing the input), nil when absent.", nm[1], fl.asn1))
+		comment(f, fmt.Sprintf("%s returns the encoding of %s (aliasing the input), nil when absent.", nm[1], fl.ASN1))
 		f.Func().Params(vw().Op("*").Id(name)).Id(nm[1]).Params().Index().Byte().Block(jen.Return(core().Dot("Slice").Call(window(i))))
 		if optionalComponent(fl) {
-			comment(f, fmt.Sprintf("%s reports whether %s is encoded.", nm[2], fl.asn1))
+			comment(f, fmt.Sprintf("%s reports whether %s is encoded.", nm[2], fl.ASN1))
 			f.Func().Params(vw().Op("*").Id(name)).Id(nm[2]).Params().Bool().Block(jen.Return(jen.Add(hi).Op(">").Add(lo)))
 		}
 	}
@@ -406,7 +407,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *goType) {
 //		}
 //		return x, nil
 //	}
-func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, target *goType, what string, reader func(*jen.Group), absent jen.Code, choice bool) {
+func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *plan.Field, target *plan.Type, what string, reader func(*jen.Group), absent jen.Code, choice bool) {
 	e.tmp = 0
 	tv := viewName(target)
 	doc := fmt.Sprintf("%s returns %s, parsed shallowly now", method, what)
@@ -422,9 +423,9 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, targ
 			g.If(absent).Block(jen.Return(jen.Id("x"), jen.Nil()))
 		}
 		reader(g)
-		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.ASN1))
 		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-			e.viewRead(g, rd{name: "s"}, "x", fl, target, withField(fl.asn1))
+			e.viewRead(g, rd{name: "s"}, "x", fl, target, withField(fl.ASN1))
 			g.Return(jen.Nil())
 		}).Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(tv).Values(), core().Dot("Fail").Call(jen.Err())))
@@ -453,33 +454,33 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *field, targ
 //		}
 //		return v.SerialNumber, nil
 //	}
-func (e *emitter) eagerAccessor(f *jen.File, gt *goType, recv, method string, fl *field, i int, window func(int) (jen.Code, jen.Code)) {
+func (e *emitter) eagerAccessor(f *jen.File, gt *plan.Type, recv, method string, fl *plan.Field, i int, window func(int) (jen.Code, jen.Code)) {
 	e.tmp = 0
-	doc := fmt.Sprintf("%s decodes %s now", method, componentText(fl.comp))
+	doc := fmt.Sprintf("%s decodes %s now", method, componentText(fl.Comp))
 	if def, ok := defaultValue(fl); ok && def != nil {
 		doc += " (its DEFAULT when absent)"
 	} else if optionalComponent(fl) {
 		doc += " (the zero value when absent)"
 	}
 	comment(f, doc+".")
-	f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Add(e.goTypeOf(fl)), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
-		g.Var().Id("v").Id(gt.name)
+	f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Add(goTypeOf(fl)), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+		g.Var().Id("v").Id(gt.Name)
 		g.Id("s").Op(":=").Add(core()).Dot("Pooled").Call(window(i))
 		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-			if fl.union != nil && fl.key != nil {
-				k := fieldIndex(gt, fl.key)
+			if fl.Union != nil && fl.Key != nil {
+				k := plan.FieldIndex(gt, fl.Key)
 				lo, hi := window(k)
 				g.Id("k").Op(":=").Id("s").Dot("At").Call(lo, hi, core().Dot("Depth").Call())
-				comment(g, "the key: "+componentText(fl.key.comp))
-				e.readComponent(g, gt, rd{name: "k"}, fl.key, gt.fields[k+1:])
+				comment(g, "the key: "+componentText(fl.Key.Comp))
+				e.readComponent(g, gt, rd{name: "k"}, fl.Key, gt.Fields[k+1:])
 			}
-			comment(g, componentText(fl.comp))
-			e.readComponent(g, gt, rd{name: "s"}, fl, gt.fields[i+1:])
+			comment(g, componentText(fl.Comp))
+			e.readComponent(g, gt, rd{name: "s"}, fl, gt.Fields[i+1:])
 			g.Return(jen.Nil())
 		}).Call()
 		g.Id("s").Dot("Release").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), core().Dot("Fail").Call(jen.Err())))
-		g.Return(jen.Id("v").Dot(fl.name), jen.Nil())
+		g.Return(jen.Id("v").Dot(fl.Name), jen.Nil())
 	})
 }
 
@@ -513,17 +514,17 @@ func (e *emitter) eagerAccessor(f *jen.File, gt *goType, recv, method string, fl
 //		}()
 //		...
 //	}
-func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string, names map[*field][3]string, fl *field, lo, hi jen.Code) {
+func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *plan.Type, recv string, names map[*plan.Field][3]string, fl *plan.Field, lo, hi jen.Code) {
 	type row struct {
-		target *goType
-		ue     *unionEntry
+		target *plan.Type
+		ue     *plan.Row
 		keys   []string
 		consts []string
 	}
 	var rows []*row
-	byTarget := map[*goType]*row{}
+	byTarget := map[*plan.Type]*row{}
 	for _, ue := range unionRows(fl) {
-		target := resolveAlias(ue.f.gt)
+		target := plan.ResolveAlias(ue.Field.Named)
 		if !vs.has[target] {
 			continue
 		}
@@ -533,20 +534,20 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 			byTarget[target] = r
 			rows = append(rows, r)
 		}
-		r.keys = append(r.keys, ue.keyBytes)
-		r.consts = append(r.consts, ue.constName)
+		r.keys = append(r.keys, ue.KeyBytes)
+		r.consts = append(r.consts, ue.Const)
 	}
 	for _, r := range rows {
 		e.tmp = 0
-		method := names[fl][0] + r.ue.f.name
+		method := names[fl][0] + r.ue.Field.Name
 		tv := viewName(r.target)
 		comment(f, fmt.Sprintf("%s returns the view of %s when %s selects a %s (%s; ok is false for another\nkey, when absent, or for a value in a BER constructed string: read it with %s), parsed shallowly now.",
-			method, fl.asn1, fl.key.asn1, r.target.asn1, joinWords(r.consts), names[fl][0]))
+			method, fl.ASN1, fl.Key.ASN1, r.target.ASN1, joinWords(r.consts), names[fl][0]))
 		f.Func().Params(vw().Op("*").Id(recv)).Id(method).Params().Params(jen.Id("x").Id(tv), jen.Id("ok").Bool(), jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 			if optionalComponent(fl) {
 				g.If(jen.Add(hi).Op("==").Add(lo)).Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil()))
 			}
-			g.List(jen.Id("key"), jen.Err()).Op(":=").Add(vw()).Dot(names[fl.key][0]).Call()
+			g.List(jen.Id("key"), jen.Err()).Op(":=").Add(vw()).Dot(names[fl.Key][0]).Call()
 			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), jen.False(), jen.Err()))
 			var keys []jen.Code
 			for _, k := range r.keys {
@@ -557,13 +558,13 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 				jen.Default().Block(jen.Return(jen.Id("x"), jen.False(), jen.Nil())),
 			)
 			g.Id("s").Op(":=").Add(core()).Dot("Cursor").Call(lo, hi)
-			g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.asn1))
+			g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.ASN1))
 			g.Id("opened").Op(":=").False()
 			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-				wrap := withField(fl.asn1)
-				wrappers, own := splitTags(fl.t)
+				wrap := withField(fl.ASN1)
+				wrappers, own := splitTags(fl.Type)
 				cur, opened := e.openWrappers(g, rd{name: "s"}, wrappers, wrap)
-				if fl.containing {
+				if fl.Containing {
 					comment(g, "X.682 11: the value is the contents of the OCTET STRING.")
 					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Contents").Call(tagCode(*own), jen.Lit("OCTET STRING"))
 					g.Add(ifErr(wrap))
@@ -572,9 +573,9 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *goType, recv string
 					g.Add(ifErr(wrap))
 				}
 				g.Id("opened").Op("=").True()
-				e.viewRead(g, rd{name: "sub"}, "x", r.ue.f, r.target, wrap)
-				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.union.gt.asn1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-				closeWrappers(g, opened, fl.t, wrap)
+				e.viewRead(g, rd{name: "sub"}, "x", r.ue.Field, r.target, wrap)
+				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.Union.Type.ASN1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+				closeWrappers(g, opened, fl.Type, wrap)
 				g.Return(jen.Nil())
 			}).Call()
 			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
@@ -600,12 +601,12 @@ func joinWords(w []string) string {
 
 // viewChoice emits the view of a CHOICE: the alternative found by the tag
 // and an accessor per alternative.
-func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
+func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *plan.Type) {
 	name := viewName(gt)
-	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): the alternative chosen,\nread on access.", name, gt.asn1))
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): the alternative chosen,\nread on access.", name, gt.ASN1))
 	f.Type().Id(name).Struct(
 		jen.Id("c").Add(vrt("Core")),
-		jen.Id("choice").Id(gt.choiceType),
+		jen.Id("choice").Id(gt.ChoiceType),
 	)
 	// The shallow parse: the alternative by the tag, as DecodeASN1
 	// chooses it, and the header of its element.
@@ -625,14 +626,14 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 	//		vw.c.SetSpan(start, r)
 	//		return nil
 	//	}
-	comment(f, fmt.Sprintf("parse finds the alternative of a %s at r and reads its header (t is der.NoTag).", gt.asn1))
+	comment(f, fmt.Sprintf("parse finds the alternative of a %s at r and reads its header (t is der.NoTag).", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		g.Id("start").Op(":=").Id("r").Dot("Offset").Call()
 		g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Id("r").Dot("PeekTag").Call()
-		var open *field
+		var open *plan.Field
 		g.Switch().BlockFunc(func(g *jen.Group) {
-			for _, fl := range gt.fields {
-				tags := e.firstTags(fl.t, 0)
+			for _, fl := range gt.Fields {
+				tags := firstTags(fl.Type, 0)
 				if tags == nil {
 					if open == nil {
 						open = fl
@@ -640,35 +641,35 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 					continue
 				}
 				g.Case(tagCond(jen.Id("tag"), tags)).Block(
-					vw().Dot("choice").Op("=").Id(fl.choiceConst),
-					jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.asn1)(jen.Err())))
+					vw().Dot("choice").Op("=").Id(fl.ChoiceConst),
+					jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(fl.ASN1)(jen.Err())))
 			}
 			g.Default().BlockFunc(func(g *jen.Group) {
 				switch {
 				case open != nil:
-					g.Add(vw()).Dot("choice").Op("=").Id(open.choiceConst)
-					g.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(open.asn1)(jen.Err()))
-				case gt.unknown != "":
+					g.Add(vw()).Dot("choice").Op("=").Id(open.ChoiceConst)
+					g.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(withField(open.ASN1)(jen.Err()))
+				case gt.Unknown != "":
 					comment(g, "An alternative of a later version (Choice 0).")
-					g.If(jen.Id("r").Dot("Empty").Call()).Block(jen.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.asn1))))
+					g.If(jen.Id("r").Dot("Empty").Call()).Block(jen.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.ASN1))))
 					g.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 				default:
-					g.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.asn1)))
+					g.Return(jen.Id("r").Dot("NoAlternative").Call(jen.Lit(gt.ASN1)))
 				}
 			})
 		})
 		g.Add(core()).Dot("SetSpan").Call(jen.Id("start"), jen.Id("r"))
 		g.Return(jen.Nil())
 	})
-	comment(f, fmt.Sprintf("Choice tells which alternative the %s holds (0: one of a later version).", gt.asn1))
-	f.Func().Params(vw().Op("*").Id(name)).Id("Choice").Params().Id(gt.choiceType).Block(jen.Return(vw().Dot("choice")))
+	comment(f, fmt.Sprintf("Choice tells which alternative the %s holds (0: one of a later version).", gt.ASN1))
+	f.Func().Params(vw().Op("*").Id(name)).Id("Choice").Params().Id(gt.ChoiceType).Block(jen.Return(vw().Dot("choice")))
 	names := accessorNames(gt)
-	for _, fl := range gt.fields {
+	for _, fl := range gt.Fields {
 		nm := names[fl]
-		guard := vw().Dot("choice").Op("!=").Id(fl.choiceConst)
+		guard := vw().Dot("choice").Op("!=").Id(fl.ChoiceConst)
 		if target := vs.viewTarget(fl); target != nil {
 			reader := func(g *jen.Group) { g.Id("s").Op(":=").Add(core()).Dot("ElementCursor").Call() }
-			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.comp), reader, guard, true)
+			e.viewAccessor(f, name, nm[0], fl, target, "the view of the alternative "+componentText(fl.Comp), reader, guard, true)
 			continue
 		}
 		// The eager decode of the CHOICE, which holds this alternative.
@@ -681,30 +682,30 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *goType) {
 		//		return v.X, nil
 		//	}
 		e.tmp = 0
-		comment(f, fmt.Sprintf("%s decodes the alternative %s now (the zero value unless it is the alternative chosen).", nm[0], componentText(fl.comp)))
-		f.Func().Params(vw().Op("*").Id(name)).Id(nm[0]).Params().Params(jen.Id("x").Add(e.goTypeOf(fl)), jen.Err().Error()).Block(
+		comment(f, fmt.Sprintf("%s decodes the alternative %s now (the zero value unless it is the alternative chosen).", nm[0], componentText(fl.Comp)))
+		f.Func().Params(vw().Op("*").Id(name)).Id(nm[0]).Params().Params(jen.Id("x").Add(goTypeOf(fl)), jen.Err().Error()).Block(
 			jen.If(guard).Block(jen.Return(jen.Id("x"), jen.Nil())),
-			jen.Var().Id("v").Id(gt.name),
+			jen.Var().Id("v").Id(gt.Name),
 			jen.Id("s").Op(":=").Add(core()).Dot("PooledElement").Call(),
 			jen.Err().Op("=").Id("v").Dot("DecodeASN1").Call(jen.Op("&").Id("s"), rt("NoTag")),
 			jen.Id("s").Dot("Release").Call(),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("x"), core().Dot("Fail").Call(jen.Err()))),
-			jen.Return(jen.Id("v").Dot(fl.name), jen.Nil()),
+			jen.Return(jen.Id("v").Dot(fl.Name), jen.Nil()),
 		)
 	}
 }
 
 // viewList emits the view of a SEQUENCE OF or SET OF and its iterator.
-func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
+func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 	name, it := viewName(gt), iterName(gt)
-	elem := gt.elem
+	elem := gt.Elem
 	target := vs.viewTarget(elem)
-	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its elements, read as\nan iterator reaches them (Iter).", name, gt.asn1))
+	comment(f, fmt.Sprintf("%s is a lazy view of a %s (see package view): its elements, read as\nan iterator reaches them (Iter).", name, gt.ASN1))
 	f.Type().Id(name).Struct(jen.Id("c").Add(vrt("Core")))
-	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.asn1))
+	comment(f, fmt.Sprintf("parse reads the header of a %s with tag t from r.", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("parse").Params(jen.Id("r").Op("*").Add(vrt("Cursor")), jen.Id("t").Add(rt("Tag"))).Error().Block(
 		jen.Id("start").Op(":=").Id("r").Dot("Offset").Call(),
-		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.asn1)),
+		jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		core().Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t")),
 		jen.Return(jen.Nil()),
@@ -719,7 +720,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 		jen.List(jen.Id("cs"), jen.Id("_")).Op(":=").Add(core()).Dot("Contents").Call(),
 		jen.Return(jen.Id(it).Values(jen.Dict{jen.Id("list"): core(), jen.Id("pos"): jen.Id("cs")})),
 	)
-	comment(f, fmt.Sprintf("%s iterates over the elements of a %s view: call Next, then\nread the element, until Next returns false; Err tells why it stopped.", it, gt.asn1))
+	comment(f, fmt.Sprintf("%s iterates over the elements of a %s view: call Next, then\nread the element, until Next returns false; Err tells why it stopped.", it, gt.ASN1))
 	f.Type().Id(it).StructFunc(func(g *jen.Group) {
 		g.Id("list").Add(vrt("Core"))
 		g.List(jen.Id("pos"), jen.Id("i")).Int()
@@ -727,7 +728,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 		if target != nil {
 			g.Id("cur").Id(viewName(target))
 		} else {
-			g.Id("val").Add(e.goTypeOf(elem))
+			g.Id("val").Add(goTypeOf(elem))
 		}
 		g.Id("err").Error()
 	})
@@ -757,22 +758,22 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Next").Params().Bool().BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("it").Dot("done")).Block(jen.Return(jen.False()))
 		g.List(jen.Id("cs"), jen.Id("ce")).Op(":=").Id("it").Dot("list").Dot("Contents").Call()
-		if gt.kind == model.TypeSetOf {
+		if gt.Kind == model.TypeSetOf {
 			comment(g, "X.690 11.6: DER sorts the elements of a SET OF, checked before the first is read.")
 			g.If(jen.Id("it").Dot("pos").Op("==").Id("cs").Op("&&").Id("it").Dot("i").Op("==").Lit(0)).Block(
 				jen.Id("r0").Op(":=").Add(rt("NewReader")).Call(jen.Id("it").Dot("list").Dot("Input").Call()),
 				jen.Id("s").Op(":=").Id("r0").Dot("At").Call(jen.Id("cs"), jen.Id("ce"), jen.Id("it").Dot("list").Dot("Depth").Call()),
 				jen.If(jen.Op("!").Id("s").Dot("Tolerates").Call(rt("TolerateUnsortedSetOf"))).Block(
-					jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.asn1)), jen.Err().Op("!=").Nil()).Block(
+					jen.If(jen.Err().Op(":=").Id("s").Dot("CheckSetOfOrder").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))))
 		} else {
 			g.Id("_").Op("=").Id("cs")
 		}
 		g.If(jen.Id("it").Dot("pos").Op(">=").Id("ce")).BlockFunc(func(g *jen.Group) {
 			g.Id("it").Dot("done").Op("=").True()
-			if lo, hi, ok := listSize(gt.body); ok {
+			if lo, hi, ok := listSize(gt.Body); ok {
 				g.If(jen.Op("!").Id("it").Dot("list").Dot("SkipConstraints").Call()).Block(
-					jen.If(jen.Err().Op(":=").Add(rt("CheckSize")).Call(jen.Id("ce"), jen.Lit(typeText(gt.body)), jen.Id("it").Dot("i"), num(lo), num(hi)), jen.Err().Op("!=").Nil()).Block(
+					jen.If(jen.Err().Op(":=").Add(rt("CheckSize")).Call(jen.Id("ce"), jen.Lit(typeText(gt.Body)), jen.Id("it").Dot("i"), num(lo), num(hi)), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Id("it").Dot("fail").Call(jen.Err()))))
 			}
 			g.Return(jen.False())
@@ -791,7 +792,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 			g.List(jen.Id("it").Dot("pos"), jen.Id("it").Dot("i")).Op("=").List(jen.Id("s").Dot("Offset").Call(), jen.Id("it").Dot("i").Op("+").Lit(1))
 		} else {
 			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Pooled").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
-			g.Var().Id("v").Add(e.goTypeOf(elem))
+			g.Var().Id("v").Add(goTypeOf(elem))
 			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				e.readValue(g, rd{name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, wrap)
 				g.Return(jen.Nil())
@@ -813,7 +814,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *goType) {
 		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("View").Params().Id(viewName(target)).Block(jen.Return(jen.Id("it").Dot("cur")))
 	} else {
 		comment(f, "Value returns the element Next decoded.")
-		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Value").Params().Add(e.goTypeOf(elem)).Block(jen.Return(jen.Id("it").Dot("val")))
+		f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Value").Params().Add(goTypeOf(elem)).Block(jen.Return(jen.Id("it").Dot("val")))
 	}
 	comment(f, "Index returns the index of the element Next read.")
 	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Index").Params().Int().Block(jen.Return(jen.Id("it").Dot("i").Op("-").Lit(1)))
@@ -836,9 +837,9 @@ func listSize(t *model.Type) (lo, hi int64, ok bool) {
 }
 
 // viewCommon emits the methods every view has: Raw, Decode and Path.
-func (e *emitter) viewCommon(f *jen.File, gt *goType) {
+func (e *emitter) viewCommon(f *jen.File, gt *plan.Type) {
 	name := viewName(gt)
-	comment(f, fmt.Sprintf("Raw returns the encoding of the %s (aliasing the input).", gt.asn1))
+	comment(f, fmt.Sprintf("Raw returns the encoding of the %s (aliasing the input).", gt.ASN1))
 	f.Func().Params(vw().Op("*").Id(name)).Id("Raw").Params().Index().Byte().Block(jen.Return(core().Dot("Raw").Call()))
 	comment(f, "Path returns the path the view was reached by, as errors write it.")
 	f.Func().Params(vw().Op("*").Id(name)).Id("Path").Params().String().Block(jen.Return(core().Dot("Path").Call()))
@@ -853,12 +854,12 @@ func (e *emitter) viewCommon(f *jen.File, gt *goType) {
 	//		}
 	//		return x, nil
 	//	}
-	comment(f, fmt.Sprintf("Decode decodes the whole %s: the value and the error of the eager decode.", gt.asn1))
-	var zero jen.Code = jen.Id(gt.name).Values()
-	if gt.kind == model.TypeSequenceOf || gt.kind == model.TypeSetOf {
+	comment(f, fmt.Sprintf("Decode decodes the whole %s: the value and the error of the eager decode.", gt.ASN1))
+	var zero jen.Code = jen.Id(gt.Name).Values()
+	if gt.Kind == model.TypeSequenceOf || gt.Kind == model.TypeSetOf {
 		zero = jen.Nil()
 	}
-	f.Func().Params(vw().Op("*").Id(name)).Id("Decode").Params().Params(jen.Id("x").Id(gt.name), jen.Err().Error()).Block(
+	f.Func().Params(vw().Op("*").Id(name)).Id("Decode").Params().Params(jen.Id("x").Id(gt.Name), jen.Err().Error()).Block(
 		jen.Id("s").Op(":=").Add(core()).Dot("PooledElement").Call(),
 		jen.Err().Op("=").Id("x").Dot("DecodeASN1").Call(jen.Op("&").Id("s"), core().Dot("Tag").Call()),
 		jen.Id("s").Dot("Release").Call(),

@@ -1,4 +1,4 @@
-package gen
+package plan
 
 import (
 	"fmt"
@@ -13,202 +13,202 @@ import (
 // goType is one Go type the generator emits: a named ASN.1 type, an
 // instance of a parameterized type, or a type written in place inside
 // another (named after its parent and component).
-type goType struct {
-	name string // Go name, given by assignNames (naming.go)
-	asn1 string // ASN.1 name, for errors and doc comments
+type Type struct {
+	Name string // Go name, given by assignNames (naming.go)
+	ASN1 string // ASN.1 name, for errors and doc comments
 	// pkg is the import path of the package that declares the type when it
 	// is another generated package's (Config.Used), "" for a type of this
 	// package. key is the type's ASN.1 identity (see identity.go), under
 	// which a manifest records its Go name.
-	pkg, key string
+	Pkg, Key string
 
 	// What the Go name is a function of (naming.go): the assignment of a
 	// named type or instance, or the type this one is written in and the
 	// Go form of the component (label). A union has neither: its name
 	// comes from its object set.
 	asg    *model.Assignment
-	parent *goType
+	parent *Type
 	label  string
 	// obj is set for a type written in place in an information object
 	// (the &Type of ea-postalCode), which is named after the object and
 	// the field objField.
 	obj      *model.Object
 	objField string
-	doc      string // ASN.1 source text of the assignment, if any
+	Doc      string // ASN.1 source text of the assignment, if any
 
 	// body is the model type whose structure this Go type has. For a
 	// reference that only renames (alias) or re-tags/constrains (base),
 	// body is the referring type.
-	body *model.Type
+	Body *model.Type
 	// top is the type whose tags the top-level Unmarshal/Marshal methods
 	// read and write (the assignment's type).
-	top *model.Type
+	Top *model.Type
 	// kind is the built-in kind of the body.
-	kind model.TypeKind
+	Kind model.TypeKind
 
 	// alias: "type name = alias.name"; base: "type name base.name" with
 	// methods that delegate to base's and check the extra constraints.
-	alias, base *goType
+	Alias, Base *Type
 
-	fields  []*field // SEQUENCE, SET components; CHOICE alternatives
-	elem    *field   // SEQUENCE OF, SET OF element
-	union   *union   // open type with a table
+	Fields  []*Field // SEQUENCE, SET components; CHOICE alternatives
+	Elem    *Field   // SEQUENCE OF, SET OF element
+	Union   *Union   // open type with a table
 	keepRaw bool
 	// consts are the named numbers, enumeration items or named bits.
-	consts []namedConst
+	Consts []NamedConst
 	// choiceType is the discriminant type of a CHOICE.
-	choiceType string
+	ChoiceType string
 	// choiceOwner is the CHOICE whose discriminant (type and constants)
 	// this one shares, nil when it declares its own (see nameChoices).
-	choiceOwner *goType
+	ChoiceOwner *Type
 	// choiceSharers are the CHOICEs sharing this one's discriminant.
-	choiceSharers []*goType
+	ChoiceSharers []*Type
 	// template is the parameterized assignment this type is an instance
 	// of, nil for other types.
-	template *model.Assignment
+	Template *model.Assignment
 	// unknown is the field that keeps unknown extension additions (or an
 	// unknown CHOICE alternative), "" when the type is not extensible.
-	unknown string
-	raw     string // the field keeping the received encoding, "" if none
+	Unknown string
+	Raw     string // the field keeping the received encoding, "" if none
 
-	children []*goType
+	children []*Type
 	// ctor is the constructor of a BIT STRING type with named bits.
-	ctor string
+	Ctor string
 	// single: a CHOICE whose alternatives all have one Go type keeps the
 	// value in one field, Value.
-	single bool
+	Single bool
 
 	// intGo is the Go representation of INTEGER bodies: "int64" or
 	// "runtime.Integer".
-	intGo string
+	IntGo string
 }
 
-type namedConst struct {
-	name  string // Go name
-	asn1  string
-	value int64
+type NamedConst struct {
+	Name  string // Go name
+	ASN1  string
+	Value int64
 }
 
 // field is a component of a SEQUENCE or SET, an alternative of a CHOICE,
 // or the element of a SEQUENCE OF.
-type field struct {
-	comp *model.Component // nil for an element
-	name string           // Go field name
-	asn1 string           // ASN.1 identifier, for error paths
-	has  string           // presence field (OPTIONAL, DEFAULT, extension additions)
-	raw  string           // field keeping the received encoding
-	t    *model.Type      // the component's type (with its tags)
-	gt   *goType          // named Go type, nil for anonymous built-ins
-	ptr  bool             // stored behind a pointer (breaks a recursive cycle)
+type Field struct {
+	Comp  *model.Component // nil for an element
+	Name  string           // Go field name
+	ASN1  string           // ASN.1 identifier, for error paths
+	Has   string           // presence field (OPTIONAL, DEFAULT, extension additions)
+	Raw   string           // field keeping the received encoding
+	Type  *model.Type      // the component's type (with its tags)
+	Named *Type            // named Go type, nil for anonymous built-ins
+	Ptr   bool             // stored behind a pointer (breaks a recursive cycle)
 	// choiceConst is the discriminant constant of a CHOICE alternative.
-	choiceConst string
+	ChoiceConst string
 	// alt is the Go name of the component, which names its constant
 	// (name becomes "Value" in a homogeneous CHOICE).
-	alt string
+	Alt string
 	// union is set when the component is an open type resolved through
 	// a table whose key is a sibling component.
-	union *union
-	key   *field // the sibling holding the key
+	Union *Union
+	Key   *Field // the sibling holding the key
 	// containing is set for an OCTET/BIT STRING that CONTAINS the union,
 	// list for a SET OF or SEQUENCE OF the union (Attribute values).
-	containing, list bool
+	Containing, List bool
 	// deferred: the key is read after the open type (SET, or a key that
 	// follows), so the value is resolved after the last component.
-	deferred bool
+	Deferred bool
 	// octets: the component is an OCTET STRING or BIT STRING whose
 	// contents are the encoding of a value of gt (X.682 11 CONTAINING a
 	// type: see containedType); t is the string, inner the contained type.
-	octets bool
-	inner  *model.Type
+	Octets bool
+	Inner  *model.Type
 }
 
 // union is the Go form of an open type with a compile-time table: the
 // received encoding plus a typed field per row of the table (shared by rows
 // of one Go layout).
-type union struct {
-	gt      *goType
-	table   *model.OpenTypeTable
-	keyKind model.TypeKind
-	kindTyp string // discriminant type
+type Union struct {
+	Type     *Type
+	Table    *model.OpenTypeTable
+	KeyKind  model.TypeKind
+	KindType string // discriminant type
 	// kind is the discriminant of the table's class, shared by every union
 	// of the class (naming.go).
-	kind *classKind
+	Kind *Discriminant
 	// key identifies the union: every open type over one object set and
 	// class field, of one shape, shares it (unionKeyOf).
 	key string
 	// label names the union of a table without a class (an ANY mapping):
 	// the component's Go form.
-	label   string
-	entries []*unionEntry
+	label string
+	Rows  []*Row
 	// keyRaw: an INTEGER key of any size (runtime.Integer), compared
 	// through Int64.
-	keyRaw bool
+	KeyRaw bool
 	// containing: the union is the contents of an OCTET or BIT STRING
 	// (Raw holds contents octets, not an element).
-	containing bool
+	Containing bool
 }
 
-type unionEntry struct {
-	e *model.OpenTypeEntry
+type Row struct {
+	Entry *model.OpenTypeEntry
 	// f is the typed field of the row; nil when the row selects no type.
 	// Rows whose values have one Go layout share a field (f.name): see
 	// shareUnionSlots.
-	f *field
+	Field *Field
 	// kc is the discriminant constant of the row's object.
-	kc *kindConst
+	Kind *KindConst
 	// slot is the Go type of the field holding the row's value when it
 	// differs from the row's own (a DirectoryString instance kept in the
 	// field of another instance); the value is converted, nil otherwise.
-	slot      *goType
-	constName string
-	keyBytes  string // OID contents for OID keys
-	keyInt    int64
-	comment   string
+	Slot     *Type
+	Const    string
+	KeyBytes string // OID contents for OID keys
+	KeyInt   int64
+	Comment  string
 }
 
 // plan collects the Go types of a module set.
-type plan struct {
-	set   *model.Set
+type Plan struct {
+	Set   *model.Set
 	namer *names.Namer // set by assignNames
-	types []*goType
-	byAsg map[*model.Assignment]*goType
+	Types []*Type
+	ByAsg map[*model.Assignment]*Type
 	// owner maps an instance to the assignment that names it
 	// (Certificate ::= SIGNED{TBSCertificate}).
 	owner   map[*model.Assignment]*model.Assignment
-	inline  map[*model.Type]*goType
-	values  []*goValue
-	matches map[*goType]string // untagged CHOICE tag matchers, by type
+	inline  map[*model.Type]*Type
+	Values  []*Value
+	matches map[*Type]string // untagged CHOICE tag matchers, by type
 	// top are the types emitted at the top level, in order; the others
 	// are emitted after the type whose planning created them (children).
-	top []*goType
-	cur *goType
+	top []*Type
+	cur *Type
 	// roots are the types chosen with Config.Roots (nil: all).
-	roots []*goType
+	Roots []*Type
 	// unions are the open-type unions by key (unionKeyOf); kinds the
 	// discriminants by class, in the order made.
-	unions   map[string]*union
-	kinds    map[string]*classKind
-	kindList []*classKind
+	unions map[string]*Union
+	kinds  map[string]*Discriminant
+	Kinds  []*Discriminant
 	// used are the manifests of the packages generated code may refer to,
 	// by import path; usedTypes maps an ASN.1 identity to its package.
 	used      map[string]*manifest.Manifest
 	usedTypes map[string]string
 	// emit holds the types this package declares (see markEmitted), seeds
 	// the named types it starts from (the roots, or every assignment).
-	emit  map[*goType]bool
-	seeds []*goType
+	emit  map[*Type]bool
+	seeds []*Type
 }
 
 // goValue is a value assignment emitted as a Go constant or variable.
-type goValue struct {
-	name string
-	a    *model.Assignment
+type Value struct {
+	Name       string
+	Assignment *model.Assignment
 }
 
-func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, error) {
-	p := &plan{set: set, byAsg: map[*model.Assignment]*goType{},
-		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*goType{},
-		matches: map[*goType]string{}, unions: map[string]*union{}, kinds: map[string]*classKind{},
+func New(set *model.Set, roots []string, used []*manifest.Manifest) (*Plan, error) {
+	p := &Plan{Set: set, ByAsg: map[*model.Assignment]*Type{},
+		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*Type{},
+		matches: map[*Type]string{}, unions: map[string]*Union{}, kinds: map[string]*Discriminant{},
 		used: map[string]*manifest.Manifest{}, usedTypes: map[string]string{}}
 	for _, m := range used {
 		p.used[m.ImportPath] = m
@@ -228,7 +228,7 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 		}
 	}
 	if len(roots) > 0 {
-		sel, err := selectRoots(set, roots)
+		sel, err := SelectRoots(set, roots)
 		if err != nil {
 			return nil, err
 		}
@@ -240,12 +240,12 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 		gt := p.named(a)
 		p.seeds = append(p.seeds, gt)
 		if len(roots) > 0 {
-			p.roots = append(p.roots, gt)
+			p.Roots = append(p.Roots, gt)
 		}
 	}
-	for i := 0; i < len(p.types); i++ { // grows while bodies are planned
-		p.cur = p.types[i]
-		p.fill(p.types[i])
+	for i := 0; i < len(p.Types); i++ { // grows while bodies are planned
+		p.cur = p.Types[i]
+		p.fill(p.Types[i])
 	}
 	p.cur = nil
 	p.groupChoices()
@@ -256,7 +256,7 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 			}
 			for _, a := range m.Assignments {
 				if a.Kind == model.KindValue && len(a.Params) == 0 && a.Value != nil && emittableValue(a) {
-					p.values = append(p.values, &goValue{a: a})
+					p.Values = append(p.Values, &Value{Assignment: a})
 				}
 			}
 		}
@@ -276,7 +276,7 @@ func newPlan(set *model.Set, roots []string, used []*manifest.Manifest) (*plan, 
 
 // selectRoots returns the assignments named by roots ("Type" or
 // "Module.Type"); what they use is planned on demand.
-func selectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
+func SelectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
 	var out []*model.Assignment
 	for _, r := range roots {
 		mod, name := "", r
@@ -321,27 +321,27 @@ func sameTags(a, b *model.Type) bool {
 }
 
 // named returns the Go type of a named type or instance, creating it.
-func (p *plan) named(a *model.Assignment) *goType {
-	if gt := p.byAsg[a]; gt != nil {
+func (p *Plan) named(a *model.Assignment) *Type {
+	if gt := p.ByAsg[a]; gt != nil {
 		return gt
 	}
 	if o := p.owner[a]; o != nil && o != a {
 		// An instance named by an assignment: the assignment's Go type
 		// has the instance's body.
 		gt := p.named(o)
-		p.byAsg[a] = gt
+		p.ByAsg[a] = gt
 		return gt
 	}
-	gt := &goType{asn1: a.Name, doc: a.Source, top: a.Type, asg: a, key: assignmentKey(a), pkg: a.Module.Package}
+	gt := &Type{ASN1: a.Name, Doc: a.Source, Top: a.Type, asg: a, Key: AssignmentKey(a), Pkg: a.Module.Package}
 	if a.Instance != nil {
-		gt.asn1 = a.Instance.Name
-		gt.template = a.Instance
+		gt.ASN1 = a.Instance.Name
+		gt.Template = a.Instance
 		// An instance is the used package's when that package declares
 		// it, and this package's otherwise, whatever module its template
 		// is in.
-		gt.pkg = p.usedTypes[gt.key]
+		gt.Pkg = p.usedTypes[gt.Key]
 	}
-	p.byAsg[a] = gt
+	p.ByAsg[a] = gt
 	p.add(gt)
 	gt.keepRaw = a.KeepRaw
 	t := a.Type
@@ -349,32 +349,32 @@ func (p *plan) named(a *model.Assignment) *goType {
 		if p.owner[r] == a {
 			// Certificate ::= SIGNED{TBSCertificate}: the body is the
 			// instance's.
-			p.byAsg[r] = gt
-			gt.body = r.Type
-			gt.template = r.Instance
+			p.ByAsg[r] = gt
+			gt.Body = r.Type
+			gt.Template = r.Instance
 			if r.Type.Ref != nil {
-				gt.body = r.Type
-				gt.base = p.named(r.Type.Ref)
+				gt.Body = r.Type
+				gt.Base = p.named(r.Type.Ref)
 				if sameTags(r.Type, r.Type.Ref.Type) && !hasOwnConstraints(r.Type) {
-					gt.alias, gt.base = gt.base, nil
+					gt.Alias, gt.Base = gt.Base, nil
 				}
 			}
-			gt.kind = gt.body.Kind
+			gt.Kind = gt.Body.Kind
 			gt.keepRaw = gt.keepRaw || r.KeepRaw
 			return gt
 		}
-		gt.body = t
-		gt.kind = t.Kind
+		gt.Body = t
+		gt.Kind = t.Kind
 		target := p.named(r)
 		if sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw {
-			gt.alias = target
+			gt.Alias = target
 		} else {
-			gt.base = target
+			gt.Base = target
 		}
 		return gt
 	}
-	gt.body = t
-	gt.kind = t.Kind
+	gt.Body = t
+	gt.Kind = t.Kind
 	return gt
 }
 
@@ -402,7 +402,7 @@ func sameRange(a, b *model.Range) bool {
 // inlineType returns the Go type of a type written in place that needs a
 // name of its own (constructed types, ENUMERATED, INTEGER with named
 // numbers, BIT STRING with named bits), or nil for an anonymous built-in.
-func (p *plan) inlineType(t *model.Type, parent *goType, label, asn1 string) *goType {
+func (p *Plan) inlineType(t *model.Type, parent *Type, label, asn1 string) *Type {
 	if gt := p.inline[t]; gt != nil {
 		return gt
 	}
@@ -415,12 +415,12 @@ func (p *plan) inlineType(t *model.Type, parent *goType, label, asn1 string) *go
 	default:
 		return nil
 	}
-	gt := &goType{parent: parent, label: label, asn1: asn1, body: t, top: t, kind: t.Kind}
+	gt := &Type{parent: parent, label: label, ASN1: asn1, Body: t, Top: t, Kind: t.Kind}
 	switch {
 	case parent != nil:
-		gt.pkg, gt.key = parent.pkg, parent.key+"/"+label
+		gt.Pkg, gt.Key = parent.Pkg, parent.Key+"/"+label
 	case p.cur != nil:
-		gt.pkg, gt.key = p.cur.pkg, p.cur.key+"/"+asn1
+		gt.Pkg, gt.Key = p.cur.Pkg, p.cur.Key+"/"+asn1
 	}
 	p.inline[t] = gt
 	p.add(gt)
@@ -429,7 +429,7 @@ func (p *plan) inlineType(t *model.Type, parent *goType, label, asn1 string) *go
 
 // typeOf returns the named Go type of a component's type, planning it: a
 // type written in place is named after parent and label (naming.go).
-func (p *plan) typeOf(t *model.Type, parent *goType, label, asn1 string) *goType {
+func (p *Plan) typeOf(t *model.Type, parent *Type, label, asn1 string) *Type {
 	if t.Ref != nil && t.Ref.Type != nil {
 		return p.named(t.Ref)
 	}
@@ -438,64 +438,64 @@ func (p *plan) typeOf(t *model.Type, parent *goType, label, asn1 string) *goType
 
 // fill plans the structure of a Go type: its fields, element, union,
 // constants.
-func (p *plan) fill(gt *goType) {
-	if gt.alias != nil || gt.base != nil || gt.union != nil {
+func (p *Plan) fill(gt *Type) {
+	if gt.Alias != nil || gt.Base != nil || gt.Union != nil {
 		return
 	}
-	t := gt.body
+	t := gt.Body
 	switch t.Kind {
 	case model.TypeSequence, model.TypeSet, model.TypeChoice:
 		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith"}
 		fn := names.NewFieldNamer(reserved...)
 		for _, c := range t.Components {
-			f := &field{comp: c, asn1: c.Name, t: c.Type, name: fn.Field(c.Name)}
-			f.alt = f.name
+			f := &Field{Comp: c, ASN1: c.Name, Type: c.Type, Name: fn.Field(c.Name)}
+			f.Alt = f.Name
 			if ct := containedType(c.Type); ct != nil {
 				// A built-in contained type (INTEGER) stays octets.
-				if f.gt = p.typeOf(ct, gt, names.Exported(c.Name), gt.asn1+"."+c.Name); f.gt != nil {
-					f.octets, f.inner = true, ct
+				if f.Named = p.typeOf(ct, gt, names.Exported(c.Name), gt.ASN1+"."+c.Name); f.Named != nil {
+					f.Octets, f.Inner = true, ct
 				}
 			} else if !unionCandidate(c.Type) {
-				f.gt = p.typeOf(c.Type, gt, names.Exported(c.Name), gt.asn1+"."+c.Name)
+				f.Named = p.typeOf(c.Type, gt, names.Exported(c.Name), gt.ASN1+"."+c.Name)
 			}
-			gt.fields = append(gt.fields, f)
+			gt.Fields = append(gt.Fields, f)
 		}
-		for _, f := range gt.fields {
-			c := f.comp
+		for _, f := range gt.Fields {
+			c := f.Comp
 			if t.Kind != model.TypeChoice && (c.Optional || c.Default != nil || c.Extension) {
-				f.has = fn.Field("has-" + c.Name)
+				f.Has = fn.Field("has-" + c.Name)
 			}
 			if c.KeepRaw {
-				f.raw = fn.Field(c.Name + "-raw")
+				f.Raw = fn.Field(c.Name + "-raw")
 			}
 		}
 		if t.Kind == model.TypeChoice {
-			if homogeneous(gt.fields) {
+			if homogeneous(gt.Fields) {
 				// DirectoryString, Time: every alternative has the same
 				// Go type, so one field holds the value and Choice says
 				// which alternative (which tag) it is.
-				gt.single = true
-				for _, f := range gt.fields {
-					f.name = "Value"
+				gt.Single = true
+				for _, f := range gt.Fields {
+					f.Name = "Value"
 				}
 			}
 		}
 		if t.Extensible {
-			gt.unknown = "Unknown"
+			gt.Unknown = "Unknown"
 		}
 		if gt.keepRaw {
-			gt.raw = "Raw"
+			gt.Raw = "Raw"
 		}
 		p.planUnions(gt)
-		for _, f := range gt.fields {
-			if f.union == nil && unionCandidate(f.t) {
-				f.gt = p.typeOf(f.t, gt, names.Exported(f.asn1), gt.asn1+"."+f.asn1)
+		for _, f := range gt.Fields {
+			if f.Union == nil && unionCandidate(f.Type) {
+				f.Named = p.typeOf(f.Type, gt, names.Exported(f.ASN1), gt.ASN1+"."+f.ASN1)
 			}
 		}
 	case model.TypeSequenceOf, model.TypeSetOf:
 		e := t.Elem
-		gt.elem = &field{t: e, asn1: "", name: "elem"}
-		gt.elem.gt = p.typeOf(e, gt, elemLabel(t), gt.asn1+".item")
+		gt.Elem = &Field{Type: e, ASN1: "", Name: "elem"}
+		gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
 		if gt.keepRaw {
 			// A kept SET OF (SignedAttributes) is a slice: the received
 			// encoding is on the component that holds it.
@@ -503,13 +503,13 @@ func (p *plan) fill(gt *goType) {
 		}
 	case model.TypeInteger, model.TypeEnumerated, model.TypeBitString:
 		for _, nn := range t.NamedNumbers {
-			gt.consts = append(gt.consts, namedConst{asn1: nn.Name, value: nn.Value})
+			gt.Consts = append(gt.Consts, NamedConst{ASN1: nn.Name, Value: nn.Value})
 		}
 	}
 	if t.Kind == model.TypeInteger {
-		gt.intGo = integerGo(t)
+		gt.IntGo = IntegerGo(t)
 	}
-	if gt.keepRaw && gt.raw == "" {
+	if gt.keepRaw && gt.Raw == "" {
 		gt.keepRaw = false // only structs carry a Raw field
 	}
 }
@@ -517,7 +517,7 @@ func (p *plan) fill(gt *goType) {
 // integerGo chooses the Go type of an INTEGER: int64 when the values fit
 // (a constraint within int64, or named numbers, which make the type an
 // enumeration in practice), otherwise the exact two's-complement bytes.
-func integerGo(t *model.Type) string {
+func IntegerGo(t *model.Type) string {
 	if c := t.Constraints; c != nil && c.Value != nil {
 		if lo, hi := c.Value.Exact(); lo != nil && hi != nil && lo.IsInt64() && hi.IsInt64() {
 			return "int64"
@@ -531,63 +531,63 @@ func integerGo(t *model.Type) string {
 
 // planUnions finds the open-type components of a struct whose table key
 // is a sibling, and plans their union types.
-func (p *plan) planUnions(gt *goType) {
-	for _, f := range gt.fields {
-		tbl, containing := openTable(f.t)
+func (p *Plan) planUnions(gt *Type) {
+	for _, f := range gt.Fields {
+		tbl, containing := openTable(f.Type)
 		list := false
-		if tbl == nil && (f.t.Kind == model.TypeSetOf || f.t.Kind == model.TypeSequenceOf) && f.t.Ref == nil && f.t.Elem != nil {
+		if tbl == nil && (f.Type.Kind == model.TypeSetOf || f.Type.Kind == model.TypeSequenceOf) && f.Type.Ref == nil && f.Type.Elem != nil {
 			// Attribute.attrValues: SET OF ATTRIBUTE.&Type({Set}{@attrType}).
-			if e := f.t.Elem; e.Kind == model.TypeOpen && e.OpenType != nil && len(e.Tags) == 0 {
+			if e := f.Type.Elem; e.Kind == model.TypeOpen && e.OpenType != nil && len(e.Tags) == 0 {
 				tbl, list = e.OpenType, true
 			}
 		}
 		if tbl == nil || tbl.Key == nil {
 			continue
 		}
-		var key *field
-		for _, k := range gt.fields {
-			if k.comp == tbl.Key {
+		var key *Field
+		for _, k := range gt.Fields {
+			if k.Comp == tbl.Key {
 				key = k
 			}
 		}
-		if key == nil || key.gt != nil && key.gt.kind != model.TypeObjectIdentifier && key.gt.kind != model.TypeInteger {
+		if key == nil || key.Named != nil && key.Named.Kind != model.TypeObjectIdentifier && key.Named.Kind != model.TypeInteger {
 			continue
 		}
 		// The value is resolved once the key is read: at once when the key
 		// comes first (the usual order), after the last component when it
 		// follows or in a SET (any order on the wire).
-		deferred := gt.kind == model.TypeSet || fieldIndex(gt, key) > fieldIndex(gt, f)
+		deferred := gt.Kind == model.TypeSet || FieldIndex(gt, key) > FieldIndex(gt, f)
 		if deferred && list {
 			continue // the values stay raw elements
 		}
-		kk := key.t.Kind
+		kk := key.Type.Kind
 		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
 			continue
 		}
-		keyRaw := kk == model.TypeInteger && goIntOf(key) != "int64"
+		keyRaw := kk == model.TypeInteger && GoIntOf(key) != "int64"
 		// Each package has its unions: another package's union decodes
 		// through unexported methods.
 		uk := unionKeyOf(tbl, kk, containing, keyRaw)
-		if gt.pkg != "" {
-			uk = "package " + gt.pkg + " " + uk
+		if gt.Pkg != "" {
+			uk = "package " + gt.Pkg + " " + uk
 		}
 		u := p.unions[uk]
 		if u == nil {
 			// One union per object set, class field and shape, shared by
 			// every open type over them (naming.go names it after the set).
-			u = &union{table: tbl, keyKind: kk, containing: containing, keyRaw: keyRaw, key: uk, label: names.Exported(f.asn1)}
-			u.gt = &goType{asn1: unionASN1(tbl), kind: model.TypeOpen, union: u, pkg: gt.pkg, key: "union " + uk}
+			u = &Union{Table: tbl, KeyKind: kk, Containing: containing, KeyRaw: keyRaw, key: uk, label: names.Exported(f.ASN1)}
+			u.Type = &Type{ASN1: unionASN1(tbl), Kind: model.TypeOpen, Union: u, Pkg: gt.Pkg, Key: "union " + uk}
 			if tbl.Class == nil {
 				// An ANY mapping: one table per component.
-				u.gt.asn1 = gt.asn1 + "." + f.asn1
+				u.Type.ASN1 = gt.ASN1 + "." + f.ASN1
 			}
 			p.unions[uk] = u
-			p.add(u.gt)
+			p.add(u.Type)
 			p.planEntries(u, containing)
 		}
-		f.union, f.key, f.containing, f.list, f.deferred = u, key, containing, list, deferred
+		f.Union, f.Key, f.Containing, f.List, f.Deferred = u, key, containing, list, deferred
 		if !list {
-			f.gt = u.gt
+			f.Named = u.Type
 		}
 	}
 }
@@ -599,24 +599,24 @@ func (p *plan) planUnions(gt *goType) {
 // 424 bytes, and as two shared fields make it 96. A shared field is named
 // after what its rows have in common (DirectoryString, the Go type's name,
 // String); a row alone keeps its own name.
-func (p *plan) shareUnionSlots() {
-	for _, gt := range p.types {
-		u := gt.union
+func (p *Plan) shareUnionSlots() {
+	for _, gt := range p.Types {
+		u := gt.Union
 		if u == nil {
 			continue
 		}
 		type slot struct {
 			name    string // for a shared slot
-			typ     *goType
-			entries []*unionEntry
+			typ     *Type
+			entries []*Row
 		}
 		slots := map[string]*slot{}
 		var order []*slot
-		for _, ue := range u.entries {
-			if ue.f == nil {
+		for _, ue := range u.Rows {
+			if ue.Field == nil {
 				continue
 			}
-			key, name, typ := p.slotKey(ue.f)
+			key, name, typ := p.slotKey(ue.Field)
 			sl := slots[key]
 			if sl == nil {
 				sl = &slot{name: name, typ: typ}
@@ -627,15 +627,15 @@ func (p *plan) shareUnionSlots() {
 		}
 		fn := names.NewFieldNamer("Raw", "Kind")
 		for _, sl := range order {
-			label := sl.entries[0].f.asn1
+			label := sl.entries[0].Field.ASN1
 			if len(sl.entries) > 1 {
 				label = sl.name
 			}
 			name := fn.Field(label)
 			for _, ue := range sl.entries {
-				ue.f.name = name
-				if sl.typ != nil && resolveAlias(ue.f.gt) != sl.typ {
-					ue.slot = sl.typ
+				ue.Field.Name = name
+				if sl.typ != nil && ResolveAlias(ue.Field.Named) != sl.typ {
+					ue.Slot = sl.typ
 				}
 			}
 		}
@@ -644,36 +644,36 @@ func (p *plan) shareUnionSlots() {
 
 // slotKey returns the key under which rows share a union field, the name
 // of a shared field, and the Go type of a field shared through conversion.
-func (p *plan) slotKey(f *field) (key, name string, typ *goType) {
-	if f.gt == nil {
-		g := builtinGo(f.t).GoString()
+func (p *Plan) slotKey(f *Field) (key, name string, typ *Type) {
+	if f.Named == nil {
+		g := BuiltinGoString(f.Type)
 		return "go " + g, builtinSlotName(g), nil
 	}
-	gt := resolveAlias(f.gt)
-	if !f.ptr && gt.kind == model.TypeChoice && gt.alias == nil && gt.base == nil && (gt.choiceOwner != nil || len(gt.choiceSharers) > 0) {
+	gt := ResolveAlias(f.Named)
+	if !f.Ptr && gt.Kind == model.TypeChoice && gt.Alias == nil && gt.Base == nil && (gt.ChoiceOwner != nil || len(gt.ChoiceSharers) > 0) {
 		owner := gt
-		if gt.choiceOwner != nil {
-			owner = gt.choiceOwner
+		if gt.ChoiceOwner != nil {
+			owner = gt.ChoiceOwner
 		}
 		// The field has the Go type of the instance first by name (one an
 		// assignment names before one used in place), so that it does not
 		// depend on which instance was planned first.
 		canon := owner
-		for _, o := range owner.choiceSharers {
+		for _, o := range owner.ChoiceSharers {
 			if inPlace, cur := o.asg.Instance != nil, canon.asg.Instance != nil; inPlace != cur {
 				if !inPlace {
 					canon = o
 				}
-			} else if o.name < canon.name {
+			} else if o.Name < canon.Name {
 				canon = o
 			}
 		}
-		return "choice " + owner.pkg + "." + owner.choiceType, owner.template.Name, canon
+		return "choice " + owner.Pkg + "." + owner.ChoiceType, owner.Template.Name, canon
 	}
-	if f.ptr {
-		return "ptr " + gt.pkg + "." + gt.name, gt.name, nil
+	if f.Ptr {
+		return "ptr " + gt.Pkg + "." + gt.Name, gt.Name, nil
 	}
-	return "type " + gt.pkg + "." + gt.name, gt.name, nil
+	return "type " + gt.Pkg + "." + gt.Name, gt.Name, nil
 }
 
 // builtinSlotName names a union field shared by rows of one built-in Go
@@ -703,11 +703,11 @@ func builtinSlotName(goType string) string {
 // (DirectoryStringChoice, DirectoryString_UTF8String): their Go types then
 // have one underlying type, so that a value converts from one to another,
 // and an open type's rows of such types share one field (shareUnionSlots).
-func (p *plan) groupChoices() {
-	groups := map[string][]*goType{}
+func (p *Plan) groupChoices() {
+	groups := map[string][]*Type{}
 	var keys []string
-	for _, gt := range p.types {
-		if gt.kind != model.TypeChoice || gt.alias != nil || gt.base != nil || gt.union != nil {
+	for _, gt := range p.Types {
+		if gt.Kind != model.TypeChoice || gt.Alias != nil || gt.Base != nil || gt.Union != nil {
 			continue
 		}
 		key := choiceShape(gt)
@@ -719,9 +719,9 @@ func (p *plan) groupChoices() {
 	for _, key := range keys {
 		g := groups[key]
 		owner := g[0]
-		owner.choiceSharers = g[1:]
+		owner.ChoiceSharers = g[1:]
 		for _, gt := range g[1:] {
-			gt.choiceOwner = owner
+			gt.ChoiceOwner = owner
 		}
 	}
 }
@@ -729,16 +729,16 @@ func (p *plan) groupChoices() {
 // choiceShape returns the key under which CHOICE instances share a
 // discriminant: unique to gt unless it is a homogeneous instance of a
 // parameterized type.
-func choiceShape(gt *goType) string {
-	if gt.template == nil || !gt.single {
+func choiceShape(gt *Type) string {
+	if gt.Template == nil || !gt.Single {
 		return fmt.Sprintf("type %p", gt)
 	}
 	var b strings.Builder
 	// Only the types of one package share a discriminant: the names of
 	// another package's constants are that package's.
-	fmt.Fprintf(&b, "package %s template %p", gt.pkg, gt.template)
-	for _, f := range gt.fields {
-		fmt.Fprintf(&b, "|%s %v %s", f.asn1, f.t.Tags, builtinGo(f.t).GoString())
+	fmt.Fprintf(&b, "package %s template %p", gt.Pkg, gt.Template)
+	for _, f := range gt.Fields {
+		fmt.Fprintf(&b, "|%s %v %s", f.ASN1, f.Type.Tags, BuiltinGoString(f.Type))
 	}
 	return b.String()
 }
@@ -746,21 +746,21 @@ func choiceShape(gt *goType) string {
 // homogeneous reports whether every alternative of a CHOICE has the same
 // anonymous built-in Go type (string for DirectoryString, time.Time for
 // Time), with no field of its own to keep.
-func homogeneous(fields []*field) bool {
+func homogeneous(fields []*Field) bool {
 	if len(fields) < 2 {
 		return false
 	}
 	first := ""
 	for _, f := range fields {
-		if f.gt != nil || f.raw != "" || unionCandidate(f.t) {
+		if f.Named != nil || f.Raw != "" || unionCandidate(f.Type) {
 			return false
 		}
-		switch f.t.Kind {
+		switch f.Type.Kind {
 		case model.TypeCharacterString, model.TypeTime, model.TypeObjectDescriptor:
 		default:
 			return false
 		}
-		g := builtinGo(f.t).GoString()
+		g := BuiltinGoString(f.Type)
 		if first == "" {
 			first = g
 		} else if g != first {
@@ -771,8 +771,8 @@ func homogeneous(fields []*field) bool {
 }
 
 // fieldIndex returns the position of f among gt's fields.
-func fieldIndex(gt *goType, f *field) int {
-	for i, x := range gt.fields {
+func FieldIndex(gt *Type, f *Field) int {
+	for i, x := range gt.Fields {
 		if x == f {
 			return i
 		}
@@ -793,21 +793,21 @@ func unionCandidate(t *model.Type) bool {
 }
 
 // goIntOf returns the Go integer representation of a field of INTEGER kind.
-func goIntOf(f *field) string {
-	if f.gt != nil {
-		g := f.gt
-		for g.alias != nil {
-			g = g.alias
+func GoIntOf(f *Field) string {
+	if f.Named != nil {
+		g := f.Named
+		for g.Alias != nil {
+			g = g.Alias
 		}
-		for g.base != nil {
-			g = g.base
+		for g.Base != nil {
+			g = g.Base
 		}
-		if g.intGo == "" {
-			return integerGo(g.body)
+		if g.IntGo == "" {
+			return IntegerGo(g.Body)
 		}
-		return g.intGo
+		return g.IntGo
 	}
-	return integerGo(f.t)
+	return IntegerGo(f.Type)
 }
 
 // openTable returns the table of an open type component: on the type
@@ -825,44 +825,44 @@ func openTable(t *model.Type) (*model.OpenTypeTable, bool) {
 	return nil, false
 }
 
-func (p *plan) planEntries(u *union, containing bool) {
+func (p *Plan) planEntries(u *Union, containing bool) {
 	p.classKindOf(u)
 	fn := names.NewFieldNamer("Raw", "Kind")
-	prefix := commonPrefix(u.table.Entries)
-	for _, e := range u.table.Entries {
-		ue := &unionEntry{e: e}
+	prefix := commonPrefix(u.Table.Entries)
+	for _, e := range u.Table.Entries {
+		ue := &Row{Entry: e}
 		label := entryLabel(e, prefix)
 		if e.Type != nil && !(containing && plainOctetString(e.Type)) {
-			ue.f = &field{t: e.Type, name: fn.Field(label), asn1: label}
+			ue.Field = &Field{Type: e.Type, Name: fn.Field(label), ASN1: label}
 			if ct := containedType(e.Type); ct != nil {
-				if ue.f.gt = p.typeOf(ct, u.gt, names.Exported(label), u.gt.asn1+"."+label); ue.f.gt != nil {
-					ue.f.octets, ue.f.inner = true, ct
+				if ue.Field.Named = p.typeOf(ct, u.Type, names.Exported(label), u.Type.ASN1+"."+label); ue.Field.Named != nil {
+					ue.Field.Octets, ue.Field.Inner = true, ct
 				}
 			} else {
-				ue.f.gt = p.typeOf(e.Type, u.gt, names.Exported(label), u.gt.asn1+"."+label)
+				ue.Field.Named = p.typeOf(e.Type, u.Type, names.Exported(label), u.Type.ASN1+"."+label)
 			}
-			if gt := ue.f.gt; gt != nil && gt.parent == u.gt && namedObject(e.Object) && gt.obj == nil {
-				gt.obj, gt.objField = e.Object, u.table.Field
+			if gt := ue.Field.Named; gt != nil && gt.parent == u.Type && namedObject(e.Object) && gt.obj == nil {
+				gt.obj, gt.objField = e.Object, u.Table.Field
 			}
 		}
-		ue.kc = p.kindConstOf(u, e)
-		switch u.keyKind {
+		ue.Kind = p.kindConstOf(u, e)
+		switch u.KeyKind {
 		case model.TypeObjectIdentifier:
 			if e.Key == nil || e.Key.Kind != model.ValueOID {
 				continue
 			}
-			ue.keyBytes = oidContents(e.Key.OID)
-			ue.comment = e.Key.OID.String()
+			ue.KeyBytes = OIDContents(e.Key.OID)
+			ue.Comment = e.Key.OID.String()
 		case model.TypeInteger:
 			if e.Key == nil || e.Key.Kind != model.ValueInteger || e.Key.Big != nil {
 				continue
 			}
-			ue.keyInt = e.Key.Int
+			ue.KeyInt = e.Key.Int
 		}
 		if e.Object != nil && e.Object.Name != "" {
-			ue.comment = e.Object.Name + " " + ue.comment
+			ue.Comment = e.Object.Name + " " + ue.Comment
 		}
-		u.entries = append(u.entries, ue)
+		u.Rows = append(u.Rows, ue)
 	}
 }
 
@@ -946,61 +946,61 @@ func entryLabel(e *model.OpenTypeEntry, prefix string) string {
 
 // markPointers stores a struct field behind a pointer where fields by value
 // would make a Go type contain itself.
-func (p *plan) markPointers() {
-	state := map[*goType]int{} // 1 on the stack, 2 done
-	var visit func(gt *goType)
-	visit = func(gt *goType) {
+func (p *Plan) markPointers() {
+	state := map[*Type]int{} // 1 on the stack, 2 done
+	var visit func(gt *Type)
+	visit = func(gt *Type) {
 		state[gt] = 1
 		for _, f := range p.valueEdges(gt) {
-			if f.gt == nil {
+			if f.Named == nil {
 				continue
 			}
-			tgt := resolveAlias(f.gt)
+			tgt := ResolveAlias(f.Named)
 			switch state[tgt] {
 			case 1:
-				f.ptr = true
+				f.Ptr = true
 			case 0:
 				visit(tgt)
 			}
 		}
 		state[gt] = 2
 	}
-	for _, gt := range p.types {
+	for _, gt := range p.Types {
 		if state[gt] == 0 {
-			visit(resolveAlias(gt))
+			visit(ResolveAlias(gt))
 		}
 	}
 }
 
 // valueEdges lists the fields of gt stored by value, including union
 // entries (as pseudo-fields), for the cycle check.
-func (p *plan) valueEdges(gt *goType) []*field {
-	var out []*field
-	if gt.base != nil {
-		return []*field{{gt: gt.base}}
+func (p *Plan) valueEdges(gt *Type) []*Field {
+	var out []*Field
+	if gt.Base != nil {
+		return []*Field{{Named: gt.Base}}
 	}
-	out = append(out, gt.fields...)
-	if gt.union != nil {
-		for _, e := range gt.union.entries {
-			if e.f != nil {
-				out = append(out, e.f)
+	out = append(out, gt.Fields...)
+	if gt.Union != nil {
+		for _, e := range gt.Union.Rows {
+			if e.Field != nil {
+				out = append(out, e.Field)
 			}
 		}
 	}
 	return out
 }
 
-func resolveAlias(gt *goType) *goType {
-	for gt.alias != nil {
-		gt = gt.alias
+func ResolveAlias(gt *Type) *Type {
+	for gt.Alias != nil {
+		gt = gt.Alias
 	}
 	return gt
 }
 
 // add records a new Go type: at the top level, or as a child of the type
 // being planned.
-func (p *plan) add(gt *goType) {
-	p.types = append(p.types, gt)
+func (p *Plan) add(gt *Type) {
+	p.Types = append(p.Types, gt)
 	if p.cur != nil {
 		p.cur.children = append(p.cur.children, gt)
 	} else {
@@ -1011,10 +1011,10 @@ func (p *plan) add(gt *goType) {
 // ordered returns the types in emission order: top-level types in module
 // and source order, each followed by the types its planning created.
 // Planning is deterministic, so the order is too.
-func (p *plan) ordered() []*goType {
-	var out []*goType
-	var walk func(gt *goType)
-	walk = func(gt *goType) {
+func (p *Plan) Ordered() []*Type {
+	var out []*Type
+	var walk func(gt *Type)
+	walk = func(gt *Type) {
 		out = append(out, gt)
 		for _, c := range gt.children {
 			walk(c)
@@ -1039,9 +1039,9 @@ const (
 )
 
 // choiceSize is the size of a CHOICE's alternatives together.
-func (p *plan) choiceSize(gt *goType, memo map[*goType]int) int {
+func (p *Plan) choiceSize(gt *Type, memo map[*Type]int) int {
 	n := 0
-	for _, f := range gt.fields {
+	for _, f := range gt.Fields {
 		n += p.fieldSize(f, memo, 0)
 	}
 	return n
@@ -1052,52 +1052,52 @@ func (p *plan) choiceSize(gt *goType, memo map[*goType]int) int {
 // so when they add up to more than choiceBudget bytes, its largest
 // alternatives over unionPointerSize bytes go behind pointers too, until
 // they fit or none is left (GeneralName's EDIPartyName, 56 bytes of 224).
-func (p *plan) markLarge() {
-	memo := map[*goType]int{}
-	for _, gt := range p.types {
-		for _, f := range gt.fields {
-			if gt.kind == model.TypeChoice && !f.ptr && p.fieldSize(f, memo, 0) > choicePointerSize {
-				f.ptr = true
+func (p *Plan) markLarge() {
+	memo := map[*Type]int{}
+	for _, gt := range p.Types {
+		for _, f := range gt.Fields {
+			if gt.Kind == model.TypeChoice && !f.Ptr && p.fieldSize(f, memo, 0) > choicePointerSize {
+				f.Ptr = true
 			}
 		}
-		if gt.kind == model.TypeChoice && !gt.single {
+		if gt.Kind == model.TypeChoice && !gt.Single {
 			for p.choiceSize(gt, memo) > choiceBudget {
-				var largest *field
-				for _, f := range gt.fields {
-					if n := p.fieldSize(f, memo, 0); !f.ptr && n > unionPointerSize && (largest == nil || n > p.fieldSize(largest, memo, 0)) {
+				var largest *Field
+				for _, f := range gt.Fields {
+					if n := p.fieldSize(f, memo, 0); !f.Ptr && n > unionPointerSize && (largest == nil || n > p.fieldSize(largest, memo, 0)) {
 						largest = f
 					}
 				}
 				if largest == nil {
 					break
 				}
-				largest.ptr = true
+				largest.Ptr = true
 				clear(memo) // the sizes of what holds gt changed
 			}
 		}
-		if gt.union != nil {
-			for _, e := range gt.union.entries {
-				if e.f != nil && !e.f.ptr && p.fieldSize(e.f, memo, 0) > unionPointerSize {
-					e.f.ptr = true
+		if gt.Union != nil {
+			for _, e := range gt.Union.Rows {
+				if e.Field != nil && !e.Field.Ptr && p.fieldSize(e.Field, memo, 0) > unionPointerSize {
+					e.Field.Ptr = true
 				}
 			}
 		}
 	}
 }
 
-func (p *plan) fieldSize(f *field, memo map[*goType]int, depth int) int {
-	if f.ptr {
+func (p *Plan) fieldSize(f *Field, memo map[*Type]int, depth int) int {
+	if f.Ptr {
 		return 8
 	}
-	if f.gt != nil {
-		return p.size(f.gt, memo, depth+1)
+	if f.Named != nil {
+		return p.size(f.Named, memo, depth+1)
 	}
-	return builtinSize(f.t)
+	return builtinSize(f.Type)
 }
 
 // size estimates the size of a Go type's values (amd64 layout, padding
 // ignored but for booleans rounded to a word).
-func (p *plan) size(gt *goType, memo map[*goType]int, depth int) int {
+func (p *Plan) size(gt *Type, memo map[*Type]int, depth int) int {
 	if n, ok := memo[gt]; ok {
 		return n
 	}
@@ -1107,46 +1107,46 @@ func (p *plan) size(gt *goType, memo map[*goType]int, depth int) int {
 	memo[gt] = 8 // a cycle is broken by a pointer
 	n := 0
 	switch {
-	case gt.alias != nil:
-		n = p.size(gt.alias, memo, depth+1)
-	case gt.base != nil:
-		n = p.size(gt.base, memo, depth+1)
-	case gt.union != nil:
+	case gt.Alias != nil:
+		n = p.size(gt.Alias, memo, depth+1)
+	case gt.Base != nil:
+		n = p.size(gt.Base, memo, depth+1)
+	case gt.Union != nil:
 		n = 32
-		for _, e := range gt.union.entries {
-			if e.f != nil {
-				n += p.fieldSize(e.f, memo, depth)
+		for _, e := range gt.Union.Rows {
+			if e.Field != nil {
+				n += p.fieldSize(e.Field, memo, depth)
 			}
 		}
 	default:
-		switch gt.kind {
+		switch gt.Kind {
 		case model.TypeSequence, model.TypeSet, model.TypeChoice:
-			fields := gt.fields
-			if gt.single {
+			fields := gt.Fields
+			if gt.Single {
 				fields = fields[:1]
 			}
 			for _, f := range fields {
 				n += p.fieldSize(f, memo, depth)
-				if f.has != "" {
+				if f.Has != "" {
 					n += 8
 				}
-				if f.raw != "" {
+				if f.Raw != "" {
 					n += 24
 				}
 			}
-			if gt.kind == model.TypeChoice {
+			if gt.Kind == model.TypeChoice {
 				n += 8
 			}
-			if gt.unknown != "" {
+			if gt.Unknown != "" {
 				n += 24
 			}
-			if gt.raw != "" {
+			if gt.Raw != "" {
 				n += 24
 			}
 		case model.TypeSequenceOf, model.TypeSetOf:
 			n = 24
 		default:
-			n = builtinSize(gt.body)
+			n = builtinSize(gt.Body)
 		}
 	}
 	memo[gt] = n

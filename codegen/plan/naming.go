@@ -1,4 +1,4 @@
-package gen
+package plan
 
 import (
 	"sort"
@@ -18,29 +18,29 @@ import (
 
 // classKind is the discriminant type of an information object class: the
 // Kind of every union over a set of that class, one constant per object.
-type classKind struct {
-	class *model.Class
+type Discriminant struct {
+	Class *model.Class
 	// union is the one union of a table without a class (an ANY mapping),
 	// whose discriminant is its own (UnionKind).
-	union  *union
-	name   string
-	consts []*kindConst
-	byObj  map[*model.Object]*kindConst
-	byKey  map[string]*kindConst // objects without a name, by label
+	union  *Union
+	Name   string
+	Consts []*KindConst
+	byObj  map[*model.Object]*KindConst
+	byKey  map[string]*KindConst // objects without a name, by label
 	// first is the first union (in emission order) of the class, after
 	// which the type is emitted.
-	first *goType
+	First *Type
 }
 
 // kindConst is the constant of one information object in a classKind.
-type kindConst struct {
-	kind    *classKind
+type KindConst struct {
+	kind    *Discriminant
 	obj     *model.Object // nil for an object without a name
-	label   string        // the object's name, or entryLabel's
+	Label   string        // the object's name, or entryLabel's
 	home    string        // for an object without a name, the assignment it is written in
-	comment string
-	name    string
-	value   int
+	Comment string
+	Name    string
+	Value   int
 }
 
 // elemLabel is the label of the element of a SEQUENCE OF or SET OF: the
@@ -83,7 +83,7 @@ func unionASN1(tbl *model.OpenTypeTable) string {
 	if o := tbl.Origin; o.Set != nil {
 		set = "{" + o.Set.Name + "}"
 	} else if strings.HasPrefix(o.Key, "{") {
-		set = oneLine(o.Key)
+		set = OneLine(o.Key)
 	}
 	cls := "CLASS"
 	if tbl.Class != nil {
@@ -104,7 +104,7 @@ func classKey(c *model.Class) string {
 
 // kindConstOf returns the discriminant constant of a table row, making the
 // class's discriminant and the constant on first use.
-func (p *plan) kindConstOf(u *union, e *model.OpenTypeEntry) *kindConst {
+func (p *Plan) kindConstOf(u *Union, e *model.OpenTypeEntry) *KindConst {
 	k := p.classKindOf(u)
 	comment := ""
 	if e.Key != nil && e.Key.Kind == model.ValueOID {
@@ -114,9 +114,9 @@ func (p *plan) kindConstOf(u *union, e *model.OpenTypeEntry) *kindConst {
 		if c := k.byObj[o]; c != nil {
 			return c
 		}
-		c := &kindConst{kind: k, obj: o, label: o.Name, comment: strings.TrimSpace(o.Name + " " + comment)}
+		c := &KindConst{kind: k, obj: o, Label: o.Name, Comment: strings.TrimSpace(o.Name + " " + comment)}
 		k.byObj[o] = c
-		k.consts = append(k.consts, c)
+		k.Consts = append(k.Consts, c)
 		return c
 	}
 	label := entryLabel(e, "")
@@ -127,20 +127,20 @@ func (p *plan) kindConstOf(u *union, e *model.OpenTypeEntry) *kindConst {
 		c.home = min(c.home, p.enclosing(e.Object))
 		return c
 	}
-	c := &kindConst{kind: k, label: label, comment: strings.TrimSpace(label + " " + comment), home: p.enclosing(e.Object)}
+	c := &KindConst{kind: k, Label: label, Comment: strings.TrimSpace(label + " " + comment), home: p.enclosing(e.Object)}
 	k.byKey[label] = c
-	k.consts = append(k.consts, c)
+	k.Consts = append(k.Consts, c)
 	return c
 }
 
 // enclosing returns the name of the assignment an object without a name is
 // written in.
-func (p *plan) enclosing(o *model.Object) string {
+func (p *Plan) enclosing(o *model.Object) string {
 	if o == nil {
 		return "X"
 	}
 	var best *model.Assignment
-	for _, m := range p.set.Modules {
+	for _, m := range p.Set.Modules {
 		for _, a := range m.Assignments {
 			if a.Pos.Filename == o.Pos.Filename && a.Pos.Offset <= o.Pos.Offset && (best == nil || a.Pos.Offset > best.Pos.Offset) {
 				best = a
@@ -155,24 +155,24 @@ func (p *plan) enclosing(o *model.Object) string {
 
 // classKindOf returns the discriminant of a union's class, making it on
 // first use.
-func (p *plan) classKindOf(u *union) *classKind {
-	key := classKey(u.table.Class)
-	if u.table.Class == nil {
+func (p *Plan) classKindOf(u *Union) *Discriminant {
+	key := classKey(u.Table.Class)
+	if u.Table.Class == nil {
 		key = "union " + u.key
 	}
-	if u.gt.pkg != "" {
-		key = "package " + u.gt.pkg + " " + key // each package declares its discriminants
+	if u.Type.Pkg != "" {
+		key = "package " + u.Type.Pkg + " " + key // each package declares its discriminants
 	}
 	k := p.kinds[key]
 	if k == nil {
-		k = &classKind{class: u.table.Class, byObj: map[*model.Object]*kindConst{}, byKey: map[string]*kindConst{}, first: u.gt}
-		if u.table.Class == nil {
+		k = &Discriminant{Class: u.Table.Class, byObj: map[*model.Object]*KindConst{}, byKey: map[string]*KindConst{}, First: u.Type}
+		if u.Table.Class == nil {
 			k.union = u
 		}
 		p.kinds[key] = k
-		p.kindList = append(p.kindList, k)
+		p.Kinds = append(p.Kinds, k)
 	}
-	u.kind = k
+	u.Kind = k
 	return k
 }
 
@@ -200,15 +200,15 @@ type nameEnt struct {
 }
 
 type namingPass struct {
-	p      *plan
+	p      *Plan
 	ents   []*nameEnt
 	byKey  map[string]*nameEnt
-	byType map[*goType]*nameEnt
+	byType map[*Type]*nameEnt
 	// instSites and unionSites are the sites of instances with actuals
 	// written in place and of unions over sets written in place
 	// (findSites).
 	instSites  map[*model.Assignment]site
-	unionSites map[*union]site
+	unionSites map[*Union]site
 }
 
 func (np *namingPass) ent(key string) *nameEnt {
@@ -260,68 +260,68 @@ func (np *namingPass) derived(key string, rank int, deps []*nameEnt, want func()
 // assignNames gives every package-level declaration of the plan its name.
 // The types of used packages are not named here: their manifests give
 // their names (usePackages), and they take none from this package.
-func (p *plan) assignNames() {
-	np := &namingPass{p: p, byKey: map[string]*nameEnt{}, byType: map[*goType]*nameEnt{}}
+func (p *Plan) assignNames() {
+	np := &namingPass{p: p, byKey: map[string]*nameEnt{}, byType: map[*Type]*nameEnt{}}
 	np.findSites()
-	for _, u := range p.unionList() {
-		if o := u.table.Origin.Set; o != nil && u.gt.pkg == "" {
+	for _, u := range p.Unions() {
+		if o := u.Table.Origin.Set; o != nil && u.Type.Pkg == "" {
 			np.assignment("set", o, nil) // before the instances that name it
 		}
 	}
-	for _, gt := range p.types {
-		if gt.pkg == "" {
+	for _, gt := range p.Types {
+		if gt.Pkg == "" {
 			np.typeEnt(gt)
 		}
 	}
-	for _, v := range p.values {
+	for _, v := range p.Values {
 		v := v
-		np.assignment("value", v.a, func(s string) { v.name = s })
+		np.assignment("value", v.Assignment, func(s string) { v.Name = s })
 	}
-	for _, gt := range p.types {
-		if gt.pkg == "" {
+	for _, gt := range p.Types {
+		if gt.Pkg == "" {
 			np.constEnts(gt)
 		}
 	}
 	np.kindEnts()
 	np.run()
-	for _, k := range p.kindList {
-		sort.Slice(k.consts, func(i, j int) bool { return k.consts[i].name < k.consts[j].name })
-		for i, c := range k.consts {
-			c.value = i + 1
+	for _, k := range p.Kinds {
+		sort.Slice(k.Consts, func(i, j int) bool { return k.Consts[i].Name < k.Consts[j].Name })
+		for i, c := range k.Consts {
+			c.Value = i + 1
 		}
 	}
-	for _, u := range p.unionList() {
-		u.kindTyp = u.kind.name
-		for _, ue := range u.entries {
-			ue.constName = ue.kc.name
+	for _, u := range p.Unions() {
+		u.KindType = u.Kind.Name
+		for _, ue := range u.Rows {
+			ue.Const = ue.Kind.Name
 		}
 	}
 }
 
 // foreign reports whether k is the discriminant of another package's
 // unions (classKindOf keeps each package's apart).
-func (k *classKind) foreign() bool { return k.first != nil && k.first.pkg != "" }
+func (k *Discriminant) foreign() bool { return k.First != nil && k.First.Pkg != "" }
 
 // unionList returns the unions in planning order.
-func (p *plan) unionList() []*union {
-	var out []*union
-	for _, gt := range p.types {
-		if gt.union != nil {
-			out = append(out, gt.union)
+func (p *Plan) Unions() []*Union {
+	var out []*Union
+	for _, gt := range p.Types {
+		if gt.Union != nil {
+			out = append(out, gt.Union)
 		}
 	}
 	return out
 }
 
 // typeEnt declares the name of a Go type.
-func (np *namingPass) typeEnt(gt *goType) *nameEnt {
+func (np *namingPass) typeEnt(gt *Type) *nameEnt {
 	if e := np.byType[gt]; e != nil {
 		return e
 	}
-	set := func(s string) { gt.name = s }
+	set := func(s string) { gt.Name = s }
 	var e *nameEnt
 	switch {
-	case gt.union != nil:
+	case gt.Union != nil:
 		e = np.unionEnt(gt)
 	case gt.asg != nil && gt.asg.Instance == nil:
 		e = np.assignment("type", gt.asg, set)
@@ -337,7 +337,7 @@ func (np *namingPass) typeEnt(gt *goType) *nameEnt {
 		parent := np.typeEnt(gt.parent)
 		e = np.derived(parent.key+"/"+gt.label, 0, []*nameEnt{parent}, func() string { return parent.name + "_" + gt.label }, set)
 	default:
-		e = np.derived("type ?"+gt.asn1, 0, nil, func() string { return names.Exported(gt.asn1) }, set)
+		e = np.derived("type ?"+gt.ASN1, 0, nil, func() string { return names.Exported(gt.ASN1) }, set)
 	}
 	np.byType[gt] = e
 	return e
@@ -438,11 +438,11 @@ func literalName(lit string) string {
 // refEnt returns the declaration an actual parameter refers to, nil when
 // the package declares nothing for it.
 func (np *namingPass) refEnt(a *model.Assignment) *nameEnt {
-	if gt := np.p.byAsg[a]; gt != nil {
+	if gt := np.p.ByAsg[a]; gt != nil {
 		return np.typeEnt(gt)
 	}
-	for _, v := range np.p.values {
-		if v.a == a {
+	for _, v := range np.p.Values {
+		if v.Assignment == a {
 			return np.assignment("value", a, nil)
 		}
 	}
@@ -459,7 +459,7 @@ func (np *namingPass) refEnt(a *model.Assignment) *nameEnt {
 // after the assignment it is written in.
 func (np *namingPass) enclosing(file string, offset int) string {
 	var best *model.Assignment
-	for _, m := range np.p.set.Modules {
+	for _, m := range np.p.Set.Modules {
 		for _, a := range m.Assignments {
 			if a.Pos.Filename == file && a.Pos.Offset <= offset && (best == nil || a.Pos.Offset > best.Pos.Offset) {
 				best = a
@@ -476,7 +476,7 @@ func (np *namingPass) enclosing(file string, offset int) string {
 // an instance) and the path of the component inside it (Go form, parts
 // joined by underscores).
 type site struct {
-	gt    *goType
+	gt    *Type
 	label string
 }
 
@@ -503,8 +503,8 @@ func (a site) less(b site) bool {
 func (np *namingPass) findSites() {
 	direct := map[*model.Assignment]site{}
 	within := map[*model.Assignment][]*model.Assignment{}
-	unionDirect := map[*union]site{}
-	unionWithin := map[*union][]*model.Assignment{}
+	unionDirect := map[*Union]site{}
+	unionWithin := map[*Union][]*model.Assignment{}
 	use := func(a *model.Assignment, s site) {
 		if a == nil || a.Instance == nil {
 			return
@@ -515,7 +515,7 @@ func (np *namingPass) findSites() {
 			direct[a] = s
 		}
 	}
-	for _, gt := range np.p.types {
+	for _, gt := range np.p.Types {
 		root, path := gt, ""
 		for root.parent != nil {
 			path = joinLabel(root.label, path)
@@ -529,25 +529,25 @@ func (np *namingPass) findSites() {
 				use(r, site{root, path}) // X ::= T{...}
 			}
 		}
-		for _, t := range []*goType{gt.alias, gt.base} {
+		for _, t := range []*Type{gt.Alias, gt.Base} {
 			if t != nil {
 				use(t.asg, site{root, path})
 			}
 		}
-		fields := gt.fields
-		if gt.elem != nil {
-			fields = append(fields[:len(fields):len(fields)], gt.elem)
+		fields := gt.Fields
+		if gt.Elem != nil {
+			fields = append(fields[:len(fields):len(fields)], gt.Elem)
 		}
 		for _, f := range fields {
 			label := "Item"
-			if f.comp != nil {
-				label = names.Exported(f.asn1)
+			if f.Comp != nil {
+				label = names.Exported(f.ASN1)
 			}
 			s := site{root, joinLabel(path, label)}
-			if f.gt != nil {
-				use(f.gt.asg, s)
+			if f.Named != nil {
+				use(f.Named.asg, s)
 			}
-			if u := f.union; u != nil {
+			if u := f.Union; u != nil {
 				if root.asg.Instance != nil {
 					unionWithin[u] = append(unionWithin[u], root.asg)
 				} else if cur, ok := unionDirect[u]; !ok || s.less(cur) {
@@ -584,8 +584,8 @@ func (np *namingPass) findSites() {
 	for a := range within {
 		siteOf(a)
 	}
-	np.unionSites = map[*union]site{}
-	for _, u := range np.p.unionList() {
+	np.unionSites = map[*Union]site{}
+	for _, u := range np.p.Unions() {
 		best, found := unionDirect[u]
 		for _, o := range unionWithin[u] {
 			if s, ok := siteOf(o); ok && (!found || s.less(best)) {
@@ -613,17 +613,17 @@ func joinLabel(a, b string) string {
 // fields or shapes, the set's name, '_' and the field (CertExtensions_ExtnType).
 // A set written in place takes the name of the type it is written in
 // (findSites), '_' and the field (BasicOCSPResponse_Params).
-func (np *namingPass) unionEnt(gt *goType) *nameEnt {
-	u := gt.union
-	set := func(s string) { gt.name = s }
-	field := names.Exported(u.table.Field)
-	if u.table.Class == nil {
+func (np *namingPass) unionEnt(gt *Type) *nameEnt {
+	u := gt.Union
+	set := func(s string) { gt.Name = s }
+	field := names.Exported(u.Table.Field)
+	if u.Table.Class == nil {
 		field = u.label
 	}
-	if o := u.table.Origin; o.Set != nil {
+	if o := u.Table.Origin; o.Set != nil {
 		n := 0
-		for _, v := range np.p.unionList() {
-			if v.table.Origin.Set == o.Set {
+		for _, v := range np.p.Unions() {
+			if v.Table.Origin.Set == o.Set {
 				n++
 			}
 		}
@@ -649,7 +649,7 @@ func (np *namingPass) unionEnt(gt *goType) *nameEnt {
 		e.alt = func() string { return joinLabel(se.name, st.label) + "_" + field }
 		return e
 	}
-	n := np.enclosing(u.table.Origin.Pos.Filename, u.table.Origin.Pos.Offset)
+	n := np.enclosing(u.Table.Origin.Pos.Filename, u.Table.Origin.Pos.Offset)
 	return np.derived("union "+u.key, 0, nil, func() string { return n + "_" + field }, set)
 }
 
@@ -657,7 +657,7 @@ func (np *namingPass) unionEnt(gt *goType) *nameEnt {
 // gt itself, or for a type written in place the type it is written in (as
 // protoc-gen-go prefixes the values of a nested enum with the enclosing
 // message), or the object it is written in.
-func (np *namingPass) scopeEnt(gt *goType) *nameEnt {
+func (np *namingPass) scopeEnt(gt *Type) *nameEnt {
 	switch {
 	case gt.obj != nil:
 		return np.objectEnt(gt.obj)
@@ -674,24 +674,24 @@ func (np *namingPass) scopeEnt(gt *goType) *nameEnt {
 // type of the alternative both written in place), every one of them
 // Type_Item for a type written in place, and TChoice_Alternative for a
 // CHOICE (MLDSA44PrivateKeyChoice_Both).
-func (np *namingPass) constEnts(gt *goType) {
+func (np *namingPass) constEnts(gt *Type) {
 	te := np.byType[gt]
-	if len(gt.consts) > 0 {
+	if len(gt.Consts) > 0 {
 		se := np.scopeEnt(gt)
-		for i := range gt.consts {
-			c := &gt.consts[i]
-			label := names.Exported(c.asn1)
-			e := np.derived(te.key+"/item "+c.asn1, 2, []*nameEnt{te, se}, func() string { return se.name + "_" + label }, func(s string) { c.name = s })
+		for i := range gt.Consts {
+			c := &gt.Consts[i]
+			label := names.Exported(c.ASN1)
+			e := np.derived(te.key+"/item "+c.ASN1, 2, []*nameEnt{te, se}, func() string { return se.name + "_" + label }, func(s string) { c.Name = s })
 			e.group = te.key + "/items"
 			if se != te {
 				e.alt = func() string { return te.name + "_" + label }
 			}
 		}
-		if gt.kind == model.TypeBitString && gt.alias == nil && gt.base == nil {
-			np.derived(te.key+"/new", 3, []*nameEnt{te}, func() string { return "New" + te.name }, func(s string) { gt.ctor = s })
+		if gt.Kind == model.TypeBitString && gt.Alias == nil && gt.Base == nil {
+			np.derived(te.key+"/new", 3, []*nameEnt{te}, func() string { return "New" + te.name }, func(s string) { gt.Ctor = s })
 		}
 	}
-	if gt.kind != model.TypeChoice || gt.alias != nil || gt.base != nil || gt.union != nil || gt.choiceOwner != nil {
+	if gt.Kind != model.TypeChoice || gt.Alias != nil || gt.Base != nil || gt.Union != nil || gt.ChoiceOwner != nil {
 		return
 	}
 	// The discriminant: TChoice. Instances that share one (groupChoices)
@@ -701,35 +701,35 @@ func (np *namingPass) constEnts(gt *goType) {
 	scope := func() string { return se.name }
 	sdeps := []*nameEnt{te, se}
 	key := te.key
-	if len(gt.choiceSharers) > 0 {
+	if len(gt.ChoiceSharers) > 0 {
 		// The group is known by the template and its first instance.
 		first := gt.asg.Name
-		for _, o := range gt.choiceSharers {
+		for _, o := range gt.ChoiceSharers {
 			first = min(first, o.asg.Name)
 		}
-		tmpl := names.Exported(gt.template.Name)
-		scope, sdeps, key = func() string { return tmpl }, nil, "template "+gt.template.QualifiedName()+" "+first
+		tmpl := names.Exported(gt.Template.Name)
+		scope, sdeps, key = func() string { return tmpl }, nil, "template "+gt.Template.QualifiedName()+" "+first
 	}
 	setType := func(s string) {
-		gt.choiceType = s
-		for _, o := range gt.choiceSharers {
-			o.choiceType = s
+		gt.ChoiceType = s
+		for _, o := range gt.ChoiceSharers {
+			o.ChoiceType = s
 		}
 	}
 	typeName := func() string { return te.name + "Choice" }
-	if len(gt.choiceSharers) > 0 {
+	if len(gt.ChoiceSharers) > 0 {
 		typeName = func() string { return scope() + "Choice" }
 	}
 	ct := np.derived(key+"/choice", 1, sdeps, typeName, setType)
-	for i, f := range gt.fields {
-		i, label := i, names.Exported(f.asn1)
+	for i, f := range gt.Fields {
+		i, label := i, names.Exported(f.ASN1)
 		setConst := func(s string) {
-			gt.fields[i].choiceConst = s
-			for _, o := range gt.choiceSharers {
-				o.fields[i].choiceConst = s
+			gt.Fields[i].ChoiceConst = s
+			for _, o := range gt.ChoiceSharers {
+				o.Fields[i].ChoiceConst = s
 			}
 		}
-		e := np.derived(key+"/alt "+f.asn1, 2, append([]*nameEnt{ct}, sdeps...), func() string { return scope() + "_" + label }, setConst)
+		e := np.derived(key+"/alt "+f.ASN1, 2, append([]*nameEnt{ct}, sdeps...), func() string { return scope() + "_" + label }, setConst)
 		e.group = key + "/alts"
 		e.alt = func() string { return ct.name + "_" + label }
 	}
@@ -740,47 +740,47 @@ func (np *namingPass) constEnts(gt *goType) {
 // (ext-SubjectAltName: ExtSubjectAltName), one without a name the
 // discriminant's name, '_' and its label (DigestAlgorithmKind_IDSha1).
 func (np *namingPass) kindEnts() {
-	owners := map[*model.Object]*kindConst{}
-	for _, k := range np.p.kindList {
+	owners := map[*model.Object]*KindConst{}
+	for _, k := range np.p.Kinds {
 		if k.foreign() {
 			continue
 		}
-		for _, c := range k.consts {
+		for _, c := range k.Consts {
 			if c.obj == nil {
 				continue
 			}
-			if o := owners[c.obj]; o == nil || classKey(k.class) < classKey(o.kind.class) {
+			if o := owners[c.obj]; o == nil || classKey(k.Class) < classKey(o.kind.Class) {
 				owners[c.obj] = c
 			}
 		}
 	}
-	for _, k := range np.p.kindList {
+	for _, k := range np.p.Kinds {
 		k := k
 		if k.foreign() {
 			continue
 		}
 		if k.union != nil {
 			// A table without a class: UnionKind, constants Union_Label.
-			ue := np.typeEnt(k.union.gt)
-			np.derived(ue.key+"/kind", 1, []*nameEnt{ue}, func() string { return ue.name + "Kind" }, func(s string) { k.name = s })
-			for _, c := range k.consts {
-				c, label := c, names.Exported(c.label)
-				np.derived(ue.key+"/kind "+c.label, 2, []*nameEnt{ue}, func() string { return ue.name + "_" + label }, func(s string) { c.name = s })
+			ue := np.typeEnt(k.union.Type)
+			np.derived(ue.key+"/kind", 1, []*nameEnt{ue}, func() string { return ue.name + "Kind" }, func(s string) { k.Name = s })
+			for _, c := range k.Consts {
+				c, label := c, names.Exported(c.Label)
+				np.derived(ue.key+"/kind "+c.Label, 2, []*nameEnt{ue}, func() string { return ue.name + "_" + label }, func(s string) { c.Name = s })
 			}
 			continue
 		}
 		// The class's name decides (the module rule of codegen/names, as
 		// for an assignment): SIGNATURE-ALGORITHM: SignatureAlgorithmKind.
-		ke := np.ent("kind " + classKey(k.class))
+		ke := np.ent("kind " + classKey(k.Class))
 		mod := "Builtin"
-		if k.class.Module != nil {
-			mod = k.class.Module.Name
+		if k.Class.Module != nil {
+			mod = k.Class.Module.Name
 		}
-		ke.decl = &names.Decl{Key: ke.key, Name: names.ClassKind(k.class.Name), Module: mod, Rank: asgRank["kind"]}
-		ke.set = append(ke.set, func(s string) { k.name = s })
-		for _, c := range k.consts {
+		ke.decl = &names.Decl{Key: ke.key, Name: names.ClassKind(k.Class.Name), Module: mod, Rank: asgRank["kind"]}
+		ke.set = append(ke.set, func(s string) { k.Name = s })
+		for _, c := range k.Consts {
 			c := c
-			setC := func(s string) { c.name = s }
+			setC := func(s string) { c.Name = s }
 			if c.obj != nil && owners[c.obj] == c {
 				// The constants of a class's objects follow one rule: when
 				// one of them is taken (object certBag, type CertBag), all
@@ -794,8 +794,8 @@ func (np *namingPass) kindEnts() {
 			// An object without a name is named after the assignment it is
 			// written in (the object set), and its label.
 			prefix := names.Exported(c.home)
-			label := names.Exported(c.label)
-			np.derived(ke.key+"/"+c.home+"."+c.label, 2, nil, func() string { return prefix + "_" + label }, setC)
+			label := names.Exported(c.Label)
+			np.derived(ke.key+"/"+c.home+"."+c.Label, 2, nil, func() string { return prefix + "_" + label }, setC)
 		}
 	}
 }
@@ -804,7 +804,7 @@ func (np *namingPass) kindEnts() {
 // names, each in the batch after its dependencies'.
 func (np *namingPass) run() {
 	var mods []names.Module
-	for _, m := range np.p.set.Modules {
+	for _, m := range np.p.Set.Modules {
 		nm := names.Module{Name: m.Name}
 		for _, imp := range m.Imports {
 			if imp.Module != nil {

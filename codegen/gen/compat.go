@@ -1,0 +1,101 @@
+package gen
+
+import (
+	"path/filepath"
+
+	"github.com/asn1gen/asn1gen/codegen/manifest"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// builtinGo is the Go type of an anonymous built-in type.
+func builtinGo(t *model.Type) *jen.Statement {
+	b, _ := plan.BuiltinOf(t)
+	return goTypeOfBuiltin(b)
+}
+
+// goTypeOfBuiltin is the Go type of a built-in's values.
+func goTypeOfBuiltin(b *plan.Builtin) *jen.Statement {
+	if b.GoPkg == "" {
+		return jen.Id(b.GoName)
+	}
+	return jen.Qual(b.GoPkg, b.GoName)
+}
+
+// readCall is the call that reads a built-in value of type t, tagged tag,
+// from r: it returns the value and an error (for NULL, the error only).
+func readCall(b *plan.Builtin, r rd, tag jen.Code) *jen.Statement {
+	switch {
+	case b.Pkg != "":
+		return jen.Qual(b.Pkg, b.Read).Call(r.arg(), tag)
+	case b.Text != 0:
+		return r.id().Dot(b.Read).Call(tag, rt(universalNames[b.Text]))
+	}
+	return r.id().Dot(b.Read).Call(tag)
+}
+
+// addCall is the call that writes the built-in value x, tagged tag, to the
+// Builder b.
+func addCall(b *plan.Builtin, tag, x jen.Code) *jen.Statement {
+	bld := jen.Id("b")
+	switch {
+	case b.Pkg != "":
+		return jen.Qual(b.Pkg, b.Add).Call(bld, tag, x)
+	case b.Text != 0:
+		return bld.Dot(b.Add).Call(tag, rt(universalNames[b.Text]), x)
+	case b.Add == "AddNull":
+		return bld.Dot(b.Add).Call(tag)
+	case b.Add == "":
+		return bld.Dot("AddRaw").Call(x)
+	}
+	return bld.Dot(b.Add).Call(tag, x)
+}
+
+// ref is a reference to the Go type gt: its name, qualified by its package
+// when another package declares it.
+func ref(gt *plan.Type) *jen.Statement {
+	if gt.Pkg == "" {
+		return jen.Id(gt.Name)
+	}
+	return jen.Qual(gt.Pkg, gt.Name)
+}
+
+// manifestOf returns the manifest of the package being generated.
+func (e *emitter) manifestOf() *manifest.Manifest {
+	cfg, set := e.cfg, e.p.Set
+	m := &manifest.Manifest{Package: cfg.Package, Uses: cfg.Uses, Flags: cfg.Flags,
+		Types: map[string]string{}, Choices: map[string]string{}, Values: map[string]string{}, Sources: map[string][]byte{}}
+	for _, mod := range set.Modules {
+		if mod.Package != "" {
+			continue
+		}
+		file := manifestFile(mod.File)
+		oid := ""
+		if mod.OID != nil {
+			oid = mod.OID.String()
+		}
+		m.Modules = append(m.Modules, manifest.Module{Name: mod.Name, OID: oid, File: file})
+		m.Sources[file] = set.SourceText(mod.File)
+	}
+	for name, data := range cfg.Extra {
+		m.Sources[name] = data
+	}
+	for _, gt := range e.p.Emitted() {
+		if gt.Key == "" {
+			continue
+		}
+		m.Types[gt.Key] = gt.Name
+		if gt.ChoiceType != "" && gt.ChoiceOwner == nil {
+			m.Choices[gt.Key] = gt.ChoiceType
+		}
+	}
+	for _, v := range e.p.Values {
+		m.Values[plan.AssignmentKey(v.Assignment)] = v.Name
+	}
+	return m
+}
+
+// manifestFile is the name a module source has in the manifest: its base
+// name, so that the manifest does not depend on where the generator ran.
+func manifestFile(file string) string { return filepath.Base(file) }
