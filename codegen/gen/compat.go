@@ -3,25 +3,11 @@ package gen
 import (
 	"path/filepath"
 
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
-	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
-
-// builtinGo is the Go type of an anonymous built-in type.
-func builtinGo(t *model.Type) *jen.Statement {
-	b, _ := plan.BuiltinOf(t)
-	return goTypeOfBuiltin(b)
-}
-
-// goTypeOfBuiltin is the Go type of a built-in's values.
-func goTypeOfBuiltin(b *plan.Builtin) *jen.Statement {
-	if b.GoPkg == "" {
-		return jen.Id(b.GoName)
-	}
-	return jen.Qual(b.GoPkg, b.GoName)
-}
 
 // readCall is the call that reads a built-in value of type t, tagged tag,
 // from r: it returns the value and an error (for NULL, the error only).
@@ -30,7 +16,7 @@ func readCall(b *plan.Builtin, r rd, tag jen.Code) *jen.Statement {
 	case b.Pkg != "":
 		return jen.Qual(b.Pkg, b.Read).Call(r.arg(), tag)
 	case b.Text != 0:
-		return r.id().Dot(b.Read).Call(tag, rt(universalNames[b.Text]))
+		return r.id().Dot(b.Read).Call(tag, emit.RT(emit.UniversalNames[b.Text]))
 	}
 	return r.id().Dot(b.Read).Call(tag)
 }
@@ -43,22 +29,13 @@ func addCall(b *plan.Builtin, tag, x jen.Code) *jen.Statement {
 	case b.Pkg != "":
 		return jen.Qual(b.Pkg, b.Add).Call(bld, tag, x)
 	case b.Text != 0:
-		return bld.Dot(b.Add).Call(tag, rt(universalNames[b.Text]), x)
+		return bld.Dot(b.Add).Call(tag, emit.RT(emit.UniversalNames[b.Text]), x)
 	case b.Add == "AddNull":
 		return bld.Dot(b.Add).Call(tag)
 	case b.Add == "":
 		return bld.Dot("AddRaw").Call(x)
 	}
 	return bld.Dot(b.Add).Call(tag, x)
-}
-
-// ref is a reference to the Go type gt: its name, qualified by its package
-// when another package declares it.
-func ref(gt *plan.Type) *jen.Statement {
-	if gt.Pkg == "" {
-		return jen.Id(gt.Name)
-	}
-	return jen.Qual(gt.Pkg, gt.Name)
 }
 
 // manifestOf returns the manifest of the package being generated.

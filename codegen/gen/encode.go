@@ -2,9 +2,8 @@ package gen
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -13,11 +12,11 @@ import (
 // writeValue emits the statements that DER-encode src (of type t, with its
 // tags) to the builder b.
 func (e *emitter) writeValue(g *jen.Group, src func() *jen.Statement, f *plan.Field) {
-	wrappers, own := splitTags(f.Type)
+	wrappers, own := emit.SplitTags(f.Type)
 	var marks []string
 	for _, w := range wrappers {
 		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(plainTag(w)), jen.True())
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(emit.PlainTag(w)), jen.True())
 		marks = append(marks, m)
 	}
 	e.writeInner(g, src, f, own)
@@ -37,7 +36,7 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Fi
 		//	... T ...
 		//	b.End(m)
 		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
 		if f.Type.Underlying().Kind == model.TypeBitString {
 			g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
 		}
@@ -48,13 +47,13 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Fi
 		return
 	}
 	if f.Named != nil {
-		args := []jen.Code{jen.Id("b"), rt("NoTag")}
-		if tagged(f.Named) && own != nil {
-			args[1] = tagCode(*own)
+		args := []jen.Code{jen.Id("b"), emit.RT("NoTag")}
+		if emit.Tagged(f.Named) && own != nil {
+			args[1] = emit.TagCode(*own)
 		}
 		if f.Ptr {
 			g.If(jen.Add(src()).Op("==").Nil()).Block(
-				jen.Id("b").Dot("SetError").Call(rt("NilValue").Call(jen.Lit(f.Named.ASN1)))).Else().Block(
+				jen.Id("b").Dot("SetError").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)))).Else().Block(
 				jen.Add(src()).Dot("EncodeASN1").Call(args...))
 			return
 		}
@@ -70,12 +69,12 @@ func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Fi
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
 				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("b").Dot("SetError").Call(rt("WithField").Call(jen.Err(), jen.Lit(f.ASN1))))
+					jen.Id("b").Dot("SetError").Call(emit.RT("WithField").Call(jen.Err(), jen.Lit(f.ASN1))))
 			}
 		})
 	}
 	bt, _ := plan.BuiltinOf(t)
-	g.Add(addCall(bt, tagCode(*own), src()))
+	g.Add(addCall(bt, emit.TagCode(*own), src()))
 }
 
 // writeUnion writes an open type, or the OCTET or BIT STRING that contains
@@ -85,7 +84,7 @@ func (e *emitter) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
 	switch {
 	case f.List:
 		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.True())
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.True())
 		g.For(jen.Id("i").Op(":=").Range().Add(u.Clone())).Block(jen.Add(u.Clone()).Index(jen.Id("i")).Dot("encode").Call(jen.Id("b")))
 		if f.Type.Kind == model.TypeSetOf {
 			g.Id("b").Dot("EndSetOf").Call(jen.Id(m))
@@ -96,13 +95,13 @@ func (e *emitter) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
 		g.Add(u).Dot("encode").Call(jen.Id("b"))
 	case f.Type.Kind == model.TypeBitString:
 		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
 		g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
 		g.Add(u.Clone()).Dot("encode").Call(jen.Id("b"))
 		g.Id("b").Dot("End").Call(jen.Id(m))
 	default:
 		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(tagCode(*own), jen.False())
+		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
 		g.Add(u.Clone()).Dot("encode").Call(jen.Id("b"))
 		g.Id("b").Dot("End").Call(jen.Id(m))
 	}
@@ -112,7 +111,7 @@ func (e *emitter) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
 func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 	e.tmp = 0
 	recv := jen.Id("v").Op("*").Id(gt.Name)
-	params := []jen.Code{jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))}
+	params := []jen.Code{jen.Id("b").Op("*").Add(emit.RT("Builder")), jen.Id("t").Add(emit.RT("Tag"))}
 	body := jen.BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
 		switch gt.Kind {
@@ -153,7 +152,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 					// An untagged open type (see decodeChoice) is written
 					// as it is.
 					g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
-						e.writeValue(g, fieldDst(f), f)
+						e.writeValue(g, emit.FieldDst(f), f)
 					})
 				}
 				g.Default().BlockFunc(func(g *jen.Group) {
@@ -162,7 +161,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 							jen.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown)),
 							jen.Return())
 					}
-					g.Id("b").Dot("SetError").Call(rt("NoChoice").Call(jen.Lit(gt.ASN1)))
+					g.Id("b").Dot("SetError").Call(emit.RT("NoChoice").Call(jen.Lit(gt.ASN1)))
 				})
 			})
 		case model.TypeSequenceOf, model.TypeSetOf:
@@ -186,13 +185,13 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 			e.encodePrimitive(g, gt)
 		}
 	})
-	comment(f, encodeDoc(gt))
+	emit.Comment(f, encodeDoc(gt))
 	f.Func().Params(recv).Id("EncodeASN1").Params(params...).Add(body)
 }
 
 // encodeDoc is the doc comment of a type's EncodeASN1.
 func encodeDoc(gt *plan.Type) string {
-	if !tagged(gt) {
+	if !emit.Tagged(gt) {
 		return "EncodeASN1 writes v to b in DER (t: der.NoTag, or 0 at the root); der.Marshal calls it."
 	}
 	return "EncodeASN1 writes v with tag t to b in DER (t = 0: its own tag); der.Marshal calls it."
@@ -209,8 +208,8 @@ func encodeDoc(gt *plan.Type) string {
 //		return
 //	}
 func (e *emitter) rootEncode(g *jen.Group, gt *plan.Type) {
-	s := self(gt)
-	if wrappers, _ := splitTags(s.Type); len(wrappers) > 0 {
+	s := emit.Self(gt)
+	if wrappers, _ := emit.SplitTags(s.Type); len(wrappers) > 0 {
 		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
 			e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, s)
 			g.Return()
@@ -222,11 +221,11 @@ func (e *emitter) rootEncode(g *jen.Group, gt *plan.Type) {
 // when t is 0 (t.Or(der.TagSequence)). A type whose own tags have EXPLICIT
 // wrappers handles t = 0 in rootEncode, and t is never 0 after it.
 func outTag(gt *plan.Type) *jen.Statement {
-	wrappers, own := splitTags(self(gt).Type)
-	if len(wrappers) > 0 || own == nil || !tagged(gt) {
+	wrappers, own := emit.SplitTags(emit.Self(gt).Type)
+	if len(wrappers) > 0 || own == nil || !emit.Tagged(gt) {
 		return jen.Id("t")
 	}
-	return jen.Id("t").Dot("Or").Call(tagCode(*own))
+	return jen.Id("t").Dot("Or").Call(emit.TagCode(*own))
 }
 
 func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
@@ -241,24 +240,24 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 		g.Id("b").Dot("AddRaw").Call(x())
 		return
 	}
-	conv := builtinGo(t)
+	conv := emit.BuiltinGo(t)
 	if t.Kind == model.TypeInteger {
 		conv = jen.Int64()
 		if gt.IntGo != "int64" {
-			conv = rt("Integer")
+			conv = emit.RT("Integer")
 		}
 	}
 	val := conv.Clone().Call(x())
 	if t.Kind == model.TypeBitString && len(gt.Consts) > 0 {
-		comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the\nencoding writes back what a tolerant decode kept.")
-		g.Id("bits").Op(":=").Add(rt("BitString")).Call(x())
-		g.If(jen.Op("!").Id("b").Dot("Tolerates").Call(rt("TolerateNamedBitPadding"))).Block(
+		emit.Comment(g, "X.690 11.2.2: DER removes the trailing 0 bits of a named bit list, unless the\nencoding writes back what a tolerant decode kept.")
+		g.Id("bits").Op(":=").Add(emit.RT("BitString")).Call(x())
+		g.If(jen.Op("!").Id("b").Dot("Tolerates").Call(emit.RT("TolerateNamedBitPadding"))).Block(
 			jen.Id("bits").Op("=").Id("bits").Dot("TrimTrailingZeros").Call())
 		val = jen.Id("bits")
 	}
 	if t.Kind == model.TypeEnumerated && !t.Extensible && len(gt.Consts) > 0 {
 		g.If(jen.Op("!").Id("v").Dot("valid").Call()).Block(
-			jen.Id("b").Dot("SetError").Call(rt("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.ASN1), jen.Int64().Call(jen.Op("*").Id("v")))))
+			jen.Id("b").Dot("SetError").Call(emit.RT("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.ASN1), jen.Int64().Call(jen.Op("*").Id("v")))))
 	}
 	if checks := constraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
@@ -288,8 +287,8 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 // mandatory, when present when optional, and when present and not equal to
 // its default for DEFAULT (X.690 11.5).
 func (e *emitter) writeComponent(g *jen.Group, f *plan.Field) {
-	src := fieldDst(f)
-	if !optionalComponent(f) {
+	src := emit.FieldDst(f)
+	if !emit.OptionalComponent(f) {
 		e.writeValue(g, src, f)
 		return
 	}
@@ -298,136 +297,14 @@ func (e *emitter) writeComponent(g *jen.Group, f *plan.Field) {
 	// defaults (der.TolerateExplicitDefault), when HasX says it was
 	// received; an OPTIONAL one when HasX is set.
 	cond := jen.Id("v").Dot(f.Has)
-	if _, ok := defaultValue(f); ok {
-		if ne := notDefault(f, src); ne != nil {
-			cond = jen.Parens(jen.Id("v").Dot(f.Has).Op("&&").Id("b").Dot("Tolerates").Call(rt("TolerateExplicitDefault"))).Op("||").Add(ne)
+	if _, ok := emit.DefaultValue(f); ok {
+		if ne := emit.NotDefault(f, src); ne != nil {
+			cond = jen.Parens(jen.Id("v").Dot(f.Has).Op("&&").Id("b").Dot("Tolerates").Call(emit.RT("TolerateExplicitDefault"))).Op("||").Add(ne)
 		}
 	}
 	g.If(cond).BlockFunc(func(g *jen.Group) {
 		e.writeValue(g, src, f)
 	})
-}
-
-// defaultValue is the Go expression of a component's DEFAULT value, for
-// the kinds whose defaults occur in practice (BOOLEAN, INTEGER, ENUMERATED,
-// character strings, BIT STRING {}); false otherwise, in which case an
-// absent component is left at its zero value.
-func defaultValue(f *plan.Field) (jen.Code, bool) {
-	v := f.Comp.Default
-	if v == nil {
-		return nil, false
-	}
-	conv := func(c jen.Code) jen.Code {
-		if f.Named != nil {
-			return ref(f.Named).Call(c)
-		}
-		return c
-	}
-	switch v.Kind {
-	case model.ValueBoolean:
-		return conv(jen.Lit(v.Bool)), true
-	case model.ValueInteger, model.ValueEnumerated:
-		if v.Big != nil {
-			return nil, false
-		}
-		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
-			return conv(jen.Id(integerDefault(v.Int))), true
-		}
-		if f.Named != nil {
-			if c := constNamed(f.Named, v); c != "" {
-				return jen.Id(c), true
-			}
-		}
-		return conv(num(v.Int)), true
-	case model.ValueString:
-		if f.Type.Kind == model.TypeCharacterString {
-			return conv(jen.Lit(v.String)), true
-		}
-	case model.ValueBitString:
-		if f.Type.Kind == model.TypeBitString && (v.BitLen == 0 && len(v.Names) == 0) {
-			return conv(rt("BitString").Values()), true
-		}
-	}
-	return nil, false
-}
-
-// integerDefault names the package variable holding the INTEGER DEFAULT
-// value n (a der.Integer is a slice: a variable, so that a decode does
-// not allocate it each time).
-func integerDefault(n int64) string {
-	if n < 0 {
-		return "defaultIntegerMinus" + strconv.FormatInt(-n, 10)
-	}
-	return "defaultInteger" + strconv.FormatInt(n, 10)
-}
-
-// constNamed returns the constant of a named number equal to v, if any.
-func constNamed(gt *plan.Type, v *model.Value) string {
-	gt = bodyOf(gt)
-	for _, c := range gt.Consts {
-		if c.Value == v.Int && (v.Name == "" || v.Name == c.ASN1) {
-			return c.Name
-		}
-	}
-	return ""
-}
-
-// isDefault is the condition "the value of x equals the component's
-// DEFAULT", nil when it cannot be tested.
-func isDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
-	v := f.Comp.Default
-	def, ok := defaultValue(f)
-	if !ok {
-		return nil
-	}
-	switch v.Kind {
-	case model.ValueInteger, model.ValueEnumerated:
-		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
-			return jen.Func().Params().Bool().Block(
-				jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Add(rt("Integer")).Call(x()).Dot("Int64").Call(),
-				jen.Return(jen.Id("ok").Op("&&").Id("n").Op("==").Lit(v.Int))).Call()
-		}
-	case model.ValueBitString:
-		return rt("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("==").Lit(0)
-	case model.ValueBoolean:
-		if v.Bool {
-			return boolOf(f, x)
-		}
-		return jen.Op("!").Add(boolOf(f, x))
-	}
-	return jen.Add(x()).Op("==").Add(def)
-}
-
-// notDefault is the negation of isDefault, written without double
-// negations.
-func notDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
-	v := f.Comp.Default
-	def, ok := defaultValue(f)
-	if !ok {
-		return nil
-	}
-	switch v.Kind {
-	case model.ValueBoolean:
-		if v.Bool {
-			return jen.Op("!").Add(boolOf(f, x))
-		}
-		return boolOf(f, x)
-	case model.ValueInteger, model.ValueEnumerated:
-		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
-			return jen.Op("!").Add(isDefault(f, x))
-		}
-	case model.ValueBitString:
-		return rt("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("!=").Lit(0)
-	}
-	return jen.Add(x()).Op("!=").Add(def)
-}
-
-// boolOf is x as a bool: converted when its Go type is a named type.
-func boolOf(f *plan.Field, x func() *jen.Statement) *jen.Statement {
-	if f.Named != nil {
-		return jen.Bool().Call(x())
-	}
-	return x()
 }
 
 // topMethods emits the two entry points of a named type, which delegate
@@ -449,18 +326,12 @@ func (e *emitter) topMethods(f *jen.File, gt *plan.Type) {
 		return
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)
-	comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.ASN1))
-	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Add(oneLineBody(
-		jen.Return(rt("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Nil()))))
-	comment(f, "MarshalDER returns the DER encoding of v.")
-	f.Func().Params(recv.Clone()).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
-		jen.Return(rt("Marshal").Call(jen.Id("v"), jen.Nil()))))
-}
-
-// oneLineBody is a function body of one statement written on one line, which
-// gofmt keeps so when the whole declaration fits in 100 columns.
-func oneLineBody(stmt jen.Code) *jen.Statement {
-	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ""}, stmt)
+	emit.Comment(f, fmt.Sprintf("UnmarshalDER decodes v from b, exactly one DER encoding of a %s; v aliases b.", gt.ASN1))
+	f.Func().Params(recv.Clone()).Id("UnmarshalDER").Params(jen.Id("b").Index().Byte()).Error().Add(emit.OneLineBody(
+		jen.Return(emit.RT("Unmarshal").Call(jen.Id("b"), jen.Id("v"), jen.Nil()))))
+	emit.Comment(f, "MarshalDER returns the DER encoding of v.")
+	f.Func().Params(recv.Clone()).Id("MarshalDER").Params().Params(jen.Index().Byte(), jen.Error()).Add(emit.OneLineBody(
+		jen.Return(emit.RT("Marshal").Call(jen.Id("v"), jen.Nil()))))
 }
 
 // baseMethods emits DecodeASN1 and EncodeASN1 of a type defined over
@@ -468,70 +339,27 @@ func oneLineBody(stmt jen.Code) *jen.Statement {
 // with its own tags, and otherwise those of the base type.
 func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
 	e.tmp = 0
-	base := jen.Parens(jen.Op("*").Add(ref(gt.Base))).Call(jen.Id("v"))
-	comment(f, decodeDoc(gt))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Id("t").Add(rt("Tag"))).Error().BlockFunc(func(g *jen.Group) {
+	base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
+	emit.Comment(f, decodeDoc(gt))
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(emit.RT("Reader")), jen.Id("t").Add(emit.RT("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		e.rootDecode(g, gt)
 		g.Return(base.Clone().Dot("DecodeASN1").Call(jen.Id("r"), jen.Id("t")))
 	})
 	e.tmp = 0
-	comment(f, encodeDoc(gt))
-	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(rt("Builder")), jen.Id("t").Add(rt("Tag"))).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, encodeDoc(gt))
+	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(emit.RT("Builder")), jen.Id("t").Add(emit.RT("Tag"))).BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
 		g.Add(base.Clone().Dot("EncodeASN1").Call(jen.Id("b"), outTag(gt)))
 	})
-}
-
-// keyCase is a case of the switch on a union's key: the row that decoding
-// selects for the key, and the case's label.
-type keyCase struct {
-	ue    *plan.Row
-	label jen.Code
-}
-
-// keyCases returns the cases of the switch on u's key, one per key: the
-// first row of a key is the one decoding selects (a later row with the same
-// key is unreachable), and a row without a key has no case.
-func keyCases(u *plan.Union) []keyCase {
-	var out []keyCase
-	seen := map[string]bool{}
-	for _, ue := range u.Rows {
-		k, label := ue.KeyBytes, jen.Code(jen.Lit(ue.KeyBytes))
-		if u.KeyKind == model.TypeInteger {
-			k, label = fmt.Sprint(ue.KeyInt), num(ue.KeyInt)
-		} else if k == "" {
-			continue
-		}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, keyCase{ue, label})
-	}
-	return out
-}
-
-// keyParam returns the key parameter of u's decode methods, the expression
-// their switch tests, and the argument that passes the key on: key []byte
-// (an OID's contents), key int64, or raw der.Integer (an INTEGER key of any
-// size, which the method body turns into key).
-func keyParam(u *plan.Union) (param, sw, arg *jen.Statement) {
-	if u.KeyKind != model.TypeInteger {
-		return jen.Id("key").Index().Byte(), jen.String().Call(jen.Id("key")), jen.Id("key")
-	}
-	if u.KeyRaw {
-		return jen.Id("raw").Add(rt("Integer")), jen.Id("key"), jen.Id("raw")
-	}
-	return jen.Id("key").Int64(), jen.Id("key"), jen.Id("key")
 }
 
 // unionDecl emits an open type's union: the struct and decode and encode
 // by key (and after the class's first union, its discriminant).
 func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.Name, gt.ASN1))
+	emit.Comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.Name, gt.ASN1))
 	if u.Table.Extensible {
-		comment(f, "The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.")
+		emit.Comment(f, "The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.")
 	}
 	f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
 		raw := "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type."
@@ -543,24 +371,24 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
 			}
 		}
-		comment(g, raw)
+		emit.Comment(g, raw)
 		g.Id("Raw").Index().Byte()
-		comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
+		emit.Comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
 		g.Id("Kind").Id(u.KindType)
-		for _, sl := range unionSlots(u) {
+		for _, sl := range emit.UnionSlots(u) {
 			first := sl[0]
 			var consts []string
 			for _, ue := range sl {
 				consts = append(consts, ue.Const)
 			}
-			typ := goTypeOf(first.Field)
+			typ := emit.GoType(first.Field)
 			if first.Slot != nil {
 				typ = jen.Id(first.Slot.Name)
 			}
 			if len(sl) == 1 {
-				comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.Field.Name, first.Const))
+				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.Field.Name, first.Const))
 			} else {
-				comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, orList(consts), slotNote(sl)))
+				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, emit.OrList(consts), emit.SlotNote(sl)))
 			}
 			g.Id(first.Field.Name).Add(typ)
 		}
@@ -568,21 +396,21 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 	e.kindDecl(f, u.Kind, gt) // the class's discriminant, after its first union
 	// decode
 	e.tmp = 0
-	keyParam, keySwitch, _ := keyParam(u)
+	keyParam, keySwitch, _ := emit.KeyParam(u)
 	r := rd{name: "r", ptr: true}
-	comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(rt("Reader"))).Error().BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(emit.RT("Reader"))).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			for _, kc := range keyCases(u) {
-				ue := kc.ue
-				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
-					comment(g, ue.Comment)
+			for _, kc := range emit.KeyCases(u) {
+				ue := kc.Row
+				g.Case(kc.Label).BlockFunc(func(g *jen.Group) {
+					emit.Comment(g, ue.Comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
 					if ue.Field == nil {
 						g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 						return
 					}
-					dst := func() *jen.Statement { return unionSlot(ue) }
+					dst := func() *jen.Statement { return emit.UnionSlot(ue) }
 					fail := func(err jen.Code) jen.Code { return jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), err)) }
 					e.readValue(g, r, dst, ue.Field, fail)
 					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
@@ -598,7 +426,7 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 		}
 		if !u.Table.Extensible {
 			g.If(jen.Op("!").Id("r").Dot("SkipConstraints").Call()).Block(
-				jen.Return(rt("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.ASN1))))
+				jen.Return(emit.RT("UnknownKey").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(gt.ASN1))))
 		}
 		g.Return(jen.Id("u").Dot("keepDER").Call(jen.Id("r")))
 	})
@@ -609,11 +437,11 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 	//	*u = T{Raw: u.Raw}
 	//	return nil
 	// }
-	comment(f, "fail returns err, the error of decoding the value the key selects, unless the\n"+
+	emit.Comment(f, "fail returns err, the error of decoding the value the key selects, unless the\n"+
 		"decode tolerates it (der.TolerateOpenTypeErrors; never a limit error): then u\n"+
 		"is reset to Kind 0, Raw keeping the value as received, as for an unknown key.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("fail").Params(jen.Id("r").Op("*").Add(rt("Reader")), jen.Err().Error()).Error().Block(
-		jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("fail").Params(jen.Id("r").Op("*").Add(emit.RT("Reader")), jen.Err().Error()).Error().Block(
+		jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(emit.RT("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("u").Op("=").Id(gt.Name).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}),
 		jen.Return(jen.Nil()))
 	if u.Containing {
@@ -623,8 +451,8 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 		// known to be an encoding (X.682 11: the constraint has no type to
 		// apply; RFC 5652 5.2: an eContent need not be DER, or ASN.1): they
 		// are kept as received, the octets a digest covers.
-		comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(rt("Reader"))).Error().Block(jen.Return(jen.Nil()))
+		emit.Comment(f, "keepDER keeps Raw, the contents octets, which encoding writes back as they are.")
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("_").Op("*").Add(emit.RT("Reader"))).Error().Block(jen.Return(jen.Nil()))
 	} else {
 		// func (u *T) keepDER(r *der.Reader) error {
 		//	raw, err := r.KeepDER(u.Raw)
@@ -637,83 +465,32 @@ func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
 		//	u.Raw = raw
 		//	return nil
 		// }
-		comment(f, "keepDER checks Raw, written back as it is when Kind selects no type, and keeps it\n"+
+		emit.Comment(f, "keepDER checks Raw, written back as it is when Kind selects no type, and keeps it\n"+
 			"in DER form (der.Reader.KeepDER: a copy only when BER was received); a check that\n"+
 			"fails under der.TolerateOpenTypeErrors keeps Raw as received.")
-		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(rt("Reader"))).Error().Block(
+		f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("keepDER").Params(jen.Id("r").Op("*").Add(emit.RT("Reader"))).Error().Block(
 			jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("KeepDER").Call(jen.Id("u").Dot("Raw")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(
-				jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(rt("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
+				jen.If(jen.Op("!").Id("r").Dot("TolerateError").Call(emit.RT("TolerateOpenTypeErrors"), jen.Err())).Block(jen.Return(jen.Err())),
 				jen.Return(jen.Nil()).Comment("Raw as received")),
 			jen.Id("u").Dot("Raw").Op("=").Id("raw"),
 			jen.Return(jen.Nil()))
 	}
 	e.tmp = 0
-	comment(f, "encode writes the typed value Kind selects, or Raw.")
-	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encode").Params(jen.Id("b").Op("*").Add(rt("Builder"))).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, "encode writes the typed value Kind selects, or Raw.")
+	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encode").Params(jen.Id("b").Op("*").Add(emit.RT("Builder"))).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
 			for _, ue := range u.Rows {
 				if ue.Field == nil {
 					continue
 				}
 				g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
-					e.writeValue(g, func() *jen.Statement { return unionSlot(ue) }, ue.Field)
+					e.writeValue(g, func() *jen.Statement { return emit.UnionSlot(ue) }, ue.Field)
 				})
 			}
 			g.Default().Block(jen.Id("b").Dot("AddRaw").Call(jen.Id("u").Dot("Raw")))
 		})
 	})
-}
-
-// unionSlots returns the rows of u that select a type, grouped by the
-// field that holds their values, in the order of the rows.
-func unionSlots(u *plan.Union) [][]*plan.Row {
-	var slots [][]*plan.Row
-	at := map[string]int{}
-	for _, ue := range u.Rows {
-		if ue.Field == nil {
-			continue
-		}
-		i, ok := at[ue.Field.Name]
-		if !ok {
-			i = len(slots)
-			at[ue.Field.Name] = i
-			slots = append(slots, nil)
-		}
-		slots[i] = append(slots[i], ue)
-	}
-	return slots
-}
-
-// unionSlot returns the expression of a row's value in a union's field:
-// the field, or the field converted to the row's type when the field has
-// the type of another row with the same layout.
-func unionSlot(ue *plan.Row) *jen.Statement {
-	field := jen.Id("u").Dot(ue.Field.Name)
-	if ue.Slot == nil {
-		return field
-	}
-	return jen.Parens(jen.Op("*").Add(ref(ue.Field.Named))).Call(jen.Op("&").Add(field))
-}
-
-// slotNote tells, for a field that rows of several Go types share, how to
-// read a row's value as its own type.
-func slotNote(sl []*plan.Row) string {
-	for _, ue := range sl {
-		if ue.Slot != nil {
-			return fmt.Sprintf("\nThe rows' types differ only in constraints and share the layout of %s; the value\nconverts to a row's own type, as in %s(value.%s).",
-				ue.Slot.Name, ue.Field.Named.Name, ue.Field.Name)
-		}
-	}
-	return ""
-}
-
-// orList joins names as "a, b or c".
-func orList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 // fuzzFile emits a test file with one Fuzz function per root type (per
@@ -731,11 +508,11 @@ func (e *emitter) fuzzFile() ([]byte, error) {
 			continue
 		}
 		name := "Fuzz" + gt.Name
-		comment(f, fmt.Sprintf("%s checks that decoding a %s never panics and that a strict decode\nre-encodes to its input.", name, gt.ASN1))
+		emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s never panics and that a strict decode\nre-encodes to its input.", name, gt.ASN1))
 		f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 			jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
 				jen.Var().Id("ber").Id(gt.Name),
-				jen.Id("_").Op("=").Add(rt("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("ber"), jen.Op("&").Add(rt("Options")).Values(jen.Dict{jen.Id("BER"): jen.True()})),
+				jen.Id("_").Op("=").Add(emit.RT("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("ber"), jen.Op("&").Add(emit.RT("Options")).Values(jen.Dict{jen.Id("BER"): jen.True()})),
 				jen.Var().Id("v").Id(gt.Name),
 				jen.If(jen.Id("v").Dot("UnmarshalDER").Call(jen.Id("b")).Op("!=").Nil()).Block(jen.Return()),
 				jen.List(jen.Id("out"), jen.Err()).Op(":=").Id("v").Dot("MarshalDER").Call(),
@@ -748,5 +525,5 @@ func (e *emitter) fuzzFile() ([]byte, error) {
 			e.perFuzz(f, gt)
 		}
 	}
-	return render(f)
+	return emit.Render(f)
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
@@ -37,10 +38,10 @@ func (e *emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
 	sort.Strings(sets) // not in planning order, which follows the files'
 
 	if k.Class != nil {
-		comment(f, fmt.Sprintf("%s tells which information object of class %s an open type's key selected:\nthe Kind of %s. 0 means none (a key not in the table, or no value).",
-			k.Name, k.Class.Name, orList(sets)))
+		emit.Comment(f, fmt.Sprintf("%s tells which information object of class %s an open type's key selected:\nthe Kind of %s. 0 means none (a key not in the table, or no value).",
+			k.Name, k.Class.Name, emit.OrList(sets)))
 	} else {
-		comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected; 0 means none (a key not\nin the table, or no value).", k.Name, gt.Name))
+		emit.Comment(f, fmt.Sprintf("%s tells which row of the table of %s a key selected; 0 means none (a key not\nin the table, or no value).", k.Name, gt.Name))
 	}
 	f.Type().Id(k.Name).Int()
 	if len(k.Consts) > 0 {
@@ -70,13 +71,13 @@ func (e *emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
 //		return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 //	}
 func (e *emitter) stringMethod(f *jen.File, typ, recv, doc string, labels []string) {
-	comment(f, doc)
+	emit.Comment(f, doc)
 	c := jen.Id(recv)
 	f.Func().Params(jen.Id(recv).Id(typ)).Id("String").Params().String().Block(
 		jen.Switch().Block(
 			jen.Case(c.Clone().Op("==").Lit(0)).Block(jen.Return(jen.Lit("none"))),
 			jen.Case(c.Clone().Op(">").Lit(0).Op("&&").Add(c.Clone()).Op("<=").Lit(len(labels))).Block(
-				jen.Return(rt("Name").Call(jen.Lit(strings.Join(labels, " ")), jen.Int().Call(c.Clone()).Op("-").Lit(1), jen.Lit("")))),
+				jen.Return(emit.RT("Name").Call(jen.Lit(strings.Join(labels, " ")), jen.Int().Call(c.Clone()).Op("-").Lit(1), jen.Lit("")))),
 		),
 		jen.Return(jen.Lit(typ+"(").Op("+").Qual("strconv", "Itoa").Call(jen.Int().Call(c.Clone())).Op("+").Lit(")")))
 }

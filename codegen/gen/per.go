@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -66,11 +67,11 @@ func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
 	if gt.Base != nil && structural(gt.Kind) {
 		// Constraints on a SEQUENCE, SET or CHOICE are not PER-visible:
 		// the base type's codec is the codec.
-		base := jen.Parens(jen.Op("*").Add(ref(gt.Base))).Call(jen.Id("v"))
-		comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
-		f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().Add(oneLineBody(jen.Return(base.Clone().Dot("DecodePER").Call(jen.Id("r")))))
-		comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
-		f.Func().Params(recv.Clone()).Id("EncodePER").Params(w).Error().Add(oneLineBody(jen.Return(base.Clone().Dot("EncodePER").Call(jen.Id("w")))))
+		base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
+		emit.Comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
+		f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().Add(emit.OneLineBody(jen.Return(base.Clone().Dot("DecodePER").Call(jen.Id("r")))))
+		emit.Comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
+		f.Func().Params(recv.Clone()).Id("EncodePER").Params(w).Error().Add(emit.OneLineBody(jen.Return(base.Clone().Dot("EncodePER").Call(jen.Id("w")))))
 		e.perTop(f, gt)
 		return
 	}
@@ -94,7 +95,7 @@ func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
 	default:
 		x := func() *jen.Statement { return jen.Id("x") }
 		dec = func(g *jen.Group) {
-			ok := e.perRead(g, gt.Body, x, gt.ASN1, plainReturn, true)
+			ok := e.perRead(g, gt.Body, x, gt.ASN1, emit.PlainReturn, true)
 			if ok && gt.Kind != model.TypeNull {
 				g.Op("*").Id("v").Op("=").Id(gt.Name).Call(jen.Id("x"))
 			}
@@ -104,13 +105,13 @@ func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
 			if gt.Kind != model.TypeNull {
 				g.Id("x").Op(":=").Add(e.perBuiltinGo(gt)).Call(jen.Op("*").Id("v"))
 			}
-			e.perWrite(g, gt.Body, x, gt.ASN1, plainReturn)
+			e.perWrite(g, gt.Body, x, gt.ASN1, emit.PlainReturn)
 			g.Return(jen.Nil())
 		}
 	}
-	comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
+	emit.Comment(f, "DecodePER reads v from r (X.691); per.Unmarshal calls it.")
 	f.Func().Params(recv.Clone()).Id("DecodePER").Params(r).Error().BlockFunc(dec)
-	comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
+	emit.Comment(f, "EncodePER writes v to w (X.691); per.Marshal calls it.")
 	f.Func().Params(recv.Clone()).Id("EncodePER").Params(w).Error().BlockFunc(enc)
 	e.perTop(f, gt)
 }
@@ -123,12 +124,12 @@ func structural(k model.TypeKind) bool {
 // over, for the conversion of *v.
 func (e *emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
 	if gt.Kind == model.TypeInteger {
-		if plan.GoIntOf(self(gt)) == "int64" {
+		if plan.GoIntOf(emit.Self(gt)) == "int64" {
 			return jen.Int64()
 		}
-		return rt("Integer")
+		return emit.RT("Integer")
 	}
-	return builtinGo(gt.Body)
+	return emit.BuiltinGo(gt.Body)
 }
 
 // perTop emits the entry points, on the types that have UnmarshalDER:
@@ -150,12 +151,12 @@ func (e *emitter) perTop(f *jen.File, gt *plan.Type) {
 		name, text string
 		aligned    bool
 	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
-		comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.ASN1))
+		emit.Comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.ASN1))
 		f.Func().Params(recv.Clone()).Id("Unmarshal"+variant.name).Params(jen.Id("b").Index().Byte()).Error().Block(
 			jen.Id("r").Op(":=").Add(pr("NewReader")).Call(jen.Id("b"), jen.Lit(variant.aligned), jen.Nil()),
 			jen.Return(jen.Id("r").Dot("Root").Call(jen.Id("v").Dot("DecodePER").Call(jen.Op("&").Id("r")), jen.Lit(gt.ASN1))))
-		comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
-		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(oneLineBody(
+		emit.Comment(f, fmt.Sprintf("Marshal%s returns the %s PER encoding of v (X.691).", variant.name, variant.text))
+		f.Func().Params(recv.Clone()).Id("Marshal"+variant.name).Params().Params(jen.Index().Byte(), jen.Error()).Add(emit.OneLineBody(
 			jen.Return(pr("Marshal").Call(jen.Id("v"), jen.Lit(variant.aligned)))))
 	}
 }
@@ -282,7 +283,7 @@ func (e *emitter) perAlphabets(f *jen.File) {
 	}
 	sort.Slice(keys, func(i, j int) bool { return e.per.alphabets[keys[i]] < e.per.alphabets[keys[j]] })
 	sort.SliceStable(keys, func(i, j int) bool { return len(e.per.alphabets[keys[i]]) < len(e.per.alphabets[keys[j]]) })
-	comment(f, "The effective PermittedAlphabets of the character strings (X.691 30), as ranges.")
+	emit.Comment(f, "The effective PermittedAlphabets of the character strings (X.691 30), as ranges.")
 	f.Var().DefsFunc(func(g *jen.Group) {
 		for _, k := range keys {
 			runes := []rune(k)
@@ -304,7 +305,7 @@ func (e *emitter) perAlphabets(f *jen.File) {
 // perRead emits the decoding of a value of the built-in type t into the
 // new variable dst (x), or, with declare false, into the expression dst.
 // It reports false (after perFail) for what it does not handle.
-func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement, where string, wrap wrapFn, declare bool) bool {
+func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement, where string, wrap emit.Wrap, declare bool) bool {
 	u := t.Underlying()
 	pc := e.perConstraintsOf(t)
 	if pc.unsupported != "" {
@@ -321,7 +322,7 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 	case model.TypeInteger:
 		if plan.IntegerGo(t) != "int64" {
 			if pc.wide {
-				call = r.Dot("ReadWideRange").Call(num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
+				call = r.Dot("ReadWideRange").Call(emit.Num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext))
 				break
 			}
 			if pc.big {
@@ -332,16 +333,16 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 				e.perFail(where, "an INTEGER constrained beyond int64")
 				return false
 			}
-			call = r.Dot("ReadBigInt").Call(num(pc.lb), jen.Lit(pc.hasLb), jen.Lit(pc.ext))
+			call = r.Dot("ReadBigInt").Call(emit.Num(pc.lb), jen.Lit(pc.hasLb), jen.Lit(pc.ext))
 			break
 		}
 		switch {
 		case pc.hasLb && pc.hasUb:
-			call = r.Dot("ReadInt").Call(num(pc.lb), num(pc.ub), jen.Lit(pc.ext))
+			call = r.Dot("ReadInt").Call(emit.Num(pc.lb), emit.Num(pc.ub), jen.Lit(pc.ext))
 		case pc.hasLb:
-			call = r.Dot("ReadIntLb").Call(num(pc.lb), jen.Lit(pc.ext))
+			call = r.Dot("ReadIntLb").Call(emit.Num(pc.lb), jen.Lit(pc.ext))
 		default:
-			call = r.Dot("ReadIntAny").Call(num(pc.ub), jen.Lit(pc.ext))
+			call = r.Dot("ReadIntAny").Call(emit.Num(pc.ub), jen.Lit(pc.ext))
 		}
 	case model.TypeOctetString:
 		// An OCTET STRING (CONTAINING T) held as octets (a referenced
@@ -384,12 +385,12 @@ func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement
 		}
 		call = r.Dot("Read" + m).Call(settings...)
 	default:
-		e.perFail(where, "the type "+kindText(u))
+		e.perFail(where, "the type "+emit.KindText(u))
 		return false
 	}
 	if declare {
 		g.List(dst(), jen.Err()).Op(":=").Add(call)
-		g.Add(ifErr(wrap))
+		g.Add(emit.IfErr(wrap))
 		return true
 	}
 	// The callers have err in scope (perSequence declares it).
@@ -439,16 +440,8 @@ func perInline(f *plan.Field) bool {
 	return f.Named == nil && !f.Octets && f.Union == nil && !f.List && f.Type.Underlying().Kind != model.TypeNull
 }
 
-// kindText names the built-in type of u, without tags.
-func kindText(u *model.Type) string {
-	if u.Name != "" && (u.Kind == model.TypeCharacterString || u.Kind == model.TypeTime || u.Kind == model.TypeObjectDescriptor) {
-		return u.Name
-	}
-	return u.Kind.String()
-}
-
 // perWrite emits the encoding of src, a value of the built-in type t.
-func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	u := t.Underlying()
 	pc := e.perConstraintsOf(t)
 	if pc.unsupported != "" {
@@ -465,7 +458,7 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 		g.Add(w.Dot("WriteBool").Call(src()))
 	case model.TypeInteger:
 		if plan.IntegerGo(t) != "int64" && pc.wide {
-			errCall(w.Dot("WriteWideRange").Call(src(), num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
+			errCall(w.Dot("WriteWideRange").Call(src(), emit.Num(pc.lb), jen.Lit(pc.span), jen.Lit(pc.ext)))
 			return
 		}
 		if plan.IntegerGo(t) != "int64" && pc.big {
@@ -473,16 +466,16 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 			return
 		}
 		if plan.IntegerGo(t) != "int64" {
-			errCall(w.Dot("WriteBigInt").Call(src(), num(pc.lb), jen.Lit(pc.hasLb), num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
+			errCall(w.Dot("WriteBigInt").Call(src(), emit.Num(pc.lb), jen.Lit(pc.hasLb), emit.Num(pc.ub), jen.Lit(pc.hasUb), jen.Lit(pc.ext)))
 			return
 		}
 		switch {
 		case pc.hasLb && pc.hasUb:
-			errCall(w.Dot("WriteInt").Call(src(), num(pc.lb), num(pc.ub), jen.Lit(pc.ext)))
+			errCall(w.Dot("WriteInt").Call(src(), emit.Num(pc.lb), emit.Num(pc.ub), jen.Lit(pc.ext)))
 		case pc.hasLb:
-			errCall(w.Dot("WriteIntLb").Call(src(), num(pc.lb), jen.Lit(pc.ext)))
+			errCall(w.Dot("WriteIntLb").Call(src(), emit.Num(pc.lb), jen.Lit(pc.ext)))
 		default:
-			g.Add(w.Dot("WriteIntAny").Call(src(), num(pc.ub), jen.Lit(pc.ext)))
+			g.Add(w.Dot("WriteIntAny").Call(src(), emit.Num(pc.ub), jen.Lit(pc.ext)))
 		}
 	case model.TypeOctetString:
 		errCall(w.Dot("WriteOctetString").Call(src(), pc.size))
@@ -512,13 +505,13 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 			errCall(w.Dot("Write" + m).Call(append([]jen.Code{src()}, settings...)...))
 		}
 	default:
-		e.perFail(where, "the type "+kindText(u))
+		e.perFail(where, "the type "+emit.KindText(u))
 	}
 }
 
 // perReadField emits the decoding of a component, alternative or element
 // into dst.
-func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
 	if len(e.per.deferred[f]) > 0 {
 		defer e.perResolve(g, f) // f is the key of open types before it
 	}
@@ -548,7 +541,7 @@ func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		inner.Octets, inner.Type = false, f.Inner
 		o := e.tmpName("o")
 		g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
-		g.Add(ifErr(wrap))
+		g.Add(emit.IfErr(wrap))
 		e.perReadField(g, &inner, dst, where, wrap)
 		g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
@@ -572,7 +565,7 @@ func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		//	}
 		//	v.X = p1
 		p := e.tmpName("p")
-		g.Id(p).Op(":=").New(ref(f.Named))
+		g.Id(p).Op(":=").New(emit.Ref(f.Named))
 		g.If(jen.Err().Op(":=").Id("r").Dot("ReadNested").Call(jen.Id(p), jen.Lit(f.Named.ASN1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		g.Add(dst()).Op("=").Id(p)
 		return
@@ -627,7 +620,7 @@ func (e *emitter) perContents(t *model.Type, where string) jen.Code {
 //	}
 //
 // A value held by pointer is read into a new one, or written unless nil.
-func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen.Statement, method string, contents jen.Code, wrap wrapFn) {
+func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen.Statement, method string, contents jen.Code, wrap emit.Wrap) {
 	rw := jen.Id("w")
 	if method[0] == 'R' {
 		rw = jen.Id("r")
@@ -637,18 +630,18 @@ func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen
 		return
 	}
 	if method[0] == 'W' {
-		g.If(dst().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.Named.ASN1))))
+		g.If(dst().Op("==").Nil()).Block(wrap(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1))))
 		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(dst(), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
 	p := e.tmpName("p")
-	g.Id(p).Op(":=").New(ref(f.Named))
+	g.Id(p).Op(":=").New(emit.Ref(f.Named))
 	g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Id(p), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	g.Add(dst()).Op("=").Id(p)
 }
 
 // perWriteField emits the encoding of a component, alternative or element.
-func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	if f.Union != nil {
 		e.perWriteUnion(g, f, src, where, wrap)
 		return
@@ -678,7 +671,7 @@ func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Sta
 		return
 	}
 	if f.Ptr {
-		g.If(src().Op("==").Nil()).Block(wrap(rt("NilValue").Call(jen.Lit(f.Named.ASN1))))
+		g.If(src().Op("==").Nil()).Block(wrap(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1))))
 	}
 	g.If(jen.Err().Op(":=").Add(src()).Dot("EncodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 }
@@ -692,7 +685,7 @@ func (e *emitter) perTagOrder(fields []*plan.Field) bool {
 		if f.Comp != nil && f.Comp.Extension {
 			continue
 		}
-		tags := firstTags(f.Type, 0)
+		tags := emit.FirstTags(f.Type, 0)
 		if len(tags) == 0 {
 			return false
 		}
@@ -747,7 +740,7 @@ func perOptional(f *plan.Field) bool { return f.Comp.Optional || f.Comp.Default 
 // when HasX says so.
 func perPresent(f *plan.Field) jen.Code {
 	if f.Comp.Default != nil {
-		if ne := notDefault(f, fieldDst(f)); ne != nil {
+		if ne := emit.NotDefault(f, emit.FieldDst(f)); ne != nil {
 			return ne
 		}
 	}
@@ -775,7 +768,7 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		}
 		if ext {
 			g.List(jen.Id("ext"), jen.Err()).Op(":=").Id("r").Dot("ReadBool").Call()
-			g.Add(ifErr(plainReturn))
+			g.Add(emit.IfErr(emit.PlainReturn))
 		}
 		e.perPreambleRead(g, root)
 		for _, f := range root {
@@ -792,16 +785,16 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		g.If(jen.Op("!").Id("ext")).BlockFunc(func(g *jen.Group) {
 			for _, a := range adds {
 				for _, f := range a.fields {
-					if def, ok := defaultValue(f); ok {
+					if def, ok := emit.DefaultValue(f); ok {
 						g.Id("v").Dot(f.Name).Op("=").Add(def)
 					}
 				}
 			}
 			g.Return(jen.Nil())
 		})
-		comment(g, "X.691 19.9: the bitmap of the extension additions present, then each in an open type field.")
+		emit.Comment(g, "X.691 19.9: the bitmap of the extension additions present, then each in an open type field.")
 		g.List(jen.Id("bm"), jen.Err()).Op(":=").Id("r").Dot("ReadBitmap").Call()
-		g.Add(ifErr(plainReturn))
+		g.Add(emit.IfErr(emit.PlainReturn))
 		for i, a := range adds {
 			if a.group {
 				g.Id(fmt.Sprintf("group%d", i)).Op(":=").Id("bm").Dot("Has").Call(jen.Lit(i))
@@ -815,16 +808,16 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 				cond = jen.Id("v").Dot(a.fields[0].Has)
 			}
 			where := gt.ASN1 + "." + a.fields[0].ASN1
-			wrap := withField(a.fields[0].ASN1)
+			wrap := emit.WithField(a.fields[0].ASN1)
 			g.If(cond).BlockFunc(func(g *jen.Group) {
 				if !a.group && perOpenValue(a.fields[0]) {
 					// if err := r.ReadOpenValue(&v.X); err != nil {
-					g.If(jen.Err().Op(":=").Id("r").Dot("ReadOpenValue").Call(jen.Op("&").Add(fieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+					g.If(jen.Err().Op(":=").Id("r").Dot("ReadOpenValue").Call(jen.Op("&").Add(emit.FieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 					return
 				}
 				o := e.tmpName("o")
 				g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
-				g.Add(ifErr(wrap))
+				g.Add(emit.IfErr(wrap))
 				if a.group {
 					e.perPreambleRead(g, a.fields)
 					for _, f := range a.fields {
@@ -834,13 +827,13 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 						e.perReadComponent(g, gt, f)
 					}
 				} else {
-					e.perReadField(g, a.fields[0], fieldDst(a.fields[0]), where, wrap)
+					e.perReadField(g, a.fields[0], emit.FieldDst(a.fields[0]), where, wrap)
 				}
 				g.If(jen.Err().Op(":=").Id("r").Dot("EndOpen").Call(jen.Id(o)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 			}).Do(func(s *jen.Statement) {
 				var defs []jen.Code
 				for _, f := range a.fields {
-					if def, ok := defaultValue(f); ok {
+					if def, ok := emit.DefaultValue(f); ok {
 						defs = append(defs, jen.Id("v").Dot(f.Name).Op("=").Add(def))
 					}
 				}
@@ -857,7 +850,7 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 			return
 		}
 		g.If(jen.Id("bm").Dot("Len").Call().Op(">").Lit(len(adds))).Block(
-			jen.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
+			jen.Return(jen.Id("r").Dot("Error").Call(emit.RT("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("extension additions this version does not know"), jen.Lit("X.691 19.9"))))
 		g.Return(jen.Nil())
 	}
 	// The encoder works out the additions present first, once (their
@@ -912,11 +905,11 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		g.If(jen.Op("!").Id("ext").Dot("On").Call()).Block(jen.Return(jen.Nil()))
 		g.Id("w").Dot("WriteBitmap").Call(jen.Id("ext"), jen.Id("v").Dot(gt.Unknown))
 		for i, a := range adds {
-			wrap := withField(a.fields[0].ASN1)
+			wrap := emit.WithField(a.fields[0].ASN1)
 			where := gt.ASN1 + "." + a.fields[0].ASN1
 			g.If(jen.Id("ext").Dot("Has").Call(jen.Lit(i))).BlockFunc(func(g *jen.Group) {
 				if !a.group && perOpenValue(a.fields[0]) {
-					g.If(jen.Err().Op(":=").Id("w").Dot("WriteOpenValue").Call(jen.Op("&").Add(fieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+					g.If(jen.Err().Op(":=").Id("w").Dot("WriteOpenValue").Call(jen.Op("&").Add(emit.FieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 					return
 				}
 				o := e.tmpName("o")
@@ -927,7 +920,7 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 						e.perWriteComponent(g, gt, f)
 					}
 				} else {
-					e.perWriteField(g, a.fields[0], fieldDst(a.fields[0]), where, wrap)
+					e.perWriteField(g, a.fields[0], emit.FieldDst(a.fields[0]), where, wrap)
 				}
 				g.Id("w").Dot("EndOpen").Call(jen.Id(o))
 			})
@@ -961,7 +954,7 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
 		opt = opt[len(chunk):]
 		pre := e.tmpName("pre")
 		g.List(jen.Id(pre), jen.Err()).Op(":=").Id("r").Dot("ReadBits").Call(jen.Lit(len(chunk)))
-		g.Add(ifErr(plainReturn))
+		g.Add(emit.IfErr(emit.PlainReturn))
 		for i, f := range chunk {
 			g.Id("v").Dot(f.Has).Op("=").Id(pre).Op("&").Parens(jen.Lit(1).Op("<<").Lit(len(chunk) - 1 - i)).Op("!=").Lit(0)
 		}
@@ -992,16 +985,16 @@ func (e *emitter) perPreambleWrite(g *jen.Group, fields []*plan.Field) {
 // of an addition group) whose presence the preamble gave.
 func (e *emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
-	wrap := withField(f.ASN1)
-	comment(g, componentText(f.Comp))
+	wrap := emit.WithField(f.ASN1)
+	emit.Comment(g, emit.ComponentText(f.Comp))
 	if !perOptional(f) {
-		e.perReadField(g, f, fieldDst(f), where, wrap)
+		e.perReadField(g, f, emit.FieldDst(f), where, wrap)
 		return
 	}
 	g.If(jen.Id("v").Dot(f.Has)).BlockFunc(func(g *jen.Group) {
-		e.perReadField(g, f, fieldDst(f), where, wrap)
+		e.perReadField(g, f, emit.FieldDst(f), where, wrap)
 	}).Do(func(s *jen.Statement) {
-		if def, ok := defaultValue(f); ok {
+		if def, ok := emit.DefaultValue(f); ok {
 			s.Else().Block(jen.Id("v").Dot(f.Name).Op("=").Add(def))
 		}
 	})
@@ -1011,13 +1004,13 @@ func (e *emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 // an addition group).
 func (e *emitter) perWriteComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
-	wrap := withField(f.ASN1)
+	wrap := emit.WithField(f.ASN1)
 	if !perOptional(f) {
-		e.perWriteField(g, f, fieldDst(f), where, wrap)
+		e.perWriteField(g, f, emit.FieldDst(f), where, wrap)
 		return
 	}
 	g.If(perPresent(f)).BlockFunc(func(g *jen.Group) {
-		e.perWriteField(g, f, fieldDst(f), where, wrap)
+		e.perWriteField(g, f, emit.FieldDst(f), where, wrap)
 	})
 }
 
@@ -1042,7 +1035,7 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		if gt.Single {
 			return func() *jen.Statement { return jen.Id("v").Dot("Value") }
 		}
-		return fieldDst(f)
+		return emit.FieldDst(f)
 	}
 	dec = func(g *jen.Group) {
 		g.Op("*").Id("v").Op("=").Id(gt.Name).Values()
@@ -1051,15 +1044,15 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 			inExt = "inExt"
 		}
 		g.List(jen.Id("i"), jen.Id(inExt), jen.Err()).Op(":=").Id("r").Dot("ReadIndex").Call(jen.Lit(len(root)), jen.Lit(ext))
-		g.Add(ifErr(plainReturn))
+		g.Add(emit.IfErr(emit.PlainReturn))
 		cases := func(g *jen.Group, fields []*plan.Field, open bool) {
 			for i, f := range fields {
-				wrap := withField(f.ASN1)
+				wrap := emit.WithField(f.ASN1)
 				g.Case(jen.Lit(i)).BlockFunc(func(g *jen.Group) {
 					g.Id("v").Dot("Choice").Op("=").Id(f.ChoiceConst)
 					if open {
 						g.List(jen.Id("o"), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
-						g.Add(ifErr(wrap))
+						g.Add(emit.IfErr(wrap))
 					}
 					e.perReadField(g, f, dst(f), gt.ASN1+"."+f.ASN1, wrap)
 					if open {
@@ -1075,9 +1068,9 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 				if len(adds) > 0 {
 					g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) { cases(g, adds, true) })
 				}
-				comment(g, "An alternative of a later version: kept to be written back.")
+				emit.Comment(g, "An alternative of a later version: kept to be written back.")
 				g.List(jen.Id("b"), jen.Err()).Op(":=").Id("r").Dot("ReadOpenBytes").Call()
-				g.Add(ifErr(plainReturn))
+				g.Add(emit.IfErr(emit.PlainReturn))
 				if gt.Unknown != "" {
 					g.Id("v").Dot(gt.Unknown).Op("=").Add(pr("AppendUnknownAlternative")).Call(jen.Nil(), jen.Id("i"), jen.Id("b"))
 				} else {
@@ -1087,12 +1080,12 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 			})
 		}
 		g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) { cases(g, root, false) })
-		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no alternative has this index"), jen.Lit("X.691 23")))
+		g.Return(jen.Id("r").Dot("Error").Call(emit.RT("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no alternative has this index"), jen.Lit("X.691 23")))
 	}
 	enc = func(g *jen.Group) {
 		g.Switch(jen.Id("v").Dot("Choice")).BlockFunc(func(g *jen.Group) {
 			for i, f := range root {
-				wrap := withField(f.ASN1)
+				wrap := emit.WithField(f.ASN1)
 				g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
 					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.Lit(ext), jen.False())
 					e.perWriteField(g, f, dst(f), gt.ASN1+"."+f.ASN1, wrap)
@@ -1100,7 +1093,7 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 				})
 			}
 			for i, f := range adds {
-				wrap := withField(f.ASN1)
+				wrap := emit.WithField(f.ASN1)
 				g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
 					g.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True())
 					g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
@@ -1114,7 +1107,7 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 			g.If(jen.Len(jen.Id("v").Dot(gt.Unknown)).Op(">").Lit(0)).Block(
 				jen.Return(jen.Id("w").Dot("WriteUnknownAlternative").Call(jen.Id("v").Dot(gt.Unknown), jen.Lit(len(root)))))
 		}
-		g.Return(rt("NoChoice").Call(jen.Lit(gt.ASN1)))
+		g.Return(emit.RT("NoChoice").Call(jen.Lit(gt.ASN1)))
 	}
 	return dec, enc
 }
@@ -1141,7 +1134,7 @@ func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		//
 		//	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
 		dec = func(g *jen.Group) {
-			g.List(jen.Id("list"), jen.Err()).Op(":=").Add(pr("ReadList")).Types(ref(elem.Named)).Call(jen.Id("r"), pc.size)
+			g.List(jen.Id("list"), jen.Err()).Op(":=").Add(pr("ReadList")).Types(emit.Ref(elem.Named)).Call(jen.Id("r"), pc.size)
 			g.Op("*").Id("v").Op("=").Id("list")
 			g.Return(jen.Err())
 		}
@@ -1154,12 +1147,12 @@ func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 		g.Var().Id("list").Id(gt.Name)
 		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {
 			g.List(jen.Id("n"), jen.Id("m"), jen.Err()).Op(":=").Id("r").Dot("ReadCount").Call(pc.size, jen.Id("first"))
-			g.Add(ifErr(plainReturn))
+			g.Add(emit.IfErr(emit.PlainReturn))
 			g.Id("more").Op("=").Id("m")
 			g.Id("start").Op(":=").Len(jen.Id("list"))
 			g.If(jen.List(jen.Id("list"), jen.Err()).Op("=").Add(pr("Grow")).Call(jen.Id("r"), jen.Id("list"), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 			g.For(jen.Id("i").Op(":=").Id("start"), jen.Id("i").Op("<").Len(jen.Id("list")), jen.Id("i").Op("++")).BlockFunc(func(g *jen.Group) {
-				wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
+				wrap := func(err jen.Code) jen.Code { return jen.Return(emit.RT("WithIndex").Call(err, jen.Id("i"))) }
 				e.perReadField(g, elem, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, where, wrap)
 			})
 		})
@@ -1169,10 +1162,10 @@ func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	enc = func(g *jen.Group) {
 		g.Id("list").Op(":=").Op("*").Id("v")
 		g.List(jen.Id("c"), jen.Err()).Op(":=").Id("w").Dot("BeginCount").Call(jen.Len(jen.Id("list")), pc.size)
-		g.Add(ifErr(plainReturn))
+		g.Add(emit.IfErr(emit.PlainReturn))
 		g.For(jen.Id("i").Op(":=").Range().Id("list")).BlockFunc(func(g *jen.Group) {
 			g.Id("c").Dot("Next").Call(jen.Id("w"), jen.Id("i"))
-			wrap := func(err jen.Code) jen.Code { return jen.Return(rt("WithIndex").Call(err, jen.Id("i"))) }
+			wrap := func(err jen.Code) jen.Code { return jen.Return(emit.RT("WithIndex").Call(err, jen.Id("i"))) }
 			e.perWriteField(g, elem, func() *jen.Statement { return jen.Id("list").Index(jen.Id("i")) }, where, wrap)
 		})
 		g.Id("c").Dot("End").Call(jen.Id("w"))
@@ -1197,12 +1190,12 @@ func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	sort.SliceStable(adds, func(i, j int) bool { return adds[i].Value < adds[j].Value })
 	ext := gt.Body.Underlying().Extensible
 	constOf := func(nn *model.NamedNumber) jen.Code {
-		for _, c := range bodyOf(gt).Consts {
+		for _, c := range emit.BodyOf(gt).Consts {
 			if c.ASN1 == nn.Name {
 				return jen.Id(c.Name)
 			}
 		}
-		return jen.Id(gt.Name).Call(num(nn.Value))
+		return jen.Id(gt.Name).Call(emit.Num(nn.Value))
 	}
 	if denseSorted(append(append([]*model.NamedNumber(nil), root...), adds...)) {
 		// Items numbered 0, 1, 2, ... (root, then additions): the index
@@ -1225,7 +1218,7 @@ func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 			inExt = "inExt"
 		}
 		g.List(jen.Id("i"), jen.Id(inExt), jen.Err()).Op(":=").Id("r").Dot("ReadIndex").Call(jen.Lit(len(root)), jen.Lit(ext))
-		g.Add(ifErr(plainReturn))
+		g.Add(emit.IfErr(emit.PlainReturn))
 		if ext {
 			g.If(jen.Id("inExt")).BlockFunc(func(g *jen.Group) {
 				g.Switch(jen.Id("i")).BlockFunc(func(g *jen.Group) {
@@ -1233,7 +1226,7 @@ func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 						g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
 					}
 				})
-				g.Return(jen.Id("r").Dot("Error").Call(rt("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("an enumeration addition this version does not know"), jen.Lit("X.691 14")))
+				g.Return(jen.Id("r").Dot("Error").Call(emit.RT("KindUnsupported"), jen.Lit(gt.ASN1), jen.Lit("an enumeration addition this version does not know"), jen.Lit("X.691 14")))
 			})
 		}
 		if denseSorted(root) {
@@ -1246,7 +1239,7 @@ func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 				g.Case(jen.Lit(i)).Block(jen.Op("*").Id("v").Op("=").Add(constOf(nn)), jen.Return(jen.Nil()))
 			}
 		})
-		g.Return(jen.Id("r").Dot("Error").Call(rt("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no item has this index"), jen.Lit("X.691 14")))
+		g.Return(jen.Id("r").Dot("Error").Call(emit.RT("KindInvalidValue"), jen.Lit(gt.ASN1), jen.Lit("no item has this index"), jen.Lit("X.691 14")))
 	}
 	enc = func(g *jen.Group) {
 		g.Switch(jen.Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
@@ -1265,7 +1258,7 @@ func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 				seen[nn.Value] = true
 				g.Case(constOf(nn)).Block(jen.Id("w").Dot("WriteIndex").Call(jen.Lit(i), jen.Lit(len(root)), jen.True(), jen.True()))
 			}
-			g.Default().Block(jen.Return(rt("NewError").Call(rt("KindInvalidValue"), jen.Lit(-1), jen.Lit(gt.ASN1),
+			g.Default().Block(jen.Return(emit.RT("NewError").Call(emit.RT("KindInvalidValue"), jen.Lit(-1), jen.Lit(gt.ASN1),
 				jen.Lit("not an item of the enumeration"), jen.Lit("X.680 20"))))
 		})
 		g.Return(jen.Nil())
@@ -1304,13 +1297,13 @@ func denseSorted(items []*model.NamedNumber) bool {
 //	}
 func (e *emitter) perFuzz(f *jen.File, gt *plan.Type) {
 	name := "Fuzz" + gt.Name + "PER"
-	comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
+	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
 			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
 				jen.Var().Id("v").Id(gt.Name),
 				jen.If(jen.Err().Op(":=").Add(pr("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Id("aligned"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
-					jen.Var().Id("e").Op("*").Add(rt("Error")),
+					jen.Var().Id("e").Op("*").Add(emit.RT("Error")),
 					jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("e")).Op("||").Op("!").Id("e").Dot("Bits").Op("||").Id("e").Dot("Offset").Op("<").Lit(0)).Block(
 						jen.Id("t").Dot("Fatalf").Call(jen.Lit("error not located: %v"), jen.Err())),
 					jen.Continue(),

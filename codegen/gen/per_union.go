@@ -19,6 +19,7 @@ package gen
 // a per.Contents, after the reader or writer.
 
 import (
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
@@ -26,7 +27,7 @@ import (
 // perUnion emits the PER methods of the union gt.
 func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	keyParam, keySwitch, keyArg := keyParam(u)
+	keyParam, keySwitch, keyArg := emit.KeyParam(u)
 	read := jen.Id("r").Dot("ReadOpenField").Call()
 	params := []jen.Code{keyParam.Clone(), jen.Id("r").Op("*").Add(pr("Reader"))}
 	doc := "decodePER reads from r the open type field of the value that key selects (X.691 10.2)\n" +
@@ -47,7 +48,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	//	u.Raw = b
 	//	return u.resolvePER(key, r, at)
 	// }
-	comment(f, doc)
+	emit.Comment(f, doc)
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decodePER").Params(params...).Error().Block(
 		jen.List(jen.Id("b"), jen.Id("at"), jen.Err()).Op(":=").Add(read),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -67,16 +68,16 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	//		}
 	//		return p.EndField(r)
 	e.tmp = 0
-	comment(f, "resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as\n"+
+	emit.Comment(f, "resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as\n"+
 		"the value that key selects: the complete encoding of the row's type (X.691 10.2,\n"+
 		"11.1). A key the table does not list, or a row without a type, leaves the value\n"+
 		"in Raw (Kind 0 for the key not listed).")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("resolvePER").Params(keyParam.Clone(), jen.Id("p").Op("*").Add(pr("Reader")), jen.Id("at").Int()).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
-			for _, kc := range keyCases(u) {
-				ue := kc.ue
-				g.Case(kc.label).BlockFunc(func(g *jen.Group) {
-					comment(g, ue.Comment)
+			for _, kc := range emit.KeyCases(u) {
+				ue := kc.Row
+				g.Case(kc.Label).BlockFunc(func(g *jen.Group) {
+					emit.Comment(g, ue.Comment)
 					g.Id("u").Dot("Kind").Op("=").Id(ue.Const)
 					if ue.Field == nil {
 						g.Return(jen.Nil())
@@ -87,7 +88,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 					if perInline(ue.Field) {
 						g.Var().Err().Error()
 					}
-					e.perReadField(g, ue.Field, func() *jen.Statement { return unionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, plainReturn)
+					e.perReadField(g, ue.Field, func() *jen.Statement { return emit.UnionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, emit.PlainReturn)
 					g.Return(jen.Id("p").Dot("EndField").Call(jen.Id("r")))
 				})
 			}
@@ -122,9 +123,9 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	encParams := []jen.Code{jen.Id("w").Op("*").Add(pr("Writer"))}
 	if u.Containing {
 		encParams = append(encParams, jen.Id("c").Add(pr("Contents")))
-		comment(f, "encodePER writes the complete encoding of the typed value Kind selects, or Raw, as\nthe octets of the string c (X.682 11).")
+		emit.Comment(f, "encodePER writes the complete encoding of the typed value Kind selects, or Raw, as\nthe octets of the string c (X.682 11).")
 	} else {
-		comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
+		emit.Comment(f, "encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or\nRaw as the field's octets.")
 	}
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encodePER").Params(encParams...).Error().BlockFunc(func(g *jen.Group) {
 		slots := false
@@ -139,7 +140,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 					}
 					g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
 						g.Id("o").Op(":=").Id("w").Dot("BeginOpen").Call()
-						e.perWriteField(g, ue.Field, func() *jen.Statement { return unionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, plainReturn)
+						e.perWriteField(g, ue.Field, func() *jen.Statement { return emit.UnionSlot(ue) }, gt.ASN1+"."+ue.Field.ASN1, emit.PlainReturn)
 						if u.Containing {
 							g.Return(jen.Id("w").Dot("EndContained").Call(jen.Id("o"), jen.Id("c")))
 							return
@@ -196,7 +197,7 @@ func (e *emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *
 	return func(g *jen.Group) {
 		for _, f := range gt.Fields {
 			if perDeferredKey(gt, f) {
-				g.Var().Id(e.deferOff(f)).Int()
+				g.Var().Id(emit.DeferOff(f)).Int()
 			}
 		}
 		saved := e.per.deferred
@@ -214,9 +215,9 @@ func (e *emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *
 //	}
 func (e *emitter) perResolve(g *jen.Group, key *plan.Field) {
 	for _, f := range e.per.deferred[key] {
-		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.Name).Dot("resolvePER").Call(unionKeyArg(f), jen.Id("r"), jen.Id(e.deferOff(f))), jen.Err().Op("!=").Nil()).Block(
-			withField(f.ASN1)(jen.Err()))
-		comment(g, f.ASN1+": its key "+key.ASN1+" is read now.")
+		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.Name).Dot("resolvePER").Call(emit.UnionKeyArg(f), jen.Id("r"), jen.Id(emit.DeferOff(f))), jen.Err().Op("!=").Nil()).Block(
+			emit.WithField(f.ASN1)(jen.Err()))
+		emit.Comment(g, f.ASN1+": its key "+key.ASN1+" is read now.")
 		if f.Has != "" {
 			g.If(jen.Id("v").Dot(f.Has)).Block(call)
 		} else {
@@ -226,7 +227,7 @@ func (e *emitter) perResolve(g *jen.Group, key *plan.Field) {
 }
 
 // perReadUnion emits the decoding of the union field f into dst.
-func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
 	switch {
 	case f.List:
 		// A SEQUENCE OF or SET OF the open type, each value resolved by
@@ -244,13 +245,13 @@ func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		}
 		g.For(jen.List(jen.Id("first"), jen.Id("more")).Op(":=").List(jen.True(), jen.True()), jen.Id("more"), jen.Id("first").Op("=").False()).BlockFunc(func(g *jen.Group) {
 			g.List(jen.Id("n"), jen.Id("m"), jen.Err()).Op(":=").Id("r").Dot("ReadCount").Call(pc.size, jen.Id("first"))
-			g.Add(ifErr(wrap))
+			g.Add(emit.IfErr(wrap))
 			g.Id("more").Op("=").Id("m")
 			g.Id("start").Op(":=").Len(dst())
 			g.If(jen.List(dst(), jen.Err()).Op("=").Add(pr("Grow")).Call(jen.Id("r"), dst(), jen.Id("n")), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 			g.For(jen.Id("i").Op(":=").Id("start"), jen.Id("i").Op("<").Len(dst()), jen.Id("i").Op("++")).Block(
-				jen.If(jen.Err().Op(":=").Add(dst()).Index(jen.Id("i")).Dot("decodePER").Call(unionKeyArg(f), jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
-					wrap(rt("WithIndex").Call(jen.Err(), jen.Id("i")))))
+				jen.If(jen.Err().Op(":=").Add(dst()).Index(jen.Id("i")).Dot("decodePER").Call(emit.UnionKeyArg(f), jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
+					wrap(emit.RT("WithIndex").Call(jen.Err(), jen.Id("i")))))
 		})
 	case len(e.per.deferred) > 0 && isDeferredIn(e.per.deferred, f):
 		// The key follows: the field's octets now, the value once the key
@@ -265,11 +266,11 @@ func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		}
 		g.BlockFunc(func(g *jen.Group) {
 			g.List(jen.Id("raw"), jen.Id("at"), jen.Err()).Op(":=").Add(read)
-			g.Add(ifErr(wrap))
-			g.List(dst().Dot("Raw"), jen.Id(e.deferOff(f))).Op("=").List(jen.Id("raw"), jen.Id("at"))
+			g.Add(emit.IfErr(wrap))
+			g.List(dst().Dot("Raw"), jen.Id(emit.DeferOff(f))).Op("=").List(jen.Id("raw"), jen.Id("at"))
 		})
 	default:
-		args := append([]jen.Code{unionKeyArg(f), jen.Id("r")}, e.perUnionArgs(f, where)...)
+		args := append([]jen.Code{emit.UnionKeyArg(f), jen.Id("r")}, e.perUnionArgs(f, where)...)
 		g.If(jen.Err().Op(":=").Add(dst()).Dot("decodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	}
 }
@@ -287,7 +288,7 @@ func isDeferredIn(deferred map[*plan.Field][]*plan.Field, f *plan.Field) bool {
 }
 
 // perWriteUnion emits the encoding of the union field f from src.
-func (e *emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap wrapFn) {
+func (e *emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	if !f.List {
 		args := append([]jen.Code{jen.Id("w")}, e.perUnionArgs(f, where)...)
 		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
@@ -301,11 +302,11 @@ func (e *emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Sta
 	pc := e.perConstraintsOf(f.Type)
 	g.BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("c"), jen.Err()).Op(":=").Id("w").Dot("BeginCount").Call(jen.Len(src()), pc.size)
-		g.Add(ifErr(wrap))
+		g.Add(emit.IfErr(wrap))
 		g.For(jen.Id("i").Op(":=").Range().Add(src())).Block(
 			jen.Id("c").Dot("Next").Call(jen.Id("w"), jen.Id("i")),
 			jen.If(jen.Err().Op(":=").Add(src()).Index(jen.Id("i")).Dot("encodePER").Call(jen.Id("w")), jen.Err().Op("!=").Nil()).Block(
-				wrap(rt("WithIndex").Call(jen.Err(), jen.Id("i")))))
+				wrap(emit.RT("WithIndex").Call(jen.Err(), jen.Id("i")))))
 		g.Id("c").Dot("End").Call(jen.Id("w"))
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -74,7 +75,7 @@ func (e *emitter) resolveStream(spec string) (*streamPlan, error) {
 	sp := &streamPlan{spec: spec, root: root, name: root.Name + "Stream"}
 	cur := root
 	for i, comp := range parts[1:] {
-		b := bodyOf(cur)
+		b := emit.BodyOf(cur)
 		if b.Kind != model.TypeSequence {
 			return fail("%s is a %s, not a SEQUENCE (SET levels are not supported)", b.ASN1, b.Kind)
 		}
@@ -99,7 +100,7 @@ func (e *emitter) resolveStream(spec string) (*streamPlan, error) {
 		if f.Named == nil || f.Ptr || f.Union != nil || f.Octets {
 			return fail("%s.%s is not a SEQUENCE, SEQUENCE OF or SET OF held by value", b.ASN1, comp)
 		}
-		if _, own := splitTags(f.Type); own == nil {
+		if _, own := emit.SplitTags(f.Type); own == nil {
 			return fail("%s.%s has no tag of its own", b.ASN1, comp)
 		}
 		sp.vals, sp.levels, sp.holes = append(sp.vals, cur), append(sp.levels, b), append(sp.holes, f)
@@ -108,7 +109,7 @@ func (e *emitter) resolveStream(spec string) (*streamPlan, error) {
 			if cur.Base != nil {
 				return fail("%s.%s: a list of a type with constraints of its own is not supported", b.ASN1, comp)
 			}
-			l := bodyOf(cur)
+			l := emit.BodyOf(cur)
 			if l.Kind != model.TypeSequenceOf && l.Kind != model.TypeSetOf {
 				return fail("%s.%s is a %s, not a SEQUENCE OF or SET OF", b.ASN1, comp, l.Kind)
 			}
@@ -139,7 +140,7 @@ func (e *emitter) streamFile() ([]byte, error) {
 		seen[sp.name] = spec
 		e.streamType(f, sp)
 	}
-	return render(f)
+	return emit.Render(f)
 }
 
 // listPath is the path of the list below the root, as -stream names it.
@@ -155,7 +156,7 @@ func (sp *streamPlan) listPath() string {
 // outermost, and the index of its header from which they are (-1: none).
 func (sp *streamPlan) signed() (lvl, from int) {
 	for i, b := range sp.levels {
-		wrappers, _ := splitTags(sp.tagsOf(i))
+		wrappers, _ := emit.SplitTags(sp.tagsOf(i))
 		if i > 0 && sp.holes[i-1].Raw != "" {
 			return i, 0
 		}
@@ -169,7 +170,7 @@ func (sp *streamPlan) signed() (lvl, from int) {
 // tagsOf is the type, with its tags, of level i's element.
 func (sp *streamPlan) tagsOf(i int) *model.Type {
 	if i == 0 {
-		return self(sp.root).Type
+		return emit.Self(sp.root).Type
 	}
 	return sp.holes[i-1].Type
 }
@@ -177,19 +178,19 @@ func (sp *streamPlan) tagsOf(i int) *model.Type {
 // tagLists returns the tags of an element with type t, outermost first,
 // and what errors call each.
 func tagLists(t *model.Type, body *plan.Type) (tags, types jen.Code) {
-	wrappers, own := splitTags(t)
+	wrappers, own := emit.SplitTags(t)
 	var ts, ns []jen.Code
 	for _, w := range wrappers {
-		ts, ns = append(ts, tagCode(plainTag(w))), append(ns, jen.Lit(w.String()))
+		ts, ns = append(ts, emit.TagCode(emit.PlainTag(w))), append(ns, jen.Lit(w.String()))
 	}
-	ts, ns = append(ts, tagCode(*own)), append(ns, jen.Lit(body.ASN1))
-	return jen.Index().Add(rt("Tag")).Values(ts...), jen.Index().String().Values(ns...)
+	ts, ns = append(ts, emit.TagCode(*own)), append(ns, jen.Lit(body.ASN1))
+	return jen.Index().Add(emit.RT("Tag")).Values(ts...), jen.Index().String().Values(ns...)
 }
 
 func (e *emitter) streamType(f *jen.File, sp *streamPlan) {
 	recv := func() *jen.Statement { return jen.Id("c").Op("*").Id(sp.name) }
 	last := len(sp.levels) - 1
-	elemT := goTypeOf(sp.elem)
+	elemT := emit.GoType(sp.elem)
 	sigLevel, sigFrom := sp.signed()
 	path := sp.listPath()
 	ctor := "New" + sp.name
@@ -214,24 +215,24 @@ have their offset in the stream and the path of a whole decode
 		use(e)
 	}
 	v, err := c.Rest() // the other components`, sp.name, sp.root.ASN1, path, sp.spec, sp.root.ASN1, ctor)
-	comment(f, wrapDoc(doc))
+	emit.Comment(f, wrapDoc(doc))
 	f.Type().Id(sp.name).StructFunc(func(g *jen.Group) {
 		if sigLevel >= 0 {
 			what := sp.levels[sigLevel].ASN1
 			if sigLevel > 0 {
 				what = sp.holes[sigLevel-1].ASN1
 			}
-			comment(g, wrapDoc(fmt.Sprintf("Signed, if set before the first read, receives the encoding of %s as\nit is read: the octets the signature covers, which Rest does not hold.", what)))
+			emit.Comment(g, wrapDoc(fmt.Sprintf("Signed, if set before the first read, receives the encoding of %s as\nit is read: the octets the signature covers, which Rest does not hold.", what)))
 			g.Id("Signed").Qual("io", "Writer")
 			g.Line()
 		}
 		g.Id("s").Op("*").Add(st("Reader"))
-		g.Id("rest").Add(ref(sp.root))
+		g.Id("rest").Add(emit.Ref(sp.root))
 		g.Id("elem").Add(elemT)
 	})
 
 	// The constructor.
-	comment(f, wrapDoc(fmt.Sprintf("%s returns a %s reading from r. A nil opts means strict DER\nwith the default limits; BER is not supported.", ctor, sp.name)))
+	emit.Comment(f, wrapDoc(fmt.Sprintf("%s returns a %s reading from r. A nil opts means strict DER\nwith the default limits; BER is not supported.", ctor, sp.name)))
 	f.Func().Id(ctor).Params(jen.Id("r").Qual("io", "Reader"), jen.Id("opts").Op("*").Add(st("Options"))).Op("*").Id(sp.name).BlockFunc(func(g *jen.Group) {
 		g.Id("c").Op(":=").Op("&").Id(sp.name).Values()
 		levels := make([]jen.Code, len(sp.levels))
@@ -290,15 +291,15 @@ have their offset in the stream and the path of a whole decode
 	if sp.elem.Ptr {
 		elemRet, ret = elemT, jen.Id("c").Dot("elem")
 	}
-	comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", path)))
+	emit.Comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", path)))
 	f.Func().Params(recv()).Id("Next").Params().Params(elemRet, jen.Error()).BlockFunc(func(g *jen.Group) {
 		e.tmp = 0
 		setSigned(g)
 		g.List(jen.Id("r"), jen.Err()).Op(":=").Id("c").Dot("s").Dot("Next").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		if b := sp.elem.Named; b != nil && !sp.elem.Ptr {
-			if k := bodyOf(b).Kind; k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || bodyOf(b).Union != nil {
-				g.Id("c").Dot("elem").Op("=").Add(ref(b)).Values()
+			if k := emit.BodyOf(b).Kind; k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || emit.BodyOf(b).Union != nil {
+				g.Id("c").Dot("elem").Op("=").Add(emit.Ref(b)).Values()
 			}
 		}
 		wrap := func(err jen.Code) jen.Code { return jen.Return(jen.Nil(), jen.Id("c").Dot("s").Dot("Fail").Call(err)) }
@@ -307,14 +308,14 @@ have their offset in the stream and the path of a whole decode
 	})
 
 	// Head and Rest.
-	comment(f, wrapDoc(fmt.Sprintf("Head reads the stream up to the first element of %s and returns the\nvalue with the components before it decoded; Rest sets the others.", path)))
-	f.Func().Params(recv()).Id("Head").Params().Params(jen.Op("*").Add(ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("Head reads the stream up to the first element of %s and returns the\nvalue with the components before it decoded; Rest sets the others.", path)))
+	f.Func().Params(recv()).Id("Head").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
 		setSigned(g)
 		g.If(jen.Err().Op(":=").Id("c").Dot("s").Dot("Start").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		g.Return(jen.Op("&").Id("c").Dot("rest"), jen.Nil())
 	})
-	comment(f, wrapDoc(fmt.Sprintf("Rest reads the stream to its end (the elements Next has not returned are\nread and checked) and returns the value without the elements of %s:\nevery other component, decoded. The list is empty, its presence field set\nas decoded; the fields that keep received encodings on the path are nil\n(see Signed).", path)))
-	f.Func().Params(recv()).Id("Rest").Params().Params(jen.Op("*").Add(ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("Rest reads the stream to its end (the elements Next has not returned are\nread and checked) and returns the value without the elements of %s:\nevery other component, decoded. The list is empty, its presence field set\nas decoded; the fields that keep received encodings on the path are nil\n(see Signed).", path)))
+	f.Func().Params(recv()).Id("Rest").Params().Params(jen.Op("*").Add(emit.Ref(sp.root)), jen.Error()).BlockFunc(func(g *jen.Group) {
 		g.For().Block(
 			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("c").Dot("Next").Call(), jen.Err().Op("==").Qual("io", "EOF")).Block(
 				jen.Break(),
@@ -333,8 +334,8 @@ have their offset in the stream and the path of a whole decode
 
 	// The levels' values.
 	for i := range sp.levels {
-		comment(f, fmt.Sprintf("at%d is the value of level %d of the path (%s).", i, i, sp.levels[i].ASN1))
-		f.Func().Params(recv()).Id(fmt.Sprintf("at%d", i)).Params().Op("*").Add(ref(sp.vals[i])).BlockFunc(func(g *jen.Group) {
+		emit.Comment(f, fmt.Sprintf("at%d is the value of level %d of the path (%s).", i, i, sp.levels[i].ASN1))
+		f.Func().Params(recv()).Id(fmt.Sprintf("at%d", i)).Params().Op("*").Add(emit.Ref(sp.vals[i])).BlockFunc(func(g *jen.Group) {
 			if i == 0 {
 				g.Return(jen.Op("&").Id("c").Dot("rest"))
 				return
@@ -350,13 +351,13 @@ have their offset in the stream and the path of a whole decode
 		e.streamTail(f, sp, i)
 	}
 
-	comment(f, wrapDoc(fmt.Sprintf("whole decodes b as a whole %s, and returns the length of its list.", sp.root.ASN1)))
-	f.Func().Params(recv()).Id("whole").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(rt("Options"))).Params(jen.Int(), jen.Error()).Block(
-		jen.Err().Op(":=").Add(rt("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("c").Dot("rest"), jen.Id("opts")),
+	emit.Comment(f, wrapDoc(fmt.Sprintf("whole decodes b as a whole %s, and returns the length of its list.", sp.root.ASN1)))
+	f.Func().Params(recv()).Id("whole").Params(jen.Id("b").Index().Byte(), jen.Id("opts").Op("*").Add(emit.RT("Options"))).Params(jen.Int(), jen.Error()).Block(
+		jen.Err().Op(":=").Add(emit.RT("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("c").Dot("rest"), jen.Id("opts")),
 		jen.Return(jen.Len(jen.Id("c").Dot(fmt.Sprintf("at%d", last)).Call().Dot(sp.holes[last].Name)), jen.Err()),
 	)
 	if check := sizeCheck(sp.list); check != nil {
-		comment(f, "size checks the SIZE constraint of the list on its n elements.")
+		emit.Comment(f, "size checks the SIZE constraint of the list on its n elements.")
 		f.Func().Params(recv()).Id("size").Params(jen.Id("off"), jen.Id("n").Int()).Error().Block(jen.Return(check))
 	}
 }
@@ -369,7 +370,7 @@ func sizeCheck(list *plan.Type) jen.Code {
 	if c == nil || c.Extensible || c.Size == nil || c.Size.Min <= 0 && c.Size.Max == math.MaxInt64 {
 		return nil
 	}
-	return rt("CheckSize").Call(jen.Id("off"), jen.Lit(typeText(t)), jen.Id("n"), num(c.Size.Min), num(c.Size.Max))
+	return emit.RT("CheckSize").Call(jen.Id("off"), jen.Lit(emit.TypeText(t)), jen.Id("n"), emit.Num(c.Size.Min), emit.Num(c.Size.Max))
 }
 
 // holeIndex is the index of level i's component on the path.
@@ -389,7 +390,7 @@ func (e *emitter) root2(b *plan.Type) int {
 		return -1
 	}
 	r := len(b.Fields) - b.Body.Root2
-	if firstTags(b.Fields[r].Type, 0) == nil {
+	if emit.FirstTags(b.Fields[r].Type, 0) == nil {
 		return -1
 	}
 	return r
@@ -405,18 +406,18 @@ func (e *emitter) hasHead(sp *streamPlan, i int) bool {
 // tagPresent is the condition that an optional component is present when
 // the next element has tag tag: decode.go's presence, on a tag.
 func (e *emitter) tagPresent(tag jen.Code, f *plan.Field, rest []*plan.Field) jen.Code {
-	tags := firstTags(f.Type, 0)
+	tags := emit.FirstTags(f.Type, 0)
 	if u := f.Type.Underlying(); tags != nil && len(f.Type.Tags) == 0 && u.Kind == model.TypeChoice && u.Extensible {
 		tags = nil
 	}
 	if tags != nil {
-		return tagCond(tag, tags)
+		return emit.TagCond(tag, tags)
 	}
 	var follow []model.Tag
 	for _, n := range rest {
-		ft := firstTags(n.Type, 0)
+		ft := emit.FirstTags(n.Type, 0)
 		follow = append(follow, ft...)
-		if !optionalComponent(n) || ft == nil {
+		if !emit.OptionalComponent(n) || ft == nil {
 			break
 		}
 	}
@@ -425,7 +426,7 @@ func (e *emitter) tagPresent(tag jen.Code, f *plan.Field, rest []*plan.Field) je
 	}
 	var cond *jen.Statement
 	for _, t := range follow {
-		c := jen.Add(tag).Op("!=").Add(tagCode(plainTag(t)))
+		c := jen.Add(tag).Op("!=").Add(emit.TagCode(emit.PlainTag(t)))
 		if cond == nil {
 			cond = c
 		} else {
@@ -459,29 +460,29 @@ func (e *emitter) streamLocate(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	r2 := e.root2(b)
 	tag := jen.Id("tag")
-	comment(f, wrapDoc(fmt.Sprintf("locate%d says which component of %s the next element, with tag tag, is\n(see stream.Level).", i, b.ASN1)))
-	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("locate%d", i)).Params(jen.Id("j").Int(), jen.Id("tag").Add(rt("Tag"))).Params(jen.Int(), st("Step")).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("locate%d says which component of %s the next element, with tag tag, is\n(see stream.Level).", i, b.ASN1)))
+	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("locate%d", i)).Params(jen.Id("j").Int(), jen.Id("tag").Add(emit.RT("Tag"))).Params(jen.Int(), st("Step")).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("j")).BlockFunc(func(g *jen.Group) {
 			for idx := 0; idx <= k; idx++ {
 				fl := b.Fields[idx]
 				rest := b.Fields[idx+1:]
 				g.Case(jen.Lit(idx)).BlockFunc(func(g *jen.Group) {
 					if idx == r2 {
-						comment(g, "Additions of a later version, before the second root part.")
+						emit.Comment(g, "Additions of a later version, before the second root part.")
 						g.If(jen.Op("!").Parens(e.tagPresent(tag, fl, rest))).Block(jen.Return(jen.Lit(idx), st("Take")))
 					}
-					text := componentText(fl.Comp)
+					text := emit.ComponentText(fl.Comp)
 					if idx == k {
-						comment(g, text+": the path")
-						if optionalComponent(fl) {
+						emit.Comment(g, text+": the path")
+						if emit.OptionalComponent(fl) {
 							g.If(e.tagPresent(tag, fl, rest)).Block(jen.Return(jen.Lit(idx), st("Enter")))
 						} else {
 							g.Return(jen.Lit(idx), st("Enter"))
 						}
 						return
 					}
-					comment(g, text)
-					if !optionalComponent(fl) {
+					emit.Comment(g, text)
+					if !emit.OptionalComponent(fl) {
 						g.Return(jen.Lit(idx+1), st("Take"))
 						return
 					}
@@ -504,14 +505,14 @@ func (e *emitter) components(g *jen.Group, b *plan.Type, from, to int) {
 		if idx == r2 {
 			e.root2Loop(g, b, s, fl)
 		}
-		comment(g, componentText(fl.Comp))
+		emit.Comment(g, emit.ComponentText(fl.Comp))
 		e.readComponent(g, b, s, fl, b.Fields[idx+1:])
 	}
 }
 
 // root2Loop reads the unknown additions before the second root part.
 func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s rd, fl *plan.Field) {
-	comment(g, "Additions of a later version, before the second root part.")
+	emit.Comment(g, "Additions of a later version, before the second root part.")
 	g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.presence(s, fl, nil))).Block(
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -522,8 +523,8 @@ func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s rd, fl *plan.Field) {
 func (e *emitter) streamHead(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	e.tmp = 0
-	comment(f, wrapDoc(fmt.Sprintf("head%d decodes the components of %s before %s from s.", i, b.ASN1, sp.holes[i].ASN1)))
-	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("head%d", i)).Params(jen.Id("s").Op("*").Add(rt("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("head%d decodes the components of %s before %s from s.", i, b.ASN1, sp.holes[i].ASN1)))
+	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("head%d", i)).Params(jen.Id("s").Op("*").Add(emit.RT("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("v").Op(":=").Id("c").Dot(fmt.Sprintf("at%d", i)).Call()
 		e.components(g, b, 0, k)
 		if e.root2(b) == k {
@@ -539,8 +540,8 @@ func (e *emitter) streamTail(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	hole := sp.holes[i]
 	e.tmp = 0
-	comment(f, wrapDoc(fmt.Sprintf("tail%d decodes the components of %s after %s from s, and its end.", i, b.ASN1, hole.ASN1)))
-	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("tail%d", i)).Params(jen.Id("s").Op("*").Add(rt("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
+	emit.Comment(f, wrapDoc(fmt.Sprintf("tail%d decodes the components of %s after %s from s, and its end.", i, b.ASN1, hole.ASN1)))
+	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("tail%d", i)).Params(jen.Id("s").Op("*").Add(emit.RT("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		usesV := hole.Has != "" || k+1 < len(b.Fields) || b.Unknown != "" && b.Body.Root2 == 0
 		if usesV {
 			g.Id("v").Op(":=").Id("c").Dot(fmt.Sprintf("at%d", i)).Call()

@@ -1,0 +1,70 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"strconv"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// adder is a jen.File or jen.Group.
+type Adder interface {
+	Add(code ...jen.Code) *jen.Statement
+}
+
+// comment adds text as // comment lines (jennifer writes a multi-line
+// comment as /* */, which Go doc comments do not use).
+func Comment(a Adder, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		a.Add(jen.Comment(line))
+	}
+}
+
+// render formats the file; on a formatting failure it returns the
+// unformatted source with line numbers in the error, so the generator bug
+// is easy to see.
+func Render(f *jen.File) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		var raw bytes.Buffer
+		f.NoFormat = true
+		_ = f.Render(&raw)
+		return nil, fmt.Errorf("asn1gen: generated code does not format: %v\n%s", err, Numbered(raw.String()))
+	}
+	out, err := format.Source(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("asn1gen: generated code does not format: %v\n%s", err, Numbered(buf.String()))
+	}
+	return out, nil
+}
+
+func Numbered(s string) string {
+	var b strings.Builder
+	for i, line := range strings.Split(s, "\n") {
+		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
+	}
+	return b.String()
+}
+
+// oneLineBody is a function body of one statement written on one line, which
+// gofmt keeps so when the whole declaration fits in 100 columns.
+func OneLineBody(stmt jen.Code) *jen.Statement {
+	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ""}, stmt)
+}
+
+// orList joins names as "a, b or c".
+func OrList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func RT(name string) *jen.Statement { return jen.Qual(plan.DERPath, name) }
+
+// num is an untyped integer literal.
+func Num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
