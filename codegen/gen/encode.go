@@ -353,48 +353,10 @@ func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
 	})
 }
 
-// unionDecl emits an open type's union: the struct and decode and encode
-// by key (and after the class's first union, its discriminant).
-func (e *emitter) unionDecl(f *jen.File, gt *plan.Type) {
+// unionDER emits the DER methods of an open type's union: decode and
+// encode by key.
+func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	emit.Comment(f, fmt.Sprintf("%s is the open type %s: the encoding received (Raw) and, when the\nkey is in the table, the value it selects (Kind says which field holds it).", gt.Name, gt.ASN1))
-	if u.Table.Extensible {
-		emit.Comment(f, "The table is extensible: a key it does not list is not an error, and Raw is written back unchanged.")
-	}
-	f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
-		raw := "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type."
-		if e.cfg.PER {
-			// The two encodings keep different octets: say which.
-			if u.Containing {
-				raw += "\nFrom DER it is the string's contents octets (of a BIT STRING, after the unused bits\noctet); from PER (decodePER) the octets of the string, the complete PER encoding of\nthe value (X.691 11.1)."
-			} else {
-				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
-			}
-		}
-		emit.Comment(g, raw)
-		g.Id("Raw").Index().Byte()
-		emit.Comment(g, "Kind tells which object of the set the key selected; 0 when the key is not in the set's table.")
-		g.Id("Kind").Id(u.KindType)
-		for _, sl := range emit.UnionSlots(u) {
-			first := sl[0]
-			var consts []string
-			for _, ue := range sl {
-				consts = append(consts, ue.Const)
-			}
-			typ := emit.GoType(first.Field)
-			if first.Slot != nil {
-				typ = jen.Id(first.Slot.Name)
-			}
-			if len(sl) == 1 {
-				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.", first.Field.Name, first.Const))
-			} else {
-				emit.Comment(g, fmt.Sprintf("%s is the value when Kind is %s.%s", first.Field.Name, emit.OrList(consts), emit.SlotNote(sl)))
-			}
-			g.Id(first.Field.Name).Add(typ)
-		}
-	})
-	e.kindDecl(f, u.Kind, gt) // the class's discriminant, after its first union
-	// decode
 	e.tmp = 0
 	keyParam, keySwitch, _ := emit.KeyParam(u)
 	r := rd{name: "r", ptr: true}
@@ -526,4 +488,54 @@ func (e *emitter) fuzzFile() ([]byte, error) {
 		}
 	}
 	return emit.Render(f)
+}
+
+// derDecls emits the DER methods of gt: DecodeASN1 and EncodeASN1 (of a
+// union, decode and encode by key), and UnmarshalDER and MarshalDER on the
+// types that have entry points.
+func (e *emitter) derDecls(f *jen.File, gt *plan.Type) {
+	switch {
+	case gt.Alias != nil:
+		return // the aliased type has them
+	case gt.Base != nil:
+		e.baseMethods(f, gt)
+		e.topMethods(f, gt)
+		return
+	case gt.Union != nil:
+		e.unionDER(f, gt)
+		return
+	}
+	if gt.Kind == model.TypeEnumerated {
+		e.validMethod(f, gt)
+	}
+	e.decodeMethod(f, gt)
+	e.encodeMethod(f, gt)
+	e.topMethods(f, gt)
+}
+
+// validMethod emits the check of an enumeration without an extension
+// marker, which DER decoding and encoding apply.
+func (e *emitter) validMethod(f *jen.File, gt *plan.Type) {
+	if gt.Body.Extensible || len(gt.Consts) == 0 {
+		return
+	}
+	emit.Comment(f, "valid reports whether v is an item of the enumeration, which has no extension\nmarker: no other value is valid (X.680 20).")
+	if emit.DenseEnum(gt.Consts) {
+		f.Func().Params(jen.Id("v").Id(gt.Name)).Id("valid").Params().Bool().Block(
+			jen.Return(jen.Uint64().Call(jen.Id("v")).Op("<").Lit(len(gt.Consts))))
+		return
+	}
+	f.Func().Params(jen.Id("v").Id(gt.Name)).Id("valid").Params().Bool().Block(
+		jen.Switch(jen.Id("v")).BlockFunc(func(g *jen.Group) {
+			var items []jen.Code
+			seen := map[int64]bool{}
+			for _, c := range gt.Consts {
+				if !seen[c.Value] {
+					seen[c.Value] = true
+					items = append(items, jen.Id(c.Name))
+				}
+			}
+			g.Case(items...).Block(jen.Return(jen.True()))
+		}),
+		jen.Return(jen.False()))
 }

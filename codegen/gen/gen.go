@@ -124,10 +124,10 @@ package gen
 import (
 	"fmt"
 	"go/token"
-	"sort"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/gotypes"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
@@ -200,6 +200,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		return nil, err
 	}
 	e := &emitter{p: p, cfg: cfg, per: perState{alphabets: map[string]string{}}}
+	types := &gotypes.Emitter{P: p, PER: cfg.PER}
 	f := jen.NewFile(cfg.Package)
 	f.ImportName(rtPath, "der")
 	f.ImportName(perPath, "per")
@@ -209,9 +210,10 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	e.header(f)
 	emit.Comment(f, "A generated package paired with a runtime that lacks its version fails to compile here.")
 	f.Const().Id("_").Op("=").Qual(rtPath, "Version1")
-	e.values(f)
+	types.Values(f)
 	for _, gt := range p.Emitted() {
-		e.typeDecl(f, gt)
+		types.Type(f, gt)
+		e.derDecls(f, gt)
 		if cfg.PER {
 			e.perMethods(f, gt)
 		}
@@ -219,7 +221,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	if e.per.err != nil {
 		return nil, e.per.err
 	}
-	e.integerDefaults(f)
+	types.IntegerDefaults(f)
 	e.perAlphabets(f)
 	src, err := emit.Render(f)
 	if err != nil {
@@ -272,34 +274,4 @@ func (e *emitter) header(f *jen.File) {
 	for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
 		f.HeaderComment(line)
 	}
-}
-
-// integerDefaults declares the variables that hold the DEFAULT values of
-// unconstrained INTEGER components (see integerDefault).
-func (e *emitter) integerDefaults(f *jen.File) {
-	used := map[int64]bool{}
-	var values []int64
-	for _, gt := range e.p.Emitted() {
-		for _, fl := range gt.Fields {
-			d := fl.Comp.Default
-			if d == nil || d.Big != nil || fl.Type.Kind != model.TypeInteger || plan.GoIntOf(fl) == "int64" || used[d.Int] {
-				continue
-			}
-			if d.Kind != model.ValueInteger && d.Kind != model.ValueEnumerated {
-				continue
-			}
-			used[d.Int] = true
-			values = append(values, d.Int)
-		}
-	}
-	if len(values) == 0 {
-		return
-	}
-	sort.Slice(values, func(i, j int) bool { return values[i] < values[j] })
-	emit.Comment(f, "The DEFAULT values of INTEGER components, made once: a decode that finds\nthe component absent shares them (do not modify their bytes).")
-	f.Var().DefsFunc(func(g *jen.Group) {
-		for _, v := range values {
-			g.Id(emit.IntegerDefault(v)).Op("=").Add(emit.RT("IntegerFromInt64")).Call(emit.Num(v))
-		}
-	})
 }

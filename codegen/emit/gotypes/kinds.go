@@ -1,4 +1,4 @@
-package gen
+package gotypes
 
 import (
 	"fmt"
@@ -23,13 +23,13 @@ import (
 //
 //	// String returns the ASN.1 name of the object, or "none" for 0.
 //	func (k SignatureAlgorithmKind) String() string { ... }
-func (e *emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
+func (e *Emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
 	if k == nil || k.First != gt {
 		return
 	}
 	var sets []string
 	seen := map[string]bool{}
-	for _, u := range e.p.Unions() {
+	for _, u := range e.P.Unions() {
 		if u.Kind == k && !seen[u.Type.Name] {
 			seen[u.Type.Name] = true
 			sets = append(sets, u.Type.Name)
@@ -70,7 +70,7 @@ func (e *emitter) kindDecl(f *jen.File, k *plan.Discriminant, gt *plan.Type) {
 //		}
 //		return "GeneralNameChoice(" + strconv.Itoa(int(c)) + ")"
 //	}
-func (e *emitter) stringMethod(f *jen.File, typ, recv, doc string, labels []string) {
+func (e *Emitter) stringMethod(f *jen.File, typ, recv, doc string, labels []string) {
 	emit.Comment(f, doc)
 	c := jen.Id(recv)
 	f.Func().Params(jen.Id(recv).Id(typ)).Id("String").Params().String().Block(
