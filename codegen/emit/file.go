@@ -68,3 +68,17 @@ func RT(name string) *jen.Statement { return jen.Qual(plan.DERPath, name) }
 
 // num is an untyped integer literal.
 func Num(v int64) *jen.Statement { return jen.Id(strconv.FormatInt(v, 10)) }
+
+// Temps names the temporaries of one generated function (x1, off2, ...):
+// the names count up from Reset, which an emitter calls at the start of
+// each function, so that they do not depend on what was emitted before.
+type Temps struct{ n int }
+
+// TmpName returns a new temporary's name, prefix and a number.
+func (t *Temps) TmpName(prefix string) string {
+	t.n++
+	return prefix + strconv.Itoa(t.n)
+}
+
+// Reset starts the numbering of a new function.
+func (t *Temps) Reset() { t.n = 0 }

@@ -3,40 +3,9 @@ package gen
 import (
 	"path/filepath"
 
-	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/plan"
-	"github.com/dave/jennifer/jen"
 )
-
-// readCall is the call that reads a built-in value of type t, tagged tag,
-// from r: it returns the value and an error (for NULL, the error only).
-func readCall(b *plan.Builtin, r rd, tag jen.Code) *jen.Statement {
-	switch {
-	case b.Pkg != "":
-		return jen.Qual(b.Pkg, b.Read).Call(r.arg(), tag)
-	case b.Text != 0:
-		return r.id().Dot(b.Read).Call(tag, emit.RT(emit.UniversalNames[b.Text]))
-	}
-	return r.id().Dot(b.Read).Call(tag)
-}
-
-// addCall is the call that writes the built-in value x, tagged tag, to the
-// Builder b.
-func addCall(b *plan.Builtin, tag, x jen.Code) *jen.Statement {
-	bld := jen.Id("b")
-	switch {
-	case b.Pkg != "":
-		return jen.Qual(b.Pkg, b.Add).Call(bld, tag, x)
-	case b.Text != 0:
-		return bld.Dot(b.Add).Call(tag, emit.RT(emit.UniversalNames[b.Text]), x)
-	case b.Add == "AddNull":
-		return bld.Dot(b.Add).Call(tag)
-	case b.Add == "":
-		return bld.Dot("AddRaw").Call(x)
-	}
-	return bld.Dot(b.Add).Call(tag, x)
-}
 
 // manifestOf returns the manifest of the package being generated.
 func (e *emitter) manifestOf() *manifest.Manifest {

@@ -4,112 +4,15 @@ import (
 	"fmt"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/derstmt"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
 )
 
-// writeValue emits the statements that DER-encode src (of type t, with its
-// tags) to the builder b.
-func (e *emitter) writeValue(g *jen.Group, src func() *jen.Statement, f *plan.Field) {
-	wrappers, own := emit.SplitTags(f.Type)
-	var marks []string
-	for _, w := range wrappers {
-		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(emit.PlainTag(w)), jen.True())
-		marks = append(marks, m)
-	}
-	e.writeInner(g, src, f, own)
-	for i := len(marks) - 1; i >= 0; i-- {
-		g.Id("b").Dot("End").Call(jen.Id(marks[i]))
-	}
-}
-
-func (e *emitter) writeInner(g *jen.Group, src func() *jen.Statement, f *plan.Field, own *model.Tag) {
-	if f.Union != nil {
-		e.writeUnion(g, f, own)
-		return
-	}
-	if f.Octets && own != nil {
-		// OCTET STRING (CONTAINING T): the DER of the value as contents.
-		//	m := b.Begin(tag, false)
-		//	... T ...
-		//	b.End(m)
-		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
-		if f.Type.Underlying().Kind == model.TypeBitString {
-			g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
-		}
-		inner := *f
-		inner.Octets, inner.Type = false, f.Inner
-		e.writeValue(g, src, &inner)
-		g.Id("b").Dot("End").Call(jen.Id(m))
-		return
-	}
-	if f.Named != nil {
-		args := []jen.Code{jen.Id("b"), emit.RT("NoTag")}
-		if emit.Tagged(f.Named) && own != nil {
-			args[1] = emit.TagCode(*own)
-		}
-		if f.Ptr {
-			g.If(jen.Add(src()).Op("==").Nil()).Block(
-				jen.Id("b").Dot("SetError").Call(emit.RT("NilValue").Call(jen.Lit(f.Named.ASN1)))).Else().Block(
-				jen.Add(src()).Dot("EncodeASN1").Call(args...))
-			return
-		}
-		g.Add(src()).Dot("EncodeASN1").Call(args...)
-		return
-	}
-	t := f.Type
-	if own == nil {
-		g.Id("b").Dot("AddRaw").Call(src())
-		return
-	}
-	if checks := constraintChecks(t, src, jen.Lit(-1)); len(checks) > 0 {
-		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
-			for _, c := range checks {
-				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("b").Dot("SetError").Call(emit.RT("WithField").Call(jen.Err(), jen.Lit(f.ASN1))))
-			}
-		})
-	}
-	bt, _ := plan.BuiltinOf(t)
-	g.Add(addCall(bt, emit.TagCode(*own), src()))
-}
-
-// writeUnion writes an open type, or the OCTET or BIT STRING that contains
-// it, from its union field.
-func (e *emitter) writeUnion(g *jen.Group, f *plan.Field, own *model.Tag) {
-	u := jen.Id("v").Dot(f.Name)
-	switch {
-	case f.List:
-		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.True())
-		g.For(jen.Id("i").Op(":=").Range().Add(u.Clone())).Block(jen.Add(u.Clone()).Index(jen.Id("i")).Dot("encode").Call(jen.Id("b")))
-		if f.Type.Kind == model.TypeSetOf {
-			g.Id("b").Dot("EndSetOf").Call(jen.Id(m))
-		} else {
-			g.Id("b").Dot("End").Call(jen.Id(m))
-		}
-	case !f.Containing:
-		g.Add(u).Dot("encode").Call(jen.Id("b"))
-	case f.Type.Kind == model.TypeBitString:
-		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
-		g.Id("b").Dot("AddRaw").Call(jen.Index().Byte().Values(jen.Lit(0))).Comment("no unused bits")
-		g.Add(u.Clone()).Dot("encode").Call(jen.Id("b"))
-		g.Id("b").Dot("End").Call(jen.Id(m))
-	default:
-		m := e.tmpName("m")
-		g.Id(m).Op(":=").Id("b").Dot("Begin").Call(emit.TagCode(*own), jen.False())
-		g.Add(u.Clone()).Dot("encode").Call(jen.Id("b"))
-		g.Id("b").Dot("End").Call(jen.Id(m))
-	}
-}
-
 // encodeMethod emits EncodeASN1 for a type with a structure.
 func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
-	e.tmp = 0
+	e.Reset()
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	params := []jen.Code{jen.Id("b").Op("*").Add(emit.RT("Builder")), jen.Id("t").Add(emit.RT("Tag"))}
 	body := jen.BlockFunc(func(g *jen.Group) {
@@ -124,7 +27,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 					// the second root part, if any.
 					g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
 				}
-				e.writeComponent(g, f)
+				e.WriteComponent(g, f)
 			}
 			if gt.Unknown != "" && gt.Body.Root2 == 0 {
 				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
@@ -134,13 +37,13 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 			// X.690 10.3: DER writes the components in the canonical order
 			// of their tags.
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
-			ranks := setRanks(e, gt)
+			ranks := derstmt.SetRanks(gt)
 			ordered := make([]*plan.Field, len(gt.Fields))
 			for _, f := range gt.Fields {
 				ordered[ranks[f]] = f
 			}
 			for _, f := range ordered {
-				e.writeComponent(g, f)
+				e.WriteComponent(g, f)
 			}
 			if gt.Unknown != "" {
 				g.Id("b").Dot("AddRaw").Call(jen.Id("v").Dot(gt.Unknown))
@@ -152,7 +55,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 					// An untagged open type (see decodeChoice) is written
 					// as it is.
 					g.Case(jen.Id(f.ChoiceConst)).BlockFunc(func(g *jen.Group) {
-						e.writeValue(g, emit.FieldDst(f), f)
+						e.WriteValue(g, emit.FieldDst(f), f)
 					})
 				}
 				g.Default().BlockFunc(func(g *jen.Group) {
@@ -166,7 +69,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 			})
 		case model.TypeSequenceOf, model.TypeSetOf:
 			g.Id("m").Op(":=").Id("b").Dot("Begin").Call(outTag(gt), jen.True())
-			if checks := constraintChecks(gt.Body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
+			if checks := derstmt.ConstraintChecks(gt.Body, func() *jen.Statement { return jen.Op("*").Id("v") }, jen.Lit(-1)); len(checks) > 0 {
 				g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 					for _, c := range checks {
 						g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
@@ -174,7 +77,7 @@ func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 				})
 			}
 			g.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).BlockFunc(func(g *jen.Group) {
-				e.writeValue(g, func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i")) }, gt.Elem)
+				e.WriteValue(g, func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i")) }, gt.Elem)
 			})
 			if gt.Kind == model.TypeSetOf {
 				g.Id("b").Dot("EndSetOf").Call(jen.Id("m"))
@@ -211,7 +114,7 @@ func (e *emitter) rootEncode(g *jen.Group, gt *plan.Type) {
 	s := emit.Self(gt)
 	if wrappers, _ := emit.SplitTags(s.Type); len(wrappers) > 0 {
 		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
-			e.writeValue(g, func() *jen.Statement { return jen.Id("v") }, s)
+			e.WriteValue(g, func() *jen.Statement { return jen.Id("v") }, s)
 			g.Return()
 		})
 	}
@@ -259,7 +162,7 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 		g.If(jen.Op("!").Id("v").Dot("valid").Call()).Block(
 			jen.Id("b").Dot("SetError").Call(emit.RT("CheckEnumerated").Call(jen.Lit(-1), jen.Lit(gt.ASN1), jen.Int64().Call(jen.Op("*").Id("v")))))
 	}
-	if checks := constraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
+	if checks := derstmt.ConstraintChecks(t, func() *jen.Statement { return conv.Clone().Call(x()) }, jen.Lit(-1)); len(checks) > 0 {
 		g.If(jen.Op("!").Id("b").Dot("SkipConstraints").Call()).BlockFunc(func(g *jen.Group) {
 			for _, c := range checks {
 				g.If(jen.Err().Op(":=").Add(c), jen.Err().Op("!=").Nil()).Block(jen.Id("b").Dot("SetError").Call(jen.Err()))
@@ -280,31 +183,7 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 			bt = plan.BuiltinNamed("INTEGER")
 		}
 	}
-	g.Add(addCall(bt, outTag(gt), val))
-}
-
-// writeComponent writes one component of a SEQUENCE or SET: always when
-// mandatory, when present when optional, and when present and not equal to
-// its default for DEFAULT (X.690 11.5).
-func (e *emitter) writeComponent(g *jen.Group, f *plan.Field) {
-	src := emit.FieldDst(f)
-	if !emit.OptionalComponent(f) {
-		e.writeValue(g, src, f)
-		return
-	}
-	// A DEFAULT component is written when its value differs from the
-	// default (X.690 11.5), or, when the encoding tolerates explicit
-	// defaults (der.TolerateExplicitDefault), when HasX says it was
-	// received; an OPTIONAL one when HasX is set.
-	cond := jen.Id("v").Dot(f.Has)
-	if _, ok := emit.DefaultValue(f); ok {
-		if ne := emit.NotDefault(f, src); ne != nil {
-			cond = jen.Parens(jen.Id("v").Dot(f.Has).Op("&&").Id("b").Dot("Tolerates").Call(emit.RT("TolerateExplicitDefault"))).Op("||").Add(ne)
-		}
-	}
-	g.If(cond).BlockFunc(func(g *jen.Group) {
-		e.writeValue(g, src, f)
-	})
+	g.Add(derstmt.AddCall(bt, outTag(gt), val))
 }
 
 // topMethods emits the two entry points of a named type, which delegate
@@ -338,14 +217,14 @@ func (e *emitter) topMethods(f *jen.File, gt *plan.Type) {
 // another (a re-tagged or further constrained reference): at the root
 // with its own tags, and otherwise those of the base type.
 func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
-	e.tmp = 0
+	e.Reset()
 	base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
 	emit.Comment(f, decodeDoc(gt))
 	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("DecodeASN1").Params(jen.Id("r").Op("*").Add(emit.RT("Reader")), jen.Id("t").Add(emit.RT("Tag"))).Error().BlockFunc(func(g *jen.Group) {
 		e.rootDecode(g, gt)
 		g.Return(base.Clone().Dot("DecodeASN1").Call(jen.Id("r"), jen.Id("t")))
 	})
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, encodeDoc(gt))
 	f.Func().Params(jen.Id("v").Op("*").Id(gt.Name)).Id("EncodeASN1").Params(jen.Id("b").Op("*").Add(emit.RT("Builder")), jen.Id("t").Add(emit.RT("Tag"))).BlockFunc(func(g *jen.Group) {
 		e.rootEncode(g, gt)
@@ -357,9 +236,9 @@ func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
 // encode by key.
 func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 	u := gt.Union
-	e.tmp = 0
+	e.Reset()
 	keyParam, keySwitch, _ := emit.KeyParam(u)
-	r := rd{name: "r", ptr: true}
+	r := derstmt.Rd{Name: "r", Ptr: true}
 	emit.Comment(f, "decode reads from r the value that key selects; r holds exactly the value's encoding.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("decode").Params(keyParam, jen.Id("r").Op("*").Add(emit.RT("Reader"))).Error().BlockFunc(func(g *jen.Group) {
 		sw := jen.Switch(keySwitch).BlockFunc(func(g *jen.Group) {
@@ -374,7 +253,7 @@ func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 					}
 					dst := func() *jen.Statement { return emit.UnionSlot(ue) }
 					fail := func(err jen.Code) jen.Code { return jen.Return(jen.Id("u").Dot("fail").Call(jen.Id("r"), err)) }
-					e.readValue(g, r, dst, ue.Field, fail)
+					e.ReadValue(g, r, dst, ue.Field, fail)
 					g.If(jen.Err().Op(":=").Id("r").Dot("Finish").Call(jen.Lit(gt.ASN1)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err()))
 					g.Return(jen.Nil())
 				})
@@ -438,7 +317,7 @@ func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 			jen.Id("u").Dot("Raw").Op("=").Id("raw"),
 			jen.Return(jen.Nil()))
 	}
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, "encode writes the typed value Kind selects, or Raw.")
 	f.Func().Params(jen.Id("u").Op("*").Id(gt.Name)).Id("encode").Params(jen.Id("b").Op("*").Add(emit.RT("Builder"))).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("u").Dot("Kind")).BlockFunc(func(g *jen.Group) {
@@ -447,7 +326,7 @@ func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 					continue
 				}
 				g.Case(jen.Id(ue.Const)).BlockFunc(func(g *jen.Group) {
-					e.writeValue(g, func() *jen.Statement { return emit.UnionSlot(ue) }, ue.Field)
+					e.WriteValue(g, func() *jen.Statement { return emit.UnionSlot(ue) }, ue.Field)
 				})
 			}
 			g.Default().Block(jen.Id("b").Dot("AddRaw").Call(jen.Id("u").Dot("Raw")))

@@ -60,7 +60,7 @@ func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
 		e.perUnion(f, gt)
 		return
 	}
-	e.tmp = 0
+	e.Reset()
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	r := jen.Id("r").Op("*").Add(pr("Reader"))
 	w := jen.Id("w").Op("*").Add(pr("Writer"))
@@ -539,7 +539,7 @@ func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		}
 		inner := *f
 		inner.Octets, inner.Type = false, f.Inner
-		o := e.tmpName("o")
+		o := e.TmpName("o")
 		g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
 		g.Add(emit.IfErr(wrap))
 		e.perReadField(g, &inner, dst, where, wrap)
@@ -564,7 +564,7 @@ func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 		//		return der.WithField(err, "x")
 		//	}
 		//	v.X = p1
-		p := e.tmpName("p")
+		p := e.TmpName("p")
 		g.Id(p).Op(":=").New(emit.Ref(f.Named))
 		g.If(jen.Err().Op(":=").Id("r").Dot("ReadNested").Call(jen.Id(p), jen.Lit(f.Named.ASN1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		g.Add(dst()).Op("=").Id(p)
@@ -634,7 +634,7 @@ func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen
 		g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(dst(), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 		return
 	}
-	p := e.tmpName("p")
+	p := e.TmpName("p")
 	g.Id(p).Op(":=").New(emit.Ref(f.Named))
 	g.If(jen.Err().Op(":=").Add(rw).Dot(method).Call(jen.Id(p), contents), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 	g.Add(dst()).Op("=").Id(p)
@@ -653,7 +653,7 @@ func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Sta
 		}
 		inner := *f
 		inner.Octets, inner.Type = false, f.Inner
-		o := e.tmpName("o")
+		o := e.TmpName("o")
 		g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
 		e.perWriteField(g, &inner, src, where, wrap)
 		g.Id("w").Dot("EndOpen").Call(jen.Id(o))
@@ -815,7 +815,7 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 					g.If(jen.Err().Op(":=").Id("r").Dot("ReadOpenValue").Call(jen.Op("&").Add(emit.FieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 					return
 				}
-				o := e.tmpName("o")
+				o := e.TmpName("o")
 				g.List(jen.Id(o), jen.Err()).Op(":=").Id("r").Dot("BeginOpen").Call()
 				g.Add(emit.IfErr(wrap))
 				if a.group {
@@ -912,7 +912,7 @@ func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 					g.If(jen.Err().Op(":=").Id("w").Dot("WriteOpenValue").Call(jen.Op("&").Add(emit.FieldDst(a.fields[0])())), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
 					return
 				}
-				o := e.tmpName("o")
+				o := e.TmpName("o")
 				g.Id(o).Op(":=").Id("w").Dot("BeginOpen").Call()
 				if a.group {
 					e.perPreambleWrite(g, a.fields)
@@ -952,7 +952,7 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
 	for len(opt) > 0 {
 		chunk := opt[:min(len(opt), 64)]
 		opt = opt[len(chunk):]
-		pre := e.tmpName("pre")
+		pre := e.TmpName("pre")
 		g.List(jen.Id(pre), jen.Err()).Op(":=").Id("r").Dot("ReadBits").Call(jen.Lit(len(chunk)))
 		g.Add(emit.IfErr(emit.PlainReturn))
 		for i, f := range chunk {

@@ -67,7 +67,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	//			return err
 	//		}
 	//		return p.EndField(r)
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, "resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as\n"+
 		"the value that key selects: the complete encoding of the row's type (X.691 10.2,\n"+
 		"11.1). A key the table does not list, or a row without a type, leaves the value\n"+
@@ -119,7 +119,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 	//	w.WriteOpenBytes(u.Raw)
 	//	return nil
 	// }
-	e.tmp = 0
+	e.Reset()
 	encParams := []jen.Code{jen.Id("w").Op("*").Add(pr("Writer"))}
 	if u.Containing {
 		encParams = append(encParams, jen.Id("c").Add(pr("Contents")))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/derstmt"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -293,7 +294,7 @@ have their offset in the stream and the path of a whole decode
 	}
 	emit.Comment(f, wrapDoc(fmt.Sprintf("Next returns the next element of %s, or io.EOF after the last, once\nthe rest of the value is read and checked. The element, and what it holds,\nare valid until the next call of Next: it aliases a reused buffer.", path)))
 	f.Func().Params(recv()).Id("Next").Params().Params(elemRet, jen.Error()).BlockFunc(func(g *jen.Group) {
-		e.tmp = 0
+		e.Reset()
 		setSigned(g)
 		g.List(jen.Id("r"), jen.Err()).Op(":=").Id("c").Dot("s").Dot("Next").Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
@@ -303,7 +304,7 @@ have their offset in the stream and the path of a whole decode
 			}
 		}
 		wrap := func(err jen.Code) jen.Code { return jen.Return(jen.Nil(), jen.Id("c").Dot("s").Dot("Fail").Call(err)) }
-		e.readValue(g, rd{name: "r", ptr: true}, func() *jen.Statement { return jen.Id("c").Dot("elem") }, sp.elem, wrap)
+		e.ReadValue(g, derstmt.Rd{Name: "r", Ptr: true}, func() *jen.Statement { return jen.Id("c").Dot("elem") }, sp.elem, wrap)
 		g.Return(ret, jen.Nil())
 	})
 
@@ -498,7 +499,7 @@ func (e *emitter) streamLocate(f *jen.File, sp *streamPlan, i int) {
 // components emits the decoding of b's components [from, to) from s into
 // v, as decodeSequence does.
 func (e *emitter) components(g *jen.Group, b *plan.Type, from, to int) {
-	s := rd{name: "s", ptr: true}
+	s := derstmt.Rd{Name: "s", Ptr: true}
 	r2 := e.root2(b)
 	for idx := from; idx < to; idx++ {
 		fl := b.Fields[idx]
@@ -506,14 +507,14 @@ func (e *emitter) components(g *jen.Group, b *plan.Type, from, to int) {
 			e.root2Loop(g, b, s, fl)
 		}
 		emit.Comment(g, emit.ComponentText(fl.Comp))
-		e.readComponent(g, b, s, fl, b.Fields[idx+1:])
+		e.ReadComponent(g, b, s, fl, b.Fields[idx+1:])
 	}
 }
 
 // root2Loop reads the unknown additions before the second root part.
-func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s rd, fl *plan.Field) {
+func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s derstmt.Rd, fl *plan.Field) {
 	emit.Comment(g, "Additions of a later version, before the second root part.")
-	g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.presence(s, fl, nil))).Block(
+	g.For(jen.Op("!").Id("s").Dot("Empty").Call().Op("&&").Op("!").Add(e.Presence(s, fl, nil))).Block(
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("s").Dot("ReadRawDER").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("v").Dot(b.Unknown).Op("=").Append(jen.Id("v").Dot(b.Unknown), jen.Id("x").Op("...")))
@@ -522,13 +523,13 @@ func (e *emitter) root2Loop(g *jen.Group, b *plan.Type, s rd, fl *plan.Field) {
 // streamHead emits level i's Head: the components before the path.
 func (e *emitter) streamHead(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, wrapDoc(fmt.Sprintf("head%d decodes the components of %s before %s from s.", i, b.ASN1, sp.holes[i].ASN1)))
 	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("head%d", i)).Params(jen.Id("s").Op("*").Add(emit.RT("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("v").Op(":=").Id("c").Dot(fmt.Sprintf("at%d", i)).Call()
 		e.components(g, b, 0, k)
 		if e.root2(b) == k {
-			e.root2Loop(g, b, rd{name: "s", ptr: true}, b.Fields[k])
+			e.root2Loop(g, b, derstmt.Rd{Name: "s", Ptr: true}, b.Fields[k])
 		}
 		g.Return(jen.Nil())
 	})
@@ -539,7 +540,7 @@ func (e *emitter) streamHead(f *jen.File, sp *streamPlan, i int) {
 func (e *emitter) streamTail(f *jen.File, sp *streamPlan, i int) {
 	b, k := sp.levels[i], sp.holeIndex(i)
 	hole := sp.holes[i]
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, wrapDoc(fmt.Sprintf("tail%d decodes the components of %s after %s from s, and its end.", i, b.ASN1, hole.ASN1)))
 	f.Func().Params(jen.Id("c").Op("*").Id(sp.name)).Id(fmt.Sprintf("tail%d", i)).Params(jen.Id("s").Op("*").Add(emit.RT("Reader"))).Params(jen.Err().Error()).BlockFunc(func(g *jen.Group) {
 		usesV := hole.Has != "" || k+1 < len(b.Fields) || b.Unknown != "" && b.Body.Root2 == 0
@@ -549,19 +550,19 @@ func (e *emitter) streamTail(f *jen.File, sp *streamPlan, i int) {
 		if hole.Has != "" {
 			g.Id("v").Dot(hole.Has).Op("=").True()
 		}
-		s := rd{name: "s", ptr: true}
-		e.declareDeferred(g, b)
+		s := derstmt.Rd{Name: "s", Ptr: true}
+		e.DeclareDeferred(g, b)
 		e.components(g, b, k+1, len(b.Fields))
 		if b.Unknown != "" && b.Body.Root2 == 0 {
 			g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 				jen.If(jen.List(jen.Id("v").Dot(b.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
-		if !hasDeferred(b) {
+		if !HasDeferred(b) {
 			g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(b.ASN1)))
 			return
 		}
 		g.If(jen.Err().Op(":=").Id("s").Dot("Finish").Call(jen.Lit(b.ASN1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
-		e.resolveDeferred(g, b, s)
+		e.ResolveDeferred(g, b, s)
 		g.Return(jen.Nil())
 	})
 }

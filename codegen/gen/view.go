@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/derstmt"
 	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 	"github.com/dave/jennifer/jen"
@@ -57,7 +58,7 @@ func viewable(gt *plan.Type) bool {
 	}
 	switch gt.Kind {
 	case model.TypeSequence:
-		return !(gt.Unknown != "" && gt.Body.Root2 > 0) && !hasDeferred(gt)
+		return !(gt.Unknown != "" && gt.Body.Root2 > 0) && !HasDeferred(gt)
 	case model.TypeSequenceOf, model.TypeSetOf:
 		return gt.Elem != nil && gt.Elem.Union == nil && !gt.Elem.List
 	case model.TypeChoice:
@@ -201,7 +202,7 @@ func (e *emitter) viewFile(vs *viewSet) ([]byte, error) {
 		e.viewRoot(f, gt)
 	}
 	for _, gt := range vs.types {
-		e.tmp = 0
+		e.Reset()
 		switch gt.Kind {
 		case model.TypeSequence:
 			e.viewSequence(f, vs, gt)
@@ -241,7 +242,7 @@ func core() *jen.Statement { return jen.Id("vw").Dot("c") }
 //		return x, nil
 //	}
 func (e *emitter) viewRoot(f *jen.File, gt *plan.Type) {
-	e.tmp = 0
+	e.Reset()
 	name := viewName(gt)
 	emit.Comment(f, fmt.Sprintf("%s parses b, exactly one encoding of a %s, shallowly: its header and its\ncomponents' headers (see package view). The view aliases b.", parseName(gt), gt.ASN1))
 	self := emit.Self(gt)
@@ -250,7 +251,7 @@ func (e *emitter) viewRoot(f *jen.File, gt *plan.Type) {
 		g.Id("r").Op(":=").Add(vrt("NewCursor")).Call(jen.Id("b"), jen.Id("opts"))
 		g.Id("x").Dot("c").Op("=").Add(vrt("Root")).Call(jen.Id("b"), jen.Id("opts"), jen.Op("&").Id("viewNames"), e.viewName(gt.ASN1))
 		g.Id("err").Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-			e.viewRead(g, rd{name: "r"}, "x", self, gt, emit.PlainReturn)
+			e.viewRead(g, derstmt.Rd{Name: "r"}, "x", self, gt, emit.PlainReturn)
 			g.Return(jen.Nil())
 		}).Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(name).Values(), jen.Id("x").Dot("c").Dot("Fail").Call(jen.Err())))
@@ -262,15 +263,15 @@ func (e *emitter) viewRoot(f *jen.File, gt *plan.Type) {
 // viewRead emits the shallow parse of a value of field f (with its
 // explicit wrappers, as readValue reads them) into the view variable x
 // (an expression such as "x" or "it.cur") of the view of target.
-func (e *emitter) viewRead(g *jen.Group, r rd, x string, f *plan.Field, target *plan.Type, wrap emit.Wrap) {
+func (e *emitter) viewRead(g *jen.Group, r derstmt.Rd, x string, f *plan.Field, target *plan.Type, wrap emit.Wrap) {
 	wrappers, own := emit.SplitTags(f.Type)
-	cur, opened := e.openWrappers(g, r, wrappers, wrap)
+	cur, opened := e.OpenWrappers(g, r, wrappers, wrap)
 	tag := emit.RT("NoTag")
 	if emit.Tagged(target) && own != nil {
 		tag = emit.TagCode(*own)
 	}
-	g.If(jen.Err().Op(":=").Id(x).Dot("parse").Call(cur.arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-	closeWrappers(g, opened, f.Type, wrap)
+	g.If(jen.Err().Op(":=").Id(x).Dot("parse").Call(cur.Arg(), tag), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
+	derstmt.CloseWrappers(g, opened, f.Type, wrap)
 }
 
 // accessorNames returns the Go names of the accessors of the fields of a
@@ -331,13 +332,13 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 		g.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 		g.Add(emit.IfErr(emit.PlainReturn))
 		g.Add(core()).Dot("Set").Call(jen.Id("start"), jen.Id("r"), jen.Op("&").Id("s"), jen.Id("t"))
-		s := rd{name: "s"}
+		s := derstmt.Rd{Name: "s"}
 		for i, fl := range gt.Fields {
 			emit.Comment(g, emit.ComponentText(fl.Comp))
 			g.Add(vw()).Dot("off").Index(jen.Lit(i)).Op("=").Id("s").Dot("Offset").Call()
 			skip := jen.If(jen.Err().Op(":=").Id("s").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(emit.WithField(fl.ASN1)(jen.Err()))
 			if emit.OptionalComponent(fl) {
-				g.If(e.presence(s, fl, gt.Fields[i+1:])).Block(skip)
+				g.If(e.Presence(s, fl, gt.Fields[i+1:])).Block(skip)
 				continue
 			}
 			tags := emit.FirstTags(fl.Type, 0)
@@ -409,7 +410,7 @@ func (e *emitter) viewSequence(f *jen.File, vs *viewSet, gt *plan.Type) {
 //		return x, nil
 //	}
 func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *plan.Field, target *plan.Type, what string, reader func(*jen.Group), absent jen.Code, choice bool) {
-	e.tmp = 0
+	e.Reset()
 	tv := viewName(target)
 	doc := fmt.Sprintf("%s returns %s, parsed shallowly now", method, what)
 	switch {
@@ -426,7 +427,7 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *plan.Field,
 		reader(g)
 		g.Id("x").Dot("c").Op("=").Add(core()).Dot("Child").Call(e.viewName(fl.ASN1))
 		g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-			e.viewRead(g, rd{name: "s"}, "x", fl, target, emit.WithField(fl.ASN1))
+			e.viewRead(g, derstmt.Rd{Name: "s"}, "x", fl, target, emit.WithField(fl.ASN1))
 			g.Return(jen.Nil())
 		}).Call()
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id(tv).Values(), core().Dot("Fail").Call(jen.Err())))
@@ -456,7 +457,7 @@ func (e *emitter) viewAccessor(f *jen.File, recv, method string, fl *plan.Field,
 //		return v.SerialNumber, nil
 //	}
 func (e *emitter) eagerAccessor(f *jen.File, gt *plan.Type, recv, method string, fl *plan.Field, i int, window func(int) (jen.Code, jen.Code)) {
-	e.tmp = 0
+	e.Reset()
 	doc := fmt.Sprintf("%s decodes %s now", method, emit.ComponentText(fl.Comp))
 	if def, ok := emit.DefaultValue(fl); ok && def != nil {
 		doc += " (its DEFAULT when absent)"
@@ -473,10 +474,10 @@ func (e *emitter) eagerAccessor(f *jen.File, gt *plan.Type, recv, method string,
 				lo, hi := window(k)
 				g.Id("k").Op(":=").Id("s").Dot("At").Call(lo, hi, core().Dot("Depth").Call())
 				emit.Comment(g, "the key: "+emit.ComponentText(fl.Key.Comp))
-				e.readComponent(g, gt, rd{name: "k"}, fl.Key, gt.Fields[k+1:])
+				e.ReadComponent(g, gt, derstmt.Rd{Name: "k"}, fl.Key, gt.Fields[k+1:])
 			}
 			emit.Comment(g, emit.ComponentText(fl.Comp))
-			e.readComponent(g, gt, rd{name: "s"}, fl, gt.Fields[i+1:])
+			e.ReadComponent(g, gt, derstmt.Rd{Name: "s"}, fl, gt.Fields[i+1:])
 			g.Return(jen.Nil())
 		}).Call()
 		g.Id("s").Dot("Release").Call()
@@ -539,7 +540,7 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *plan.Type, recv str
 		r.consts = append(r.consts, ue.Const)
 	}
 	for _, r := range rows {
-		e.tmp = 0
+		e.Reset()
 		method := names[fl][0] + r.ue.Field.Name
 		tv := viewName(r.target)
 		emit.Comment(f, fmt.Sprintf("%s returns the view of %s when %s selects a %s (%s; ok is false for another\nkey, when absent, or for a value in a BER constructed string: read it with %s), parsed shallowly now.",
@@ -564,19 +565,19 @@ func (e *emitter) rowAccessors(f *jen.File, vs *viewSet, gt *plan.Type, recv str
 			g.Err().Op("=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
 				wrap := emit.WithField(fl.ASN1)
 				wrappers, own := emit.SplitTags(fl.Type)
-				cur, opened := e.openWrappers(g, rd{name: "s"}, wrappers, wrap)
+				cur, opened := e.OpenWrappers(g, derstmt.Rd{Name: "s"}, wrappers, wrap)
 				if fl.Containing {
 					emit.Comment(g, "X.682 11: the value is the contents of the OCTET STRING.")
-					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Contents").Call(emit.TagCode(*own), jen.Lit("OCTET STRING"))
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.ID()).Dot("Contents").Call(emit.TagCode(*own), jen.Lit("OCTET STRING"))
 					g.Add(emit.IfErr(wrap))
 				} else {
-					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.id()).Dot("Element").Call()
+					g.List(jen.Id("sub"), jen.Err()).Op(":=").Add(cur.ID()).Dot("Element").Call()
 					g.Add(emit.IfErr(wrap))
 				}
 				g.Id("opened").Op("=").True()
-				e.viewRead(g, rd{name: "sub"}, "x", r.ue.Field, r.target, wrap)
+				e.viewRead(g, derstmt.Rd{Name: "sub"}, "x", r.ue.Field, r.target, wrap)
 				g.If(jen.Err().Op(":=").Id("sub").Dot("Finish").Call(jen.Lit(fl.Union.Type.ASN1)), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))
-				closeWrappers(g, opened, fl.Type, wrap)
+				derstmt.CloseWrappers(g, opened, fl.Type, wrap)
 				g.Return(jen.Nil())
 			}).Call()
 			g.If(jen.Err().Op("!=").Nil()).BlockFunc(func(g *jen.Group) {
@@ -682,7 +683,7 @@ func (e *emitter) viewChoice(f *jen.File, vs *viewSet, gt *plan.Type) {
 		//		...
 		//		return v.X, nil
 		//	}
-		e.tmp = 0
+		e.Reset()
 		emit.Comment(f, fmt.Sprintf("%s decodes the alternative %s now (the zero value unless it is the alternative chosen).", nm[0], emit.ComponentText(fl.Comp)))
 		f.Func().Params(vw().Op("*").Id(name)).Id(nm[0]).Params().Params(jen.Id("x").Add(emit.GoType(fl)), jen.Err().Error()).Block(
 			jen.If(guard).Block(jen.Return(jen.Id("x"), jen.Nil())),
@@ -754,7 +755,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 	//		it.pos, it.i = s.Offset(), it.i+1
 	//		return true
 	//	}
-	e.tmp = 0
+	e.Reset()
 	emit.Comment(f, "Next reads the next element; false at the end or after an error (see Err).")
 	f.Func().Params(jen.Id("it").Op("*").Id(it)).Id("Next").Params().Bool().BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("it").Dot("done")).Block(jen.Return(jen.False()))
@@ -786,7 +787,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Cursor").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
 			g.Id("it").Dot("cur").Op("=").Id(viewName(target)).Values(jen.Dict{jen.Id("c"): jen.Id("it").Dot("list").Dot("Elem").Call(jen.Id("it").Dot("i"))})
 			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-				e.viewRead(g, rd{name: "s"}, "it.cur", elem, target, wrap)
+				e.viewRead(g, derstmt.Rd{Name: "s"}, "it.cur", elem, target, wrap)
 				g.Return(jen.Nil())
 			}).Call()
 			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("it").Dot("fail").Call(jen.Err())))
@@ -795,7 +796,7 @@ func (e *emitter) viewList(f *jen.File, vs *viewSet, gt *plan.Type) {
 			g.Id("s").Op(":=").Id("it").Dot("list").Dot("Pooled").Call(jen.Id("it").Dot("pos"), jen.Id("ce"))
 			g.Var().Id("v").Add(emit.GoType(elem))
 			g.Err().Op(":=").Func().Params().Error().BlockFunc(func(g *jen.Group) {
-				e.readValue(g, rd{name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, wrap)
+				e.ReadValue(g, derstmt.Rd{Name: "s"}, func() *jen.Statement { return jen.Id("v") }, elem, wrap)
 				g.Return(jen.Nil())
 			}).Call()
 			g.Id("pos").Op(":=").Id("s").Dot("Offset").Call()
