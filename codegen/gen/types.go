@@ -13,5 +13,4 @@ type emitter struct {
 	// paths of views (view.go).
 	viewNames    map[string]int
 	viewNameList []string
-	per          perState
 }

@@ -1,4 +1,4 @@
-package gen
+package percodec
 
 // PER codecs of the open types with a table (X.682 10, X.691 10.2): the
 // unions of plan.go (ProtocolIE-Field.value, InitiatingMessage.value, the
@@ -25,7 +25,7 @@ import (
 )
 
 // perUnion emits the PER methods of the union gt.
-func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
+func (e *Emitter) perUnion(f *jen.File, gt *plan.Type) {
 	u := gt.Union
 	keyParam, keySwitch, keyArg := emit.KeyParam(u)
 	read := jen.Id("r").Dot("ReadOpenField").Call()
@@ -163,7 +163,7 @@ func (e *emitter) perUnion(f *jen.File, gt *plan.Type) {
 // perUnionArgs returns the arguments after the key of the union field f's
 // decodePER and encodePER: the string that contains the union, if one
 // does.
-func (e *emitter) perUnionArgs(f *plan.Field, where string) []jen.Code {
+func (e *Emitter) perUnionArgs(f *plan.Field, where string) []jen.Code {
 	if !f.Containing {
 		return nil
 	}
@@ -184,7 +184,7 @@ func perDeferredKey(gt *plan.Type, f *plan.Field) bool {
 //	var atValue int
 //
 // and the value is resolved right after the key is read (perResolve).
-func (e *emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *jen.Group) {
+func (e *Emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *jen.Group) {
 	deferred := map[*plan.Field][]*plan.Field{}
 	for _, f := range gt.Fields {
 		if perDeferredKey(gt, f) {
@@ -213,7 +213,7 @@ func (e *emitter) perDeferDecode(gt *plan.Type, dec func(g *jen.Group)) func(g *
 //	if err := v.Value.resolvePER(int64(v.ID), r, atValue); err != nil {
 //		return der.WithField(err, "value")
 //	}
-func (e *emitter) perResolve(g *jen.Group, key *plan.Field) {
+func (e *Emitter) perResolve(g *jen.Group, key *plan.Field) {
 	for _, f := range e.per.deferred[key] {
 		call := jen.If(jen.Err().Op(":=").Id("v").Dot(f.Name).Dot("resolvePER").Call(emit.UnionKeyArg(f), jen.Id("r"), jen.Id(emit.DeferOff(f))), jen.Err().Op("!=").Nil()).Block(
 			emit.WithField(f.ASN1)(jen.Err()))
@@ -227,7 +227,7 @@ func (e *emitter) perResolve(g *jen.Group, key *plan.Field) {
 }
 
 // perReadUnion emits the decoding of the union field f into dst.
-func (e *emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
+func (e *Emitter) perReadUnion(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
 	switch {
 	case f.List:
 		// A SEQUENCE OF or SET OF the open type, each value resolved by
@@ -288,7 +288,7 @@ func isDeferredIn(deferred map[*plan.Field][]*plan.Field, f *plan.Field) bool {
 }
 
 // perWriteUnion emits the encoding of the union field f from src.
-func (e *emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
+func (e *Emitter) perWriteUnion(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	if !f.List {
 		args := append([]jen.Code{jen.Id("w")}, e.perUnionArgs(f, where)...)
 		g.If(jen.Err().Op(":=").Add(src()).Dot("encodePER").Call(args...), jen.Err().Op("!=").Nil()).Block(wrap(jen.Err()))

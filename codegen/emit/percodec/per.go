@@ -1,4 +1,4 @@
-package gen
+package percodec
 
 // PER codecs (ITU-T X.691), emitted with Config.PER (asn1gen gen -per):
 // every Go type gets
@@ -28,9 +28,23 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-const perPath = "github.com/asn1gen/asn1gen/runtime/per"
+// RuntimePath is the import path of the runtime of PER codecs.
+const RuntimePath = "github.com/asn1gen/asn1gen/runtime/per"
 
-func pr(name string) *jen.Statement { return jen.Qual(perPath, name) }
+func pr(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
+
+// Emitter writes the PER codecs of the types of a plan.
+type Emitter struct {
+	emit.Temps
+	per perState
+}
+
+// New returns an Emitter.
+func New() *Emitter { return &Emitter{per: perState{alphabets: map[string]string{}}} }
+
+// Err returns the first construct the emitter met that it does not handle:
+// the generation must fail with it.
+func (e *Emitter) Err() error { return e.per.err }
 
 // perState is what the PER emitter collects over a generation: the
 // alphabets of constrained character strings (package variables) and the
@@ -45,14 +59,14 @@ type perState struct {
 }
 
 // perFail records that the PER emitter cannot encode construct in where.
-func (e *emitter) perFail(where, construct string) {
+func (e *Emitter) perFail(where, construct string) {
 	if e.per.err == nil {
 		e.per.err = fmt.Errorf("asn1gen: -per: %s: %s is not supported by the PER emitter yet", where, construct)
 	}
 }
 
-// perMethods emits the PER methods of gt.
-func (e *emitter) perMethods(f *jen.File, gt *plan.Type) {
+// Type emits the PER methods of gt.
+func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	if gt.Alias != nil {
 		return // the aliased type has them
 	}
@@ -122,7 +136,7 @@ func structural(k model.TypeKind) bool {
 
 // perBuiltinGo is the Go type of the builtin a primitive type is defined
 // over, for the conversion of *v.
-func (e *emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
+func (e *Emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
 	if gt.Kind == model.TypeInteger {
 		if plan.GoIntOf(emit.Self(gt)) == "int64" {
 			return jen.Int64()
@@ -142,7 +156,7 @@ func (e *emitter) perBuiltinGo(gt *plan.Type) *jen.Statement {
 //
 // and UnmarshalUPER, MarshalUPER with false. Root puts the type's name
 // first in the path of an error, as UnmarshalDER does.
-func (e *emitter) perTop(f *jen.File, gt *plan.Type) {
+func (e *Emitter) perTop(f *jen.File, gt *plan.Type) {
 	if k := gt.Kind; gt.Doc == "" && k != model.TypeSequence && k != model.TypeSet && k != model.TypeChoice {
 		return
 	}
@@ -189,7 +203,7 @@ var knownMultiplier = map[string]string{
 }
 
 // perConstraintsOf evaluates what X.691 sees of the constraints of t.
-func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
+func (e *Emitter) perConstraintsOf(t *model.Type) perConstraints {
 	pc := perConstraints{lb: math.MinInt64, ub: math.MaxInt64, size: pr("Unsized")}
 	c := t.Constraints
 	u := t.Underlying()
@@ -261,7 +275,7 @@ func (e *emitter) perConstraintsOf(t *model.Type) perConstraints {
 
 // perAlphabet returns the package variable holding the per.Alphabet of
 // the characters chars, declaring it on first use.
-func (e *emitter) perAlphabet(chars string) string {
+func (e *Emitter) perAlphabet(chars string) string {
 	if name, ok := e.per.alphabets[chars]; ok {
 		return name
 	}
@@ -270,10 +284,10 @@ func (e *emitter) perAlphabet(chars string) string {
 	return name
 }
 
-// perAlphabets declares the alphabets: the ranges of their characters.
+// Alphabets declares the alphabets: the ranges of their characters.
 //
 //	var perAlphabet1 = per.NewAlphabet('0', '9', 'A', 'F') // "0123456789ABCDEF"
-func (e *emitter) perAlphabets(f *jen.File) {
+func (e *Emitter) Alphabets(f *jen.File) {
 	if len(e.per.alphabets) == 0 {
 		return
 	}
@@ -305,7 +319,7 @@ func (e *emitter) perAlphabets(f *jen.File) {
 // perRead emits the decoding of a value of the built-in type t into the
 // new variable dst (x), or, with declare false, into the expression dst.
 // It reports false (after perFail) for what it does not handle.
-func (e *emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement, where string, wrap emit.Wrap, declare bool) bool {
+func (e *Emitter) perRead(g *jen.Group, t *model.Type, dst func() *jen.Statement, where string, wrap emit.Wrap, declare bool) bool {
 	u := t.Underlying()
 	pc := e.perConstraintsOf(t)
 	if pc.unsupported != "" {
@@ -411,7 +425,7 @@ var perTimeMethods = map[string]string{
 // perTime returns the method (see perTimeMethods) and its arguments after
 // the value for a time type t: TIME is Time, or TimeWith and the property
 // settings of the subtype (X.691 32 encodes a TIME by them).
-func (e *emitter) perTime(t *model.Type, where string) (string, []jen.Code, bool) {
+func (e *Emitter) perTime(t *model.Type, where string) (string, []jen.Code, bool) {
 	u := t.Underlying()
 	if m, ok := perTimeMethods[u.Name]; ok {
 		return m, nil, true
@@ -441,7 +455,7 @@ func perInline(f *plan.Field) bool {
 }
 
 // perWrite emits the encoding of src, a value of the built-in type t.
-func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statement, where string, wrap emit.Wrap) {
+func (e *Emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	u := t.Underlying()
 	pc := e.perConstraintsOf(t)
 	if pc.unsupported != "" {
@@ -511,7 +525,7 @@ func (e *emitter) perWrite(g *jen.Group, t *model.Type, src func() *jen.Statemen
 
 // perReadField emits the decoding of a component, alternative or element
 // into dst.
-func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
+func (e *Emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Statement, where string, wrap emit.Wrap) {
 	if len(e.per.deferred[f]) > 0 {
 		defer e.perResolve(g, f) // f is the key of open types before it
 	}
@@ -575,7 +589,7 @@ func (e *emitter) perReadField(g *jen.Group, f *plan.Field, dst func() *jen.Stat
 
 // perContaining reports whether the OCTET or BIT STRING (CONTAINING T) of
 // f is one the emitter handles: not ENCODED BY another encoding.
-func (e *emitter) perContaining(f *plan.Field, where string) bool {
+func (e *Emitter) perContaining(f *plan.Field, where string) bool {
 	if c := f.Type.Constraints; c != nil && c.EncodedBy != nil {
 		e.perFail(where, "CONTAINING ... ENCODED BY")
 		return false
@@ -587,7 +601,7 @@ func (e *emitter) perContaining(f *plan.Field, where string) bool {
 // are a value of a type when it has a PER-visible SIZE or is a BIT STRING;
 // false for an OCTET STRING without one: the octets are then an open type
 // field's, read in place (BeginOpen).
-func (e *emitter) perContentsSize(f *plan.Field, where string) (jen.Code, bool) {
+func (e *Emitter) perContentsSize(f *plan.Field, where string) (jen.Code, bool) {
 	if c := f.Type.Constraints; (c == nil || c.Size == nil) && f.Type.Underlying().Kind == model.TypeOctetString {
 		return nil, false
 	}
@@ -599,7 +613,7 @@ func (e *emitter) perContentsSize(f *plan.Field, where string) (jen.Code, bool) 
 // BIT STRING.
 //
 //	per.Contents{Size: per.Size{Lb: 1, Ub: 8}, Bits: true}
-func (e *emitter) perContents(t *model.Type, where string) jen.Code {
+func (e *Emitter) perContents(t *model.Type, where string) jen.Code {
 	pc := e.perConstraintsOf(t)
 	if pc.unsupported != "" {
 		e.perFail(where, pc.unsupported)
@@ -620,7 +634,7 @@ func (e *emitter) perContents(t *model.Type, where string) jen.Code {
 //	}
 //
 // A value held by pointer is read into a new one, or written unless nil.
-func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen.Statement, method string, contents jen.Code, wrap emit.Wrap) {
+func (e *Emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen.Statement, method string, contents jen.Code, wrap emit.Wrap) {
 	rw := jen.Id("w")
 	if method[0] == 'R' {
 		rw = jen.Id("r")
@@ -641,7 +655,7 @@ func (e *emitter) perContainingCall(g *jen.Group, f *plan.Field, dst func() *jen
 }
 
 // perWriteField emits the encoding of a component, alternative or element.
-func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
+func (e *Emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Statement, where string, wrap emit.Wrap) {
 	if f.Union != nil {
 		e.perWriteUnion(g, f, src, where, wrap)
 		return
@@ -679,7 +693,7 @@ func (e *emitter) perWriteField(g *jen.Group, f *plan.Field, src func() *jen.Sta
 // perTagOrder reports whether the root components are in the canonical
 // order of their tags (X.680 8.6), the order of PER's SET components and
 // CHOICE indices (X.691 21, 23): with AUTOMATIC TAGS they always are.
-func (e *emitter) perTagOrder(fields []*plan.Field) bool {
+func (e *Emitter) perTagOrder(fields []*plan.Field) bool {
 	var last *model.Tag
 	for _, f := range fields {
 		if f.Comp != nil && f.Comp.Extension {
@@ -754,7 +768,7 @@ func perPresent(f *plan.Field) jen.Code {
 // extension bit, the preamble of the OPTIONAL and DEFAULT root components,
 // the root components, then the bitmap and the open type fields of the
 // extension additions, unknown ones kept in Unknown.
-func (e *emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+func (e *Emitter) perSequence(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	root, adds := additionsOf(gt)
 	ext := gt.Body.Extensible
 	dec = func(g *jen.Group) {
@@ -942,7 +956,7 @@ func perOpenValue(f *plan.Field) bool {
 //
 //	pre, err := r.ReadBits(2)
 //	v.HasA = pre&2 != 0
-func (e *emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
+func (e *Emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
 	var opt []*plan.Field
 	for _, f := range fields {
 		if perOptional(f) {
@@ -965,7 +979,7 @@ func (e *emitter) perPreambleRead(g *jen.Group, fields []*plan.Field) {
 //
 //	w.WriteBool(v.HasA)
 //	w.WritePreamble(v.HasA, v.HasB, v.C != 5)
-func (e *emitter) perPreambleWrite(g *jen.Group, fields []*plan.Field) {
+func (e *Emitter) perPreambleWrite(g *jen.Group, fields []*plan.Field) {
 	var bits []jen.Code
 	for _, f := range fields {
 		if perOptional(f) {
@@ -983,7 +997,7 @@ func (e *emitter) perPreambleWrite(g *jen.Group, fields []*plan.Field) {
 
 // perReadComponent emits the decoding of a root component (or a member
 // of an addition group) whose presence the preamble gave.
-func (e *emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
+func (e *Emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
 	wrap := emit.WithField(f.ASN1)
 	emit.Comment(g, emit.ComponentText(f.Comp))
@@ -1002,7 +1016,7 @@ func (e *emitter) perReadComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 
 // perWriteComponent emits the encoding of a root component (or a member of
 // an addition group).
-func (e *emitter) perWriteComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
+func (e *Emitter) perWriteComponent(g *jen.Group, gt *plan.Type, f *plan.Field) {
 	where := gt.ASN1 + "." + f.ASN1
 	wrap := emit.WithField(f.ASN1)
 	if !perOptional(f) {
@@ -1018,7 +1032,7 @@ func (e *emitter) perWriteComponent(g *jen.Group, gt *plan.Type, f *plan.Field) 
 // alternative, the root's a constrained whole number, an addition's (after
 // the extension bit) a normally small number, and then the addition in an
 // open type field. An unknown addition is kept in Unknown.
-func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+func (e *Emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	var root, adds []*plan.Field
 	for _, f := range gt.Fields {
 		if f.Comp.Extension {
@@ -1117,7 +1131,7 @@ func (e *emitter) perChoice(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 // is fixed, fragmented from 16K on) and the elements. A SET OF is written
 // in the order of its value, as BASIC-PER does (X.691 22.1: only canonical
 // PER sorts).
-func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+func (e *Emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	pc := e.perConstraintsOf(gt.Body)
 	if pc.unsupported != "" {
 		e.perFail(gt.ASN1, pc.unsupported)
@@ -1177,7 +1191,7 @@ func (e *emitter) perList(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 // perEnumerated emits the codec of an ENUMERATED (X.691 14): the index of
 // the item among the root's, sorted by value, or after the extension bit
 // among the additions'.
-func (e *emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
+func (e *Emitter) perEnumerated(gt *plan.Type) (dec, enc func(g *jen.Group)) {
 	var root, adds []*model.NamedNumber
 	for _, nn := range gt.Body.Underlying().NamedNumbers {
 		if nn.Extension {
@@ -1276,7 +1290,7 @@ func denseSorted(items []*model.NamedNumber) bool {
 	return true
 }
 
-// perFuzz emits the PER fuzz target of gt (with -fuzz):
+// Fuzz emits the PER fuzz target of gt (with -fuzz):
 //
 //	func FuzzTPER(f *testing.F) {
 //		f.Fuzz(func(t *testing.T, b []byte) {
@@ -1295,7 +1309,7 @@ func denseSorted(items []*model.NamedNumber) bool {
 //			}
 //		})
 //	}
-func (e *emitter) perFuzz(f *jen.File, gt *plan.Type) {
+func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 	name := "Fuzz" + gt.Name + "PER"
 	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
