@@ -127,6 +127,7 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/emit/dercodec"
 	"github.com/asn1gen/asn1gen/codegen/emit/gotypes"
 	"github.com/asn1gen/asn1gen/codegen/emit/percodec"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
@@ -201,6 +202,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		return nil, err
 	}
 	e := &emitter{p: p, cfg: cfg}
+	derc := &dercodec.Emitter{P: p}
 	per := percodec.New()
 	types := &gotypes.Emitter{P: p, PER: cfg.PER}
 	f := jen.NewFile(cfg.Package)
@@ -215,7 +217,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 	types.Values(f)
 	for _, gt := range p.Emitted() {
 		types.Type(f, gt)
-		e.Type(f, gt)
+		derc.Type(f, gt)
 		if cfg.PER {
 			per.Type(f, gt)
 		}
@@ -249,7 +251,7 @@ func Generate(set *model.Set, cfg Config) ([]File, error) {
 		files = append(files, File{Name: cfg.Package + "_stream.go", Content: sf})
 	}
 	if cfg.Fuzz {
-		codecs := []fuzzer{e}
+		codecs := []fuzzer{derc}
 		if cfg.PER {
 			codecs = append(codecs, per)
 		}

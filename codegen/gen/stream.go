@@ -557,7 +557,7 @@ func (e *emitter) streamTail(f *jen.File, sp *streamPlan, i int) {
 			g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 				jen.If(jen.List(jen.Id("v").Dot(b.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
-		if !HasDeferred(b) {
+		if !derstmt.HasDeferred(b) {
 			g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(b.ASN1)))
 			return
 		}

@@ -58,7 +58,7 @@ func viewable(gt *plan.Type) bool {
 	}
 	switch gt.Kind {
 	case model.TypeSequence:
-		return !(gt.Unknown != "" && gt.Body.Root2 > 0) && !HasDeferred(gt)
+		return !(gt.Unknown != "" && gt.Body.Root2 > 0) && !derstmt.HasDeferred(gt)
 	case model.TypeSequenceOf, model.TypeSetOf:
 		return gt.Elem != nil && gt.Elem.Union == nil && !gt.Elem.List
 	case model.TypeChoice:

@@ -448,3 +448,14 @@ func SetRanks(gt *plan.Type) map[*plan.Field]int {
 	}
 	return out
 }
+
+// hasDeferred reports whether gt has an open type resolved after its last
+// component (see resolveDeferred).
+func HasDeferred(gt *plan.Type) bool {
+	for _, f := range gt.Fields {
+		if f.Union != nil && f.Deferred {
+			return true
+		}
+	}
+	return false
+}

@@ -1,4 +1,4 @@
-package gen
+package dercodec
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 )
 
 // encodeMethod emits EncodeASN1 for a type with a structure.
-func (e *emitter) encodeMethod(f *jen.File, gt *plan.Type) {
+func (e *Emitter) encodeMethod(f *jen.File, gt *plan.Type) {
 	e.Reset()
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	params := []jen.Code{jen.Id("b").Op("*").Add(emit.RT("Builder")), jen.Id("t").Add(emit.RT("Tag"))}
@@ -110,7 +110,7 @@ func encodeDoc(gt *plan.Type) string {
 //		b.End(m1)
 //		return
 //	}
-func (e *emitter) rootEncode(g *jen.Group, gt *plan.Type) {
+func (e *Emitter) rootEncode(g *jen.Group, gt *plan.Type) {
 	s := emit.Self(gt)
 	if wrappers, _ := emit.SplitTags(s.Type); len(wrappers) > 0 {
 		g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
@@ -131,7 +131,7 @@ func outTag(gt *plan.Type) *jen.Statement {
 	return jen.Id("t").Dot("Or").Call(emit.TagCode(*own))
 }
 
-func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
+func (e *Emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 	t := gt.Body
 	x := func() *jen.Statement { return jen.Op("*").Id("v") }
 	if t.Kind == model.TypeOpen {
@@ -191,7 +191,7 @@ func (e *emitter) encodePrimitive(g *jen.Group, gt *plan.Type) {
 //
 //	func (v *T) UnmarshalDER(b []byte) error { return der.Unmarshal(b, v, nil) }
 //	func (v *T) MarshalDER() ([]byte, error) { return der.Marshal(v, nil) }
-func (e *emitter) topMethods(f *jen.File, gt *plan.Type) {
+func (e *Emitter) topMethods(f *jen.File, gt *plan.Type) {
 	// Enumerations, named-number INTEGERs, named-bit BIT STRINGs and
 	// lists written in place inside another type are decoded and encoded
 	// through their parent: the entry points are for type assignments,
@@ -216,7 +216,7 @@ func (e *emitter) topMethods(f *jen.File, gt *plan.Type) {
 // baseMethods emits DecodeASN1 and EncodeASN1 of a type defined over
 // another (a re-tagged or further constrained reference): at the root
 // with its own tags, and otherwise those of the base type.
-func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
+func (e *Emitter) baseMethods(f *jen.File, gt *plan.Type) {
 	e.Reset()
 	base := jen.Parens(jen.Op("*").Add(emit.Ref(gt.Base))).Call(jen.Id("v"))
 	emit.Comment(f, decodeDoc(gt))
@@ -234,7 +234,7 @@ func (e *emitter) baseMethods(f *jen.File, gt *plan.Type) {
 
 // unionDER emits the DER methods of an open type's union: decode and
 // encode by key.
-func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
+func (e *Emitter) unionDER(f *jen.File, gt *plan.Type) {
 	u := gt.Union
 	e.Reset()
 	keyParam, keySwitch, _ := emit.KeyParam(u)
@@ -336,7 +336,7 @@ func (e *emitter) unionDER(f *jen.File, gt *plan.Type) {
 
 // Fuzz emits the DER fuzz target of gt (with -fuzz): decoding must not
 // panic, and a strict decode must re-encode to the input.
-func (e *emitter) Fuzz(f *jen.File, gt *plan.Type) {
+func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 	name := "Fuzz" + gt.Name
 	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s never panics and that a strict decode\nre-encodes to its input.", name, gt.ASN1))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
@@ -356,7 +356,7 @@ func (e *emitter) Fuzz(f *jen.File, gt *plan.Type) {
 // Type emits the DER methods of gt: DecodeASN1 and EncodeASN1 (of a
 // union, decode and encode by key), and UnmarshalDER and MarshalDER on the
 // types that have entry points.
-func (e *emitter) Type(f *jen.File, gt *plan.Type) {
+func (e *Emitter) Type(f *jen.File, gt *plan.Type) {
 	switch {
 	case gt.Alias != nil:
 		return // the aliased type has them
@@ -378,7 +378,7 @@ func (e *emitter) Type(f *jen.File, gt *plan.Type) {
 
 // validMethod emits the check of an enumeration without an extension
 // marker, which DER decoding and encoding apply.
-func (e *emitter) validMethod(f *jen.File, gt *plan.Type) {
+func (e *Emitter) validMethod(f *jen.File, gt *plan.Type) {
 	if gt.Body.Extensible || len(gt.Consts) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package gen
+package dercodec
 
 import (
 	"github.com/asn1gen/asn1gen/codegen/emit"
@@ -10,7 +10,7 @@ import (
 
 // decodeMethod emits DecodeASN1 for a type with a structure (and, for the
 // inner list of a list of lists, decodeShared, which holds the body).
-func (e *emitter) decodeMethod(f *jen.File, gt *plan.Type) {
+func (e *Emitter) decodeMethod(f *jen.File, gt *plan.Type) {
 	e.Reset()
 	recv := jen.Id("v").Op("*").Id(gt.Name)
 	params := []jen.Code{jen.Id("r").Op("*").Add(emit.RT("Reader")), jen.Id("t").Add(emit.RT("Tag"))}
@@ -60,7 +60,7 @@ func decodeDoc(gt *plan.Type) string {
 //	if t == 0 {
 //		return r.Root(v.DecodeASN1(r, der.TagSequence), "Validity")
 //	}
-func (e *emitter) rootDecode(g *jen.Group, gt *plan.Type) {
+func (e *Emitter) rootDecode(g *jen.Group, gt *plan.Type) {
 	s := emit.Self(gt)
 	wrappers, own := emit.SplitTags(s.Type)
 	g.If(jen.Id("t").Op("==").Lit(0)).BlockFunc(func(g *jen.Group) {
@@ -77,7 +77,7 @@ func (e *emitter) rootDecode(g *jen.Group, gt *plan.Type) {
 	})
 }
 
-func (e *emitter) decodePrimitive(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
+func (e *Emitter) decodePrimitive(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	t := gt.Body
 	if t.Kind == model.TypeOpen {
 		g.List(jen.Id("x"), jen.Err()).Op(":=").Add(r.ID()).Dot("ReadRawDER").Call()
@@ -153,8 +153,8 @@ func sharedList(gt *plan.Type) *plan.Type {
 
 // innerShared reports whether some list type has gt as its shared inner
 // list, so that gt gets a decodeShared method.
-func (e *emitter) innerShared(gt *plan.Type) bool {
-	for _, o := range e.p.Types {
+func (e *Emitter) innerShared(gt *plan.Type) bool {
+	for _, o := range e.P.Types {
 		if sharedList(o) == gt {
 			return true
 		}
@@ -162,7 +162,7 @@ func (e *emitter) innerShared(gt *plan.Type) bool {
 	return false
 }
 
-func (e *emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
+func (e *Emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.ID()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 	g.Add(emit.IfErr(emit.PlainReturn))
 	s := derstmt.Rd{Name: "s"}
@@ -214,7 +214,7 @@ func (e *emitter) decodeList(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.Return(jen.Nil())
 }
 
-func (e *emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
+func (e *Emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	if gt.Raw != "" {
 		g.Id("start").Op(":=").Add(r.ID()).Dot("Offset").Call()
 	}
@@ -240,7 +240,7 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 		g.If(jen.Op("!").Id("s").Dot("Empty").Call()).Block(
 			jen.If(jen.List(jen.Id("v").Dot(gt.Unknown), jen.Err()).Op("=").Id("s").Dot("ReadRestDER").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	}
-	if gt.Raw == "" && !HasDeferred(gt) {
+	if gt.Raw == "" && !derstmt.HasDeferred(gt) {
 		g.Return(jen.Id("s").Dot("Finish").Call(jen.Lit(gt.ASN1)))
 		return
 	}
@@ -252,18 +252,7 @@ func (e *emitter) decodeSequence(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.Return(jen.Nil())
 }
 
-// hasDeferred reports whether gt has an open type resolved after its last
-// component (see resolveDeferred).
-func HasDeferred(gt *plan.Type) bool {
-	for _, f := range gt.Fields {
-		if f.Union != nil && f.Deferred {
-			return true
-		}
-	}
-	return false
-}
-
-func (e *emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
+func (e *Emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.List(jen.Id("s"), jen.Err()).Op(":=").Add(r.ID()).Dot("ReadConstructed").Call(jen.Id("t"), jen.Lit(gt.ASN1))
 	g.Add(emit.IfErr(emit.PlainReturn))
 	s := derstmt.Rd{Name: "s"}
@@ -331,7 +320,7 @@ func (e *emitter) decodeSet(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.Return(jen.Nil())
 }
 
-func (e *emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
+func (e *Emitter) decodeChoice(g *jen.Group, gt *plan.Type, r derstmt.Rd) {
 	g.List(jen.Id("tag"), jen.Id("_")).Op(":=").Add(r.ID()).Dot("PeekTag").Call()
 	var open *plan.Field
 	g.Switch().BlockFunc(func(g *jen.Group) {
