@@ -8,8 +8,8 @@ import (
 )
 
 // manifestOf returns the manifest of the package being generated.
-func (e *emitter) manifestOf() *manifest.Manifest {
-	cfg, set := e.cfg, e.p.Set
+func manifestOf(cfg Config, p *plan.Plan) *manifest.Manifest {
+	set := p.Set
 	m := &manifest.Manifest{Package: cfg.Package, Uses: cfg.Uses, Flags: cfg.Flags,
 		Types: map[string]string{}, Choices: map[string]string{}, Values: map[string]string{}, Sources: map[string][]byte{}}
 	for _, mod := range set.Modules {
@@ -27,7 +27,7 @@ func (e *emitter) manifestOf() *manifest.Manifest {
 	for name, data := range cfg.Extra {
 		m.Sources[name] = data
 	}
-	for _, gt := range e.p.Emitted() {
+	for _, gt := range p.Emitted() {
 		if gt.Key == "" {
 			continue
 		}
@@ -36,7 +36,7 @@ func (e *emitter) manifestOf() *manifest.Manifest {
 			m.Choices[gt.Key] = gt.ChoiceType
 		}
 	}
-	for _, v := range e.p.Values {
+	for _, v := range p.Values {
 		m.Values[plan.AssignmentKey(v.Assignment)] = v.Name
 	}
 	return m
