@@ -11,12 +11,12 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// adder is a jen.File or jen.Group.
+// Adder is a jen.File or jen.Group.
 type Adder interface {
 	Add(code ...jen.Code) *jen.Statement
 }
 
-// comment adds text as // comment lines (jennifer writes a multi-line
+// Comment adds text as // comment lines (jennifer writes a multi-line
 // comment as /* */, which Go doc comments do not use).
 func Comment(a Adder, text string) {
 	for _, line := range strings.Split(text, "\n") {
@@ -24,24 +24,28 @@ func Comment(a Adder, text string) {
 	}
 }
 
-// render formats the file; on a formatting failure it returns the
+// Render formats the file; on a formatting failure it returns the
 // unformatted source with line numbers in the error, so the generator bug
 // is easy to see.
 func Render(f *jen.File) ([]byte, error) {
+	f.NoFormat = true // formatted once, here
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		var raw bytes.Buffer
-		f.NoFormat = true
-		_ = f.Render(&raw)
-		return nil, fmt.Errorf("asn1gen: generated code does not format: %v\n%s", err, Numbered(raw.String()))
+		return nil, fmt.Errorf("asn1gen: generated code does not render: %v", err)
 	}
-	out, err := format.Source(buf.Bytes())
+	return Format(buf.Bytes())
+}
+
+// Format is go/format.Source with the source in the error.
+func Format(src []byte) ([]byte, error) {
+	out, err := format.Source(src)
 	if err != nil {
-		return nil, fmt.Errorf("asn1gen: generated code does not format: %v\n%s", err, Numbered(buf.String()))
+		return nil, fmt.Errorf("asn1gen: generated code does not format: %v\n%s", err, Numbered(string(src)))
 	}
 	return out, nil
 }
 
+// Numbered returns s with line numbers.
 func Numbered(s string) string {
 	var b strings.Builder
 	for i, line := range strings.Split(s, "\n") {

@@ -261,13 +261,15 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		t.Skip("escript not installed")
 	}
 	set := model.Check(srcs...)
-	files, err := Generate(set, Config{Package: "x", PER: true, Roots: roots})
+	files, err := Generate(set, Config{Package: "x", Codecs: perCodecs, Roots: roots})
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	writeModule(t, dir, "example.com/pertest")
-	writeFile(t, filepath.Join(dir, "x", "x.go"), files[0].Content)
+	for _, f := range files {
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
 
 	// The harness: testdata/per/harness.go.txt and the registry of the
 	// types, with the DEFAULT components (which asn1ct decodes as their
@@ -398,7 +400,7 @@ func TestPERUnsupported(t *testing.T) {
 		if err := set.Diags.Err(); err != nil {
 			t.Fatalf("%s: %v", c.asn1, err)
 		}
-		_, err := Generate(set, Config{Package: "m", PER: true})
+		_, err := Generate(set, Config{Package: "m", Codecs: perCodecs})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s:\n got %v\nwant %s", c.asn1, err, c.want)
 		}
@@ -407,3 +409,7 @@ func TestPERUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// perCodecs are the codecs of the PER tests: both variants, and DER, which
+// the harness's decoders of contained values use.
+var perCodecs = plan.Codecs{DER: true, APER: true, UPER: true}

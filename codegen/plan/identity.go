@@ -119,3 +119,41 @@ func (p *Plan) Emitted() []*Type {
 
 // Emits reports whether this package declares gt.
 func (p *Plan) Emits(gt *Type) bool { return p.emit[gt] }
+
+// Group is the Go types this package declares of one module, in emission
+// order: the module's named types, each followed by the types its planning
+// created (written in place, instances, unions).
+type Group struct {
+	Module string
+	Types  []*Type
+}
+
+// Groups returns the types this package declares by module, the modules
+// in the order of their first type.
+func (p *Plan) Groups() []Group {
+	var out []Group
+	at := map[string]int{}
+	var walk func(g *Group, gt *Type)
+	walk = func(g *Group, gt *Type) {
+		if p.emit[gt] {
+			g.Types = append(g.Types, gt)
+		}
+		for _, c := range gt.children {
+			walk(g, c)
+		}
+	}
+	for _, gt := range p.top {
+		mod := ""
+		if gt.asg != nil {
+			mod = gt.asg.Module.Name
+		}
+		i, ok := at[mod]
+		if !ok {
+			i = len(out)
+			at[mod] = i
+			out = append(out, Group{Module: mod})
+		}
+		walk(&out[i], gt)
+	}
+	return out
+}

@@ -168,10 +168,12 @@ type Row struct {
 
 // plan collects the Go types of a module set.
 type Plan struct {
-	Set   *model.Set
-	namer *names.Namer // set by assignNames
-	Types []*Type
-	ByAsg map[*model.Assignment]*Type
+	Set *model.Set
+	// Codecs are the encodings the package is generated for.
+	Codecs Codecs
+	namer  *names.Namer // set by assignNames
+	Types  []*Type
+	ByAsg  map[*model.Assignment]*Type
 	// owner maps an instance to the assignment that names it
 	// (Certificate ::= SIGNED{TBSCertificate}).
 	owner   map[*model.Assignment]*model.Assignment

@@ -13,7 +13,4 @@ import (
 // Emitter writes the Go types of P.
 type Emitter struct {
 	P *plan.Plan
-	// PER tells that the package has PER codecs beside DER: the doc of an
-	// open type's Raw then says which octets each keeps.
-	PER bool
 }

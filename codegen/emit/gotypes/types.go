@@ -244,13 +244,16 @@ func (e *Emitter) unionDecl(f *jen.File, gt *plan.Type) {
 	}
 	f.Type().Id(gt.Name).StructFunc(func(g *jen.Group) {
 		raw := "Raw is the encoding of the value: set by decoding, and written by encoding when Kind is 0 or selects no type."
-		if e.PER {
+		switch c := e.P.Codecs; {
+		case c.DER && c.PER() && u.Containing:
 			// The two encodings keep different octets: say which.
-			if u.Containing {
-				raw += "\nFrom DER it is the string's contents octets (of a BIT STRING, after the unused bits\noctet); from PER (decodePER) the octets of the string, the complete PER encoding of\nthe value (X.691 11.1)."
-			} else {
-				raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
-			}
+			raw += "\nFrom DER it is the string's contents octets (of a BIT STRING, after the unused bits\noctet); from PER (decodePER) the octets of the string, the complete PER encoding of\nthe value (X.691 11.1)."
+		case c.DER && c.PER():
+			raw += "\nFrom DER it is the value's element (tag, length, contents); from PER (decodePER)\nthe octets of the open type field, the complete PER encoding of the value (X.691\n10.2, 11.1), without the field's length. Both encoders write Raw as it is: a value kept\nraw from one encoding cannot be written in the other."
+		case c.PER() && u.Containing:
+			raw += "\nIt is the octets of the string, the complete PER encoding of the value (X.691 11.1)."
+		case c.PER():
+			raw += "\nIt is the octets of the open type field, the complete PER encoding of the value\n(X.691 10.2, 11.1), without the field's length."
 		}
 		emit.Comment(g, raw)
 		g.Id("Raw").Index().Byte()

@@ -19,6 +19,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/emit"
 	"github.com/asn1gen/asn1gen/codegen/model"
@@ -36,11 +37,34 @@ func pr(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 // Emitter writes the PER codecs of the types of a plan.
 type Emitter struct {
 	emit.Temps
-	per perState
+	// Codecs say which variants get entry points and fuzz targets.
+	Codecs plan.Codecs
+	per    perState
 }
 
-// New returns an Emitter.
-func New() *Emitter { return &Emitter{per: perState{alphabets: map[string]string{}}} }
+// New returns an Emitter of the PER variants of codecs.
+func New(codecs plan.Codecs) *Emitter {
+	return &Emitter{Codecs: codecs, per: perState{alphabets: map[string]string{}}}
+}
+
+// variants are the PER variants of e's codecs, ALIGNED first.
+func (e *Emitter) variants() []variant {
+	var out []variant
+	if e.Codecs.APER {
+		out = append(out, variant{"APER", "ALIGNED", true})
+	}
+	if e.Codecs.UPER {
+		out = append(out, variant{"UPER", "UNALIGNED", false})
+	}
+	return out
+}
+
+// variant is ALIGNED or UNALIGNED PER: the suffix of its entry points, the
+// word X.691 has for it, and the aligned argument of the runtime.
+type variant struct {
+	name, text string
+	aligned    bool
+}
 
 // Err returns the first construct the emitter met that it does not handle:
 // the generation must fail with it.
@@ -161,10 +185,7 @@ func (e *Emitter) perTop(f *jen.File, gt *plan.Type) {
 		return
 	}
 	recv := jen.Id("v").Op("*").Id(gt.Name)
-	for _, variant := range []struct {
-		name, text string
-		aligned    bool
-	}{{"APER", "ALIGNED", true}, {"UPER", "UNALIGNED", false}} {
+	for _, variant := range e.variants() {
 		emit.Comment(f, fmt.Sprintf("Unmarshal%s decodes v from b, the complete %s PER encoding of a %s (X.691); v aliases b.", variant.name, variant.text, gt.ASN1))
 		f.Func().Params(recv.Clone()).Id("Unmarshal"+variant.name).Params(jen.Id("b").Index().Byte()).Error().Block(
 			jen.Id("r").Op(":=").Add(pr("NewReader")).Call(jen.Id("b"), jen.Lit(variant.aligned), jen.Nil()),
@@ -1311,10 +1332,16 @@ func denseSorted(items []*model.NamedNumber) bool {
 //	}
 func (e *Emitter) Fuzz(f *jen.File, gt *plan.Type) {
 	name := "Fuzz" + gt.Name + "PER"
-	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in PER, in both variants, never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1))
+	var aligned []jen.Code
+	var texts []string
+	for _, v := range e.variants() {
+		aligned = append(aligned, jen.Lit(v.aligned))
+		texts = append(texts, v.text)
+	}
+	emit.Comment(f, fmt.Sprintf("%s checks that decoding a %s in %s PER never panics,\nthat every error is located and that what decodes encodes again.", name, gt.ASN1, strings.Join(texts, " and ")))
 	f.Func().Id(name).Params(jen.Id("f").Op("*").Qual("testing", "F")).Block(
 		jen.Id("f").Dot("Fuzz").Call(jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("b").Index().Byte()).Block(
-			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(jen.False(), jen.True())).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("aligned")).Op(":=").Range().Index().Bool().Values(aligned...)).Block(
 				jen.Var().Id("v").Id(gt.Name),
 				jen.If(jen.Err().Op(":=").Add(pr("Unmarshal")).Call(jen.Id("b"), jen.Op("&").Id("v"), jen.Id("aligned"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
 					jen.Var().Id("e").Op("*").Add(emit.RT("Error")),
