@@ -185,7 +185,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if err := removeStale(*out, outFiles); err != nil {
+	if err := removeStale(*out, name, outFiles); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
@@ -217,8 +217,10 @@ func splitList(s string) []string {
 // and this generation did not write (a file of a section that a smaller
 // output no longer splits, or of a codec no longer asked for): files whose
 // first line is the generated-code line, which hand-written files beside
-// them do not have.
-func removeStale(dir string, written []gen.File) error {
+// them do not have. Under go generate, which reads the package's files one
+// after the other and fails on one that vanished, a file after the one
+// with the directive is emptied instead, to a file that declares nothing.
+func removeStale(dir, pkg string, written []gen.File) error {
 	keep := map[string]bool{}
 	for _, f := range written {
 		keep[f.Name] = true
@@ -237,11 +239,30 @@ func removeStale(dir string, written []gen.File) error {
 		if err != nil {
 			return err
 		}
-		if bytes.HasPrefix(data, []byte(gen.Header+"\n")) {
-			if err := os.Remove(path); err != nil {
+		if !bytes.HasPrefix(data, []byte(gen.Header+"\n")) {
+			continue
+		}
+		if underGoGenerate(dir) && name > os.Getenv("GOFILE") {
+			stub := gen.Header + "\n\n// asn1gen no longer writes this file; it could not remove it while go generate\n// read the package. Remove it.\n\npackage " + pkg + "\n"
+			if err := os.WriteFile(path, []byte(stub), 0o644); err != nil {
 				return err
 			}
+			continue
+		}
+		if err := os.Remove(path); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// underGoGenerate reports whether go generate runs asn1gen for the
+// package in dir (it sets GOFILE and runs in the package's directory).
+func underGoGenerate(dir string) bool {
+	if os.Getenv("GOFILE") == "" {
+		return false
+	}
+	abs, err1 := filepath.Abs(dir)
+	wd, err2 := os.Getwd()
+	return err1 == nil && err2 == nil && abs == wd
 }
