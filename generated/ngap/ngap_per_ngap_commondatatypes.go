@@ -10,43 +10,27 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *Criticality) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, false)
-	*v = Criticality(x)
-	return err
-}
+func (v *Criticality) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *Criticality) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, false)
-}
+func (v *Criticality) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, false) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Criticality (X.691); v aliases b.
 func (v *Criticality) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Criticality")
+	return per.UnmarshalRoot(b, v, true, "Criticality")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *Criticality) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *Presence) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, false)
-	*v = Presence(x)
-	return err
-}
+func (v *Presence) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *Presence) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, false)
-}
+func (v *Presence) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, false) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Presence (X.691); v aliases b.
-func (v *Presence) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Presence")
-}
+func (v *Presence) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "Presence") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *Presence) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -54,25 +38,18 @@ func (v *Presence) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PrivateIEID) DecodePER(r *per.Reader) error {
 	*v = PrivateIEID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
+	i, _ := r.Index(2, false)
 	switch i {
 	case 0:
 		v.Choice = PrivateIEID_Local
-		if v.Local, err = r.ReadInt(0, 65535, false); err != nil {
-			return der.WithField(err, "local")
-		}
-		return nil
+		v.Local = r.Int(0, 65535, false, "local")
 	case 1:
 		v.Choice = PrivateIEID_Global
-		if v.Global, err = r.ReadOID(); err != nil {
-			return der.WithField(err, "global")
-		}
-		return nil
+		v.Global = r.OID("global")
+	default:
+		r.Invalid(der.KindInvalidValue, "PrivateIE-ID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "PrivateIE-ID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -80,22 +57,19 @@ func (v *PrivateIEID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case PrivateIEID_Local:
 		w.WriteIndex(0, 2, false, false)
-		if err := w.WriteInt(v.Local, 0, 65535, false); err != nil {
-			return der.WithField(err, "local")
-		}
-		return nil
+		w.Int(v.Local, 0, 65535, false, "local")
 	case PrivateIEID_Global:
 		w.WriteIndex(1, 2, false, false)
 		w.WriteOID(v.Global)
-		return nil
+	default:
+		w.Fail(der.NoChoice("PrivateIE-ID"), "")
 	}
-	return der.NoChoice("PrivateIE-ID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PrivateIE-ID (X.691); v aliases b.
 func (v *PrivateIEID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "PrivateIE-ID")
+	return per.UnmarshalRoot(b, v, true, "PrivateIE-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -103,27 +77,19 @@ func (v *PrivateIEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProcedureCode) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = ProcedureCode(x)
-	return nil
+	*v = ProcedureCode(r.Int(0, 255, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProcedureCode) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 255, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProcedureCode (X.691); v aliases b.
 func (v *ProcedureCode) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProcedureCode")
+	return per.UnmarshalRoot(b, v, true, "ProcedureCode")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -131,27 +97,19 @@ func (v *ProcedureCode) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 65535, false)
-	if err != nil {
-		return err
-	}
-	*v = ProtocolExtensionID(x)
-	return nil
+	*v = ProtocolExtensionID(r.Int(0, 65535, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 65535, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 65535, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionID (X.691); v aliases b.
 func (v *ProtocolExtensionID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionID")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -159,38 +117,26 @@ func (v *ProtocolExtensionID) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 65535, false)
-	if err != nil {
-		return err
-	}
-	*v = ProtocolIEID(x)
-	return nil
+	*v = ProtocolIEID(r.Int(0, 65535, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 65535, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 65535, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ID (X.691); v aliases b.
 func (v *ProtocolIEID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ID")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolIEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TriggeringMessage) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, false)
-	*v = TriggeringMessage(x)
-	return err
-}
+func (v *TriggeringMessage) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TriggeringMessage) EncodePER(w *per.Writer) error {
@@ -199,8 +145,7 @@ func (v *TriggeringMessage) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TriggeringMessage (X.691); v aliases b.
 func (v *TriggeringMessage) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TriggeringMessage")
+	return per.UnmarshalRoot(b, v, true, "TriggeringMessage")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).

@@ -10,16758 +10,18 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RelativeAMFCapacity) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = RelativeAMFCapacity(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RelativeAMFCapacity) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RelativeAMFCapacity (X.691); v aliases b.
-func (v *RelativeAMFCapacity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RelativeAMFCapacity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RelativeAMFCapacity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportArea) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = ReportArea(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportArea) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportArea (X.691); v aliases b.
-func (v *ReportArea) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportArea")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportArea) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RepetitionPeriod) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 131071, false)
-	if err != nil {
-		return err
-	}
-	*v = RepetitionPeriod(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RepetitionPeriod) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 131071, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RepetitionPeriod (X.691); v aliases b.
-func (v *RepetitionPeriod) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RepetitionPeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RepetitionPeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ResetAll) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = ResetAll(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ResetAll) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ResetAll (X.691); v aliases b.
-func (v *ResetAll) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ResetAll")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ResetAll) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportAmountMDT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(8, 0, false)
-	*v = ReportAmountMDT(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportAmountMDT) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 8, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportAmountMDT (X.691); v aliases b.
-func (v *ReportAmountMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportAmountMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportAmountMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportIntervalMDT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(13, 0, false)
-	*v = ReportIntervalMDT(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportIntervalMDT) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 13, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportIntervalMDT (X.691); v aliases b.
-func (v *ReportIntervalMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportIntervalMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportIntervalMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ExtendedReportIntervalMDT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = ExtendedReportIntervalMDT(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ExtendedReportIntervalMDT) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ExtendedReportIntervalMDT (X.691); v aliases b.
-func (v *ExtendedReportIntervalMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ExtendedReportIntervalMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ExtendedReportIntervalMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ResetType) DecodePER(r *per.Reader) error {
-	*v = ResetType{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = ResetType_NGInterface
-		if err := v.NGInterface.DecodePER(r); err != nil {
-			return der.WithField(err, "nG-Interface")
-		}
-		return nil
-	case 1:
-		v.Choice = ResetType_PartOfNGInterface
-		if err := v.PartOfNGInterface.DecodePER(r); err != nil {
-			return der.WithField(err, "partOfNG-Interface")
-		}
-		return nil
-	case 2:
-		v.Choice = ResetType_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "ResetType", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ResetType) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case ResetType_NGInterface:
-		w.WriteIndex(0, 3, false, false)
-		if err := v.NGInterface.EncodePER(w); err != nil {
-			return der.WithField(err, "nG-Interface")
-		}
-		return nil
-	case ResetType_PartOfNGInterface:
-		w.WriteIndex(1, 3, false, false)
-		if err := v.PartOfNGInterface.EncodePER(w); err != nil {
-			return der.WithField(err, "partOfNG-Interface")
-		}
-		return nil
-	case ResetType_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("ResetType")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ResetType (X.691); v aliases b.
-func (v *ResetType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ResetType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ResetType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_ResetTypeExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_ResetTypeExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_ResetTypeExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_ResetTypeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_ResetTypeExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ResetTypeExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ResetTypeExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ResetTypeExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RGLevelWirelineAccessCharacteristics) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = RGLevelWirelineAccessCharacteristics(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RGLevelWirelineAccessCharacteristics) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RGLevelWirelineAccessCharacteristics (X.691); v aliases b.
-func (v *RGLevelWirelineAccessCharacteristics) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RGLevelWirelineAccessCharacteristics")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RGLevelWirelineAccessCharacteristics) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RNCID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4095, false)
-	if err != nil {
-		return err
-	}
-	*v = RNCID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RNCID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4095, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RNC-ID (X.691); v aliases b.
-func (v *RNCID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RNC-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RoutingID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = RoutingID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RoutingID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RoutingID (X.691); v aliases b.
-func (v *RoutingID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RoutingID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RoutingID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = RRCContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRCContainer (X.691); v aliases b.
-func (v *RRCContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRCContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCEstablishmentCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(10, 2, true)
-	*v = RRCEstablishmentCause(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCEstablishmentCause) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 10, 2, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRCEstablishmentCause (X.691); v aliases b.
-func (v *RRCEstablishmentCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRCEstablishmentCause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCEstablishmentCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCInactiveTransitionReportRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = RRCInactiveTransitionReportRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCInactiveTransitionReportRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRCInactiveTransitionReportRequest (X.691); v aliases b.
-func (v *RRCInactiveTransitionReportRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRCInactiveTransitionReportRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCInactiveTransitionReportRequest) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCState) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = RRCState(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCState) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRCState (X.691); v aliases b.
-func (v *RRCState) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRCState")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCState) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RSN) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = RSN(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RSN) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RSN (X.691); v aliases b.
-func (v *RSN) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RSN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RSN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMInformationTransfer) DecodePER(r *per.Reader) error {
-	*v = RIMInformationTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// targetRANNodeID-RIM [0] TargetRANNodeID-RIM
-	if err := v.TargetRANNodeIDRIM.DecodePER(r); err != nil {
-		return der.WithField(err, "targetRANNodeID-RIM")
-	}
-	// sourceRANNodeID [1] SourceRANNodeID
-	if err := v.SourceRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "sourceRANNodeID")
-	}
-	// rIMInformation [2] RIMInformation
-	if err := v.RIMInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "rIMInformation")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.RIMInformationTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMInformationTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TargetRANNodeIDRIM.EncodePER(w); err != nil {
-		return der.WithField(err, "targetRANNodeID-RIM")
-	}
-	if err := v.SourceRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "sourceRANNodeID")
-	}
-	if err := v.RIMInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "rIMInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMInformationTransfer (X.691); v aliases b.
-func (v *RIMInformationTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RIMInformationTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMInformationTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RIMInformationTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RIMInformationTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RIMInformationTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RIMInformationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RIMInformationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RIMInformationTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RIMInformationTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RIMInformationTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RIMInformationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RIMInformationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RIMInformationTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RIMInformationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RIMInformationTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMInformation) DecodePER(r *per.Reader) error {
-	*v = RIMInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// targetgNBSetID [0] GNBSetID
-	if err := v.TargetgNBSetID.DecodePER(r); err != nil {
-		return der.WithField(err, "targetgNBSetID")
-	}
-	// rIM-RSDetection [1] ENUMERATED
-	if err := v.RIMRSDetection.DecodePER(r); err != nil {
-		return der.WithField(err, "rIM-RSDetection")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.RIMInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TargetgNBSetID.EncodePER(w); err != nil {
-		return der.WithField(err, "targetgNBSetID")
-	}
-	if err := v.RIMRSDetection.EncodePER(w); err != nil {
-		return der.WithField(err, "rIM-RSDetection")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMInformation (X.691); v aliases b.
-func (v *RIMInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RIMInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMInformation_RIMRSDetection) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = RIMInformation_RIMRSDetection(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMInformation_RIMRSDetection) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RIMInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RIMInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RIMInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RIMInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RIMInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RIMInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RIMInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RIMInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RIMInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RIMInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RIMInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RIMInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RIMInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *GNBSetID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 22, Ub: 22})
-	if err != nil {
-		return err
-	}
-	*v = GNBSetID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *GNBSetID) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 22, Ub: 22}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GNBSetID (X.691); v aliases b.
-func (v *GNBSetID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "GNBSetID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *GNBSetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
-	*v = ScheduledCommunicationTime{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasDayofWeek = pre1&(1<<3) != 0
-	v.HasTimeofDayStart = pre1&(1<<2) != 0
-	v.HasTimeofDayEnd = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// dayofWeek [0] BIT STRING OPTIONAL
-	if v.HasDayofWeek {
-		if v.DayofWeek, err = r.ReadBitString(per.Size{Lb: 7, Ub: 7}); err != nil {
-			return der.WithField(err, "dayofWeek")
-		}
-	}
-	// timeofDayStart [1] INTEGER OPTIONAL
-	if v.HasTimeofDayStart {
-		if v.TimeofDayStart, err = r.ReadInt(0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayStart")
-		}
-	}
-	// timeofDayEnd [2] INTEGER OPTIONAL
-	if v.HasTimeofDayEnd {
-		if v.TimeofDayEnd, err = r.ReadInt(0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayEnd")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
-	if v.HasDayofWeek {
-		if err := w.WriteBitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}); err != nil {
-			return der.WithField(err, "dayofWeek")
-		}
-	}
-	if v.HasTimeofDayStart {
-		if err := w.WriteInt(v.TimeofDayStart, 0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayStart")
-		}
-	}
-	if v.HasTimeofDayEnd {
-		if err := w.WriteInt(v.TimeofDayEnd, 0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayEnd")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ScheduledCommunicationTime (X.691); v aliases b.
-func (v *ScheduledCommunicationTime) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ScheduledCommunicationTime")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ScheduledCommunicationTime) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ScheduledCommunicationTimeExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SCTPTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TransportLayerAddress](r, per.Size{Lb: 1, Ub: 2})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SCTPTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SCTP-TLAs (X.691); v aliases b.
-func (v *SCTPTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SCTP-TLAs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SCTPTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SD) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 3, Ub: 3})
-	if err != nil {
-		return err
-	}
-	*v = SD(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SD) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 3, Ub: 3}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SD (X.691); v aliases b.
-func (v *SD) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SD")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SD) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATUsageInformation) DecodePER(r *per.Reader) error {
-	*v = SecondaryRATUsageInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasPDUSessionUsageReport = pre1&(1<<2) != 0
-	v.HasQosFlowsUsageReportList = pre1&(1<<1) != 0
-	v.HasIEExtension = pre1&(1<<0) != 0
-	// pDUSessionUsageReport [0] PDUSessionUsageReport OPTIONAL
-	if v.HasPDUSessionUsageReport {
-		if err := v.PDUSessionUsageReport.DecodePER(r); err != nil {
-			return der.WithField(err, "pDUSessionUsageReport")
-		}
-	}
-	// qosFlowsUsageReportList [1] QoSFlowsUsageReportList OPTIONAL
-	if v.HasQosFlowsUsageReportList {
-		if err := v.QosFlowsUsageReportList.DecodePER(r); err != nil {
-			return der.WithField(err, "qosFlowsUsageReportList")
-		}
-	}
-	// iE-Extension [2] ProtocolExtensionContainer{{NGAP-IEs.SecondaryRATUsageInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtension {
-		if err := v.IEExtension.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extension")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATUsageInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasPDUSessionUsageReport, v.HasQosFlowsUsageReportList, v.HasIEExtension)
-	if v.HasPDUSessionUsageReport {
-		if err := v.PDUSessionUsageReport.EncodePER(w); err != nil {
-			return der.WithField(err, "pDUSessionUsageReport")
-		}
-	}
-	if v.HasQosFlowsUsageReportList {
-		if err := v.QosFlowsUsageReportList.EncodePER(w); err != nil {
-			return der.WithField(err, "qosFlowsUsageReportList")
-		}
-	}
-	if v.HasIEExtension {
-		if err := v.IEExtension.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extension")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATUsageInformation (X.691); v aliases b.
-func (v *SecondaryRATUsageInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATUsageInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATUsageInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecondaryRATUsageInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecondaryRATUsageInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATUsageInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecondaryRATUsageInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATUsageInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecondaryRATUsageInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecondaryRATUsageInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecondaryRATUsageInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecondaryRATUsageInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecondaryRATUsageInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATDataUsageReportTransfer) DecodePER(r *per.Reader) error {
-	*v = SecondaryRATDataUsageReportTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasSecondaryRATUsageInformation = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// secondaryRATUsageInformation [0] SecondaryRATUsageInformation OPTIONAL
-	if v.HasSecondaryRATUsageInformation {
-		if err := v.SecondaryRATUsageInformation.DecodePER(r); err != nil {
-			return der.WithField(err, "secondaryRATUsageInformation")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SecondaryRATDataUsageReportTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATDataUsageReportTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSecondaryRATUsageInformation, v.HasIEExtensions)
-	if v.HasSecondaryRATUsageInformation {
-		if err := v.SecondaryRATUsageInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "secondaryRATUsageInformation")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATDataUsageReportTransfer (X.691); v aliases b.
-func (v *SecondaryRATDataUsageReportTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATDataUsageReportTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATDataUsageReportTransfer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecondaryRATDataUsageReportTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecondaryRATDataUsageReportTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecondaryRATDataUsageReportTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityContext) DecodePER(r *per.Reader) error {
-	*v = SecurityContext{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nextHopChainingCount [0] NextHopChainingCount
-	if err := v.NextHopChainingCount.DecodePER(r); err != nil {
-		return der.WithField(err, "nextHopChainingCount")
-	}
-	// nextHopNH [1] SecurityKey
-	if err := v.NextHopNH.DecodePER(r); err != nil {
-		return der.WithField(err, "nextHopNH")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SecurityContext-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityContext) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.NextHopChainingCount.EncodePER(w); err != nil {
-		return der.WithField(err, "nextHopChainingCount")
-	}
-	if err := v.NextHopNH.EncodePER(w); err != nil {
-		return der.WithField(err, "nextHopNH")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityContext (X.691); v aliases b.
-func (v *SecurityContext) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityContext")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityContext) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityContextExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityContextExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityContextExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityContextExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityContextExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityContextExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityIndication) DecodePER(r *per.Reader) error {
-	*v = SecurityIndication{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasMaximumIntegrityProtectedDataRateUL = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// integrityProtectionIndication [0] IntegrityProtectionIndication
-	if err := v.IntegrityProtectionIndication.DecodePER(r); err != nil {
-		return der.WithField(err, "integrityProtectionIndication")
-	}
-	// confidentialityProtectionIndication [1] ConfidentialityProtectionIndication
-	if err := v.ConfidentialityProtectionIndication.DecodePER(r); err != nil {
-		return der.WithField(err, "confidentialityProtectionIndication")
-	}
-	// maximumIntegrityProtectedDataRate-UL [2] MaximumIntegrityProtectedDataRate OPTIONAL
-	if v.HasMaximumIntegrityProtectedDataRateUL {
-		if err := v.MaximumIntegrityProtectedDataRateUL.DecodePER(r); err != nil {
-			return der.WithField(err, "maximumIntegrityProtectedDataRate-UL")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SecurityIndication-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityIndication) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasMaximumIntegrityProtectedDataRateUL, v.HasIEExtensions)
-	if err := v.IntegrityProtectionIndication.EncodePER(w); err != nil {
-		return der.WithField(err, "integrityProtectionIndication")
-	}
-	if err := v.ConfidentialityProtectionIndication.EncodePER(w); err != nil {
-		return der.WithField(err, "confidentialityProtectionIndication")
-	}
-	if v.HasMaximumIntegrityProtectedDataRateUL {
-		if err := v.MaximumIntegrityProtectedDataRateUL.EncodePER(w); err != nil {
-			return der.WithField(err, "maximumIntegrityProtectedDataRate-UL")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityIndication (X.691); v aliases b.
-func (v *SecurityIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityIndicationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityIndicationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityIndicationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 151:
-		u.Kind = SecurityIndicationExtIEs_IDMaximumIntegrityProtectedDataRateDL
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMaximumIntegrityProtectedDataRateDL.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityIndicationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SecurityIndicationExtIEs_IDMaximumIntegrityProtectedDataRateDL:
-		o := w.BeginOpen()
-		if err := u.IDMaximumIntegrityProtectedDataRateDL.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityKey) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 256, Ub: 256})
-	if err != nil {
-		return err
-	}
-	*v = SecurityKey(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityKey) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 256, Ub: 256}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityKey (X.691); v aliases b.
-func (v *SecurityKey) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityKey")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityKey) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityResult) DecodePER(r *per.Reader) error {
-	*v = SecurityResult{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// integrityProtectionResult [0] IntegrityProtectionResult
-	if err := v.IntegrityProtectionResult.DecodePER(r); err != nil {
-		return der.WithField(err, "integrityProtectionResult")
-	}
-	// confidentialityProtectionResult [1] ConfidentialityProtectionResult
-	if err := v.ConfidentialityProtectionResult.DecodePER(r); err != nil {
-		return der.WithField(err, "confidentialityProtectionResult")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SecurityResult-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityResult) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.IntegrityProtectionResult.EncodePER(w); err != nil {
-		return der.WithField(err, "integrityProtectionResult")
-	}
-	if err := v.ConfidentialityProtectionResult.EncodePER(w); err != nil {
-		return der.WithField(err, "confidentialityProtectionResult")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityResult (X.691); v aliases b.
-func (v *SecurityResult) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityResult")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityResult) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityResultExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityResultExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityResultExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityResultExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityResultExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityResultExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
-	*v = SensorMeasurementConfiguration{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasSensorMeasConfigNameList = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sensorMeasConfig [0] SensorMeasConfig
-	if err := v.SensorMeasConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "sensorMeasConfig")
-	}
-	// sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL
-	if v.HasSensorMeasConfigNameList {
-		if err := v.SensorMeasConfigNameList.DecodePER(r); err != nil {
-			return der.WithField(err, "sensorMeasConfigNameList")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasurementConfiguration) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
-	if err := v.SensorMeasConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "sensorMeasConfig")
-	}
-	if v.HasSensorMeasConfigNameList {
-		if err := v.SensorMeasConfigNameList.EncodePER(w); err != nil {
-			return der.WithField(err, "sensorMeasConfigNameList")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasurementConfiguration (X.691); v aliases b.
-func (v *SensorMeasurementConfiguration) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasurementConfiguration")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SensorMeasurementConfigurationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SensorMeasurementConfigurationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorMeasurementConfigurationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfigNameList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SensorMeasConfigNameItem](r, per.Size{Lb: 1, Ub: 3})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfigNameList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfigNameList (X.691); v aliases b.
-func (v *SensorMeasConfigNameList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfigNameList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
-	*v = SensorMeasConfigNameItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sensorNameConfig [0] EXPLICIT SensorNameConfig
-	if err := v.SensorNameConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "sensorNameConfig")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfigNameItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SensorNameConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "sensorNameConfig")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfigNameItem (X.691); v aliases b.
-func (v *SensorMeasConfigNameItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfigNameItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfigNameItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SensorMeasConfigNameItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SensorMeasConfigNameItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorMeasConfigNameItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorMeasConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfig (X.691); v aliases b.
-func (v *SensorMeasConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig) DecodePER(r *per.Reader) error {
-	*v = SensorNameConfig{}
-	i, _, err := r.ReadIndex(4, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SensorNameConfigChoice_UncompensatedBarometricConfig
-		if err := v.UncompensatedBarometricConfig.DecodePER(r); err != nil {
-			return der.WithField(err, "uncompensatedBarometricConfig")
-		}
-		return nil
-	case 1:
-		v.Choice = SensorNameConfigChoice_UESpeedConfig
-		if err := v.UESpeedConfig.DecodePER(r); err != nil {
-			return der.WithField(err, "ueSpeedConfig")
-		}
-		return nil
-	case 2:
-		v.Choice = SensorNameConfigChoice_UEOrientationConfig
-		if err := v.UEOrientationConfig.DecodePER(r); err != nil {
-			return der.WithField(err, "ueOrientationConfig")
-		}
-		return nil
-	case 3:
-		v.Choice = SensorNameConfigChoice_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SensorNameConfig", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SensorNameConfigChoice_UncompensatedBarometricConfig:
-		w.WriteIndex(0, 4, false, false)
-		if err := v.UncompensatedBarometricConfig.EncodePER(w); err != nil {
-			return der.WithField(err, "uncompensatedBarometricConfig")
-		}
-		return nil
-	case SensorNameConfigChoice_UESpeedConfig:
-		w.WriteIndex(1, 4, false, false)
-		if err := v.UESpeedConfig.EncodePER(w); err != nil {
-			return der.WithField(err, "ueSpeedConfig")
-		}
-		return nil
-	case SensorNameConfigChoice_UEOrientationConfig:
-		w.WriteIndex(2, 4, false, false)
-		if err := v.UEOrientationConfig.EncodePER(w); err != nil {
-			return der.WithField(err, "ueOrientationConfig")
-		}
-		return nil
-	case SensorNameConfigChoice_ChoiceExtensions:
-		w.WriteIndex(3, 4, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("SensorNameConfig")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorNameConfig (X.691); v aliases b.
-func (v *SensorNameConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorNameConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorNameConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig_UncompensatedBarometricConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorNameConfig_UncompensatedBarometricConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig_UncompensatedBarometricConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig_UESpeedConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorNameConfig_UESpeedConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig_UESpeedConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig_UEOrientationConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorNameConfig_UEOrientationConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig_UEOrientationConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SensorNameConfigExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SensorNameConfigExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorNameConfigExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorNameConfigExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorNameConfigExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SerialNumber) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 16, Ub: 16})
-	if err != nil {
-		return err
-	}
-	*v = SerialNumber(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SerialNumber) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 16, Ub: 16}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SerialNumber (X.691); v aliases b.
-func (v *SerialNumber) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SerialNumber")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SerialNumber) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedGUAMIList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ServedGUAMIItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedGUAMIList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUAMIList (X.691); v aliases b.
-func (v *ServedGUAMIList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedGUAMIList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedGUAMIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedGUAMIItem) DecodePER(r *per.Reader) error {
-	*v = ServedGUAMIItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasBackupAMFName = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// gUAMI [0] GUAMI
-	if err := v.GUAMI.DecodePER(r); err != nil {
-		return der.WithField(err, "gUAMI")
-	}
-	// backupAMFName [1] AMFName OPTIONAL
-	if v.HasBackupAMFName {
-		if err := v.BackupAMFName.DecodePER(r); err != nil {
-			return der.WithField(err, "backupAMFName")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.ServedGUAMIItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedGUAMIItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasBackupAMFName, v.HasIEExtensions)
-	if err := v.GUAMI.EncodePER(w); err != nil {
-		return der.WithField(err, "gUAMI")
-	}
-	if v.HasBackupAMFName {
-		if err := v.BackupAMFName.EncodePER(w); err != nil {
-			return der.WithField(err, "backupAMFName")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUAMIItem (X.691); v aliases b.
-func (v *ServedGUAMIItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedGUAMIItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedGUAMIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ServedGUAMIItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ServedGUAMIItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ServedGUAMIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ServedGUAMIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ServedGUAMIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ServedGUAMIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ServedGUAMIItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ServedGUAMIItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ServedGUAMIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ServedGUAMIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ServedGUAMIItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ServedGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 176:
-		u.Kind = ServedGUAMIItemExtIEs_IDGUAMIType
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDGUAMIType.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ServedGUAMIItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ServedGUAMIItemExtIEs_IDGUAMIType:
-		o := w.BeginOpen()
-		if err := u.IDGUAMIType.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServiceAreaInformation) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ServiceAreaInformationItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServiceAreaInformation) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServiceAreaInformation (X.691); v aliases b.
-func (v *ServiceAreaInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServiceAreaInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServiceAreaInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServiceAreaInformationItem) DecodePER(r *per.Reader) error {
-	*v = ServiceAreaInformationItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasAllowedTACs = pre1&(1<<2) != 0
-	v.HasNotAllowedTACs = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMNIdentity [0] PLMNIdentity
-	if err := v.PLMNIdentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMNIdentity")
-	}
-	// allowedTACs [1] AllowedTACs OPTIONAL
-	if v.HasAllowedTACs {
-		if err := v.AllowedTACs.DecodePER(r); err != nil {
-			return der.WithField(err, "allowedTACs")
-		}
-	}
-	// notAllowedTACs [2] NotAllowedTACs OPTIONAL
-	if v.HasNotAllowedTACs {
-		if err := v.NotAllowedTACs.DecodePER(r); err != nil {
-			return der.WithField(err, "notAllowedTACs")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.ServiceAreaInformation-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServiceAreaInformationItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasAllowedTACs, v.HasNotAllowedTACs, v.HasIEExtensions)
-	if err := v.PLMNIdentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMNIdentity")
-	}
-	if v.HasAllowedTACs {
-		if err := v.AllowedTACs.EncodePER(w); err != nil {
-			return der.WithField(err, "allowedTACs")
-		}
-	}
-	if v.HasNotAllowedTACs {
-		if err := v.NotAllowedTACs.EncodePER(w); err != nil {
-			return der.WithField(err, "notAllowedTACs")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServiceAreaInformation-Item (X.691); v aliases b.
-func (v *ServiceAreaInformationItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServiceAreaInformation-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServiceAreaInformationItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ServiceAreaInformationItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ServiceAreaInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ServiceAreaInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ServiceAreaInformationItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ServiceAreaInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ServiceAreaInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ServiceAreaInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ServiceAreaInformationItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ServiceAreaInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ServiceAreaInformationItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServiceType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = ServiceType(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServiceType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServiceType (X.691); v aliases b.
-func (v *ServiceType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServiceType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServiceType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SgNBUEX2APID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4294967295, false)
-	if err != nil {
-		return err
-	}
-	*v = SgNBUEX2APID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SgNBUEX2APID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4294967295, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SgNB-UE-X2AP-ID (X.691); v aliases b.
-func (v *SgNBUEX2APID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SgNB-UE-X2AP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SgNBUEX2APID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SharedNGUMulticastTNLInformation) DecodePER(r *per.Reader) error {
-	*v = SharedNGUMulticastTNLInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// iP-MulticastAddress [0] TransportLayerAddress
-	if err := v.IPMulticastAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "iP-MulticastAddress")
-	}
-	// iP-SourceAddress [1] TransportLayerAddress
-	if err := v.IPSourceAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "iP-SourceAddress")
-	}
-	// gTP-TEID [2] GTP-TEID
-	if err := v.GTPTEID.DecodePER(r); err != nil {
-		return der.WithField(err, "gTP-TEID")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SharedNGU-MulticastTNLInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SharedNGUMulticastTNLInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.IPMulticastAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "iP-MulticastAddress")
-	}
-	if err := v.IPSourceAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "iP-SourceAddress")
-	}
-	if err := v.GTPTEID.EncodePER(w); err != nil {
-		return der.WithField(err, "gTP-TEID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SharedNGU-MulticastTNLInformation (X.691); v aliases b.
-func (v *SharedNGUMulticastTNLInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SharedNGU-MulticastTNLInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SharedNGUMulticastTNLInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SharedNGUMulticastTNLInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SharedNGUMulticastTNLInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SharedNGUMulticastTNLInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SharedNGUMulticastTNLInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SharedNGUMulticastTNLInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceOverloadList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SliceOverloadItem](r, per.Size{Lb: 1, Ub: 1024})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceOverloadList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 1024})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceOverloadList (X.691); v aliases b.
-func (v *SliceOverloadList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceOverloadList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceOverloadList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceOverloadItem) DecodePER(r *per.Reader) error {
-	*v = SliceOverloadItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// s-NSSAI [0] S-NSSAI
-	if err := v.SNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceOverloadItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceOverloadItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceOverloadItem (X.691); v aliases b.
-func (v *SliceOverloadItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceOverloadItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceOverloadItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SliceOverloadItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SliceOverloadItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SliceOverloadItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SliceOverloadItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SliceOverloadItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SliceOverloadItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SliceOverloadItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SliceOverloadItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SliceOverloadItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SliceOverloadItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SliceOverloadItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SliceOverloadItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SliceOverloadItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceSupportList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SliceSupportItem](r, per.Size{Lb: 1, Ub: 1024})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceSupportList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 1024})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceSupportList (X.691); v aliases b.
-func (v *SliceSupportList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceSupportList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceSupportList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceSupportItem) DecodePER(r *per.Reader) error {
-	*v = SliceSupportItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// s-NSSAI [0] S-NSSAI
-	if err := v.SNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceSupportItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceSupportItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceSupportItem (X.691); v aliases b.
-func (v *SliceSupportItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceSupportItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceSupportItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SliceSupportItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SliceSupportItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SliceSupportItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SliceSupportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SliceSupportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SliceSupportItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SliceSupportItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SliceSupportItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SliceSupportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SliceSupportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SliceSupportItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SliceSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SliceSupportItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceSupportListQMC) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SliceSupportQMCItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceSupportListQMC) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceSupportListQMC (X.691); v aliases b.
-func (v *SliceSupportListQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceSupportListQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceSupportListQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SliceSupportQMCItem) DecodePER(r *per.Reader) error {
-	*v = SliceSupportQMCItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// s-NSSAI [0] S-NSSAI
-	if err := v.SNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SliceSupportQMC-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SliceSupportQMCItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SliceSupportQMC-Item (X.691); v aliases b.
-func (v *SliceSupportQMCItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SliceSupportQMC-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SliceSupportQMCItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SliceSupportQMCItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SliceSupportQMCItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SliceSupportQMCItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SliceSupportQMCItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SliceSupportQMCItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SliceSupportQMCItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SliceSupportQMCItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SliceSupportQMCItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SliceSupportQMCItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SliceSupportQMCItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SliceSupportQMCItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SliceSupportQMCItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SliceSupportQMCItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SNPNMobilityInformation) DecodePER(r *per.Reader) error {
-	*v = SNPNMobilityInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// serving-NID [0] NID
-	if err := v.ServingNID.DecodePER(r); err != nil {
-		return der.WithField(err, "serving-NID")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SNPN-MobilityInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SNPNMobilityInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.ServingNID.EncodePER(w); err != nil {
-		return der.WithField(err, "serving-NID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SNPN-MobilityInformation (X.691); v aliases b.
-func (v *SNPNMobilityInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SNPN-MobilityInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SNPNMobilityInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SNPNMobilityInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SNPNMobilityInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SNPNMobilityInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SNPNMobilityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SNPNMobilityInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SNPNMobilityInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SNPNMobilityInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SNPNMobilityInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SNPNMobilityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SNPNMobilityInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SNPNMobilityInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SNPNMobilityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SNPNMobilityInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SNSSAI) DecodePER(r *per.Reader) error {
-	*v = SNSSAI{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasSD = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sST [0] SST
-	if err := v.SST.DecodePER(r); err != nil {
-		return der.WithField(err, "sST")
-	}
-	// sD [1] SD OPTIONAL
-	if v.HasSD {
-		if err := v.SD.DecodePER(r); err != nil {
-			return der.WithField(err, "sD")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.S-NSSAI-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SNSSAI) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSD, v.HasIEExtensions)
-	if err := v.SST.EncodePER(w); err != nil {
-		return der.WithField(err, "sST")
-	}
-	if v.HasSD {
-		if err := v.SD.EncodePER(w); err != nil {
-			return der.WithField(err, "sD")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a S-NSSAI (X.691); v aliases b.
-func (v *SNSSAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "S-NSSAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SNSSAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SNSSAIExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SNSSAIExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SNSSAIExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SNSSAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SNSSAIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SNSSAIExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SNSSAIExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SNSSAIExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SNSSAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SNSSAIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SNSSAIExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SNSSAIExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SNSSAIExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
-	*v = SONConfigurationTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasXnTNLConfigurationInfo = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// targetRANNodeID-SON [0] TargetRANNodeID-SON
-	if err := v.TargetRANNodeIDSON.DecodePER(r); err != nil {
-		return der.WithField(err, "targetRANNodeID-SON")
-	}
-	// sourceRANNodeID [1] SourceRANNodeID
-	if err := v.SourceRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "sourceRANNodeID")
-	}
-	// sONInformation [2] EXPLICIT SONInformation
-	if err := v.SONInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "sONInformation")
-	}
-	// xnTNLConfigurationInfo [3] XnTNLConfigurationInfo OPTIONAL
-	if v.HasXnTNLConfigurationInfo {
-		if err := v.XnTNLConfigurationInfo.DecodePER(r); err != nil {
-			return der.WithField(err, "xnTNLConfigurationInfo")
-		}
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONConfigurationTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
-	if err := v.TargetRANNodeIDSON.EncodePER(w); err != nil {
-		return der.WithField(err, "targetRANNodeID-SON")
-	}
-	if err := v.SourceRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "sourceRANNodeID")
-	}
-	if err := v.SONInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "sONInformation")
-	}
-	if v.HasXnTNLConfigurationInfo {
-		if err := v.XnTNLConfigurationInfo.EncodePER(w); err != nil {
-			return der.WithField(err, "xnTNLConfigurationInfo")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONConfigurationTransfer (X.691); v aliases b.
-func (v *SONConfigurationTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONConfigurationTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONConfigurationTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SONConfigurationTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SONConfigurationTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONConfigurationTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONConfigurationTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformation) DecodePER(r *per.Reader) error {
-	*v = SONInformation{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SONInformation_SONInformationRequest
-		if err := v.SONInformationRequest.DecodePER(r); err != nil {
-			return der.WithField(err, "sONInformationRequest")
-		}
-		return nil
-	case 1:
-		v.Choice = SONInformation_SONInformationReply
-		p1 := new(SONInformationReply)
-		if err := r.ReadNested(p1, "SONInformationReply"); err != nil {
-			return der.WithField(err, "sONInformationReply")
-		}
-		v.SONInformationReply = p1
-		return nil
-	case 2:
-		v.Choice = SONInformation_ChoiceExtensions
-		p2 := new(ProtocolIESingleContainer_SONInformationExtIEs)
-		if err := r.ReadNested(p2, "ProtocolIE-SingleContainer"); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		v.ChoiceExtensions = p2
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SONInformation", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformation) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SONInformation_SONInformationRequest:
-		w.WriteIndex(0, 3, false, false)
-		if err := v.SONInformationRequest.EncodePER(w); err != nil {
-			return der.WithField(err, "sONInformationRequest")
-		}
-		return nil
-	case SONInformation_SONInformationReply:
-		w.WriteIndex(1, 3, false, false)
-		if v.SONInformationReply == nil {
-			return der.WithField(der.NilValue("SONInformationReply"), "sONInformationReply")
-		}
-		if err := v.SONInformationReply.EncodePER(w); err != nil {
-			return der.WithField(err, "sONInformationReply")
-		}
-		return nil
-	case SONInformation_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if v.ChoiceExtensions == nil {
-			return der.WithField(der.NilValue("ProtocolIE-SingleContainer"), "choice-Extensions")
-		}
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("SONInformation")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformation (X.691); v aliases b.
-func (v *SONInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SONInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SONInformationExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SONInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SONInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SONInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 252:
-		u.Kind = SONInformationExtIEs_IDSONInformationReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(SONInformationReport)
-		if err := r.ReadNested(p1, "SONInformationReport"); err != nil {
-			return err
-		}
-		u.IDSONInformationReport = p1
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONInformationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SONInformationExtIEs_IDSONInformationReport:
-		o := w.BeginOpen()
-		if u.IDSONInformationReport == nil {
-			return der.NilValue("SONInformationReport")
-		}
-		if err := u.IDSONInformationReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationReply) DecodePER(r *per.Reader) error {
-	*v = SONInformationReply{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasXnTNLConfigurationInfo = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// xnTNLConfigurationInfo [0] XnTNLConfigurationInfo OPTIONAL
-	if v.HasXnTNLConfigurationInfo {
-		if err := v.XnTNLConfigurationInfo.DecodePER(r); err != nil {
-			return der.WithField(err, "xnTNLConfigurationInfo")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SONInformationReply-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationReply) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
-	if v.HasXnTNLConfigurationInfo {
-		if err := v.XnTNLConfigurationInfo.EncodePER(w); err != nil {
-			return der.WithField(err, "xnTNLConfigurationInfo")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationReply (X.691); v aliases b.
-func (v *SONInformationReply) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationReply")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationReply) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SONInformationReplyExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SONInformationReplyExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONInformationReplyExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONInformationReplyExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationReport) DecodePER(r *per.Reader) error {
-	*v = SONInformationReport{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SONInformationReport_FailureIndicationInformation
-		p1 := new(FailureIndication)
-		if err := r.ReadNested(p1, "FailureIndication"); err != nil {
-			return der.WithField(err, "failureIndicationInformation")
-		}
-		v.FailureIndicationInformation = p1
-		return nil
-	case 1:
-		v.Choice = SONInformationReport_HOReportInformation
-		p2 := new(HOReport)
-		if err := r.ReadNested(p2, "HOReport"); err != nil {
-			return der.WithField(err, "hOReportInformation")
-		}
-		v.HOReportInformation = p2
-		return nil
-	case 2:
-		v.Choice = SONInformationReport_ChoiceExtensions
-		p3 := new(ProtocolIESingleContainer_SONInformationReportExtIEs)
-		if err := r.ReadNested(p3, "ProtocolIE-SingleContainer"); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		v.ChoiceExtensions = p3
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SONInformationReport", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationReport) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SONInformationReport_FailureIndicationInformation:
-		w.WriteIndex(0, 3, false, false)
-		if v.FailureIndicationInformation == nil {
-			return der.WithField(der.NilValue("FailureIndication"), "failureIndicationInformation")
-		}
-		if err := v.FailureIndicationInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "failureIndicationInformation")
-		}
-		return nil
-	case SONInformationReport_HOReportInformation:
-		w.WriteIndex(1, 3, false, false)
-		if v.HOReportInformation == nil {
-			return der.WithField(der.NilValue("HOReport"), "hOReportInformation")
-		}
-		if err := v.HOReportInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "hOReportInformation")
-		}
-		return nil
-	case SONInformationReport_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if v.ChoiceExtensions == nil {
-			return der.WithField(der.NilValue("ProtocolIE-SingleContainer"), "choice-Extensions")
-		}
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("SONInformationReport")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationReport (X.691); v aliases b.
-func (v *SONInformationReport) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationReport")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationReport) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SONInformationReportExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SONInformationReportExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SONInformationReportExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SONInformationReportExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SONInformationReportExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONInformationReportExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONInformationReportExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 294:
-		u.Kind = SONInformationReportExtIEs_IDSuccessfulHandoverReportList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSuccessfulHandoverReportList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONInformationReportExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SONInformationReportExtIEs_IDSuccessfulHandoverReportList:
-		o := w.BeginOpen()
-		if err := u.IDSuccessfulHandoverReportList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SuccessfulHandoverReportList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SuccessfulHandoverReportItem](r, per.Size{Lb: 1, Ub: 64})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SuccessfulHandoverReportList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SuccessfulHandoverReportList (X.691); v aliases b.
-func (v *SuccessfulHandoverReportList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SuccessfulHandoverReportList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SuccessfulHandoverReportList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SuccessfulHandoverReportItem) DecodePER(r *per.Reader) error {
-	*v = SuccessfulHandoverReportItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// successfulHOReportContainer [0] OCTET STRING
-	if v.SuccessfulHOReportContainer, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "successfulHOReportContainer")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.SuccessfulHandoverReport-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SuccessfulHandoverReportItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := w.WriteOctetString(v.SuccessfulHOReportContainer, per.Unsized); err != nil {
-		return der.WithField(err, "successfulHOReportContainer")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SuccessfulHandoverReport-Item (X.691); v aliases b.
-func (v *SuccessfulHandoverReportItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SuccessfulHandoverReport-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SuccessfulHandoverReportItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SuccessfulHandoverReportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SuccessfulHandoverReportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SuccessfulHandoverReportItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SuccessfulHandoverReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SuccessfulHandoverReportItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SONInformationRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationRequest (X.691); v aliases b.
-func (v *SONInformationRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) DecodePER(r *per.Reader) error {
-	*v = SourceNGRANNodeToTargetNGRANNodeTransparentContainer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasPDUSessionResourceInformationList = pre1&(1<<3) != 0
-	v.HasERABInformationList = pre1&(1<<2) != 0
-	v.HasIndexToRFSP = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// rRCContainer [0] RRCContainer
-	if err := v.RRCContainer.DecodePER(r); err != nil {
-		return der.WithField(err, "rRCContainer")
-	}
-	// pDUSessionResourceInformationList [1] PDUSessionResourceInformationList OPTIONAL
-	if v.HasPDUSessionResourceInformationList {
-		if err := v.PDUSessionResourceInformationList.DecodePER(r); err != nil {
-			return der.WithField(err, "pDUSessionResourceInformationList")
-		}
-	}
-	// e-RABInformationList [2] E-RABInformationList OPTIONAL
-	if v.HasERABInformationList {
-		if err := v.ERABInformationList.DecodePER(r); err != nil {
-			return der.WithField(err, "e-RABInformationList")
-		}
-	}
-	// targetCell-ID [3] EXPLICIT NGRAN-CGI
-	if err := v.TargetCellID.DecodePER(r); err != nil {
-		return der.WithField(err, "targetCell-ID")
-	}
-	// indexToRFSP [4] IndexToRFSP OPTIONAL
-	if v.HasIndexToRFSP {
-		if err := v.IndexToRFSP.DecodePER(r); err != nil {
-			return der.WithField(err, "indexToRFSP")
-		}
-	}
-	// uEHistoryInformation [5] UEHistoryInformation
-	if err := v.UEHistoryInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "uEHistoryInformation")
-	}
-	// iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.SourceNGRANNode-ToTargetNGRANNode-TransparentContainer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasPDUSessionResourceInformationList, v.HasERABInformationList, v.HasIndexToRFSP, v.HasIEExtensions)
-	if err := v.RRCContainer.EncodePER(w); err != nil {
-		return der.WithField(err, "rRCContainer")
-	}
-	if v.HasPDUSessionResourceInformationList {
-		if err := v.PDUSessionResourceInformationList.EncodePER(w); err != nil {
-			return der.WithField(err, "pDUSessionResourceInformationList")
-		}
-	}
-	if v.HasERABInformationList {
-		if err := v.ERABInformationList.EncodePER(w); err != nil {
-			return der.WithField(err, "e-RABInformationList")
-		}
-	}
-	if err := v.TargetCellID.EncodePER(w); err != nil {
-		return der.WithField(err, "targetCell-ID")
-	}
-	if v.HasIndexToRFSP {
-		if err := v.IndexToRFSP.EncodePER(w); err != nil {
-			return der.WithField(err, "indexToRFSP")
-		}
-	}
-	if err := v.UEHistoryInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "uEHistoryInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNGRANNode-ToTargetNGRANNode-TransparentContainer (X.691); v aliases b.
-func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceNGRANNode-ToTargetNGRANNode-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 182:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSgNBUEX2APID
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSgNBUEX2APID.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 253:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(UEHistoryInformationFromTheUE)
-		if err := r.ReadNested(p1, "UEHistoryInformationFromTheUE"); err != nil {
-			return err
-		}
-		u.IDUEHistoryInformationFromTheUE = p1
-		return p.EndField(r)
-	case 286:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSourceNodeID
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(SourceNodeID)
-		if err := r.ReadNested(p2, "SourceNodeID"); err != nil {
-			return err
-		}
-		u.IDSourceNodeID = p2
-		return p.EndField(r)
-	case 288:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEContextReferenceAtSource
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDUEContextReferenceAtSource.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 323:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDMBSActiveSessionInformationSourcetoTargetList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMBSActiveSessionInformationSourcetoTargetList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 328:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDQMCConfigInfo
-		f := p.Field(u.Raw, at)
-		r := &f
-		p3 := new(QMCConfigInfo)
-		if err := r.ReadNested(p3, "QMCConfigInfo"); err != nil {
-			return err
-		}
-		u.IDQMCConfigInfo = p3
-		return p.EndField(r)
-	case 355:
-		u.Kind = SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDNGAPIESupportInformationRequestList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDNGAPIESupportInformationRequestList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSgNBUEX2APID:
-		o := w.BeginOpen()
-		if err := u.IDSgNBUEX2APID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE:
-		o := w.BeginOpen()
-		if u.IDUEHistoryInformationFromTheUE == nil {
-			return der.NilValue("UEHistoryInformationFromTheUE")
-		}
-		if err := u.IDUEHistoryInformationFromTheUE.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDSourceNodeID:
-		o := w.BeginOpen()
-		if u.IDSourceNodeID == nil {
-			return der.NilValue("SourceNodeID")
-		}
-		if err := u.IDSourceNodeID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDUEContextReferenceAtSource:
-		o := w.BeginOpen()
-		if err := u.IDUEContextReferenceAtSource.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDMBSActiveSessionInformationSourcetoTargetList:
-		o := w.BeginOpen()
-		if err := u.IDMBSActiveSessionInformationSourcetoTargetList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDQMCConfigInfo:
-		o := w.BeginOpen()
-		if u.IDQMCConfigInfo == nil {
-			return der.NilValue("QMCConfigInfo")
-		}
-		if err := u.IDQMCConfigInfo.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceNGRANNodeToTargetNGRANNodeTransparentContainerExtIEs_IDNGAPIESupportInformationRequestList:
-		o := w.BeginOpen()
-		if err := u.IDNGAPIESupportInformationRequestList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceNodeID) DecodePER(r *per.Reader) error {
-	*v = SourceNodeID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SourceNodeID_SourceengNBID
-		p1 := new(GlobalGNBID)
-		if err := r.ReadNested(p1, "GlobalGNB-ID"); err != nil {
-			return der.WithField(err, "sourceengNB-ID")
-		}
-		v.SourceengNBID = p1
-		return nil
-	case 1:
-		v.Choice = SourceNodeID_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SourceNodeID", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceNodeID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SourceNodeID_SourceengNBID:
-		w.WriteIndex(0, 2, false, false)
-		if v.SourceengNBID == nil {
-			return der.WithField(der.NilValue("GlobalGNB-ID"), "sourceengNB-ID")
-		}
-		if err := v.SourceengNBID.EncodePER(w); err != nil {
-			return der.WithField(err, "sourceengNB-ID")
-		}
-		return nil
-	case SourceNodeID_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("SourceNodeID")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNodeID (X.691); v aliases b.
-func (v *SourceNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceNodeID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SourceNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SourceNodeIDExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SourceNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SourceNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SourceNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceNodeIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceNodeIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceOfUEActivityBehaviourInformation) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SourceOfUEActivityBehaviourInformation(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceOfUEActivityBehaviourInformation) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceOfUEActivityBehaviourInformation (X.691); v aliases b.
-func (v *SourceOfUEActivityBehaviourInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceOfUEActivityBehaviourInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceOfUEActivityBehaviourInformation) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceRANNodeID) DecodePER(r *per.Reader) error {
-	*v = SourceRANNodeID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// globalRANNodeID [0] EXPLICIT GlobalRANNodeID
-	if err := v.GlobalRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	// selectedTAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SourceRANNodeID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceRANNodeID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceRANNodeID (X.691); v aliases b.
-func (v *SourceRANNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceRANNodeID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceRANNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceRANNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceRANNodeIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceRANNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceRANNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceRANNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceRANNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceRANNodeIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceRANNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceRANNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceRANNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceRANNodeIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceRANNodeIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceToTargetTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = SourceToTargetTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceToTargetTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceToTarget-TransparentContainer (X.691); v aliases b.
-func (v *SourceToTargetTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceToTarget-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceToTargetTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceToTargetAMFInformationReroute) DecodePER(r *per.Reader) error {
-	*v = SourceToTargetAMFInformationReroute{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasConfiguredNSSAI = pre1&(1<<3) != 0
-	v.HasRejectedNSSAIinPLMN = pre1&(1<<2) != 0
-	v.HasRejectedNSSAIinTA = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// configuredNSSAI [0] ConfiguredNSSAI OPTIONAL
-	if v.HasConfiguredNSSAI {
-		if err := v.ConfiguredNSSAI.DecodePER(r); err != nil {
-			return der.WithField(err, "configuredNSSAI")
-		}
-	}
-	// rejectedNSSAIinPLMN [1] RejectedNSSAIinPLMN OPTIONAL
-	if v.HasRejectedNSSAIinPLMN {
-		if err := v.RejectedNSSAIinPLMN.DecodePER(r); err != nil {
-			return der.WithField(err, "rejectedNSSAIinPLMN")
-		}
-	}
-	// rejectedNSSAIinTA [2] RejectedNSSAIinTA OPTIONAL
-	if v.HasRejectedNSSAIinTA {
-		if err := v.RejectedNSSAIinTA.DecodePER(r); err != nil {
-			return der.WithField(err, "rejectedNSSAIinTA")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.SourceToTarget-AMFInformationReroute-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceToTargetAMFInformationReroute) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasConfiguredNSSAI, v.HasRejectedNSSAIinPLMN, v.HasRejectedNSSAIinTA, v.HasIEExtensions)
-	if v.HasConfiguredNSSAI {
-		if err := v.ConfiguredNSSAI.EncodePER(w); err != nil {
-			return der.WithField(err, "configuredNSSAI")
-		}
-	}
-	if v.HasRejectedNSSAIinPLMN {
-		if err := v.RejectedNSSAIinPLMN.EncodePER(w); err != nil {
-			return der.WithField(err, "rejectedNSSAIinPLMN")
-		}
-	}
-	if v.HasRejectedNSSAIinTA {
-		if err := v.RejectedNSSAIinTA.EncodePER(w); err != nil {
-			return der.WithField(err, "rejectedNSSAIinTA")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceToTarget-AMFInformationReroute (X.691); v aliases b.
-func (v *SourceToTargetAMFInformationReroute) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceToTarget-AMFInformationReroute")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceToTargetAMFInformationReroute) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceToTargetAMFInformationRerouteExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceToTargetAMFInformationRerouteExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceToTargetAMFInformationRerouteExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceToTargetAMFInformationRerouteExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceToTargetAMFInformationRerouteExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRVCCOperationPossible) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SRVCCOperationPossible(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRVCCOperationPossible) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCOperationPossible (X.691); v aliases b.
-func (v *SRVCCOperationPossible) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SRVCCOperationPossible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCOperationPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ConfiguredNSSAI) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 128, Ub: 128})
-	if err != nil {
-		return err
-	}
-	*v = ConfiguredNSSAI(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ConfiguredNSSAI) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 128, Ub: 128}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ConfiguredNSSAI (X.691); v aliases b.
-func (v *ConfiguredNSSAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ConfiguredNSSAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ConfiguredNSSAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RejectedNSSAIinPLMN) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 32, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = RejectedNSSAIinPLMN(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RejectedNSSAIinPLMN) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 32, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RejectedNSSAIinPLMN (X.691); v aliases b.
-func (v *RejectedNSSAIinPLMN) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RejectedNSSAIinPLMN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RejectedNSSAIinPLMN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RejectedNSSAIinTA) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 32, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = RejectedNSSAIinTA(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RejectedNSSAIinTA) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 32, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RejectedNSSAIinTA (X.691); v aliases b.
-func (v *RejectedNSSAIinTA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RejectedNSSAIinTA")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RejectedNSSAIinTA) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SST) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 1})
-	if err != nil {
-		return err
-	}
-	*v = SST(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SST) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 1}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SST (X.691); v aliases b.
-func (v *SST) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SST")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SST) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SupportedTAList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SupportedTAItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SupportedTAList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAList (X.691); v aliases b.
-func (v *SupportedTAList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SupportedTAList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SupportedTAList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SupportedTAItem) DecodePER(r *per.Reader) error {
-	*v = SupportedTAItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAC [0] TAC
-	if err := v.TAC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	// broadcastPLMNList [1] BroadcastPLMNList
-	if err := v.BroadcastPLMNList.DecodePER(r); err != nil {
-		return der.WithField(err, "broadcastPLMNList")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.SupportedTAItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SupportedTAItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	if err := v.BroadcastPLMNList.EncodePER(w); err != nil {
-		return der.WithField(err, "broadcastPLMNList")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAItem (X.691); v aliases b.
-func (v *SupportedTAItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SupportedTAItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SupportedTAItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SupportedTAItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SupportedTAItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SupportedTAItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SupportedTAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SupportedTAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SupportedTAItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SupportedTAItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SupportedTAItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SupportedTAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SupportedTAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SupportedTAItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SupportedTAItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 272:
-		u.Kind = SupportedTAItemExtIEs_IDConfiguredTACIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDConfiguredTACIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 179:
-		u.Kind = SupportedTAItemExtIEs_IDRATInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDRATInformation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SupportedTAItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SupportedTAItemExtIEs_IDConfiguredTACIndication:
-		o := w.BeginOpen()
-		if err := u.IDConfiguredTACIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SupportedTAItemExtIEs_IDRATInformation:
-		o := w.BeginOpen()
-		if err := u.IDRATInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SuspendIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SuspendIndicator(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SuspendIndicator) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SuspendIndicator (X.691); v aliases b.
-func (v *SuspendIndicator) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SuspendIndicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SuspendIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SuspendRequestIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SuspendRequestIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SuspendRequestIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Suspend-Request-Indication (X.691); v aliases b.
-func (v *SuspendRequestIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Suspend-Request-Indication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SuspendRequestIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SuspendResponseIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SuspendResponseIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SuspendResponseIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Suspend-Response-Indication (X.691); v aliases b.
-func (v *SuspendResponseIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Suspend-Response-Indication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SuspendResponseIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SurvivalTime) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 1920000, true)
-	if err != nil {
-		return err
-	}
-	*v = SurvivalTime(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SurvivalTime) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 1920000, true); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SurvivalTime (X.691); v aliases b.
-func (v *SurvivalTime) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SurvivalTime")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SurvivalTime) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAC) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 3, Ub: 3})
-	if err != nil {
-		return err
-	}
-	*v = TAC(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAC) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 3, Ub: 3}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAC (X.691); v aliases b.
-func (v *TAC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TACListInNRNTN) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 12})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TACListInNRNTN) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 12})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TACListInNRNTN (X.691); v aliases b.
-func (v *TACListInNRNTN) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TACListInNRNTN")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TACListInNRNTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAI) DecodePER(r *per.Reader) error {
-	*v = TAI{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMNIdentity [0] PLMNIdentity
-	if err := v.PLMNIdentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMNIdentity")
-	}
-	// tAC [1] TAC
-	if err := v.TAC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAI-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAI) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.PLMNIdentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMNIdentity")
-	}
-	if err := v.TAC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI (X.691); v aliases b.
-func (v *TAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcastEUTRA) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAIBroadcastEUTRAItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcastEUTRA) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBroadcastEUTRA (X.691); v aliases b.
-func (v *TAIBroadcastEUTRA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBroadcastEUTRA")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcastEUTRA) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
-	*v = TAIBroadcastEUTRAItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// completedCellsInTAI-EUTRA [1] CompletedCellsInTAI-EUTRA
-	if err := v.CompletedCellsInTAIEUTRA.DecodePER(r); err != nil {
-		return der.WithField(err, "completedCellsInTAI-EUTRA")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAIBroadcastEUTRA-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcastEUTRAItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CompletedCellsInTAIEUTRA.EncodePER(w); err != nil {
-		return der.WithField(err, "completedCellsInTAI-EUTRA")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBroadcastEUTRA-Item (X.691); v aliases b.
-func (v *TAIBroadcastEUTRAItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBroadcastEUTRA-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcastEUTRAItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBroadcastEUTRAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBroadcastEUTRAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBroadcastEUTRAItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBroadcastEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBroadcastEUTRAItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcastNR) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAIBroadcastNRItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcastNR) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBroadcastNR (X.691); v aliases b.
-func (v *TAIBroadcastNR) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBroadcastNR")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcastNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBroadcastNRItem) DecodePER(r *per.Reader) error {
-	*v = TAIBroadcastNRItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// completedCellsInTAI-NR [1] CompletedCellsInTAI-NR
-	if err := v.CompletedCellsInTAINR.DecodePER(r); err != nil {
-		return der.WithField(err, "completedCellsInTAI-NR")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAIBroadcastNR-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBroadcastNRItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CompletedCellsInTAINR.EncodePER(w); err != nil {
-		return der.WithField(err, "completedCellsInTAI-NR")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBroadcastNR-Item (X.691); v aliases b.
-func (v *TAIBroadcastNRItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBroadcastNR-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBroadcastNRItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBroadcastNRItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBroadcastNRItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastNRItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBroadcastNRItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBroadcastNRItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBroadcastNRItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBroadcastNRItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBroadcastNRItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBroadcastNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBroadcastNRItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelledEUTRA) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAICancelledEUTRAItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelledEUTRA) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAICancelledEUTRA (X.691); v aliases b.
-func (v *TAICancelledEUTRA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAICancelledEUTRA")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelledEUTRA) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelledEUTRAItem) DecodePER(r *per.Reader) error {
-	*v = TAICancelledEUTRAItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// cancelledCellsInTAI-EUTRA [1] CancelledCellsInTAI-EUTRA
-	if err := v.CancelledCellsInTAIEUTRA.DecodePER(r); err != nil {
-		return der.WithField(err, "cancelledCellsInTAI-EUTRA")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAICancelledEUTRA-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelledEUTRAItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CancelledCellsInTAIEUTRA.EncodePER(w); err != nil {
-		return der.WithField(err, "cancelledCellsInTAI-EUTRA")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAICancelledEUTRA-Item (X.691); v aliases b.
-func (v *TAICancelledEUTRAItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAICancelledEUTRA-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelledEUTRAItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAICancelledEUTRAItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAICancelledEUTRAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAICancelledEUTRAItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAICancelledEUTRAItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAICancelledEUTRAItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAICancelledEUTRAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAICancelledEUTRAItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAICancelledEUTRAItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAICancelledEUTRAItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAICancelledEUTRAItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelledNR) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAICancelledNRItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelledNR) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAICancelledNR (X.691); v aliases b.
-func (v *TAICancelledNR) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAICancelledNR")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelledNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAICancelledNRItem) DecodePER(r *per.Reader) error {
-	*v = TAICancelledNRItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// cancelledCellsInTAI-NR [1] CancelledCellsInTAI-NR
-	if err := v.CancelledCellsInTAINR.DecodePER(r); err != nil {
-		return der.WithField(err, "cancelledCellsInTAI-NR")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAICancelledNR-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAICancelledNRItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CancelledCellsInTAINR.EncodePER(w); err != nil {
-		return der.WithField(err, "cancelledCellsInTAI-NR")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAICancelledNR-Item (X.691); v aliases b.
-func (v *TAICancelledNRItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAICancelledNR-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAICancelledNRItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledNRItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAICancelledNRItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAICancelledNRItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAICancelledNRItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAICancelledNRItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAICancelledNRItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAICancelledNRItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAICancelledNRItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAICancelledNRItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAICancelledNRItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAICancelledNRItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAICancelledNRItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAICancelledNRItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForInactive) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAIListForInactiveItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForInactive) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForInactive (X.691); v aliases b.
-func (v *TAIListForInactive) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForInactive")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForInactive) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForInactiveItem) DecodePER(r *per.Reader) error {
-	*v = TAIListForInactiveItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIListForInactiveItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForInactiveItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForInactiveItem (X.691); v aliases b.
-func (v *TAIListForInactiveItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForInactiveItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForInactiveItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIListForInactiveItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIListForInactiveItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIListForInactiveItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIListForInactiveItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIListForInactiveItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIListForInactiveItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIListForInactiveItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIListForInactiveItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIListForInactiveItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIListForInactiveItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIListForInactiveItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIListForInactiveItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIListForInactiveItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForPaging) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAIListForPagingItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForPaging) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForPaging (X.691); v aliases b.
-func (v *TAIListForPaging) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForPaging")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForPagingItem) DecodePER(r *per.Reader) error {
-	*v = TAIListForPagingItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIListForPagingItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForPagingItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForPagingItem (X.691); v aliases b.
-func (v *TAIListForPagingItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForPagingItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForPagingItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIListForPagingItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIListForPagingItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIListForPagingItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIListForPagingItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIListForPagingItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIListForPagingItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIListForPagingItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIListForPagingItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIListForPagingItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIListForPagingItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIListForPagingItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIListForPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIListForPagingItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForRestart) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 2048})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForRestart) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2048})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForRestart (X.691); v aliases b.
-func (v *TAIListForRestart) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForRestart")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForRestart) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListForWarning) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListForWarning) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForWarning (X.691); v aliases b.
-func (v *TAIListForWarning) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForWarning")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListForWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAINSAGSupportList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAINSAGSupportItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAINSAGSupportList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAINSAGSupportList (X.691); v aliases b.
-func (v *TAINSAGSupportList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAINSAGSupportList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAINSAGSupportList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAINSAGSupportItem) DecodePER(r *per.Reader) error {
-	*v = TAINSAGSupportItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nSAG-ID [0] NSAG-ID
-	if err := v.NSAGID.DecodePER(r); err != nil {
-		return der.WithField(err, "nSAG-ID")
-	}
-	// nSAGSliceSupportList [1] ExtendedSliceSupportList
-	if err := v.NSAGSliceSupportList.DecodePER(r); err != nil {
-		return der.WithField(err, "nSAGSliceSupportList")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TAINSAGSupportItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAINSAGSupportItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.NSAGID.EncodePER(w); err != nil {
-		return der.WithField(err, "nSAG-ID")
-	}
-	if err := v.NSAGSliceSupportList.EncodePER(w); err != nil {
-		return der.WithField(err, "nSAGSliceSupportList")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAINSAGSupportItem (X.691); v aliases b.
-func (v *TAINSAGSupportItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAINSAGSupportItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAINSAGSupportItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAINSAGSupportItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAINSAGSupportItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAINSAGSupportItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAINSAGSupportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAINSAGSupportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAINSAGSupportItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAINSAGSupportItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAINSAGSupportItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAINSAGSupportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAINSAGSupportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAINSAGSupportItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAINSAGSupportItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAINSAGSupportItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargeteNBID) DecodePER(r *per.Reader) error {
-	*v = TargeteNBID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// globalENB-ID [0] GlobalNgENB-ID
-	if err := v.GlobalENBID.DecodePER(r); err != nil {
-		return der.WithField(err, "globalENB-ID")
-	}
-	// selected-EPS-TAI [1] EPS-TAI
-	if err := v.SelectedEPSTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-EPS-TAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargeteNBID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalENBID.EncodePER(w); err != nil {
-		return der.WithField(err, "globalENB-ID")
-	}
-	if err := v.SelectedEPSTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-EPS-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargeteNB-ID (X.691); v aliases b.
-func (v *TargeteNBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargeteNB-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargeteNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargeteNBIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargeteNBIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargeteNBIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargeteNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargeteNBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetHomeENBID) DecodePER(r *per.Reader) error {
-	*v = TargetHomeENBID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMNidentity [0] PLMNIdentity
-	if err := v.PLMNidentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	// homeENB-ID [1] BIT STRING
-	if v.HomeENBID, err = r.ReadBitString(per.Size{Lb: 28, Ub: 28}); err != nil {
-		return der.WithField(err, "homeENB-ID")
-	}
-	// selected-EPS-TAI [2] EPS-TAI
-	if err := v.SelectedEPSTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-EPS-TAI")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TargetHomeENB-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetHomeENBID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.PLMNidentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	if err := w.WriteBitString(v.HomeENBID, per.Size{Lb: 28, Ub: 28}); err != nil {
-		return der.WithField(err, "homeENB-ID")
-	}
-	if err := v.SelectedEPSTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-EPS-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetHomeENB-ID (X.691); v aliases b.
-func (v *TargetHomeENBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetHomeENB-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetHomeENBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetHomeENBIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetHomeENBIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetHomeENBIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetHomeENBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetHomeENBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetHomeENBIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetHomeENBIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetHomeENBIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetHomeENBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetHomeENBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetHomeENBIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetHomeENBIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetHomeENBIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetID) DecodePER(r *per.Reader) error {
-	*v = TargetID{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = TargetID_TargetRANNodeID
-		p1 := new(TargetRANNodeID)
-		if err := r.ReadNested(p1, "TargetRANNodeID"); err != nil {
-			return der.WithField(err, "targetRANNodeID")
-		}
-		v.TargetRANNodeID = p1
-		return nil
-	case 1:
-		v.Choice = TargetID_TargeteNBID
-		p2 := new(TargeteNBID)
-		if err := r.ReadNested(p2, "TargeteNB-ID"); err != nil {
-			return der.WithField(err, "targeteNB-ID")
-		}
-		v.TargeteNBID = p2
-		return nil
-	case 2:
-		v.Choice = TargetID_ChoiceExtensions
-		p3 := new(ProtocolIESingleContainer_TargetIDExtIEs)
-		if err := r.ReadNested(p3, "ProtocolIE-SingleContainer"); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		v.ChoiceExtensions = p3
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case TargetID_TargetRANNodeID:
-		w.WriteIndex(0, 3, false, false)
-		if v.TargetRANNodeID == nil {
-			return der.WithField(der.NilValue("TargetRANNodeID"), "targetRANNodeID")
-		}
-		if err := v.TargetRANNodeID.EncodePER(w); err != nil {
-			return der.WithField(err, "targetRANNodeID")
-		}
-		return nil
-	case TargetID_TargeteNBID:
-		w.WriteIndex(1, 3, false, false)
-		if v.TargeteNBID == nil {
-			return der.WithField(der.NilValue("TargeteNB-ID"), "targeteNB-ID")
-		}
-		if err := v.TargeteNBID.EncodePER(w); err != nil {
-			return der.WithField(err, "targeteNB-ID")
-		}
-		return nil
-	case TargetID_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if v.ChoiceExtensions == nil {
-			return der.WithField(der.NilValue("ProtocolIE-SingleContainer"), "choice-Extensions")
-		}
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("TargetID")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
-func (v *TargetID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_TargetIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_TargetIDExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_TargetIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_TargetIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_TargetIDExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 178:
-		u.Kind = TargetIDExtIEs_IDTargetRNCID
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(TargetRNCID)
-		if err := r.ReadNested(p1, "TargetRNC-ID"); err != nil {
-			return err
-		}
-		u.IDTargetRNCID = p1
-		return p.EndField(r)
-	case 364:
-		u.Kind = TargetIDExtIEs_IDTargetHomeENBID
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(TargetHomeENBID)
-		if err := r.ReadNested(p2, "TargetHomeENB-ID"); err != nil {
-			return err
-		}
-		u.IDTargetHomeENBID = p2
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetIDExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TargetIDExtIEs_IDTargetRNCID:
-		o := w.BeginOpen()
-		if u.IDTargetRNCID == nil {
-			return der.NilValue("TargetRNC-ID")
-		}
-		if err := u.IDTargetRNCID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargetIDExtIEs_IDTargetHomeENBID:
-		o := w.BeginOpen()
-		if u.IDTargetHomeENBID == nil {
-			return der.NilValue("TargetHomeENB-ID")
-		}
-		if err := u.IDTargetHomeENBID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) DecodePER(r *per.Reader) error {
-	*v = TargetNGRANNodeToSourceNGRANNodeTransparentContainer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// rRCContainer [0] RRCContainer
-	if err := v.RRCContainer.DecodePER(r); err != nil {
-		return der.WithField(err, "rRCContainer")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNGRANNode-ToSourceNGRANNode-TransparentContainer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.RRCContainer.EncodePER(w); err != nil {
-		return der.WithField(err, "rRCContainer")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNGRANNode-ToSourceNGRANNode-TransparentContainer (X.691); v aliases b.
-func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNGRANNode-ToSourceNGRANNode-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 267:
-		u.Kind = TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDDAPSResponseInfoList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDDAPSResponseInfoList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 22:
-		u.Kind = TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDDirectForwardingPathAvailability
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDDirectForwardingPathAvailability.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 324:
-		u.Kind = TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDMBSActiveSessionInformationTargettoSourceList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMBSActiveSessionInformationTargettoSourceList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 356:
-		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDNGAPIESupportInformationResponseList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDDAPSResponseInfoList:
-		o := w.BeginOpen()
-		if err := u.IDDAPSResponseInfoList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDDirectForwardingPathAvailability:
-		o := w.BeginOpen()
-		if err := u.IDDirectForwardingPathAvailability.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargetNGRANNodeToSourceNGRANNodeTransparentContainerExtIEs_IDMBSActiveSessionInformationTargettoSourceList:
-		o := w.BeginOpen()
-		if err := u.IDMBSActiveSessionInformationTargettoSourceList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList:
-		o := w.BeginOpen()
-		if err := u.IDNGAPIESupportInformationResponseList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) DecodePER(r *per.Reader) error {
-	*v = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasCellCAGInformation = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// cell-CAGInformation [0] Cell-CAGInformation OPTIONAL
-	if v.HasCellCAGInformation {
-		if err := v.CellCAGInformation.DecodePER(r); err != nil {
-			return der.WithField(err, "cell-CAGInformation")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNGRANNode-ToSourceNGRANNode-FailureTransparentContainer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasCellCAGInformation, v.HasIEExtensions)
-	if v.HasCellCAGInformation {
-		if err := v.CellCAGInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "cell-CAGInformation")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNGRANNode-ToSourceNGRANNode-FailureTransparentContainer (X.691); v aliases b.
-func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNGRANNode-ToSourceNGRANNode-FailureTransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 356:
-		u.Kind = TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDNGAPIESupportInformationResponseList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainerExtIEs_IDNGAPIESupportInformationResponseList:
-		o := w.BeginOpen()
-		if err := u.IDNGAPIESupportInformationResponseList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetNSSAI) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TargetNSSAIItem](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetNSSAI) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNSSAI (X.691); v aliases b.
-func (v *TargetNSSAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNSSAI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNSSAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetNSSAIItem) DecodePER(r *per.Reader) error {
-	*v = TargetNSSAIItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// s-NSSAI [0] S-NSSAI
-	if err := v.SNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TargetNSSAI-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetNSSAIItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNSSAI-Item (X.691); v aliases b.
-func (v *TargetNSSAIItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNSSAI-Item")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNSSAIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetNSSAIItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetNSSAIItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetNSSAIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetNSSAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetNSSAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetNSSAIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetNSSAIItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetNSSAIItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetNSSAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetNSSAIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetNSSAIItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetNSSAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetNSSAIItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetNSSAIInformation) DecodePER(r *per.Reader) error {
-	*v = TargetNSSAIInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// targetNSSAI [0] TargetNSSAI
-	if err := v.TargetNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "targetNSSAI")
-	}
-	// indexToRFSP [1] IndexToRFSP
-	if err := v.IndexToRFSP.DecodePER(r); err != nil {
-		return der.WithField(err, "indexToRFSP")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetNSSAIInformation-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetNSSAIInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TargetNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "targetNSSAI")
-	}
-	if err := v.IndexToRFSP.EncodePER(w); err != nil {
-		return der.WithField(err, "indexToRFSP")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNSSAIInformation (X.691); v aliases b.
-func (v *TargetNSSAIInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNSSAIInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetNSSAIInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetNSSAIInformationItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetNSSAIInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetNSSAIInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetNSSAIInformationItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetNSSAIInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetNSSAIInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetNSSAIInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetNSSAIInformationItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetNSSAIInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetNSSAIInformationItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetRANNodeID) DecodePER(r *per.Reader) error {
-	*v = TargetRANNodeID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// globalRANNodeID [0] EXPLICIT GlobalRANNodeID
-	if err := v.GlobalRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	// selectedTAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetRANNodeID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRANNodeID (X.691); v aliases b.
-func (v *TargetRANNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRANNodeID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetRANNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetRANNodeIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetRANNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetRANNodeIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetRANNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetRANNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetRANNodeIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetRANNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetRANNodeIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetRANNodeIDRIM) DecodePER(r *per.Reader) error {
-	*v = TargetRANNodeIDRIM{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// globalRANNodeID [0] EXPLICIT GlobalRANNodeID
-	if err := v.GlobalRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	// selectedTAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-RIM-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetRANNodeIDRIM) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRANNodeID-RIM (X.691); v aliases b.
-func (v *TargetRANNodeIDRIM) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRANNodeID-RIM")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetRANNodeIDRIM) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetRANNodeIDRIMExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetRANNodeIDRIMExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDRIMExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetRANNodeIDRIMExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDRIMExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetRANNodeIDRIMExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetRANNodeIDRIMExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetRANNodeIDRIMExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetRANNodeIDRIMExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetRANNodeIDRIMExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetRANNodeIDSON) DecodePER(r *per.Reader) error {
-	*v = TargetRANNodeIDSON{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// globalRANNodeID [0] EXPLICIT GlobalRANNodeID
-	if err := v.GlobalRANNodeID.DecodePER(r); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	// selectedTAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TargetRANNodeID-SON-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetRANNodeIDSON) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNodeID.EncodePER(w); err != nil {
-		return der.WithField(err, "globalRANNodeID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selectedTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRANNodeID-SON (X.691); v aliases b.
-func (v *TargetRANNodeIDSON) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRANNodeID-SON")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetRANNodeIDSON) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetRANNodeIDSONExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetRANNodeIDSONExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDSONExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetRANNodeIDSONExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetRANNodeIDSONExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetRANNodeIDSONExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetRANNodeIDSONExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetRANNodeIDSONExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetRANNodeIDSONExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 45:
-		u.Kind = TargetRANNodeIDSONExtIEs_IDNRCGI
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(NRCGI)
-		if err := r.ReadNested(p1, "NR-CGI"); err != nil {
-			return err
-		}
-		u.IDNRCGI = p1
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetRANNodeIDSONExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TargetRANNodeIDSONExtIEs_IDNRCGI:
-		o := w.BeginOpen()
-		if u.IDNRCGI == nil {
-			return der.NilValue("NR-CGI")
-		}
-		if err := u.IDNRCGI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetRNCID) DecodePER(r *per.Reader) error {
-	*v = TargetRNCID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasExtendedRNCID = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// lAI [0] LAI
-	if err := v.LAI.DecodePER(r); err != nil {
-		return der.WithField(err, "lAI")
-	}
-	// rNC-ID [1] RNC-ID
-	if err := v.RNCID.DecodePER(r); err != nil {
-		return der.WithField(err, "rNC-ID")
-	}
-	// extendedRNC-ID [2] ExtendedRNC-ID OPTIONAL
-	if v.HasExtendedRNCID {
-		if err := v.ExtendedRNCID.DecodePER(r); err != nil {
-			return der.WithField(err, "extendedRNC-ID")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetRNCID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasExtendedRNCID, v.HasIEExtensions)
-	if err := v.LAI.EncodePER(w); err != nil {
-		return der.WithField(err, "lAI")
-	}
-	if err := v.RNCID.EncodePER(w); err != nil {
-		return der.WithField(err, "rNC-ID")
-	}
-	if v.HasExtendedRNCID {
-		if err := v.ExtendedRNCID.EncodePER(w); err != nil {
-			return der.WithField(err, "extendedRNC-ID")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRNC-ID (X.691); v aliases b.
-func (v *TargetRNCID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRNC-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetRNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetRNCIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TargetRNCIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TargetRNCIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TargetRNCIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TargetRNCIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargetToSourceTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargetToSourceTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargetToSourceTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetToSource-TransparentContainer (X.691); v aliases b.
-func (v *TargetToSourceTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetToSource-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargetToSourceTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TargettoSourceFailureTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargettoSourceFailureTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TargettoSourceFailureTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargettoSource-Failure-TransparentContainer (X.691); v aliases b.
-func (v *TargettoSourceFailureTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargettoSource-Failure-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TargettoSourceFailureTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimerApproachForGUAMIRemoval) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = TimerApproachForGUAMIRemoval(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimerApproachForGUAMIRemoval) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimerApproachForGUAMIRemoval (X.691); v aliases b.
-func (v *TimerApproachForGUAMIRemoval) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimerApproachForGUAMIRemoval")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimerApproachForGUAMIRemoval) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeStamp) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 4, Ub: 4})
-	if err != nil {
-		return err
-	}
-	*v = TimeStamp(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeStamp) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 4, Ub: 4}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeStamp (X.691); v aliases b.
-func (v *TimeStamp) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeStamp")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeStamp) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeSyncAssistanceInfo) DecodePER(r *per.Reader) error {
-	*v = TimeSyncAssistanceInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasUUTimeSyncErrorBudget = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// timeDistributionIndication [0] ENUMERATED
-	if err := v.TimeDistributionIndication.DecodePER(r); err != nil {
-		return der.WithField(err, "timeDistributionIndication")
-	}
-	// uUTimeSyncErrorBudget [1] INTEGER OPTIONAL
-	if v.HasUUTimeSyncErrorBudget {
-		if v.UUTimeSyncErrorBudget, err = r.ReadInt(1, 1000000, true); err != nil {
-			return der.WithField(err, "uUTimeSyncErrorBudget")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TimeSyncAssistanceInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeSyncAssistanceInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasUUTimeSyncErrorBudget, v.HasIEExtensions)
-	if err := v.TimeDistributionIndication.EncodePER(w); err != nil {
-		return der.WithField(err, "timeDistributionIndication")
-	}
-	if v.HasUUTimeSyncErrorBudget {
-		if err := w.WriteInt(v.UUTimeSyncErrorBudget, 1, 1000000, true); err != nil {
-			return der.WithField(err, "uUTimeSyncErrorBudget")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSyncAssistanceInfo (X.691); v aliases b.
-func (v *TimeSyncAssistanceInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeSyncAssistanceInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeSyncAssistanceInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeSyncAssistanceInfo_TimeDistributionIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = TimeSyncAssistanceInfo_TimeDistributionIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeSyncAssistanceInfo_TimeDistributionIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TimeSyncAssistanceInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TimeSyncAssistanceInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TimeSyncAssistanceInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TimeSyncAssistanceInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TimeSyncAssistanceInfoExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeToWait) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(6, 0, true)
-	*v = TimeToWait(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeToWait) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 6, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToWait (X.691); v aliases b.
-func (v *TimeToWait) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeToWait")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeToWait) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeUEStayedInCell) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4095, false)
-	if err != nil {
-		return err
-	}
-	*v = TimeUEStayedInCell(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeUEStayedInCell) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4095, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeUEStayedInCell (X.691); v aliases b.
-func (v *TimeUEStayedInCell) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeUEStayedInCell")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeUEStayedInCell) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeUEStayedInCellEnhancedGranularity) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 40950, false)
-	if err != nil {
-		return err
-	}
-	*v = TimeUEStayedInCellEnhancedGranularity(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeUEStayedInCellEnhancedGranularity) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 40950, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeUEStayedInCellEnhancedGranularity (X.691); v aliases b.
-func (v *TimeUEStayedInCellEnhancedGranularity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeUEStayedInCellEnhancedGranularity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeUEStayedInCellEnhancedGranularity) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TMGI) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 6, Ub: 6})
-	if err != nil {
-		return err
-	}
-	*v = TMGI(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TMGI) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 6, Ub: 6}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TMGI (X.691); v aliases b.
-func (v *TMGI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TMGI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TMGI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNAPID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TNAPID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNAPID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNAP-ID (X.691); v aliases b.
-func (v *TNAPID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNAP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNAPID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNGFID) DecodePER(r *per.Reader) error {
-	*v = TNGFID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = TNGFID_TNGFID
-		if v.TNGFID, err = r.ReadBitString(per.Size{Lb: 32, Ub: 32, Ext: true}); err != nil {
-			return der.WithField(err, "tNGF-ID")
-		}
-		return nil
-	case 1:
-		v.Choice = TNGFID_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "TNGF-ID", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNGFID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case TNGFID_TNGFID:
-		w.WriteIndex(0, 2, false, false)
-		if err := w.WriteBitString(v.TNGFID, per.Size{Lb: 32, Ub: 32, Ext: true}); err != nil {
-			return der.WithField(err, "tNGF-ID")
-		}
-		return nil
-	case TNGFID_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("TNGF-ID")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNGF-ID (X.691); v aliases b.
-func (v *TNGFID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNGF-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNGFID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_TNGFIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_TNGFIDExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_TNGFIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_TNGFIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_TNGFIDExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TNGFIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TNGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TNGFIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNLAddressWeightFactor) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = TNLAddressWeightFactor(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNLAddressWeightFactor) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNLAddressWeightFactor (X.691); v aliases b.
-func (v *TNLAddressWeightFactor) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNLAddressWeightFactor")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNLAddressWeightFactor) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNLAssociationList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TNLAssociationItem](r, per.Size{Lb: 1, Ub: 32})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNLAssociationList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 32})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNLAssociationList (X.691); v aliases b.
-func (v *TNLAssociationList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNLAssociationList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNLAssociationList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNLAssociationItem) DecodePER(r *per.Reader) error {
-	*v = TNLAssociationItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tNLAssociationAddress [0] EXPLICIT CPTransportLayerInformation
-	if err := v.TNLAssociationAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "tNLAssociationAddress")
-	}
-	// cause [1] EXPLICIT Cause
-	if err := v.Cause.DecodePER(r); err != nil {
-		return der.WithField(err, "cause")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TNLAssociationItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNLAssociationItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TNLAssociationAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "tNLAssociationAddress")
-	}
-	if err := v.Cause.EncodePER(w); err != nil {
-		return der.WithField(err, "cause")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNLAssociationItem (X.691); v aliases b.
-func (v *TNLAssociationItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNLAssociationItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNLAssociationItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TNLAssociationItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TNLAssociationItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TNLAssociationItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TNLAssociationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TNLAssociationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TNLAssociationItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TNLAssociationItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TNLAssociationItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TNLAssociationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TNLAssociationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TNLAssociationItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TNLAssociationItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TNLAssociationItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TNLAssociationUsage) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = TNLAssociationUsage(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TNLAssociationUsage) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TNLAssociationUsage (X.691); v aliases b.
-func (v *TNLAssociationUsage) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TNLAssociationUsage")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TNLAssociationUsage) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TooearlyIntersystemHO) DecodePER(r *per.Reader) error {
-	*v = TooearlyIntersystemHO{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasUERLFReportContainer = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sourcecellID [0] EUTRA-CGI
-	if err := v.SourcecellID.DecodePER(r); err != nil {
-		return der.WithField(err, "sourcecellID")
-	}
-	// failurecellID [1] EXPLICIT NGRAN-CGI
-	if err := v.FailurecellID.DecodePER(r); err != nil {
-		return der.WithField(err, "failurecellID")
-	}
-	// uERLFReportContainer [2] EXPLICIT UERLFReportContainer OPTIONAL
-	if v.HasUERLFReportContainer {
-		if err := v.UERLFReportContainer.DecodePER(r); err != nil {
-			return der.WithField(err, "uERLFReportContainer")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.TooearlyIntersystemHO-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TooearlyIntersystemHO) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasUERLFReportContainer, v.HasIEExtensions)
-	if err := v.SourcecellID.EncodePER(w); err != nil {
-		return der.WithField(err, "sourcecellID")
-	}
-	if err := v.FailurecellID.EncodePER(w); err != nil {
-		return der.WithField(err, "failurecellID")
-	}
-	if v.HasUERLFReportContainer {
-		if err := v.UERLFReportContainer.EncodePER(w); err != nil {
-			return der.WithField(err, "uERLFReportContainer")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TooearlyIntersystemHO (X.691); v aliases b.
-func (v *TooearlyIntersystemHO) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TooearlyIntersystemHO")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TooearlyIntersystemHO) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TooearlyIntersystemHOExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TooearlyIntersystemHOExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TooearlyIntersystemHOExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TooearlyIntersystemHOExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TooearlyIntersystemHOExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TooearlyIntersystemHOExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TooearlyIntersystemHOExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TooearlyIntersystemHOExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TooearlyIntersystemHOExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TooearlyIntersystemHOExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TraceActivation) DecodePER(r *per.Reader) error {
-	*v = TraceActivation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nGRANTraceID [0] NGRANTraceID
-	if err := v.NGRANTraceID.DecodePER(r); err != nil {
-		return der.WithField(err, "nGRANTraceID")
-	}
-	// interfacesToTrace [1] InterfacesToTrace
-	if err := v.InterfacesToTrace.DecodePER(r); err != nil {
-		return der.WithField(err, "interfacesToTrace")
-	}
-	// traceDepth [2] TraceDepth
-	if err := v.TraceDepth.DecodePER(r); err != nil {
-		return der.WithField(err, "traceDepth")
-	}
-	// traceCollectionEntityIPAddress [3] TransportLayerAddress
-	if err := v.TraceCollectionEntityIPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "traceCollectionEntityIPAddress")
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.TraceActivation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TraceActivation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.NGRANTraceID.EncodePER(w); err != nil {
-		return der.WithField(err, "nGRANTraceID")
-	}
-	if err := v.InterfacesToTrace.EncodePER(w); err != nil {
-		return der.WithField(err, "interfacesToTrace")
-	}
-	if err := v.TraceDepth.EncodePER(w); err != nil {
-		return der.WithField(err, "traceDepth")
-	}
-	if err := v.TraceCollectionEntityIPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "traceCollectionEntityIPAddress")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TraceActivation (X.691); v aliases b.
-func (v *TraceActivation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TraceActivation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TraceActivation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TraceActivationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TraceActivationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TraceActivationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TraceActivationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TraceActivationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TraceActivationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TraceActivationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TraceActivationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TraceActivationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 255:
-		u.Kind = TraceActivationExtIEs_IDMDTConfiguration
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(MDTConfiguration)
-		if err := r.ReadNested(p1, "MDT-Configuration"); err != nil {
-			return err
-		}
-		u.IDMDTConfiguration = p1
-		return p.EndField(r)
-	case 257:
-		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDTraceCollectionEntityURI.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TraceActivationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TraceActivationExtIEs_IDMDTConfiguration:
-		o := w.BeginOpen()
-		if u.IDMDTConfiguration == nil {
-			return der.NilValue("MDT-Configuration")
-		}
-		if err := u.IDMDTConfiguration.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TraceActivationExtIEs_IDTraceCollectionEntityURI:
-		o := w.BeginOpen()
-		if err := u.IDTraceCollectionEntityURI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TraceDepth) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(6, 0, true)
-	*v = TraceDepth(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TraceDepth) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 6, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TraceDepth (X.691); v aliases b.
-func (v *TraceDepth) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TraceDepth")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TraceDepth) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TrafficLoadReductionIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(1, 99, false)
-	if err != nil {
-		return err
-	}
-	*v = TrafficLoadReductionIndication(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TrafficLoadReductionIndication) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 1, 99, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TrafficLoadReductionIndication (X.691); v aliases b.
-func (v *TrafficLoadReductionIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TrafficLoadReductionIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TrafficLoadReductionIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TransportLayerAddress) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 1, Ub: 160, Ext: true})
-	if err != nil {
-		return err
-	}
-	*v = TransportLayerAddress(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TransportLayerAddress) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 1, Ub: 160, Ext: true}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TransportLayerAddress (X.691); v aliases b.
-func (v *TransportLayerAddress) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TransportLayerAddress")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TransportLayerAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TypeOfError) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = TypeOfError(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TypeOfError) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TypeOfError (X.691); v aliases b.
-func (v *TypeOfError) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TypeOfError")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TypeOfError) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
-	*v = TAIBasedMDT{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAIListforMDT [0] TAIListforMDT
-	if err := v.TAIListforMDT.DecodePER(r); err != nil {
-		return der.WithField(err, "tAIListforMDT")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAIListforMDT.EncodePER(w); err != nil {
-		return der.WithField(err, "tAIListforMDT")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedMDT (X.691); v aliases b.
-func (v *TAIBasedMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBasedMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBasedMDTExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforMDT) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforMDT) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforMDT (X.691); v aliases b.
-func (v *TAIListforMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListforMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
-	*v = TAIBasedQMC{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAIListforQMC [0] TAIListforQMC
-	if err := v.TAIListforQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAIListforQMC")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAIListforQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAIListforQMC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
-func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBasedQMCExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
-func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TABasedQMC) DecodePER(r *per.Reader) error {
-	*v = TABasedQMC{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAListforQMC [0] TAListforQMC
-	if err := v.TAListforQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAListforQMC")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TABasedQMC-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TABasedQMC) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAListforQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAListforQMC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedQMC (X.691); v aliases b.
-func (v *TABasedQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TABasedQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TABasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TABasedQMCExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedQMCExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforQMC) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforQMC) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
-func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAListforQMC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TABasedMDT) DecodePER(r *per.Reader) error {
-	*v = TABasedMDT{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAListforMDT [0] TAListforMDT
-	if err := v.TAListforMDT.DecodePER(r); err != nil {
-		return der.WithField(err, "tAListforMDT")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.TABasedMDT-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TABasedMDT) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAListforMDT.EncodePER(w); err != nil {
-		return der.WithField(err, "tAListforMDT")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedMDT (X.691); v aliases b.
-func (v *TABasedMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TABasedMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TABasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TABasedMDTExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TABasedMDTExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TAListforMDT) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TAListforMDT) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforMDT (X.691); v aliases b.
-func (v *TAListforMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAListforMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ThresholdRSRP) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 127, false)
-	if err != nil {
-		return err
-	}
-	*v = ThresholdRSRP(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ThresholdRSRP) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 127, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRP (X.691); v aliases b.
-func (v *ThresholdRSRP) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Threshold-RSRP")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ThresholdRSRP) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ThresholdRSRQ) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 127, false)
-	if err != nil {
-		return err
-	}
-	*v = ThresholdRSRQ(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ThresholdRSRQ) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 127, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRQ (X.691); v aliases b.
-func (v *ThresholdRSRQ) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Threshold-RSRQ")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ThresholdRSRQ) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ThresholdSINR) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 127, false)
-	if err != nil {
-		return err
-	}
-	*v = ThresholdSINR(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ThresholdSINR) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 127, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-SINR (X.691); v aliases b.
-func (v *ThresholdSINR) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Threshold-SINR")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ThresholdSINR) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeToTrigger) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(16, 0, false)
-	*v = TimeToTrigger(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeToTrigger) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 16, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToTrigger (X.691); v aliases b.
-func (v *TimeToTrigger) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeToTrigger")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TimeToTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TWAPID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TWAPID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TWAPID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TWAP-ID (X.691); v aliases b.
-func (v *TWAPID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TWAP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TWAPID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TWIFID) DecodePER(r *per.Reader) error {
-	*v = TWIFID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = TWIFID_TWIFID
-		if v.TWIFID, err = r.ReadBitString(per.Size{Lb: 32, Ub: 32, Ext: true}); err != nil {
-			return der.WithField(err, "tWIF-ID")
-		}
-		return nil
-	case 1:
-		v.Choice = TWIFID_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "TWIF-ID", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TWIFID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case TWIFID_TWIFID:
-		w.WriteIndex(0, 2, false, false)
-		if err := w.WriteBitString(v.TWIFID, per.Size{Lb: 32, Ub: 32, Ext: true}); err != nil {
-			return der.WithField(err, "tWIF-ID")
-		}
-		return nil
-	case TWIFID_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("TWIF-ID")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TWIF-ID (X.691); v aliases b.
-func (v *TWIFID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TWIF-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TWIFID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_TWIFIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_TWIFIDExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_TWIFIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_TWIFIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_TWIFIDExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TWIFIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TWIFIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TWIFIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TSCAssistanceInformation) DecodePER(r *per.Reader) error {
-	*v = TSCAssistanceInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasBurstArrivalTime = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// periodicity [0] Periodicity
-	if err := v.Periodicity.DecodePER(r); err != nil {
-		return der.WithField(err, "periodicity")
-	}
-	// burstArrivalTime [1] BurstArrivalTime OPTIONAL
-	if v.HasBurstArrivalTime {
-		if err := v.BurstArrivalTime.DecodePER(r); err != nil {
-			return der.WithField(err, "burstArrivalTime")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TSCAssistanceInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TSCAssistanceInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasBurstArrivalTime, v.HasIEExtensions)
-	if err := v.Periodicity.EncodePER(w); err != nil {
-		return der.WithField(err, "periodicity")
-	}
-	if v.HasBurstArrivalTime {
-		if err := v.BurstArrivalTime.EncodePER(w); err != nil {
-			return der.WithField(err, "burstArrivalTime")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TSCAssistanceInformation (X.691); v aliases b.
-func (v *TSCAssistanceInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TSCAssistanceInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TSCAssistanceInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TSCAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TSCAssistanceInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TSCAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TSCAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TSCAssistanceInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TSCAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TSCAssistanceInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TSCAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TSCAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TSCAssistanceInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TSCAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TSCAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 327:
-		u.Kind = TSCAssistanceInformationExtIEs_IDSurvivalTime
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSurvivalTime.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TSCAssistanceInformationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TSCAssistanceInformationExtIEs_IDSurvivalTime:
-		o := w.BeginOpen()
-		if err := u.IDSurvivalTime.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TSCTrafficCharacteristics) DecodePER(r *per.Reader) error {
-	*v = TSCTrafficCharacteristics{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasTSCAssistanceInformationDL = pre1&(1<<2) != 0
-	v.HasTSCAssistanceInformationUL = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tSCAssistanceInformationDL [0] TSCAssistanceInformation OPTIONAL
-	if v.HasTSCAssistanceInformationDL {
-		if err := v.TSCAssistanceInformationDL.DecodePER(r); err != nil {
-			return der.WithField(err, "tSCAssistanceInformationDL")
-		}
-	}
-	// tSCAssistanceInformationUL [1] TSCAssistanceInformation OPTIONAL
-	if v.HasTSCAssistanceInformationUL {
-		if err := v.TSCAssistanceInformationUL.DecodePER(r); err != nil {
-			return der.WithField(err, "tSCAssistanceInformationUL")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.TSCTrafficCharacteristics-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TSCTrafficCharacteristics) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasTSCAssistanceInformationDL, v.HasTSCAssistanceInformationUL, v.HasIEExtensions)
-	if v.HasTSCAssistanceInformationDL {
-		if err := v.TSCAssistanceInformationDL.EncodePER(w); err != nil {
-			return der.WithField(err, "tSCAssistanceInformationDL")
-		}
-	}
-	if v.HasTSCAssistanceInformationUL {
-		if err := v.TSCAssistanceInformationUL.EncodePER(w); err != nil {
-			return der.WithField(err, "tSCAssistanceInformationUL")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TSCTrafficCharacteristics (X.691); v aliases b.
-func (v *TSCTrafficCharacteristics) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TSCTrafficCharacteristics")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *TSCTrafficCharacteristics) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_TSCTrafficCharacteristicsExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_TSCTrafficCharacteristicsExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TSCTrafficCharacteristicsExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *TSCTrafficCharacteristicsExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *TSCTrafficCharacteristicsExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAggregateMaximumBitRate) DecodePER(r *per.Reader) error {
-	*v = UEAggregateMaximumBitRate{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uEAggregateMaximumBitRateDL [0] BitRate
-	if err := v.UEAggregateMaximumBitRateDL.DecodePER(r); err != nil {
-		return der.WithField(err, "uEAggregateMaximumBitRateDL")
-	}
-	// uEAggregateMaximumBitRateUL [1] BitRate
-	if err := v.UEAggregateMaximumBitRateUL.DecodePER(r); err != nil {
-		return der.WithField(err, "uEAggregateMaximumBitRateUL")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UEAggregateMaximumBitRate-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAggregateMaximumBitRate) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.UEAggregateMaximumBitRateDL.EncodePER(w); err != nil {
-		return der.WithField(err, "uEAggregateMaximumBitRateDL")
-	}
-	if err := v.UEAggregateMaximumBitRateUL.EncodePER(w); err != nil {
-		return der.WithField(err, "uEAggregateMaximumBitRateUL")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAggregateMaximumBitRate (X.691); v aliases b.
-func (v *UEAggregateMaximumBitRate) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAggregateMaximumBitRate")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAggregateMaximumBitRate) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEAggregateMaximumBitRateExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEAggregateMaximumBitRateExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAggregateMaximumBitRateExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEAggregateMaximumBitRateExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEAggregateMaximumBitRateExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAppLayerMeasInfoList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UEAppLayerMeasInfoItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAppLayerMeasInfoList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAppLayerMeasInfoList (X.691); v aliases b.
-func (v *UEAppLayerMeasInfoList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAppLayerMeasInfoList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAppLayerMeasInfoList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAppLayerMeasInfoItem) DecodePER(r *per.Reader) error {
-	*v = UEAppLayerMeasInfoItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uEAppLayerMeasConfigInfo [0] UEAppLayerMeasConfigInfo
-	if err := v.UEAppLayerMeasConfigInfo.DecodePER(r); err != nil {
-		return der.WithField(err, "uEAppLayerMeasConfigInfo")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEAppLayerMeasInfoItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAppLayerMeasInfoItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.UEAppLayerMeasConfigInfo.EncodePER(w); err != nil {
-		return der.WithField(err, "uEAppLayerMeasConfigInfo")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAppLayerMeasInfoItem (X.691); v aliases b.
-func (v *UEAppLayerMeasInfoItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAppLayerMeasInfoItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAppLayerMeasInfoItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEAppLayerMeasInfoItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEAppLayerMeasInfoItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAppLayerMeasInfoItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEAppLayerMeasInfoItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEAppLayerMeasInfoItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAppLayerMeasConfigInfo) DecodePER(r *per.Reader) error {
-	*v = UEAppLayerMeasConfigInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(7)
-	if err != nil {
-		return err
-	}
-	v.HasQoEMeasurementStatus = pre1&(1<<6) != 0
-	v.HasContainerForAppLayerMeasConfig = pre1&(1<<5) != 0
-	v.HasMeasConfigAppLayerID = pre1&(1<<4) != 0
-	v.HasSliceSupportListQMC = pre1&(1<<3) != 0
-	v.HasMDTAlignmentInfo = pre1&(1<<2) != 0
-	v.HasAvailableRANVisibleQoEMetrics = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// qoEReference [0] QoEReference
-	if err := v.QoEReference.DecodePER(r); err != nil {
-		return der.WithField(err, "qoEReference")
-	}
-	// serviceType [1] ServiceType
-	if err := v.ServiceType.DecodePER(r); err != nil {
-		return der.WithField(err, "serviceType")
-	}
-	// areaScopeOfQMC [2] EXPLICIT AreaScopeOfQMC
-	if err := v.AreaScopeOfQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "areaScopeOfQMC")
-	}
-	// measCollEntityIPAddress [3] TransportLayerAddress
-	if err := v.MeasCollEntityIPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "measCollEntityIPAddress")
-	}
-	// qoEMeasurementStatus [4] ENUMERATED OPTIONAL
-	if v.HasQoEMeasurementStatus {
-		if err := v.QoEMeasurementStatus.DecodePER(r); err != nil {
-			return der.WithField(err, "qoEMeasurementStatus")
-		}
-	}
-	// containerForAppLayerMeasConfig [5] OCTET STRING OPTIONAL
-	if v.HasContainerForAppLayerMeasConfig {
-		if v.ContainerForAppLayerMeasConfig, err = r.ReadOctetString(per.Size{Lb: 1, Ub: 8000}); err != nil {
-			return der.WithField(err, "containerForAppLayerMeasConfig")
-		}
-	}
-	// measConfigAppLayerID [6] INTEGER OPTIONAL
-	if v.HasMeasConfigAppLayerID {
-		if v.MeasConfigAppLayerID, err = r.ReadInt(0, 15, true); err != nil {
-			return der.WithField(err, "measConfigAppLayerID")
-		}
-	}
-	// sliceSupportListQMC [7] SliceSupportListQMC OPTIONAL
-	if v.HasSliceSupportListQMC {
-		if err := v.SliceSupportListQMC.DecodePER(r); err != nil {
-			return der.WithField(err, "sliceSupportListQMC")
-		}
-	}
-	// mDT-AlignmentInfo [8] EXPLICIT MDT-AlignmentInfo OPTIONAL
-	if v.HasMDTAlignmentInfo {
-		if err := v.MDTAlignmentInfo.DecodePER(r); err != nil {
-			return der.WithField(err, "mDT-AlignmentInfo")
-		}
-	}
-	// availableRANVisibleQoEMetrics [9] AvailableRANVisibleQoEMetrics OPTIONAL
-	if v.HasAvailableRANVisibleQoEMetrics {
-		if err := v.AvailableRANVisibleQoEMetrics.DecodePER(r); err != nil {
-			return der.WithField(err, "availableRANVisibleQoEMetrics")
-		}
-	}
-	// iE-Extensions [10] ProtocolExtensionContainer{{NGAP-IEs.UEAppLayerMeasConfigInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAppLayerMeasConfigInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasQoEMeasurementStatus, v.HasContainerForAppLayerMeasConfig, v.HasMeasConfigAppLayerID, v.HasSliceSupportListQMC, v.HasMDTAlignmentInfo, v.HasAvailableRANVisibleQoEMetrics, v.HasIEExtensions)
-	if err := v.QoEReference.EncodePER(w); err != nil {
-		return der.WithField(err, "qoEReference")
-	}
-	if err := v.ServiceType.EncodePER(w); err != nil {
-		return der.WithField(err, "serviceType")
-	}
-	if err := v.AreaScopeOfQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "areaScopeOfQMC")
-	}
-	if err := v.MeasCollEntityIPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "measCollEntityIPAddress")
-	}
-	if v.HasQoEMeasurementStatus {
-		if err := v.QoEMeasurementStatus.EncodePER(w); err != nil {
-			return der.WithField(err, "qoEMeasurementStatus")
-		}
-	}
-	if v.HasContainerForAppLayerMeasConfig {
-		if err := w.WriteOctetString(v.ContainerForAppLayerMeasConfig, per.Size{Lb: 1, Ub: 8000}); err != nil {
-			return der.WithField(err, "containerForAppLayerMeasConfig")
-		}
-	}
-	if v.HasMeasConfigAppLayerID {
-		if err := w.WriteInt(v.MeasConfigAppLayerID, 0, 15, true); err != nil {
-			return der.WithField(err, "measConfigAppLayerID")
-		}
-	}
-	if v.HasSliceSupportListQMC {
-		if err := v.SliceSupportListQMC.EncodePER(w); err != nil {
-			return der.WithField(err, "sliceSupportListQMC")
-		}
-	}
-	if v.HasMDTAlignmentInfo {
-		if err := v.MDTAlignmentInfo.EncodePER(w); err != nil {
-			return der.WithField(err, "mDT-AlignmentInfo")
-		}
-	}
-	if v.HasAvailableRANVisibleQoEMetrics {
-		if err := v.AvailableRANVisibleQoEMetrics.EncodePER(w); err != nil {
-			return der.WithField(err, "availableRANVisibleQoEMetrics")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAppLayerMeasConfigInfo (X.691); v aliases b.
-func (v *UEAppLayerMeasConfigInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAppLayerMeasConfigInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAppLayerMeasConfigInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAppLayerMeasConfigInfo_QoEMeasurementStatus) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UEAppLayerMeasConfigInfo_QoEMeasurementStatus(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAppLayerMeasConfigInfo_QoEMeasurementStatus) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEAppLayerMeasConfigInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAppLayerMeasConfigInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEAppLayerMeasConfigInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEAppLayerMeasConfigInfoExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAssociatedLogicalNGConnectionList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UEAssociatedLogicalNGConnectionItem](r, per.Size{Lb: 1, Ub: 65536})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAssociatedLogicalNGConnectionList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65536})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-associatedLogicalNG-connectionList (X.691); v aliases b.
-func (v *UEAssociatedLogicalNGConnectionList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-associatedLogicalNG-connectionList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAssociatedLogicalNGConnectionList) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEAssociatedLogicalNGConnectionItem) DecodePER(r *per.Reader) error {
-	*v = UEAssociatedLogicalNGConnectionItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasAMFUENGAPID = pre1&(1<<2) != 0
-	v.HasRANUENGAPID = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// aMF-UE-NGAP-ID [0] AMF-UE-NGAP-ID OPTIONAL
-	if v.HasAMFUENGAPID {
-		if err := v.AMFUENGAPID.DecodePER(r); err != nil {
-			return der.WithField(err, "aMF-UE-NGAP-ID")
-		}
-	}
-	// rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID OPTIONAL
-	if v.HasRANUENGAPID {
-		if err := v.RANUENGAPID.DecodePER(r); err != nil {
-			return der.WithField(err, "rAN-UE-NGAP-ID")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UE-associatedLogicalNG-connectionItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEAssociatedLogicalNGConnectionItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasAMFUENGAPID, v.HasRANUENGAPID, v.HasIEExtensions)
-	if v.HasAMFUENGAPID {
-		if err := v.AMFUENGAPID.EncodePER(w); err != nil {
-			return der.WithField(err, "aMF-UE-NGAP-ID")
-		}
-	}
-	if v.HasRANUENGAPID {
-		if err := v.RANUENGAPID.EncodePER(w); err != nil {
-			return der.WithField(err, "rAN-UE-NGAP-ID")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-associatedLogicalNG-connectionItem (X.691); v aliases b.
-func (v *UEAssociatedLogicalNGConnectionItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-associatedLogicalNG-connectionItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEAssociatedLogicalNGConnectionItem) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEAssociatedLogicalNGConnectionItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEAssociatedLogicalNGConnectionItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAssociatedLogicalNGConnectionItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEAssociatedLogicalNGConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEAssociatedLogicalNGConnectionItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UECapabilityInfoRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UECapabilityInfoRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UECapabilityInfoRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UECapabilityInfoRequest (X.691); v aliases b.
-func (v *UECapabilityInfoRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UECapabilityInfoRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UECapabilityInfoRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEContextRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UEContextRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEContextRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEContextRequest (X.691); v aliases b.
-func (v *UEContextRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEContextRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEContextRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEContextResumeRequestTransfer) DecodePER(r *per.Reader) error {
-	*v = UEContextResumeRequestTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasQosFlowFailedToResumeList = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// qosFlowFailedToResumeList [0] QosFlowListWithCause OPTIONAL
-	if v.HasQosFlowFailedToResumeList {
-		if err := v.QosFlowFailedToResumeList.DecodePER(r); err != nil {
-			return der.WithField(err, "qosFlowFailedToResumeList")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextResumeRequestTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEContextResumeRequestTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
-	if v.HasQosFlowFailedToResumeList {
-		if err := v.QosFlowFailedToResumeList.EncodePER(w); err != nil {
-			return der.WithField(err, "qosFlowFailedToResumeList")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEContextResumeRequestTransfer (X.691); v aliases b.
-func (v *UEContextResumeRequestTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEContextResumeRequestTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEContextResumeRequestTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEContextResumeRequestTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEContextResumeRequestTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEContextResumeRequestTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEContextResumeRequestTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEContextResumeRequestTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEContextResumeRequestTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEContextResumeRequestTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEContextResumeRequestTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEContextResumeRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEContextResumeRequestTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEContextResumeResponseTransfer) DecodePER(r *per.Reader) error {
-	*v = UEContextResumeResponseTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasQosFlowFailedToResumeList = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// qosFlowFailedToResumeList [0] QosFlowListWithCause OPTIONAL
-	if v.HasQosFlowFailedToResumeList {
-		if err := v.QosFlowFailedToResumeList.DecodePER(r); err != nil {
-			return der.WithField(err, "qosFlowFailedToResumeList")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextResumeResponseTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEContextResumeResponseTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
-	if v.HasQosFlowFailedToResumeList {
-		if err := v.QosFlowFailedToResumeList.EncodePER(w); err != nil {
-			return der.WithField(err, "qosFlowFailedToResumeList")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEContextResumeResponseTransfer (X.691); v aliases b.
-func (v *UEContextResumeResponseTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEContextResumeResponseTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEContextResumeResponseTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEContextResumeResponseTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEContextResumeResponseTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEContextResumeResponseTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEContextResumeResponseTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEContextResumeResponseTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEContextResumeResponseTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEContextResumeResponseTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEContextResumeResponseTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEContextResumeResponseTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEContextResumeResponseTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEContextSuspendRequestTransfer) DecodePER(r *per.Reader) error {
-	*v = UEContextSuspendRequestTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasSuspendIndicator = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// suspendIndicator [0] SuspendIndicator OPTIONAL
-	if v.HasSuspendIndicator {
-		if err := v.SuspendIndicator.DecodePER(r); err != nil {
-			return der.WithField(err, "suspendIndicator")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UEContextSuspendRequestTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEContextSuspendRequestTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSuspendIndicator, v.HasIEExtensions)
-	if v.HasSuspendIndicator {
-		if err := v.SuspendIndicator.EncodePER(w); err != nil {
-			return der.WithField(err, "suspendIndicator")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEContextSuspendRequestTransfer (X.691); v aliases b.
-func (v *UEContextSuspendRequestTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEContextSuspendRequestTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEContextSuspendRequestTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEContextSuspendRequestTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEContextSuspendRequestTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEContextSuspendRequestTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEContextSuspendRequestTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEContextSuspendRequestTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEDifferentiationInfo) DecodePER(r *per.Reader) error {
-	*v = UEDifferentiationInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(7)
-	if err != nil {
-		return err
-	}
-	v.HasPeriodicCommunicationIndicator = pre1&(1<<6) != 0
-	v.HasPeriodicTime = pre1&(1<<5) != 0
-	v.HasScheduledCommunicationTime = pre1&(1<<4) != 0
-	v.HasStationaryIndication = pre1&(1<<3) != 0
-	v.HasTrafficProfile = pre1&(1<<2) != 0
-	v.HasBatteryIndication = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// periodicCommunicationIndicator [0] ENUMERATED OPTIONAL
-	if v.HasPeriodicCommunicationIndicator {
-		if err := v.PeriodicCommunicationIndicator.DecodePER(r); err != nil {
-			return der.WithField(err, "periodicCommunicationIndicator")
-		}
-	}
-	// periodicTime [1] INTEGER OPTIONAL
-	if v.HasPeriodicTime {
-		if v.PeriodicTime, err = r.ReadInt(1, 3600, true); err != nil {
-			return der.WithField(err, "periodicTime")
-		}
-	}
-	// scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL
-	if v.HasScheduledCommunicationTime {
-		if err := v.ScheduledCommunicationTime.DecodePER(r); err != nil {
-			return der.WithField(err, "scheduledCommunicationTime")
-		}
-	}
-	// stationaryIndication [3] ENUMERATED OPTIONAL
-	if v.HasStationaryIndication {
-		if err := v.StationaryIndication.DecodePER(r); err != nil {
-			return der.WithField(err, "stationaryIndication")
-		}
-	}
-	// trafficProfile [4] ENUMERATED OPTIONAL
-	if v.HasTrafficProfile {
-		if err := v.TrafficProfile.DecodePER(r); err != nil {
-			return der.WithField(err, "trafficProfile")
-		}
-	}
-	// batteryIndication [5] ENUMERATED OPTIONAL
-	if v.HasBatteryIndication {
-		if err := v.BatteryIndication.DecodePER(r); err != nil {
-			return der.WithField(err, "batteryIndication")
-		}
-	}
-	// iE-Extensions [6] ProtocolExtensionContainer{{NGAP-IEs.UE-DifferentiationInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEDifferentiationInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
-	if v.HasPeriodicCommunicationIndicator {
-		if err := v.PeriodicCommunicationIndicator.EncodePER(w); err != nil {
-			return der.WithField(err, "periodicCommunicationIndicator")
-		}
-	}
-	if v.HasPeriodicTime {
-		if err := w.WriteInt(v.PeriodicTime, 1, 3600, true); err != nil {
-			return der.WithField(err, "periodicTime")
-		}
-	}
-	if v.HasScheduledCommunicationTime {
-		if err := v.ScheduledCommunicationTime.EncodePER(w); err != nil {
-			return der.WithField(err, "scheduledCommunicationTime")
-		}
-	}
-	if v.HasStationaryIndication {
-		if err := v.StationaryIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "stationaryIndication")
-		}
-	}
-	if v.HasTrafficProfile {
-		if err := v.TrafficProfile.EncodePER(w); err != nil {
-			return der.WithField(err, "trafficProfile")
-		}
-	}
-	if v.HasBatteryIndication {
-		if err := v.BatteryIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "batteryIndication")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-DifferentiationInfo (X.691); v aliases b.
-func (v *UEDifferentiationInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-DifferentiationInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEDifferentiationInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEDifferentiationInfo_PeriodicCommunicationIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = UEDifferentiationInfo_PeriodicCommunicationIndicator(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEDifferentiationInfo_PeriodicCommunicationIndicator) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEDifferentiationInfo_StationaryIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = UEDifferentiationInfo_StationaryIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEDifferentiationInfo_StationaryIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEDifferentiationInfo_TrafficProfile) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = UEDifferentiationInfo_TrafficProfile(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEDifferentiationInfo_TrafficProfile) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEDifferentiationInfo_BatteryIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = UEDifferentiationInfo_BatteryIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEDifferentiationInfo_BatteryIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEDifferentiationInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEDifferentiationInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEDifferentiationInfoExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEDifferentiationInfoExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEHistoryInformation) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[LastVisitedCellItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEHistoryInformation) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEHistoryInformation (X.691); v aliases b.
-func (v *UEHistoryInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEHistoryInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEHistoryInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEHistoryInformationFromTheUE) DecodePER(r *per.Reader) error {
-	*v = UEHistoryInformationFromTheUE{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UEHistoryInformationFromTheUE_NR
-		if err := v.NR.DecodePER(r); err != nil {
-			return der.WithField(err, "nR")
-		}
-		return nil
-	case 1:
-		v.Choice = UEHistoryInformationFromTheUE_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UEHistoryInformationFromTheUE", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEHistoryInformationFromTheUE) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UEHistoryInformationFromTheUE_NR:
-		w.WriteIndex(0, 2, false, false)
-		if err := v.NR.EncodePER(w); err != nil {
-			return der.WithField(err, "nR")
-		}
-		return nil
-	case UEHistoryInformationFromTheUE_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UEHistoryInformationFromTheUE")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEHistoryInformationFromTheUE (X.691); v aliases b.
-func (v *UEHistoryInformationFromTheUE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEHistoryInformationFromTheUE")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEHistoryInformationFromTheUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UEHistoryInformationFromTheUEExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UEHistoryInformationFromTheUEExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UEHistoryInformationFromTheUEExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UEHistoryInformationFromTheUEExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UEHistoryInformationFromTheUEExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEHistoryInformationFromTheUEExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEHistoryInformationFromTheUEExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEHistoryInformationFromTheUEExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEIdentityIndexValue) DecodePER(r *per.Reader) error {
-	*v = UEIdentityIndexValue{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UEIdentityIndexValue_IndexLength10
-		if v.IndexLength10, err = r.ReadBitString(per.Size{Lb: 10, Ub: 10}); err != nil {
-			return der.WithField(err, "indexLength10")
-		}
-		return nil
-	case 1:
-		v.Choice = UEIdentityIndexValue_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UEIdentityIndexValue", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEIdentityIndexValue) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UEIdentityIndexValue_IndexLength10:
-		w.WriteIndex(0, 2, false, false)
-		if err := w.WriteBitString(v.IndexLength10, per.Size{Lb: 10, Ub: 10}); err != nil {
-			return der.WithField(err, "indexLength10")
-		}
-		return nil
-	case UEIdentityIndexValue_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UEIdentityIndexValue")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEIdentityIndexValue (X.691); v aliases b.
-func (v *UEIdentityIndexValue) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEIdentityIndexValue")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEIdentityIndexValue) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UEIdentityIndexValueExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UEIdentityIndexValueExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UEIdentityIndexValueExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UEIdentityIndexValueExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UEIdentityIndexValueExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEIdentityIndexValueExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEIdentityIndexValueExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEIdentityIndexValueExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UENGAPIDs) DecodePER(r *per.Reader) error {
-	*v = UENGAPIDs{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UENGAPIDs_UENGAPIDPair
-		p1 := new(UENGAPIDPair)
-		if err := r.ReadNested(p1, "UE-NGAP-ID-pair"); err != nil {
-			return der.WithField(err, "uE-NGAP-ID-pair")
-		}
-		v.UENGAPIDPair = p1
-		return nil
-	case 1:
-		v.Choice = UENGAPIDs_AMFUENGAPID
-		if err := v.AMFUENGAPID.DecodePER(r); err != nil {
-			return der.WithField(err, "aMF-UE-NGAP-ID")
-		}
-		return nil
-	case 2:
-		v.Choice = UENGAPIDs_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UE-NGAP-IDs", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UENGAPIDs) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UENGAPIDs_UENGAPIDPair:
-		w.WriteIndex(0, 3, false, false)
-		if v.UENGAPIDPair == nil {
-			return der.WithField(der.NilValue("UE-NGAP-ID-pair"), "uE-NGAP-ID-pair")
-		}
-		if err := v.UENGAPIDPair.EncodePER(w); err != nil {
-			return der.WithField(err, "uE-NGAP-ID-pair")
-		}
-		return nil
-	case UENGAPIDs_AMFUENGAPID:
-		w.WriteIndex(1, 3, false, false)
-		if err := v.AMFUENGAPID.EncodePER(w); err != nil {
-			return der.WithField(err, "aMF-UE-NGAP-ID")
-		}
-		return nil
-	case UENGAPIDs_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UE-NGAP-IDs")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-NGAP-IDs (X.691); v aliases b.
-func (v *UENGAPIDs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-NGAP-IDs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UENGAPIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UENGAPIDsExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UENGAPIDsExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UENGAPIDsExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UENGAPIDsExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UENGAPIDsExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UENGAPIDsExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UENGAPIDsExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UENGAPIDsExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UENGAPIDPair) DecodePER(r *per.Reader) error {
-	*v = UENGAPIDPair{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// aMF-UE-NGAP-ID [0] AMF-UE-NGAP-ID
-	if err := v.AMFUENGAPID.DecodePER(r); err != nil {
-		return der.WithField(err, "aMF-UE-NGAP-ID")
-	}
-	// rAN-UE-NGAP-ID [1] RAN-UE-NGAP-ID
-	if err := v.RANUENGAPID.DecodePER(r); err != nil {
-		return der.WithField(err, "rAN-UE-NGAP-ID")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UE-NGAP-ID-pair-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UENGAPIDPair) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.AMFUENGAPID.EncodePER(w); err != nil {
-		return der.WithField(err, "aMF-UE-NGAP-ID")
-	}
-	if err := v.RANUENGAPID.EncodePER(w); err != nil {
-		return der.WithField(err, "rAN-UE-NGAP-ID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-NGAP-ID-pair (X.691); v aliases b.
-func (v *UENGAPIDPair) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-NGAP-ID-pair")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UENGAPIDPair) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UENGAPIDPairExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UENGAPIDPairExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UENGAPIDPairExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UENGAPIDPairExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UENGAPIDPairExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UENGAPIDPairExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UENGAPIDPairExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UENGAPIDPairExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UENGAPIDPairExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UENGAPIDPairExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UENGAPIDPairExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UENGAPIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UENGAPIDPairExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEPagingIdentity) DecodePER(r *per.Reader) error {
-	*v = UEPagingIdentity{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UEPagingIdentity_FiveGSTMSI
-		p1 := new(FiveGSTMSI)
-		if err := r.ReadNested(p1, "FiveG-S-TMSI"); err != nil {
-			return der.WithField(err, "fiveG-S-TMSI")
-		}
-		v.FiveGSTMSI = p1
-		return nil
-	case 1:
-		v.Choice = UEPagingIdentity_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UEPagingIdentity", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEPagingIdentity) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UEPagingIdentity_FiveGSTMSI:
-		w.WriteIndex(0, 2, false, false)
-		if v.FiveGSTMSI == nil {
-			return der.WithField(der.NilValue("FiveG-S-TMSI"), "fiveG-S-TMSI")
-		}
-		if err := v.FiveGSTMSI.EncodePER(w); err != nil {
-			return der.WithField(err, "fiveG-S-TMSI")
-		}
-		return nil
-	case UEPagingIdentity_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UEPagingIdentity")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEPagingIdentity (X.691); v aliases b.
-func (v *UEPagingIdentity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEPagingIdentity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEPagingIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UEPagingIdentityExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UEPagingIdentityExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UEPagingIdentityExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UEPagingIdentityExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UEPagingIdentityExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEPagingIdentityExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEPagingIdentityExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEPagingIdentityExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEPresence) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = UEPresence(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEPresence) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEPresence (X.691); v aliases b.
-func (v *UEPresence) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEPresence")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEPresence) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEPresenceInAreaOfInterestList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UEPresenceInAreaOfInterestItem](r, per.Size{Lb: 1, Ub: 64})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEPresenceInAreaOfInterestList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 64})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEPresenceInAreaOfInterestList (X.691); v aliases b.
-func (v *UEPresenceInAreaOfInterestList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEPresenceInAreaOfInterestList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEPresenceInAreaOfInterestList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEPresenceInAreaOfInterestItem) DecodePER(r *per.Reader) error {
-	*v = UEPresenceInAreaOfInterestItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// locationReportingReferenceID [0] LocationReportingReferenceID
-	if err := v.LocationReportingReferenceID.DecodePER(r); err != nil {
-		return der.WithField(err, "locationReportingReferenceID")
-	}
-	// uEPresence [1] UEPresence
-	if err := v.UEPresence.DecodePER(r); err != nil {
-		return der.WithField(err, "uEPresence")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UEPresenceInAreaOfInterestItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEPresenceInAreaOfInterestItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.LocationReportingReferenceID.EncodePER(w); err != nil {
-		return der.WithField(err, "locationReportingReferenceID")
-	}
-	if err := v.UEPresence.EncodePER(w); err != nil {
-		return der.WithField(err, "uEPresence")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEPresenceInAreaOfInterestItem (X.691); v aliases b.
-func (v *UEPresenceInAreaOfInterestItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEPresenceInAreaOfInterestItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEPresenceInAreaOfInterestItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UEPresenceInAreaOfInterestItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UEPresenceInAreaOfInterestItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEPresenceInAreaOfInterestItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UEPresenceInAreaOfInterestItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UEPresenceInAreaOfInterestItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapability) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapability(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapability) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapability (X.691); v aliases b.
-func (v *UERadioCapability) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapability")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapability) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
-	*v = UERadioCapabilityForPaging{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasUERadioCapabilityForPagingOfNR = pre1&(1<<2) != 0
-	v.HasUERadioCapabilityForPagingOfEUTRA = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uERadioCapabilityForPagingOfNR [0] UERadioCapabilityForPagingOfNR OPTIONAL
-	if v.HasUERadioCapabilityForPagingOfNR {
-		if err := v.UERadioCapabilityForPagingOfNR.DecodePER(r); err != nil {
-			return der.WithField(err, "uERadioCapabilityForPagingOfNR")
-		}
-	}
-	// uERadioCapabilityForPagingOfEUTRA [1] UERadioCapabilityForPagingOfEUTRA OPTIONAL
-	if v.HasUERadioCapabilityForPagingOfEUTRA {
-		if err := v.UERadioCapabilityForPagingOfEUTRA.DecodePER(r); err != nil {
-			return der.WithField(err, "uERadioCapabilityForPagingOfEUTRA")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UERadioCapabilityForPaging-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapabilityForPaging) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasUERadioCapabilityForPagingOfNR, v.HasUERadioCapabilityForPagingOfEUTRA, v.HasIEExtensions)
-	if v.HasUERadioCapabilityForPagingOfNR {
-		if err := v.UERadioCapabilityForPagingOfNR.EncodePER(w); err != nil {
-			return der.WithField(err, "uERadioCapabilityForPagingOfNR")
-		}
-	}
-	if v.HasUERadioCapabilityForPagingOfEUTRA {
-		if err := v.UERadioCapabilityForPagingOfEUTRA.EncodePER(w); err != nil {
-			return der.WithField(err, "uERadioCapabilityForPagingOfEUTRA")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPaging (X.691); v aliases b.
-func (v *UERadioCapabilityForPaging) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityForPaging")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UERadioCapabilityForPagingExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UERadioCapabilityForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UERadioCapabilityForPagingExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UERadioCapabilityForPagingExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UERadioCapabilityForPagingExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UERadioCapabilityForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UERadioCapabilityForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UERadioCapabilityForPagingExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UERadioCapabilityForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 214:
-		u.Kind = UERadioCapabilityForPagingExtIEs_IDUERadioCapabilityForPagingOfNBIoT
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDUERadioCapabilityForPagingOfNBIoT.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UERadioCapabilityForPagingExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UERadioCapabilityForPagingExtIEs_IDUERadioCapabilityForPagingOfNBIoT:
-		o := w.BeginOpen()
-		if err := u.IDUERadioCapabilityForPagingOfNBIoT.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapabilityForPagingOfNBIoT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityForPagingOfNBIoT(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapabilityForPagingOfNBIoT) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPagingOfNB-IoT (X.691); v aliases b.
-func (v *UERadioCapabilityForPagingOfNBIoT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityForPagingOfNB-IoT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityForPagingOfNBIoT) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapabilityForPagingOfNR) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityForPagingOfNR(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapabilityForPagingOfNR) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPagingOfNR (X.691); v aliases b.
-func (v *UERadioCapabilityForPagingOfNR) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityForPagingOfNR")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityForPagingOfNR) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapabilityForPagingOfEUTRA) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityForPagingOfEUTRA(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapabilityForPagingOfEUTRA) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPagingOfEUTRA (X.691); v aliases b.
-func (v *UERadioCapabilityForPagingOfEUTRA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityForPagingOfEUTRA")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityForPagingOfEUTRA) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERadioCapabilityID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERadioCapabilityID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityID (X.691); v aliases b.
-func (v *UERadioCapabilityID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERadioCapabilityID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERetentionInformation) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UERetentionInformation(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERetentionInformation) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERetentionInformation (X.691); v aliases b.
-func (v *UERetentionInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERetentionInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERetentionInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UERLFReportContainer) DecodePER(r *per.Reader) error {
-	*v = UERLFReportContainer{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UERLFReportContainer_NR
-		if err := v.NR.DecodePER(r); err != nil {
-			return der.WithField(err, "nR")
-		}
-		return nil
-	case 1:
-		v.Choice = UERLFReportContainer_LTE
-		if err := v.LTE.DecodePER(r); err != nil {
-			return der.WithField(err, "lTE")
-		}
-		return nil
-	case 2:
-		v.Choice = UERLFReportContainer_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UERLFReportContainer", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UERLFReportContainer) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UERLFReportContainer_NR:
-		w.WriteIndex(0, 3, false, false)
-		if err := v.NR.EncodePER(w); err != nil {
-			return der.WithField(err, "nR")
-		}
-		return nil
-	case UERLFReportContainer_LTE:
-		w.WriteIndex(1, 3, false, false)
-		if err := v.LTE.EncodePER(w); err != nil {
-			return der.WithField(err, "lTE")
-		}
-		return nil
-	case UERLFReportContainer_ChoiceExtensions:
-		w.WriteIndex(2, 3, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UERLFReportContainer")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERLFReportContainer (X.691); v aliases b.
-func (v *UERLFReportContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERLFReportContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UERLFReportContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UERLFReportContainerExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UERLFReportContainerExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UERLFReportContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UERLFReportContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UERLFReportContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UERLFReportContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UERLFReportContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UERLFReportContainerExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
-	*v = UESecurityCapabilities{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nRencryptionAlgorithms [0] NRencryptionAlgorithms
-	if err := v.NRencryptionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "nRencryptionAlgorithms")
-	}
-	// nRintegrityProtectionAlgorithms [1] NRintegrityProtectionAlgorithms
-	if err := v.NRintegrityProtectionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "nRintegrityProtectionAlgorithms")
-	}
-	// eUTRAencryptionAlgorithms [2] EUTRAencryptionAlgorithms
-	if err := v.EUTRAencryptionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "eUTRAencryptionAlgorithms")
-	}
-	// eUTRAintegrityProtectionAlgorithms [3] EUTRAintegrityProtectionAlgorithms
-	if err := v.EUTRAintegrityProtectionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "eUTRAintegrityProtectionAlgorithms")
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UESecurityCapabilities) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.NRencryptionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "nRencryptionAlgorithms")
-	}
-	if err := v.NRintegrityProtectionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "nRintegrityProtectionAlgorithms")
-	}
-	if err := v.EUTRAencryptionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "eUTRAencryptionAlgorithms")
-	}
-	if err := v.EUTRAintegrityProtectionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "eUTRAintegrityProtectionAlgorithms")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UESecurityCapabilities (X.691); v aliases b.
-func (v *UESecurityCapabilities) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UESecurityCapabilities")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UESecurityCapabilities) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UESecurityCapabilitiesExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UESecurityCapabilitiesExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UESliceMaximumBitRateList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UESliceMaximumBitRateItem](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UESliceMaximumBitRateList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UESliceMaximumBitRateList (X.691); v aliases b.
-func (v *UESliceMaximumBitRateList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UESliceMaximumBitRateList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UESliceMaximumBitRateList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UESliceMaximumBitRateItem) DecodePER(r *per.Reader) error {
-	*v = UESliceMaximumBitRateItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// s-NSSAI [0] S-NSSAI
-	if err := v.SNSSAI.DecodePER(r); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	// uESliceMaximumBitRateDL [1] BitRate
-	if err := v.UESliceMaximumBitRateDL.DecodePER(r); err != nil {
-		return der.WithField(err, "uESliceMaximumBitRateDL")
-	}
-	// uESliceMaximumBitRateUL [2] BitRate
-	if err := v.UESliceMaximumBitRateUL.DecodePER(r); err != nil {
-		return der.WithField(err, "uESliceMaximumBitRateUL")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UESliceMaximumBitRateItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UESliceMaximumBitRateItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SNSSAI.EncodePER(w); err != nil {
-		return der.WithField(err, "s-NSSAI")
-	}
-	if err := v.UESliceMaximumBitRateDL.EncodePER(w); err != nil {
-		return der.WithField(err, "uESliceMaximumBitRateDL")
-	}
-	if err := v.UESliceMaximumBitRateUL.EncodePER(w); err != nil {
-		return der.WithField(err, "uESliceMaximumBitRateUL")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UESliceMaximumBitRateItem (X.691); v aliases b.
-func (v *UESliceMaximumBitRateItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UESliceMaximumBitRateItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UESliceMaximumBitRateItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UESliceMaximumBitRateItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UESliceMaximumBitRateItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UESliceMaximumBitRateItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UESliceMaximumBitRateItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UESliceMaximumBitRateItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UEUPCIoTSupport) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UEUPCIoTSupport(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UEUPCIoTSupport) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-UP-CIoT-Support (X.691); v aliases b.
-func (v *UEUPCIoTSupport) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-UP-CIoT-Support")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UEUPCIoTSupport) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
-	*v = ULCPSecurityInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// ul-NAS-MAC [0] UL-NAS-MAC
-	if err := v.UlNASMAC.DecodePER(r); err != nil {
-		return der.WithField(err, "ul-NAS-MAC")
-	}
-	// ul-NAS-Count [1] UL-NAS-Count
-	if err := v.UlNASCount.DecodePER(r); err != nil {
-		return der.WithField(err, "ul-NAS-Count")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULCPSecurityInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.UlNASMAC.EncodePER(w); err != nil {
-		return der.WithField(err, "ul-NAS-MAC")
-	}
-	if err := v.UlNASCount.EncodePER(w); err != nil {
-		return der.WithField(err, "ul-NAS-Count")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-CP-SecurityInformation (X.691); v aliases b.
-func (v *ULCPSecurityInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-CP-SecurityInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULCPSecurityInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ULCPSecurityInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ULCPSecurityInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ULCPSecurityInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULNASMAC) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 16, Ub: 16})
-	if err != nil {
-		return err
-	}
-	*v = ULNASMAC(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULNASMAC) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 16, Ub: 16}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-MAC (X.691); v aliases b.
-func (v *ULNASMAC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NAS-MAC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNASMAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULNASCount) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 5, Ub: 5})
-	if err != nil {
-		return err
-	}
-	*v = ULNASCount(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULNASCount) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 5, Ub: 5}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-Count (X.691); v aliases b.
-func (v *ULNASCount) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NAS-Count")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNASCount) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULNGUUPTNLModifyList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ULNGUUPTNLModifyItem](r, per.Size{Lb: 1, Ub: 4})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULNGUUPTNLModifyList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 4})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NGU-UP-TNLModifyList (X.691); v aliases b.
-func (v *ULNGUUPTNLModifyList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NGU-UP-TNLModifyList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNGUUPTNLModifyList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULNGUUPTNLModifyItem) DecodePER(r *per.Reader) error {
-	*v = ULNGUUPTNLModifyItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation
-	if err := v.ULNGUUPTNLInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "uL-NGU-UP-TNLInformation")
-	}
-	// dL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation
-	if err := v.DLNGUUPTNLInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "dL-NGU-UP-TNLInformation")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UL-NGU-UP-TNLModifyItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULNGUUPTNLModifyItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.ULNGUUPTNLInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "uL-NGU-UP-TNLInformation")
-	}
-	if err := v.DLNGUUPTNLInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "dL-NGU-UP-TNLInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NGU-UP-TNLModifyItem (X.691); v aliases b.
-func (v *ULNGUUPTNLModifyItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NGU-UP-TNLModifyItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULNGUUPTNLModifyItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_ULNGUUPTNLModifyItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_ULNGUUPTNLModifyItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ULNGUUPTNLModifyItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ULNGUUPTNLModifyItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 195:
-		u.Kind = PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(UPTransportLayerInformation)
-		if err := r.ReadNested(p1, "UPTransportLayerInformation"); err != nil {
-			return err
-		}
-		u.UPTransportLayerInformation = p1
-		return p.EndField(r)
-	case 192:
-		u.Kind = HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(UPTransportLayerInformation)
-		if err := r.ReadNested(p2, "UPTransportLayerInformation"); err != nil {
-			return err
-		}
-		u.UPTransportLayerInformation = p2
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ULNGUUPTNLModifyItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case PDUSessionResourceModifyConfirmTransferExtIEs_IDRedundantULNGUUPTNLInformation:
-		o := w.BeginOpen()
-		if u.UPTransportLayerInformation == nil {
-			return der.NilValue("UPTransportLayerInformation")
-		}
-		if err := u.UPTransportLayerInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverRequestAcknowledgeTransferExtIEs_IDRedundantDLNGUUPTNLInformation:
-		o := w.BeginOpen()
-		if u.UPTransportLayerInformation == nil {
-			return der.NilValue("UPTransportLayerInformation")
-		}
-		if err := u.UPTransportLayerInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UnavailableGUAMIList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UnavailableGUAMIItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UnavailableGUAMIList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnavailableGUAMIList (X.691); v aliases b.
-func (v *UnavailableGUAMIList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UnavailableGUAMIList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UnavailableGUAMIList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UnavailableGUAMIItem) DecodePER(r *per.Reader) error {
-	*v = UnavailableGUAMIItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasTimerApproachForGUAMIRemoval = pre1&(1<<2) != 0
-	v.HasBackupAMFName = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// gUAMI [0] GUAMI
-	if err := v.GUAMI.DecodePER(r); err != nil {
-		return der.WithField(err, "gUAMI")
-	}
-	// timerApproachForGUAMIRemoval [1] TimerApproachForGUAMIRemoval OPTIONAL
-	if v.HasTimerApproachForGUAMIRemoval {
-		if err := v.TimerApproachForGUAMIRemoval.DecodePER(r); err != nil {
-			return der.WithField(err, "timerApproachForGUAMIRemoval")
-		}
-	}
-	// backupAMFName [2] AMFName OPTIONAL
-	if v.HasBackupAMFName {
-		if err := v.BackupAMFName.DecodePER(r); err != nil {
-			return der.WithField(err, "backupAMFName")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UnavailableGUAMIItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UnavailableGUAMIItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasTimerApproachForGUAMIRemoval, v.HasBackupAMFName, v.HasIEExtensions)
-	if err := v.GUAMI.EncodePER(w); err != nil {
-		return der.WithField(err, "gUAMI")
-	}
-	if v.HasTimerApproachForGUAMIRemoval {
-		if err := v.TimerApproachForGUAMIRemoval.EncodePER(w); err != nil {
-			return der.WithField(err, "timerApproachForGUAMIRemoval")
-		}
-	}
-	if v.HasBackupAMFName {
-		if err := v.BackupAMFName.EncodePER(w); err != nil {
-			return der.WithField(err, "backupAMFName")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnavailableGUAMIItem (X.691); v aliases b.
-func (v *UnavailableGUAMIItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UnavailableGUAMIItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UnavailableGUAMIItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UnavailableGUAMIItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UnavailableGUAMIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UnavailableGUAMIItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UnavailableGUAMIItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UnavailableGUAMIItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UnavailableGUAMIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UnavailableGUAMIItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UnavailableGUAMIItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UnavailableGUAMIItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UnavailableGUAMIItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ULForwarding) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = ULForwarding(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ULForwarding) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ULForwarding (X.691); v aliases b.
-func (v *ULForwarding) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ULForwarding")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ULForwarding) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UpdateFeedback) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 8, Ub: 8, Ext: true})
-	if err != nil {
-		return err
-	}
-	*v = UpdateFeedback(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UpdateFeedback) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 8, Ub: 8, Ext: true}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UpdateFeedback (X.691); v aliases b.
-func (v *UpdateFeedback) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UpdateFeedback")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UpdateFeedback) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UPTransportLayerInformation) DecodePER(r *per.Reader) error {
-	*v = UPTransportLayerInformation{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = UPTransportLayerInformation_GTPTunnel
-		p1 := new(GTPTunnel)
-		if err := r.ReadNested(p1, "GTPTunnel"); err != nil {
-			return der.WithField(err, "gTPTunnel")
-		}
-		v.GTPTunnel = p1
-		return nil
-	case 1:
-		v.Choice = UPTransportLayerInformation_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "UPTransportLayerInformation", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UPTransportLayerInformation) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case UPTransportLayerInformation_GTPTunnel:
-		w.WriteIndex(0, 2, false, false)
-		if v.GTPTunnel == nil {
-			return der.WithField(der.NilValue("GTPTunnel"), "gTPTunnel")
-		}
-		if err := v.GTPTunnel.EncodePER(w); err != nil {
-			return der.WithField(err, "gTPTunnel")
-		}
-		return nil
-	case UPTransportLayerInformation_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("UPTransportLayerInformation")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformation (X.691); v aliases b.
-func (v *UPTransportLayerInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UPTransportLayerInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UPTransportLayerInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_UPTransportLayerInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_UPTransportLayerInformationExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_UPTransportLayerInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_UPTransportLayerInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_UPTransportLayerInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UPTransportLayerInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UPTransportLayerInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UPTransportLayerInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UPTransportLayerInformationList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UPTransportLayerInformationItem](r, per.Size{Lb: 1, Ub: 3})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UPTransportLayerInformationList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationList (X.691); v aliases b.
-func (v *UPTransportLayerInformationList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UPTransportLayerInformationList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UPTransportLayerInformationList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UPTransportLayerInformationItem) DecodePER(r *per.Reader) error {
-	*v = UPTransportLayerInformationItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation
-	if err := v.NGUUPTNLInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "nGU-UP-TNLInformation")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.UPTransportLayerInformationItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UPTransportLayerInformationItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.NGUUPTNLInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "nGU-UP-TNLInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationItem (X.691); v aliases b.
-func (v *UPTransportLayerInformationItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UPTransportLayerInformationItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UPTransportLayerInformationItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UPTransportLayerInformationItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UPTransportLayerInformationItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UPTransportLayerInformationItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UPTransportLayerInformationItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UPTransportLayerInformationItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UPTransportLayerInformationItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UPTransportLayerInformationItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *UPTransportLayerInformationItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 166:
-		u.Kind = UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDCommonNetworkInstance.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *UPTransportLayerInformationItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UPTransportLayerInformationItemExtIEs_IDCommonNetworkInstance:
-		o := w.BeginOpen()
-		if err := u.IDCommonNetworkInstance.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UPTransportLayerInformationPairList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[UPTransportLayerInformationPairItem](r, per.Size{Lb: 1, Ub: 3})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UPTransportLayerInformationPairList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 3})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairList (X.691); v aliases b.
 func (v *UPTransportLayerInformationPairList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UPTransportLayerInformationPairList")
+	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -16772,68 +32,32 @@ func (v *UPTransportLayerInformationPairList) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UPTransportLayerInformationPairItem) DecodePER(r *per.Reader) error {
 	*v = UPTransportLayerInformationPairItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uL-NGU-UP-TNLInformation [0] EXPLICIT UPTransportLayerInformation
-	if err := v.ULNGUUPTNLInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "uL-NGU-UP-TNLInformation")
-	}
-	// dL-NGU-UP-TNLInformation [1] EXPLICIT UPTransportLayerInformation
-	if err := v.DLNGUUPTNLInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "dL-NGU-UP-TNLInformation")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UPTransportLayerInformationPairItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
+	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UPTransportLayerInformationPairItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.ULNGUUPTNLInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "uL-NGU-UP-TNLInformation")
-	}
-	if err := v.DLNGUUPTNLInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "dL-NGU-UP-TNLInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
+	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairItem (X.691); v aliases b.
 func (v *UPTransportLayerInformationPairItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UPTransportLayerInformationPairItem")
+	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairItem")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -16843,20 +67,17 @@ func (v *UPTransportLayerInformationPairItem) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -16867,39 +88,23 @@ func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -16907,57 +112,49 @@ func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) Marsh
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UPTransportLayerInformationPairItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UPTransportLayerInformationPairItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UPTransportLayerInformationPairItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UPTransportLayerInformationPairItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UPTransportLayerInformationPairItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UPTransportLayerInformationPairItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UPTransportLayerInformationPairItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *URIAddress) DecodePER(r *per.Reader) error {
-	x, err := r.ReadKnownString(per.Visible, per.Unsized, "VisibleString")
-	if err != nil {
-		return err
-	}
-	*v = URIAddress(x)
-	return nil
+	*v = URIAddress(r.KnownString(per.Visible, per.Unsized, "VisibleString", ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *URIAddress) EncodePER(w *per.Writer) error {
-	x := string(*v)
-	if err := w.WriteKnownString(per.Visible, x, per.Unsized, "VisibleString"); err != nil {
-		return err
-	}
-	return nil
+	w.KnownString(per.Visible, string(*v), per.Unsized, "VisibleString", "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a URI-address (X.691); v aliases b.
 func (v *URIAddress) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "URI-address")
+	return per.UnmarshalRoot(b, v, true, "URI-address")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -16966,45 +163,24 @@ func (v *URIAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformation{}
-	i, _, err := r.ReadIndex(4, false)
-	if err != nil {
-		return err
-	}
+	i, _ := r.Index(4, false)
 	switch i {
 	case 0:
 		v.Choice = UserLocationInformation_UserLocationInformationEUTRA
-		p1 := new(UserLocationInformationEUTRA)
-		if err := r.ReadNested(p1, "UserLocationInformationEUTRA"); err != nil {
-			return der.WithField(err, "userLocationInformationEUTRA")
-		}
-		v.UserLocationInformationEUTRA = p1
-		return nil
+		v.UserLocationInformationEUTRA = per.DecodeNested[UserLocationInformationEUTRA](r, "UserLocationInformationEUTRA", "userLocationInformationEUTRA")
 	case 1:
 		v.Choice = UserLocationInformation_UserLocationInformationNR
-		p2 := new(UserLocationInformationNR)
-		if err := r.ReadNested(p2, "UserLocationInformationNR"); err != nil {
-			return der.WithField(err, "userLocationInformationNR")
-		}
-		v.UserLocationInformationNR = p2
-		return nil
+		v.UserLocationInformationNR = per.DecodeNested[UserLocationInformationNR](r, "UserLocationInformationNR", "userLocationInformationNR")
 	case 2:
 		v.Choice = UserLocationInformation_UserLocationInformationN3IWF
-		p3 := new(UserLocationInformationN3IWF)
-		if err := r.ReadNested(p3, "UserLocationInformationN3IWF"); err != nil {
-			return der.WithField(err, "userLocationInformationN3IWF")
-		}
-		v.UserLocationInformationN3IWF = p3
-		return nil
+		v.UserLocationInformationN3IWF = per.DecodeNested[UserLocationInformationN3IWF](r, "UserLocationInformationN3IWF", "userLocationInformationN3IWF")
 	case 3:
 		v.Choice = UserLocationInformation_ChoiceExtensions
-		p4 := new(ProtocolIESingleContainer_UserLocationInformationExtIEs)
-		if err := r.ReadNested(p4, "ProtocolIE-SingleContainer"); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		v.ChoiceExtensions = p4
-		return nil
+		v.ChoiceExtensions = per.DecodeNested[ProtocolIESingleContainer_UserLocationInformationExtIEs](r, "ProtocolIE-SingleContainer", "choice-Extensions")
+	default:
+		r.Invalid(der.KindInvalidValue, "UserLocationInformation", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "UserLocationInformation", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -17012,48 +188,25 @@ func (v *UserLocationInformation) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case UserLocationInformation_UserLocationInformationEUTRA:
 		w.WriteIndex(0, 4, false, false)
-		if v.UserLocationInformationEUTRA == nil {
-			return der.WithField(der.NilValue("UserLocationInformationEUTRA"), "userLocationInformationEUTRA")
-		}
-		if err := v.UserLocationInformationEUTRA.EncodePER(w); err != nil {
-			return der.WithField(err, "userLocationInformationEUTRA")
-		}
-		return nil
+		per.EncodeNested(w, v.UserLocationInformationEUTRA, "UserLocationInformationEUTRA", "userLocationInformationEUTRA")
 	case UserLocationInformation_UserLocationInformationNR:
 		w.WriteIndex(1, 4, false, false)
-		if v.UserLocationInformationNR == nil {
-			return der.WithField(der.NilValue("UserLocationInformationNR"), "userLocationInformationNR")
-		}
-		if err := v.UserLocationInformationNR.EncodePER(w); err != nil {
-			return der.WithField(err, "userLocationInformationNR")
-		}
-		return nil
+		per.EncodeNested(w, v.UserLocationInformationNR, "UserLocationInformationNR", "userLocationInformationNR")
 	case UserLocationInformation_UserLocationInformationN3IWF:
 		w.WriteIndex(2, 4, false, false)
-		if v.UserLocationInformationN3IWF == nil {
-			return der.WithField(der.NilValue("UserLocationInformationN3IWF"), "userLocationInformationN3IWF")
-		}
-		if err := v.UserLocationInformationN3IWF.EncodePER(w); err != nil {
-			return der.WithField(err, "userLocationInformationN3IWF")
-		}
-		return nil
+		per.EncodeNested(w, v.UserLocationInformationN3IWF, "UserLocationInformationN3IWF", "userLocationInformationN3IWF")
 	case UserLocationInformation_ChoiceExtensions:
 		w.WriteIndex(3, 4, false, false)
-		if v.ChoiceExtensions == nil {
-			return der.WithField(der.NilValue("ProtocolIE-SingleContainer"), "choice-Extensions")
-		}
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		per.EncodeNested(w, v.ChoiceExtensions, "ProtocolIE-SingleContainer", "choice-Extensions")
+	default:
+		w.Fail(der.NoChoice("UserLocationInformation"), "")
 	}
-	return der.NoChoice("UserLocationInformation")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformation (X.691); v aliases b.
 func (v *UserLocationInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformation")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17062,39 +215,23 @@ func (v *UserLocationInformation) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UserLocationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UserLocationInformationExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_UserLocationInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_UserLocationInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17102,173 +239,94 @@ func (v *ProtocolIEField_UserLocationInformationExtIEs) MarshalAPER() ([]byte, e
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 244:
 		u.Kind = UserLocationInformationExtIEs_IDUserLocationInformationTNGF
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(UserLocationInformationTNGF)
-		if err := r.ReadNested(p1, "UserLocationInformationTNGF"); err != nil {
-			return err
-		}
-		u.IDUserLocationInformationTNGF = p1
-		return p.EndField(r)
 	case 248:
 		u.Kind = UserLocationInformationExtIEs_IDUserLocationInformationTWIF
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(UserLocationInformationTWIF)
-		if err := r.ReadNested(p2, "UserLocationInformationTWIF"); err != nil {
-			return err
-		}
-		u.IDUserLocationInformationTWIF = p2
-		return p.EndField(r)
 	case 243:
 		u.Kind = UserLocationInformationExtIEs_IDUserLocationInformationWAGF
-		f := p.Field(u.Raw, at)
-		r := &f
-		p3 := new(UserLocationInformationWAGF)
-		if err := r.ReadNested(p3, "UserLocationInformationW-AGF"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UserLocationInformationExtIEs_IDUserLocationInformationTNGF:
+		if alloc {
+			u.IDUserLocationInformationTNGF = new(UserLocationInformationTNGF)
+		} else if u.IDUserLocationInformationTNGF == nil {
+			return per.NoValue("UserLocationInformationTNGF")
 		}
-		u.IDUserLocationInformationWAGF = p3
-		return p.EndField(r)
+		return u.IDUserLocationInformationTNGF
+	case UserLocationInformationExtIEs_IDUserLocationInformationTWIF:
+		if alloc {
+			u.IDUserLocationInformationTWIF = new(UserLocationInformationTWIF)
+		} else if u.IDUserLocationInformationTWIF == nil {
+			return per.NoValue("UserLocationInformationTWIF")
+		}
+		return u.IDUserLocationInformationTWIF
+	case UserLocationInformationExtIEs_IDUserLocationInformationWAGF:
+		if alloc {
+			u.IDUserLocationInformationWAGF = new(UserLocationInformationWAGF)
+		} else if u.IDUserLocationInformationWAGF == nil {
+			return per.NoValue("UserLocationInformationW-AGF")
+		}
+		return u.IDUserLocationInformationWAGF
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UserLocationInformationExtIEs_IDUserLocationInformationTNGF:
-		o := w.BeginOpen()
-		if u.IDUserLocationInformationTNGF == nil {
-			return der.NilValue("UserLocationInformationTNGF")
-		}
-		if err := u.IDUserLocationInformationTNGF.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationExtIEs_IDUserLocationInformationTWIF:
-		o := w.BeginOpen()
-		if u.IDUserLocationInformationTWIF == nil {
-			return der.NilValue("UserLocationInformationTWIF")
-		}
-		if err := u.IDUserLocationInformationTWIF.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationExtIEs_IDUserLocationInformationWAGF:
-		o := w.BeginOpen()
-		if u.IDUserLocationInformationWAGF == nil {
-			return der.NilValue("UserLocationInformationW-AGF")
-		}
-		if err := u.IDUserLocationInformationWAGF.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationEUTRA) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationEUTRA{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasTimeStamp = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eUTRA-CGI [0] EUTRA-CGI
-	if err := v.EUTRACGI.DecodePER(r); err != nil {
-		return der.WithField(err, "eUTRA-CGI")
-	}
-	// tAI [1] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// timeStamp [2] TimeStamp OPTIONAL
-	if v.HasTimeStamp {
-		if err := v.TimeStamp.DecodePER(r); err != nil {
-			return der.WithField(err, "timeStamp")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationEUTRA-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasTimeStamp, &v.HasIEExtensions)
+	r.Decode(&v.EUTRACGI, "eUTRA-CGI")
+	r.Decode(&v.TAI, "tAI")
+	r.DecodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationEUTRA) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasTimeStamp, v.HasIEExtensions)
-	if err := v.EUTRACGI.EncodePER(w); err != nil {
-		return der.WithField(err, "eUTRA-CGI")
-	}
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if v.HasTimeStamp {
-		if err := v.TimeStamp.EncodePER(w); err != nil {
-			return der.WithField(err, "timeStamp")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
+	w.Encode(&v.TAI, "tAI")
+	w.EncodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationEUTRA (X.691); v aliases b.
 func (v *UserLocationInformationEUTRA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationEUTRA")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationEUTRA")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17276,20 +334,17 @@ func (v *UserLocationInformationEUTRA) MarshalAPER() ([]byte, error) { return pe
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationEUTRAExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17300,39 +355,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationEUTRAExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationEUTRAExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationEUTRAExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationEUTRAExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationEUTRAExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17340,121 +379,74 @@ func (v *ProtocolExtensionField_UserLocationInformationEUTRAExtIEs) MarshalAPER(
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationEUTRAExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationEUTRAExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationEUTRAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 149:
 		u.Kind = UserLocationInformationEUTRAExtIEs_IDPSCellInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(NGRANCGI)
-		if err := r.ReadNested(p1, "NGRAN-CGI"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationEUTRAExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
+		if alloc {
+			u.IDPSCellInformation = new(NGRANCGI)
+		} else if u.IDPSCellInformation == nil {
+			return per.NoValue("NGRAN-CGI")
 		}
-		u.IDPSCellInformation = p1
-		return p.EndField(r)
+		return u.IDPSCellInformation
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationEUTRAExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
-		o := w.BeginOpen()
-		if u.IDPSCellInformation == nil {
-			return der.NilValue("NGRAN-CGI")
-		}
-		if err := u.IDPSCellInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationEUTRAExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationN3IWF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationN3IWF{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// iPAddress [0] TransportLayerAddress
-	if err := v.IPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	// portNumber [1] PortNumber
-	if err := v.PortNumber.DecodePER(r); err != nil {
-		return der.WithField(err, "portNumber")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationN3IWF-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.IPAddress, "iPAddress")
+	r.Decode(&v.PortNumber, "portNumber")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationN3IWF) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.IPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	if err := v.PortNumber.EncodePER(w); err != nil {
-		return der.WithField(err, "portNumber")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.IPAddress, "iPAddress")
+	w.Encode(&v.PortNumber, "portNumber")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationN3IWF (X.691); v aliases b.
 func (v *UserLocationInformationN3IWF) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationN3IWF")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationN3IWF")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17462,20 +454,17 @@ func (v *UserLocationInformationN3IWF) MarshalAPER() ([]byte, error) { return pe
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationN3IWFExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17486,39 +475,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationN3IWFExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationN3IWFExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationN3IWFExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationN3IWFExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationN3IWFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17526,133 +499,76 @@ func (v *ProtocolExtensionField_UserLocationInformationN3IWFExtIEs) MarshalAPER(
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationN3IWFExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationN3IWFExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationN3IWFExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationN3IWFExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(TAI)
-		if err := r.ReadNested(p1, "TAI"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationN3IWFExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case GlobalLineIDExtIEs_IDTAI:
+		if alloc {
+			u.IDTAI = new(TAI)
+		} else if u.IDTAI == nil {
+			return per.NoValue("TAI")
 		}
-		u.IDTAI = p1
-		return p.EndField(r)
+		return u.IDTAI
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationN3IWFExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case GlobalLineIDExtIEs_IDTAI:
-		o := w.BeginOpen()
-		if u.IDTAI == nil {
-			return der.NilValue("TAI")
-		}
-		if err := u.IDTAI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationN3IWFExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationTNGF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationTNGF{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasPortNumber = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tNAP-ID [0] TNAP-ID
-	if err := v.TNAPID.DecodePER(r); err != nil {
-		return der.WithField(err, "tNAP-ID")
-	}
-	// iPAddress [1] TransportLayerAddress
-	if err := v.IPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	// portNumber [2] PortNumber OPTIONAL
-	if v.HasPortNumber {
-		if err := v.PortNumber.DecodePER(r); err != nil {
-			return der.WithField(err, "portNumber")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationTNGF-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasPortNumber, &v.HasIEExtensions)
+	r.Decode(&v.TNAPID, "tNAP-ID")
+	r.Decode(&v.IPAddress, "iPAddress")
+	r.DecodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationTNGF) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasPortNumber, v.HasIEExtensions)
-	if err := v.TNAPID.EncodePER(w); err != nil {
-		return der.WithField(err, "tNAP-ID")
-	}
-	if err := v.IPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	if v.HasPortNumber {
-		if err := v.PortNumber.EncodePER(w); err != nil {
-			return der.WithField(err, "portNumber")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TNAPID, "tNAP-ID")
+	w.Encode(&v.IPAddress, "iPAddress")
+	w.EncodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationTNGF (X.691); v aliases b.
 func (v *UserLocationInformationTNGF) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationTNGF")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationTNGF")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17660,20 +576,17 @@ func (v *UserLocationInformationTNGF) MarshalAPER() ([]byte, error) { return per
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationTNGFExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17684,39 +597,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationTNGFExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationTNGFExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationTNGFExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationTNGFExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationTNGFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17724,133 +621,76 @@ func (v *ProtocolExtensionField_UserLocationInformationTNGFExtIEs) MarshalAPER()
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationTNGFExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationTNGFExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationTNGFExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationTNGFExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(TAI)
-		if err := r.ReadNested(p1, "TAI"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationTNGFExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case GlobalLineIDExtIEs_IDTAI:
+		if alloc {
+			u.IDTAI = new(TAI)
+		} else if u.IDTAI == nil {
+			return per.NoValue("TAI")
 		}
-		u.IDTAI = p1
-		return p.EndField(r)
+		return u.IDTAI
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationTNGFExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case GlobalLineIDExtIEs_IDTAI:
-		o := w.BeginOpen()
-		if u.IDTAI == nil {
-			return der.NilValue("TAI")
-		}
-		if err := u.IDTAI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationTNGFExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationTWIF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationTWIF{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasPortNumber = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tWAP-ID [0] TWAP-ID
-	if err := v.TWAPID.DecodePER(r); err != nil {
-		return der.WithField(err, "tWAP-ID")
-	}
-	// iPAddress [1] TransportLayerAddress
-	if err := v.IPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	// portNumber [2] PortNumber OPTIONAL
-	if v.HasPortNumber {
-		if err := v.PortNumber.DecodePER(r); err != nil {
-			return der.WithField(err, "portNumber")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationTWIF-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasPortNumber, &v.HasIEExtensions)
+	r.Decode(&v.TWAPID, "tWAP-ID")
+	r.Decode(&v.IPAddress, "iPAddress")
+	r.DecodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationTWIF) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasPortNumber, v.HasIEExtensions)
-	if err := v.TWAPID.EncodePER(w); err != nil {
-		return der.WithField(err, "tWAP-ID")
-	}
-	if err := v.IPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "iPAddress")
-	}
-	if v.HasPortNumber {
-		if err := v.PortNumber.EncodePER(w); err != nil {
-			return der.WithField(err, "portNumber")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TWAPID, "tWAP-ID")
+	w.Encode(&v.IPAddress, "iPAddress")
+	w.EncodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationTWIF (X.691); v aliases b.
 func (v *UserLocationInformationTWIF) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationTWIF")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationTWIF")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17858,20 +698,17 @@ func (v *UserLocationInformationTWIF) MarshalAPER() ([]byte, error) { return per
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationTWIFExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17882,39 +719,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationTWIFExtIEs) MarshalAP
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationTWIFExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationTWIFExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationTWIFExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationTWIFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -17922,88 +743,63 @@ func (v *ProtocolExtensionField_UserLocationInformationTWIFExtIEs) MarshalAPER()
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationTWIFExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationTWIFExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationTWIFExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationTWIFExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 213:
 		u.Kind = GlobalLineIDExtIEs_IDTAI
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(TAI)
-		if err := r.ReadNested(p1, "TAI"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationTWIFExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case GlobalLineIDExtIEs_IDTAI:
+		if alloc {
+			u.IDTAI = new(TAI)
+		} else if u.IDTAI == nil {
+			return per.NoValue("TAI")
 		}
-		u.IDTAI = p1
-		return p.EndField(r)
+		return u.IDTAI
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationTWIFExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case GlobalLineIDExtIEs_IDTAI:
-		o := w.BeginOpen()
-		if u.IDTAI == nil {
-			return der.NilValue("TAI")
-		}
-		if err := u.IDTAI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationTWIFExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationWAGF) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationWAGF{}
-	i, _, err := r.ReadIndex(3, false)
-	if err != nil {
-		return err
-	}
+	i, _ := r.Index(3, false)
 	switch i {
 	case 0:
 		v.Choice = UserLocationInformationWAGF_GlobalLineID
-		p1 := new(GlobalLineID)
-		if err := r.ReadNested(p1, "GlobalLine-ID"); err != nil {
-			return der.WithField(err, "globalLine-ID")
-		}
-		v.GlobalLineID = p1
-		return nil
+		v.GlobalLineID = per.DecodeNested[GlobalLineID](r, "GlobalLine-ID", "globalLine-ID")
 	case 1:
 		v.Choice = UserLocationInformationWAGF_HFCNodeID
-		if err := v.HFCNodeID.DecodePER(r); err != nil {
-			return der.WithField(err, "hFCNode-ID")
-		}
-		return nil
+		r.Decode(&v.HFCNodeID, "hFCNode-ID")
 	case 2:
 		v.Choice = UserLocationInformationWAGF_ChoiceExtensions
-		p2 := new(ProtocolIESingleContainer_UserLocationInformationWAGFExtIEs)
-		if err := r.ReadNested(p2, "ProtocolIE-SingleContainer"); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		v.ChoiceExtensions = p2
-		return nil
+		v.ChoiceExtensions = per.DecodeNested[ProtocolIESingleContainer_UserLocationInformationWAGFExtIEs](r, "ProtocolIE-SingleContainer", "choice-Extensions")
+	default:
+		r.Invalid(der.KindInvalidValue, "UserLocationInformationW-AGF", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "UserLocationInformationW-AGF", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -18011,36 +807,22 @@ func (v *UserLocationInformationWAGF) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case UserLocationInformationWAGF_GlobalLineID:
 		w.WriteIndex(0, 3, false, false)
-		if v.GlobalLineID == nil {
-			return der.WithField(der.NilValue("GlobalLine-ID"), "globalLine-ID")
-		}
-		if err := v.GlobalLineID.EncodePER(w); err != nil {
-			return der.WithField(err, "globalLine-ID")
-		}
-		return nil
+		per.EncodeNested(w, v.GlobalLineID, "GlobalLine-ID", "globalLine-ID")
 	case UserLocationInformationWAGF_HFCNodeID:
 		w.WriteIndex(1, 3, false, false)
-		if err := v.HFCNodeID.EncodePER(w); err != nil {
-			return der.WithField(err, "hFCNode-ID")
-		}
-		return nil
+		w.Encode(&v.HFCNodeID, "hFCNode-ID")
 	case UserLocationInformationWAGF_ChoiceExtensions:
 		w.WriteIndex(2, 3, false, false)
-		if v.ChoiceExtensions == nil {
-			return der.WithField(der.NilValue("ProtocolIE-SingleContainer"), "choice-Extensions")
-		}
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		per.EncodeNested(w, v.ChoiceExtensions, "ProtocolIE-SingleContainer", "choice-Extensions")
+	default:
+		w.Fail(der.NoChoice("UserLocationInformationW-AGF"), "")
 	}
-	return der.NoChoice("UserLocationInformationW-AGF")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationW-AGF (X.691); v aliases b.
 func (v *UserLocationInformationWAGF) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationW-AGF")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationW-AGF")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18049,39 +831,23 @@ func (v *UserLocationInformationWAGF) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_UserLocationInformationWAGFExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_UserLocationInformationWAGFExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_UserLocationInformationWAGFExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_UserLocationInformationWAGFExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18089,168 +855,89 @@ func (v *ProtocolIEField_UserLocationInformationWAGFExtIEs) MarshalAPER() ([]byt
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationWAGFExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationWAGFExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationWAGFExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationWAGFExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 275:
 		u.Kind = UserLocationInformationWAGFExtIEs_IDGlobalCableID
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDGlobalCableID.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 362:
 		u.Kind = UserLocationInformationWAGFExtIEs_IDHFCNodeIDNew
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(HFCNodeIDNew)
-		if err := r.ReadNested(p1, "HFCNode-ID-new"); err != nil {
-			return err
-		}
-		u.IDHFCNodeIDNew = p1
-		return p.EndField(r)
 	case 363:
 		u.Kind = UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(GlobalCableIDNew)
-		if err := r.ReadNested(p2, "GlobalCable-ID-new"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationWAGFExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UserLocationInformationWAGFExtIEs_IDGlobalCableID:
+		return &u.IDGlobalCableID
+	case UserLocationInformationWAGFExtIEs_IDHFCNodeIDNew:
+		if alloc {
+			u.IDHFCNodeIDNew = new(HFCNodeIDNew)
+		} else if u.IDHFCNodeIDNew == nil {
+			return per.NoValue("HFCNode-ID-new")
 		}
-		u.IDGlobalCableIDNew = p2
-		return p.EndField(r)
+		return u.IDHFCNodeIDNew
+	case UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew:
+		if alloc {
+			u.IDGlobalCableIDNew = new(GlobalCableIDNew)
+		} else if u.IDGlobalCableIDNew == nil {
+			return per.NoValue("GlobalCable-ID-new")
+		}
+		return u.IDGlobalCableIDNew
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationWAGFExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UserLocationInformationWAGFExtIEs_IDGlobalCableID:
-		o := w.BeginOpen()
-		if err := u.IDGlobalCableID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationWAGFExtIEs_IDHFCNodeIDNew:
-		o := w.BeginOpen()
-		if u.IDHFCNodeIDNew == nil {
-			return der.NilValue("HFCNode-ID-new")
-		}
-		if err := u.IDHFCNodeIDNew.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationWAGFExtIEs_IDGlobalCableIDNew:
-		o := w.BeginOpen()
-		if u.IDGlobalCableIDNew == nil {
-			return der.NilValue("GlobalCable-ID-new")
-		}
-		if err := u.IDGlobalCableIDNew.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationWAGFExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformationNR) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformationNR{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasTimeStamp = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nR-CGI [0] NR-CGI
-	if err := v.NRCGI.DecodePER(r); err != nil {
-		return der.WithField(err, "nR-CGI")
-	}
-	// tAI [1] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// timeStamp [2] TimeStamp OPTIONAL
-	if v.HasTimeStamp {
-		if err := v.TimeStamp.DecodePER(r); err != nil {
-			return der.WithField(err, "timeStamp")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{NGAP-IEs.UserLocationInformationNR-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasTimeStamp, &v.HasIEExtensions)
+	r.Decode(&v.NRCGI, "nR-CGI")
+	r.Decode(&v.TAI, "tAI")
+	r.DecodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationNR) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasTimeStamp, v.HasIEExtensions)
-	if err := v.NRCGI.EncodePER(w); err != nil {
-		return der.WithField(err, "nR-CGI")
-	}
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if v.HasTimeStamp {
-		if err := v.TimeStamp.EncodePER(w); err != nil {
-			return der.WithField(err, "timeStamp")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.NRCGI, "nR-CGI")
+	w.Encode(&v.TAI, "tAI")
+	w.EncodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformationNR (X.691); v aliases b.
 func (v *UserLocationInformationNR) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformationNR")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformationNR")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18258,20 +945,17 @@ func (v *UserLocationInformationNR) MarshalAPER() ([]byte, error) { return per.M
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationNRExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationNRExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationNRExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationNRExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18282,39 +966,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationNRExtIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationNRExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationNRExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationNRExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationNRExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18322,156 +990,87 @@ func (v *ProtocolExtensionField_UserLocationInformationNRExtIEs) MarshalAPER() (
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationNRExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationNRExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationNRExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationNRExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 149:
 		u.Kind = UserLocationInformationEUTRAExtIEs_IDPSCellInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(NGRANCGI)
-		if err := r.ReadNested(p1, "NGRAN-CGI"); err != nil {
-			return err
-		}
-		u.IDPSCellInformation = p1
-		return p.EndField(r)
 	case 263:
 		u.Kind = UserLocationInformationNRExtIEs_IDNID
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDNID.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 287:
 		u.Kind = UserLocationInformationNRExtIEs_IDNRNTNTAIInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(NRNTNTAIInformation)
-		if err := r.ReadNested(p2, "NRNTNTAIInformation"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationNRExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
+		if alloc {
+			u.IDPSCellInformation = new(NGRANCGI)
+		} else if u.IDPSCellInformation == nil {
+			return per.NoValue("NGRAN-CGI")
 		}
-		u.IDNRNTNTAIInformation = p2
-		return p.EndField(r)
+		return u.IDPSCellInformation
+	case UserLocationInformationNRExtIEs_IDNID:
+		return &u.IDNID
+	case UserLocationInformationNRExtIEs_IDNRNTNTAIInformation:
+		if alloc {
+			u.IDNRNTNTAIInformation = new(NRNTNTAIInformation)
+		} else if u.IDNRNTNTAIInformation == nil {
+			return per.NoValue("NRNTNTAIInformation")
+		}
+		return u.IDNRNTNTAIInformation
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationNRExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UserLocationInformationEUTRAExtIEs_IDPSCellInformation:
-		o := w.BeginOpen()
-		if u.IDPSCellInformation == nil {
-			return der.NilValue("NGRAN-CGI")
-		}
-		if err := u.IDPSCellInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationNRExtIEs_IDNID:
-		o := w.BeginOpen()
-		if err := u.IDNID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationNRExtIEs_IDNRNTNTAIInformation:
-		o := w.BeginOpen()
-		if u.IDNRNTNTAIInformation == nil {
-			return der.NilValue("NRNTNTAIInformation")
-		}
-		if err := u.IDNRNTNTAIInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationNRExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserPlaneSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = UserPlaneSecurityInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// securityResult [0] SecurityResult
-	if err := v.SecurityResult.DecodePER(r); err != nil {
-		return der.WithField(err, "securityResult")
-	}
-	// securityIndication [1] SecurityIndication
-	if err := v.SecurityIndication.DecodePER(r); err != nil {
-		return der.WithField(err, "securityIndication")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.UserPlaneSecurityInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.SecurityResult, "securityResult")
+	r.Decode(&v.SecurityIndication, "securityIndication")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserPlaneSecurityInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.SecurityResult.EncodePER(w); err != nil {
-		return der.WithField(err, "securityResult")
-	}
-	if err := v.SecurityIndication.EncodePER(w); err != nil {
-		return der.WithField(err, "securityIndication")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.SecurityResult, "securityResult")
+	w.Encode(&v.SecurityIndication, "securityIndication")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserPlaneSecurityInformation (X.691); v aliases b.
 func (v *UserPlaneSecurityInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserPlaneSecurityInformation")
+	return per.UnmarshalRoot(b, v, true, "UserPlaneSecurityInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18479,20 +1078,17 @@ func (v *UserPlaneSecurityInformation) MarshalAPER() ([]byte, error) { return pe
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserPlaneSecurityInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18503,39 +1099,23 @@ func (v *ProtocolExtensionContainer_UserPlaneSecurityInformationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserPlaneSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserPlaneSecurityInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserPlaneSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserPlaneSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18543,50 +1123,47 @@ func (v *ProtocolExtensionField_UserPlaneSecurityInformationExtIEs) MarshalAPER(
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserPlaneSecurityInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserPlaneSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserPlaneSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserPlaneSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserPlaneSecurityInformationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserPlaneSecurityInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserPlaneSecurityInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VolumeTimedReportList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[VolumeTimedReportItem](r, per.Size{Lb: 1, Ub: 2})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 2})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VolumeTimedReportList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 2})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VolumeTimedReportList (X.691); v aliases b.
 func (v *VolumeTimedReportList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "VolumeTimedReportList")
+	return per.UnmarshalRoot(b, v, true, "VolumeTimedReportList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18595,82 +1172,36 @@ func (v *VolumeTimedReportList) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VolumeTimedReportItem) DecodePER(r *per.Reader) error {
 	*v = VolumeTimedReportItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// startTimeStamp [0] OCTET STRING
-	if v.StartTimeStamp, err = r.ReadOctetString(per.Size{Lb: 4, Ub: 4}); err != nil {
-		return der.WithField(err, "startTimeStamp")
-	}
-	// endTimeStamp [1] OCTET STRING
-	if v.EndTimeStamp, err = r.ReadOctetString(per.Size{Lb: 4, Ub: 4}); err != nil {
-		return der.WithField(err, "endTimeStamp")
-	}
-	// usageCountUL [2] INTEGER
-	if v.UsageCountUL, err = r.ReadWideRange(0, uint64(0xffffffffffffffff), false); err != nil {
-		return der.WithField(err, "usageCountUL")
-	}
-	// usageCountDL [3] INTEGER
-	if v.UsageCountDL, err = r.ReadWideRange(0, uint64(0xffffffffffffffff), false); err != nil {
-		return der.WithField(err, "usageCountDL")
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.VolumeTimedReport-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	v.StartTimeStamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "startTimeStamp")
+	v.EndTimeStamp = r.OctetString(per.Size{Lb: 4, Ub: 4}, "endTimeStamp")
+	v.UsageCountUL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountUL")
+	v.UsageCountDL = r.WideRange(0, uint64(0xffffffffffffffff), false, "usageCountDL")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VolumeTimedReportItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := w.WriteOctetString(v.StartTimeStamp, per.Size{Lb: 4, Ub: 4}); err != nil {
-		return der.WithField(err, "startTimeStamp")
-	}
-	if err := w.WriteOctetString(v.EndTimeStamp, per.Size{Lb: 4, Ub: 4}); err != nil {
-		return der.WithField(err, "endTimeStamp")
-	}
-	if err := w.WriteWideRange(v.UsageCountUL, 0, uint64(0xffffffffffffffff), false); err != nil {
-		return der.WithField(err, "usageCountUL")
-	}
-	if err := w.WriteWideRange(v.UsageCountDL, 0, uint64(0xffffffffffffffff), false); err != nil {
-		return der.WithField(err, "usageCountDL")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.OctetString(v.StartTimeStamp, per.Size{Lb: 4, Ub: 4}, "startTimeStamp")
+	w.OctetString(v.EndTimeStamp, per.Size{Lb: 4, Ub: 4}, "endTimeStamp")
+	w.WideRange(v.UsageCountUL, 0, uint64(0xffffffffffffffff), false, "usageCountUL")
+	w.WideRange(v.UsageCountDL, 0, uint64(0xffffffffffffffff), false, "usageCountDL")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VolumeTimedReport-Item (X.691); v aliases b.
 func (v *VolumeTimedReportItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "VolumeTimedReport-Item")
+	return per.UnmarshalRoot(b, v, true, "VolumeTimedReport-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18678,20 +1209,17 @@ func (v *VolumeTimedReportItem) MarshalAPER() ([]byte, error) { return per.Marsh
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_VolumeTimedReportItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_VolumeTimedReportItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_VolumeTimedReportItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_VolumeTimedReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18702,39 +1230,23 @@ func (v *ProtocolExtensionContainer_VolumeTimedReportItemExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_VolumeTimedReportItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_VolumeTimedReportItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_VolumeTimedReportItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_VolumeTimedReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18742,56 +1254,49 @@ func (v *ProtocolExtensionField_VolumeTimedReportItemExtIEs) MarshalAPER() ([]by
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *VolumeTimedReportItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *VolumeTimedReportItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *VolumeTimedReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *VolumeTimedReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *VolumeTimedReportItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *VolumeTimedReportItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *VolumeTimedReportItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WAGFID) DecodePER(r *per.Reader) error {
 	*v = WAGFID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
+	i, _ := r.Index(2, false)
 	switch i {
 	case 0:
 		v.Choice = WAGFID_WAGFID
-		if v.WAGFID, err = r.ReadBitString(per.Size{Lb: 16, Ub: 16, Ext: true}); err != nil {
-			return der.WithField(err, "w-AGF-ID")
-		}
-		return nil
+		v.WAGFID = r.BitString(per.Size{Lb: 16, Ub: 16, Ext: true}, "w-AGF-ID")
 	case 1:
 		v.Choice = WAGFID_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		r.Invalid(der.KindInvalidValue, "W-AGF-ID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "W-AGF-ID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -18799,25 +1304,18 @@ func (v *WAGFID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case WAGFID_WAGFID:
 		w.WriteIndex(0, 2, false, false)
-		if err := w.WriteBitString(v.WAGFID, per.Size{Lb: 16, Ub: 16, Ext: true}); err != nil {
-			return der.WithField(err, "w-AGF-ID")
-		}
-		return nil
+		w.BitString(v.WAGFID, per.Size{Lb: 16, Ub: 16, Ext: true}, "w-AGF-ID")
 	case WAGFID_ChoiceExtensions:
 		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		w.Encode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		w.Fail(der.NoChoice("W-AGF-ID"), "")
 	}
-	return der.NoChoice("W-AGF-ID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a W-AGF-ID (X.691); v aliases b.
-func (v *WAGFID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "W-AGF-ID")
-}
+func (v *WAGFID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "W-AGF-ID") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WAGFID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -18825,95 +1323,71 @@ func (v *WAGFID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WAGFIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WAGFIDExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_WAGFIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_WAGFIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolIEField_WAGFIDExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WAGFIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WAGFIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WAGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WAGFIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WAGFIDExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WAGFIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WAGFIDExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaCoordinates) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 1024})
-	if err != nil {
-		return err
-	}
-	*v = WarningAreaCoordinates(x)
-	return nil
+	*v = WarningAreaCoordinates(r.OctetString(per.Size{Lb: 1, Ub: 1024}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningAreaCoordinates) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 1024}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 1024}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningAreaCoordinates (X.691); v aliases b.
 func (v *WarningAreaCoordinates) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningAreaCoordinates")
+	return per.UnmarshalRoot(b, v, true, "WarningAreaCoordinates")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -18922,43 +1396,27 @@ func (v *WarningAreaCoordinates) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaList) DecodePER(r *per.Reader) error {
 	*v = WarningAreaList{}
-	i, _, err := r.ReadIndex(5, false)
-	if err != nil {
-		return err
-	}
+	i, _ := r.Index(5, false)
 	switch i {
 	case 0:
 		v.Choice = WarningAreaList_EUTRACGIListForWarning
-		if err := v.EUTRACGIListForWarning.DecodePER(r); err != nil {
-			return der.WithField(err, "eUTRA-CGIListForWarning")
-		}
-		return nil
+		r.Decode(&v.EUTRACGIListForWarning, "eUTRA-CGIListForWarning")
 	case 1:
 		v.Choice = WarningAreaList_NRCGIListForWarning
-		if err := v.NRCGIListForWarning.DecodePER(r); err != nil {
-			return der.WithField(err, "nR-CGIListForWarning")
-		}
-		return nil
+		r.Decode(&v.NRCGIListForWarning, "nR-CGIListForWarning")
 	case 2:
 		v.Choice = WarningAreaList_TAIListForWarning
-		if err := v.TAIListForWarning.DecodePER(r); err != nil {
-			return der.WithField(err, "tAIListForWarning")
-		}
-		return nil
+		r.Decode(&v.TAIListForWarning, "tAIListForWarning")
 	case 3:
 		v.Choice = WarningAreaList_EmergencyAreaIDList
-		if err := v.EmergencyAreaIDList.DecodePER(r); err != nil {
-			return der.WithField(err, "emergencyAreaIDList")
-		}
-		return nil
+		r.Decode(&v.EmergencyAreaIDList, "emergencyAreaIDList")
 	case 4:
 		v.Choice = WarningAreaList_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		r.Decode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		r.Invalid(der.KindInvalidValue, "WarningAreaList", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "WarningAreaList", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -18966,42 +1424,28 @@ func (v *WarningAreaList) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case WarningAreaList_EUTRACGIListForWarning:
 		w.WriteIndex(0, 5, false, false)
-		if err := v.EUTRACGIListForWarning.EncodePER(w); err != nil {
-			return der.WithField(err, "eUTRA-CGIListForWarning")
-		}
-		return nil
+		w.Encode(&v.EUTRACGIListForWarning, "eUTRA-CGIListForWarning")
 	case WarningAreaList_NRCGIListForWarning:
 		w.WriteIndex(1, 5, false, false)
-		if err := v.NRCGIListForWarning.EncodePER(w); err != nil {
-			return der.WithField(err, "nR-CGIListForWarning")
-		}
-		return nil
+		w.Encode(&v.NRCGIListForWarning, "nR-CGIListForWarning")
 	case WarningAreaList_TAIListForWarning:
 		w.WriteIndex(2, 5, false, false)
-		if err := v.TAIListForWarning.EncodePER(w); err != nil {
-			return der.WithField(err, "tAIListForWarning")
-		}
-		return nil
+		w.Encode(&v.TAIListForWarning, "tAIListForWarning")
 	case WarningAreaList_EmergencyAreaIDList:
 		w.WriteIndex(3, 5, false, false)
-		if err := v.EmergencyAreaIDList.EncodePER(w); err != nil {
-			return der.WithField(err, "emergencyAreaIDList")
-		}
-		return nil
+		w.Encode(&v.EmergencyAreaIDList, "emergencyAreaIDList")
 	case WarningAreaList_ChoiceExtensions:
 		w.WriteIndex(4, 5, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
+		w.Encode(&v.ChoiceExtensions, "choice-Extensions")
+	default:
+		w.Fail(der.NoChoice("WarningAreaList"), "")
 	}
-	return der.NoChoice("WarningAreaList")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningAreaList (X.691); v aliases b.
 func (v *WarningAreaList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningAreaList")
+	return per.UnmarshalRoot(b, v, true, "WarningAreaList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19010,39 +1454,23 @@ func (v *WarningAreaList) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_WarningAreaListExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_WarningAreaListExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_WarningAreaListExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_WarningAreaListExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19050,57 +1478,49 @@ func (v *ProtocolIEField_WarningAreaListExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WarningAreaListExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WarningAreaListExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WarningAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WarningAreaListExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WarningAreaListExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WarningAreaListExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WarningAreaListExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningMessageContents) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 9600})
-	if err != nil {
-		return err
-	}
-	*v = WarningMessageContents(x)
-	return nil
+	*v = WarningMessageContents(r.OctetString(per.Size{Lb: 1, Ub: 9600}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningMessageContents) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 9600}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 9600}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningMessageContents (X.691); v aliases b.
 func (v *WarningMessageContents) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningMessageContents")
+	return per.UnmarshalRoot(b, v, true, "WarningMessageContents")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19108,27 +1528,19 @@ func (v *WarningMessageContents) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningSecurityInfo) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 50, Ub: 50})
-	if err != nil {
-		return err
-	}
-	*v = WarningSecurityInfo(x)
-	return nil
+	*v = WarningSecurityInfo(r.OctetString(per.Size{Lb: 50, Ub: 50}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningSecurityInfo) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 50, Ub: 50}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 50, Ub: 50}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningSecurityInfo (X.691); v aliases b.
 func (v *WarningSecurityInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningSecurityInfo")
+	return per.UnmarshalRoot(b, v, true, "WarningSecurityInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19136,27 +1548,19 @@ func (v *WarningSecurityInfo) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 2, Ub: 2})
-	if err != nil {
-		return err
-	}
-	*v = WarningType(x)
-	return nil
+	*v = WarningType(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningType) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 2, Ub: 2}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningType (X.691); v aliases b.
 func (v *WarningType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningType")
+	return per.UnmarshalRoot(b, v, true, "WarningType")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19165,142 +1569,62 @@ func (v *WarningType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = WLANMeasurementConfiguration{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasWlanMeasConfigNameList = pre1&(1<<3) != 0
-	v.HasWlanRssi = pre1&(1<<2) != 0
-	v.HasWlanRtt = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// wlanMeasConfig [0] WLANMeasConfig
-	if err := v.WlanMeasConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "wlanMeasConfig")
-	}
-	// wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL
-	if v.HasWlanMeasConfigNameList {
-		if err := v.WlanMeasConfigNameList.DecodePER(r); err != nil {
-			return der.WithField(err, "wlanMeasConfigNameList")
-		}
-	}
-	// wlan-rssi [2] ENUMERATED OPTIONAL
+	ext := r.Extended()
+	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
+	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
+	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
-		if err := v.WlanRssi.DecodePER(r); err != nil {
-			return der.WithField(err, "wlan-rssi")
-		}
+		v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.Enum(1, 0, true, "wlan-rssi"))
 	}
-	// wlan-rtt [3] ENUMERATED OPTIONAL
 	if v.HasWlanRtt {
-		if err := v.WlanRtt.DecodePER(r); err != nil {
-			return der.WithField(err, "wlan-rtt")
-		}
+		v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.Enum(1, 0, true, "wlan-rtt"))
 	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{NGAP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
-	if err := v.WlanMeasConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "wlanMeasConfig")
-	}
-	if v.HasWlanMeasConfigNameList {
-		if err := v.WlanMeasConfigNameList.EncodePER(w); err != nil {
-			return der.WithField(err, "wlanMeasConfigNameList")
-		}
-	}
+	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
+	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
-		if err := v.WlanRssi.EncodePER(w); err != nil {
-			return der.WithField(err, "wlan-rssi")
-		}
+		w.Enum(int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
 	}
 	if v.HasWlanRtt {
-		if err := v.WlanRtt.EncodePER(w); err != nil {
-			return der.WithField(err, "wlan-rtt")
-		}
+		w.Enum(int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
 	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasurementConfiguration (X.691); v aliases b.
 func (v *WLANMeasurementConfiguration) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasurementConfiguration")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasurementConfiguration")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WLANMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRssi) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasurementConfiguration_WlanRssi(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRssi) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRtt) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasurementConfiguration_WlanRtt(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRtt) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_WLANMeasurementConfigurationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19311,39 +1635,23 @@ func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19351,50 +1659,47 @@ func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) MarshalAPER(
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WLANMeasurementConfigurationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasConfigNameList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[WLANMeasConfigNameItem](r, per.Size{Lb: 1, Ub: 4})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 4})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasConfigNameList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 4})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 4})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameList (X.691); v aliases b.
 func (v *WLANMeasConfigNameList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasConfigNameList")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19403,61 +1708,30 @@ func (v *WLANMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasConfigNameItem) DecodePER(r *per.Reader) error {
 	*v = WLANMeasConfigNameItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// wLANName [0] WLANName
-	if err := v.WLANName.DecodePER(r); err != nil {
-		return der.WithField(err, "wLANName")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.WLANMeasConfigNameItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.WLANName, "wLANName")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasConfigNameItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.WLANName.EncodePER(w); err != nil {
-		return der.WithField(err, "wLANName")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.WLANName, "wLANName")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameItem (X.691); v aliases b.
 func (v *WLANMeasConfigNameItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasConfigNameItem")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameItem")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19465,20 +1739,17 @@ func (v *WLANMeasConfigNameItem) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_WLANMeasConfigNameItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19489,39 +1760,23 @@ func (v *ProtocolExtensionContainer_WLANMeasConfigNameItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WLANMeasConfigNameItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19529,50 +1784,43 @@ func (v *ProtocolExtensionField_WLANMeasConfigNameItemExtIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WLANMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WLANMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WLANMeasConfigNameItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WLANMeasConfigNameItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WLANMeasConfigNameItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasConfig(x)
-	return err
-}
+func (v *WLANMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
+func (v *WLANMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfig (X.691); v aliases b.
 func (v *WLANMeasConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasConfig")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfig")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19580,28 +1828,18 @@ func (v *WLANMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANName) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = WLANName(x)
-	return nil
+	*v = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANName) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 32}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANName (X.691); v aliases b.
-func (v *WLANName) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANName")
-}
+func (v *WLANName) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "WLANName") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WLANName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -19609,61 +1847,30 @@ func (v *WLANName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pagingProbabilityInformation [0] PagingProbabilityInformation
-	if err := v.PagingProbabilityInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "pagingProbabilityInformation")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{NGAP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WUSAssistanceInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.PagingProbabilityInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "pagingProbabilityInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WUS-Assistance-Information (X.691); v aliases b.
 func (v *WUSAssistanceInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WUS-Assistance-Information")
+	return per.UnmarshalRoot(b, v, true, "WUS-Assistance-Information")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19671,20 +1878,17 @@ func (v *WUSAssistanceInformation) MarshalAPER() ([]byte, error) { return per.Ma
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_WUSAssistanceInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19695,39 +1899,23 @@ func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WUSAssistanceInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19735,51 +1923,46 @@ func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) MarshalAPER() ([
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WUSAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnExtTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[XnExtTLAItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnExtTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a XnExtTLAs (X.691); v aliases b.
-func (v *XnExtTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "XnExtTLAs")
-}
+func (v *XnExtTLAs) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "XnExtTLAs") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *XnExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -19787,78 +1970,32 @@ func (v *XnExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnExtTLAItem) DecodePER(r *per.Reader) error {
 	*v = XnExtTLAItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasIPsecTLA = pre1&(1<<2) != 0
-	v.HasGTPTLAs = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// iPsecTLA [0] TransportLayerAddress OPTIONAL
-	if v.HasIPsecTLA {
-		if err := v.IPsecTLA.DecodePER(r); err != nil {
-			return der.WithField(err, "iPsecTLA")
-		}
-	}
-	// gTP-TLAs [1] XnGTP-TLAs OPTIONAL
-	if v.HasGTPTLAs {
-		if err := v.GTPTLAs.DecodePER(r); err != nil {
-			return der.WithField(err, "gTP-TLAs")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.XnExtTLA-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAs, &v.HasIEExtensions)
+	r.DecodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	r.DecodeOptional(v.HasGTPTLAs, &v.GTPTLAs, "gTP-TLAs")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnExtTLAItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasIPsecTLA, v.HasGTPTLAs, v.HasIEExtensions)
-	if v.HasIPsecTLA {
-		if err := v.IPsecTLA.EncodePER(w); err != nil {
-			return der.WithField(err, "iPsecTLA")
-		}
-	}
-	if v.HasGTPTLAs {
-		if err := v.GTPTLAs.EncodePER(w); err != nil {
-			return der.WithField(err, "gTP-TLAs")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	w.EncodeOptional(v.HasGTPTLAs, &v.GTPTLAs, "gTP-TLAs")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a XnExtTLA-Item (X.691); v aliases b.
 func (v *XnExtTLAItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "XnExtTLA-Item")
+	return per.UnmarshalRoot(b, v, true, "XnExtTLA-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19866,20 +2003,17 @@ func (v *XnExtTLAItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_XnExtTLAItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_XnExtTLAItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_XnExtTLAItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_XnExtTLAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19890,39 +2024,23 @@ func (v *ProtocolExtensionContainer_XnExtTLAItemExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_XnExtTLAItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_XnExtTLAItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_XnExtTLAItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_XnExtTLAItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -19930,89 +2048,64 @@ func (v *ProtocolExtensionField_XnExtTLAItemExtIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *XnExtTLAItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *XnExtTLAItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *XnExtTLAItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *XnExtTLAItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 173:
 		u.Kind = XnExtTLAItemExtIEs_IDSCTPTLAs
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSCTPTLAs.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *XnExtTLAItemExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case XnExtTLAItemExtIEs_IDSCTPTLAs:
+		return &u.IDSCTPTLAs
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *XnExtTLAItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case XnExtTLAItemExtIEs_IDSCTPTLAs:
-		o := w.BeginOpen()
-		if err := u.IDSCTPTLAs.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *XnExtTLAItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnGTPTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TransportLayerAddress](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnGTPTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a XnGTP-TLAs (X.691); v aliases b.
-func (v *XnGTPTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "XnGTP-TLAs")
-}
+func (v *XnGTPTLAs) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "XnGTP-TLAs") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *XnGTPTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *XnTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TransportLayerAddress](r, per.Size{Lb: 1, Ub: 2})
-	*v = list
-	return err
-}
+func (v *XnTLAs) DecodePER(r *per.Reader) error { return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 2}) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *XnTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2})
-}
+func (v *XnTLAs) EncodePER(w *per.Writer) error { return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 2}) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a XnTLAs (X.691); v aliases b.
-func (v *XnTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "XnTLAs")
-}
+func (v *XnTLAs) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "XnTLAs") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *XnTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -20020,73 +2113,32 @@ func (v *XnTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *XnTNLConfigurationInfo) DecodePER(r *per.Reader) error {
 	*v = XnTNLConfigurationInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasXnExtendedTransportLayerAddresses = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// xnTransportLayerAddresses [0] XnTLAs
-	if err := v.XnTransportLayerAddresses.DecodePER(r); err != nil {
-		return der.WithField(err, "xnTransportLayerAddresses")
-	}
-	// xnExtendedTransportLayerAddresses [1] XnExtTLAs OPTIONAL
-	if v.HasXnExtendedTransportLayerAddresses {
-		if err := v.XnExtendedTransportLayerAddresses.DecodePER(r); err != nil {
-			return der.WithField(err, "xnExtendedTransportLayerAddresses")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{NGAP-IEs.XnTNLConfigurationInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasXnExtendedTransportLayerAddresses, &v.HasIEExtensions)
+	r.Decode(&v.XnTransportLayerAddresses, "xnTransportLayerAddresses")
+	r.DecodeOptional(v.HasXnExtendedTransportLayerAddresses, &v.XnExtendedTransportLayerAddresses, "xnExtendedTransportLayerAddresses")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnTNLConfigurationInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasXnExtendedTransportLayerAddresses, v.HasIEExtensions)
-	if err := v.XnTransportLayerAddresses.EncodePER(w); err != nil {
-		return der.WithField(err, "xnTransportLayerAddresses")
-	}
-	if v.HasXnExtendedTransportLayerAddresses {
-		if err := v.XnExtendedTransportLayerAddresses.EncodePER(w); err != nil {
-			return der.WithField(err, "xnExtendedTransportLayerAddresses")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.XnTransportLayerAddresses, "xnTransportLayerAddresses")
+	w.EncodeOptional(v.HasXnExtendedTransportLayerAddresses, &v.XnExtendedTransportLayerAddresses, "xnExtendedTransportLayerAddresses")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a XnTNLConfigurationInfo (X.691); v aliases b.
 func (v *XnTNLConfigurationInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "XnTNLConfigurationInfo")
+	return per.UnmarshalRoot(b, v, true, "XnTNLConfigurationInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -20094,20 +2146,17 @@ func (v *XnTNLConfigurationInfo) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_XnTNLConfigurationInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -20118,39 +2167,23 @@ func (v *ProtocolExtensionContainer_XnTNLConfigurationInfoExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_XnTNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_XnTNLConfigurationInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT NGAP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_XnTNLConfigurationInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_XnTNLConfigurationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -20158,30 +2191,30 @@ func (v *ProtocolExtensionField_XnTNLConfigurationInfoExtIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *XnTNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *XnTNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *XnTNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *XnTNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *XnTNLConfigurationInfoExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *XnTNLConfigurationInfoExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *XnTNLConfigurationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }

@@ -12,46 +12,26 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGAPPDU) DecodePER(r *per.Reader) error {
 	*v = NGAPPDU{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = NGAPPDU_InitiatingMessage
-		p1 := new(InitiatingMessage)
-		if err := r.ReadNested(p1, "InitiatingMessage"); err != nil {
-			return der.WithField(err, "initiatingMessage")
-		}
-		v.InitiatingMessage = p1
-		return nil
+		v.InitiatingMessage = per.DecodeNested[InitiatingMessage](r, "InitiatingMessage", "initiatingMessage")
 	case 1:
 		v.Choice = NGAPPDU_SuccessfulOutcome
-		p2 := new(SuccessfulOutcome)
-		if err := r.ReadNested(p2, "SuccessfulOutcome"); err != nil {
-			return der.WithField(err, "successfulOutcome")
-		}
-		v.SuccessfulOutcome = p2
-		return nil
+		v.SuccessfulOutcome = per.DecodeNested[SuccessfulOutcome](r, "SuccessfulOutcome", "successfulOutcome")
 	case 2:
 		v.Choice = NGAPPDU_UnsuccessfulOutcome
-		p3 := new(UnsuccessfulOutcome)
-		if err := r.ReadNested(p3, "UnsuccessfulOutcome"); err != nil {
-			return der.WithField(err, "unsuccessfulOutcome")
-		}
-		v.UnsuccessfulOutcome = p3
-		return nil
+		v.UnsuccessfulOutcome = per.DecodeNested[UnsuccessfulOutcome](r, "UnsuccessfulOutcome", "unsuccessfulOutcome")
+	default:
+		r.Invalid(der.KindInvalidValue, "NGAP-PDU", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "NGAP-PDU", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -59,43 +39,24 @@ func (v *NGAPPDU) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case NGAPPDU_InitiatingMessage:
 		w.WriteIndex(0, 3, true, false)
-		if v.InitiatingMessage == nil {
-			return der.WithField(der.NilValue("InitiatingMessage"), "initiatingMessage")
-		}
-		if err := v.InitiatingMessage.EncodePER(w); err != nil {
-			return der.WithField(err, "initiatingMessage")
-		}
-		return nil
+		per.EncodeNested(w, v.InitiatingMessage, "InitiatingMessage", "initiatingMessage")
 	case NGAPPDU_SuccessfulOutcome:
 		w.WriteIndex(1, 3, true, false)
-		if v.SuccessfulOutcome == nil {
-			return der.WithField(der.NilValue("SuccessfulOutcome"), "successfulOutcome")
-		}
-		if err := v.SuccessfulOutcome.EncodePER(w); err != nil {
-			return der.WithField(err, "successfulOutcome")
-		}
-		return nil
+		per.EncodeNested(w, v.SuccessfulOutcome, "SuccessfulOutcome", "successfulOutcome")
 	case NGAPPDU_UnsuccessfulOutcome:
 		w.WriteIndex(2, 3, true, false)
-		if v.UnsuccessfulOutcome == nil {
-			return der.WithField(der.NilValue("UnsuccessfulOutcome"), "unsuccessfulOutcome")
+		per.EncodeNested(w, v.UnsuccessfulOutcome, "UnsuccessfulOutcome", "unsuccessfulOutcome")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("NGAP-PDU"), "")
 		}
-		if err := v.UnsuccessfulOutcome.EncodePER(w); err != nil {
-			return der.WithField(err, "unsuccessfulOutcome")
-		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("NGAP-PDU")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NGAP-PDU (X.691); v aliases b.
-func (v *NGAPPDU) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NGAP-PDU")
-}
+func (v *NGAPPDU) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "NGAP-PDU") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *NGAPPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -103,2564 +64,1088 @@ func (v *NGAPPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InitiatingMessage) DecodePER(r *per.Reader) error {
 	*v = InitiatingMessage{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&InitiatingMessage
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitiatingMessage) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a InitiatingMessage (X.691); v aliases b.
 func (v *InitiatingMessage) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "InitiatingMessage")
+	return per.UnmarshalRoot(b, v, true, "InitiatingMessage")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *InitiatingMessage) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// aMFConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.AMFConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 66:
 		// broadcastSessionModification
 		u.Kind = BroadcastSessionModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 67:
 		// broadcastSessionRelease
 		u.Kind = BroadcastSessionRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 68:
 		// broadcastSessionSetup
 		u.Kind = BroadcastSessionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 69:
 		// distributionSetup
 		u.Kind = DistributionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DistributionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 70:
 		// distributionRelease
 		u.Kind = DistributionRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DistributionRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 10:
 		// handoverCancel
 		u.Kind = NGAPPDUDescriptions_HandoverCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 12:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 13:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 14:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 71:
 		// multicastSessionActivation
 		u.Kind = MulticastSessionActivation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionActivation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 72:
 		// multicastSessionDeactivation
 		u.Kind = MulticastSessionDeactivation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionDeactivation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 73:
 		// multicastSessionUpdate
 		u.Kind = MulticastSessionUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 20:
 		// nGReset
 		u.Kind = NGAPPDUDescriptions_NGReset
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NGReset.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 21:
 		// nGSetup
 		u.Kind = NGSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NGSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 25:
 		// pathSwitchRequest
 		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 26:
 		// pDUSessionResourceModify
 		u.Kind = PDUSessionResourceModify
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceModify.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 27:
 		// pDUSessionResourceModifyIndication
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceModifyIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 28:
 		// pDUSessionResourceRelease
 		u.Kind = PDUSessionResourceRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 29:
 		// pDUSessionResourceSetup
 		u.Kind = PDUSessionResourceSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 32:
 		// pWSCancel
 		u.Kind = PWSCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 35:
 		// rANConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RANConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 40:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 41:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 58:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 59:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextSuspend.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 43:
 		// uERadioCapabilityCheck
 		u.Kind = UERadioCapabilityCheck
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityCheck.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 60:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityIDMapping.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 51:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.WriteReplaceWarning.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 64:
 		// aMFCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.AMFCPRelocationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 1:
 		// aMFStatusIndication
 		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.AMFStatusIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 75:
 		// broadcastSessionReleaseRequired
 		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionReleaseRequired.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 2:
 		// cellTrafficTrace
 		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.CellTrafficTrace.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 65:
 		// connectionEstablishmentIndication
 		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ConnectionEstablishmentIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 3:
 		// deactivateTrace
 		u.Kind = NGAPPDUDescriptions_DeactivateTrace
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DeactivateTrace.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 4:
 		// downlinkNASTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkNASTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 5:
 		// downlinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkNonUEAssociatedNRPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 6:
 		// downlinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkRANConfigurationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 63:
 		// downlinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkRANEarlyStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 7:
 		// downlinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkRANStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 54:
 		// downlinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkRIMInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 8:
 		// downlinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkUEAssociatedNRPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 9:
 		// errorIndication
 		u.Kind = NGAPPDUDescriptions_ErrorIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ErrorIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 11:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverNotification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 61:
 		// handoverSuccess
 		u.Kind = NGAPPDUDescriptions_HandoverSuccess
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverSuccess.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 15:
 		// initialUEMessage
 		u.Kind = NGAPPDUDescriptions_InitialUEMessage
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialUEMessage.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 18:
 		// locationReport
 		u.Kind = NGAPPDUDescriptions_LocationReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 16:
 		// locationReportingControl
 		u.Kind = NGAPPDUDescriptions_LocationReportingControl
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReportingControl.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 17:
 		// locationReportingFailureIndication
 		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReportingFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 74:
 		// multicastGroupPaging
 		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastGroupPaging.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 19:
 		// nASNonDeliveryIndication
 		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NASNonDeliveryIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 22:
 		// overloadStart
 		u.Kind = NGAPPDUDescriptions_OverloadStart
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.OverloadStart.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 23:
 		// overloadStop
 		u.Kind = NGAPPDUDescriptions_OverloadStop
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.OverloadStop.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 24:
 		// paging
 		u.Kind = NGAPPDUDescriptions_Paging
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Paging.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 30:
 		// pDUSessionResourceNotify
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceNotify.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 31:
 		// privateMessage
 		u.Kind = NGAPPDUDescriptions_PrivateMessage
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PrivateMessage.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 33:
 		// pWSFailureIndication
 		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 34:
 		// pWSRestartIndication
 		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSRestartIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 57:
 		// rANCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RANCPRelocationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 36:
 		// rerouteNASRequest
 		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RerouteNASRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 55:
 		// retrieveUEInformation
 		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RetrieveUEInformation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 37:
 		// rRCInactiveTransitionReport
 		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RRCInactiveTransitionReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 52:
 		// secondaryRATDataUsageReport
 		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.SecondaryRATDataUsageReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 38:
 		// traceFailureIndication
 		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.TraceFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 39:
 		// traceStart
 		u.Kind = NGAPPDUDescriptions_TraceStart
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.TraceStart.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 42:
 		// uEContextReleaseRequest
 		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextReleaseRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 56:
 		// uEInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 44:
 		// uERadioCapabilityInfoIndication
 		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityInfoIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 45:
 		// uETNLABindingRelease
 		u.Kind = UETNLABindingRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UETNLABindingRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 46:
 		// uplinkNASTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkNASTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 47:
 		// uplinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkNonUEAssociatedNRPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 48:
 		// uplinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkRANConfigurationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 62:
 		// uplinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkRANEarlyStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 49:
 		// uplinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkRANStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 53:
 		// uplinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkRIMInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 50:
 		// uplinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkUEAssociatedNRPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case NGAPPDUDescriptions_AMFConfigurationUpdate:
+		return &u.AMFConfigurationUpdate
+	case BroadcastSessionModification:
+		return &u.BroadcastSessionModification
+	case BroadcastSessionRelease:
+		return &u.BroadcastSessionRelease
+	case BroadcastSessionSetup:
+		return &u.BroadcastSessionSetup
+	case DistributionSetup:
+		return &u.DistributionSetup
+	case DistributionRelease:
+		return &u.DistributionRelease
+	case NGAPPDUDescriptions_HandoverCancel:
+		return &u.HandoverCancel
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case MulticastSessionActivation:
+		return &u.MulticastSessionActivation
+	case MulticastSessionDeactivation:
+		return &u.MulticastSessionDeactivation
+	case MulticastSessionUpdate:
+		return &u.MulticastSessionUpdate
+	case NGAPPDUDescriptions_NGReset:
+		return &u.NGReset
+	case NGSetup:
+		return &u.NGSetup
+	case NGAPPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case PDUSessionResourceModify:
+		return &u.PDUSessionResourceModify
+	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
+		return &u.PDUSessionResourceModifyIndication
+	case PDUSessionResourceRelease:
+		return &u.PDUSessionResourceRelease
+	case PDUSessionResourceSetup:
+		return &u.PDUSessionResourceSetup
+	case PWSCancel:
+		return &u.PWSCancel
+	case NGAPPDUDescriptions_RANConfigurationUpdate:
+		return &u.RANConfigurationUpdate
+	case UEContextModification:
+		return &u.UEContextModification
+	case UEContextRelease:
+		return &u.UEContextRelease
+	case UEContextResume:
+		return &u.UEContextResume
+	case UEContextSuspend:
+		return &u.UEContextSuspend
+	case UERadioCapabilityCheck:
+		return &u.UERadioCapabilityCheck
+	case UERadioCapabilityIDMapping:
+		return &u.UERadioCapabilityIDMapping
+	case WriteReplaceWarning:
+		return &u.WriteReplaceWarning
+	case NGAPPDUDescriptions_AMFCPRelocationIndication:
+		return &u.AMFCPRelocationIndication
+	case NGAPPDUDescriptions_AMFStatusIndication:
+		return &u.AMFStatusIndication
+	case NGAPPDUDescriptions_BroadcastSessionReleaseRequired:
+		return &u.BroadcastSessionReleaseRequired
+	case NGAPPDUDescriptions_CellTrafficTrace:
+		return &u.CellTrafficTrace
+	case NGAPPDUDescriptions_ConnectionEstablishmentIndication:
+		return &u.ConnectionEstablishmentIndication
+	case NGAPPDUDescriptions_DeactivateTrace:
+		return &u.DeactivateTrace
+	case NGAPPDUDescriptions_DownlinkNASTransport:
+		return &u.DownlinkNASTransport
+	case NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport:
+		return &u.DownlinkNonUEAssociatedNRPPaTransport
+	case NGAPPDUDescriptions_DownlinkRANConfigurationTransfer:
+		return &u.DownlinkRANConfigurationTransfer
+	case NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer:
+		return &u.DownlinkRANEarlyStatusTransfer
+	case NGAPPDUDescriptions_DownlinkRANStatusTransfer:
+		return &u.DownlinkRANStatusTransfer
+	case NGAPPDUDescriptions_DownlinkRIMInformationTransfer:
+		return &u.DownlinkRIMInformationTransfer
+	case NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport:
+		return &u.DownlinkUEAssociatedNRPPaTransport
+	case NGAPPDUDescriptions_ErrorIndication:
+		return &u.ErrorIndication
+	case HandoverNotification:
+		return &u.HandoverNotification
+	case NGAPPDUDescriptions_HandoverSuccess:
+		return &u.HandoverSuccess
+	case NGAPPDUDescriptions_InitialUEMessage:
+		return &u.InitialUEMessage
+	case NGAPPDUDescriptions_LocationReport:
+		return &u.LocationReport
+	case NGAPPDUDescriptions_LocationReportingControl:
+		return &u.LocationReportingControl
+	case NGAPPDUDescriptions_LocationReportingFailureIndication:
+		return &u.LocationReportingFailureIndication
+	case NGAPPDUDescriptions_MulticastGroupPaging:
+		return &u.MulticastGroupPaging
+	case NGAPPDUDescriptions_NASNonDeliveryIndication:
+		return &u.NASNonDeliveryIndication
+	case NGAPPDUDescriptions_OverloadStart:
+		return &u.OverloadStart
+	case NGAPPDUDescriptions_OverloadStop:
+		return &u.OverloadStop
+	case NGAPPDUDescriptions_Paging:
+		return &u.Paging
+	case NGAPPDUDescriptions_PDUSessionResourceNotify:
+		return &u.PDUSessionResourceNotify
+	case NGAPPDUDescriptions_PrivateMessage:
+		return &u.PrivateMessage
+	case NGAPPDUDescriptions_PWSFailureIndication:
+		return &u.PWSFailureIndication
+	case NGAPPDUDescriptions_PWSRestartIndication:
+		return &u.PWSRestartIndication
+	case NGAPPDUDescriptions_RANCPRelocationIndication:
+		return &u.RANCPRelocationIndication
+	case NGAPPDUDescriptions_RerouteNASRequest:
+		return &u.RerouteNASRequest
+	case NGAPPDUDescriptions_RetrieveUEInformation:
+		return &u.RetrieveUEInformation
+	case NGAPPDUDescriptions_RRCInactiveTransitionReport:
+		return &u.RRCInactiveTransitionReport
+	case NGAPPDUDescriptions_SecondaryRATDataUsageReport:
+		return &u.SecondaryRATDataUsageReport
+	case NGAPPDUDescriptions_TraceFailureIndication:
+		return &u.TraceFailureIndication
+	case NGAPPDUDescriptions_TraceStart:
+		return &u.TraceStart
+	case NGAPPDUDescriptions_UEContextReleaseRequest:
+		return &u.UEContextReleaseRequest
+	case NGAPPDUDescriptions_UEInformationTransfer:
+		return &u.UEInformationTransfer
+	case NGAPPDUDescriptions_UERadioCapabilityInfoIndication:
+		return &u.UERadioCapabilityInfoIndication
+	case UETNLABindingRelease:
+		return &u.UETNLABindingRelease
+	case NGAPPDUDescriptions_UplinkNASTransport:
+		return &u.UplinkNASTransport
+	case NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport:
+		return &u.UplinkNonUEAssociatedNRPPaTransport
+	case NGAPPDUDescriptions_UplinkRANConfigurationTransfer:
+		return &u.UplinkRANConfigurationTransfer
+	case NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer:
+		return &u.UplinkRANEarlyStatusTransfer
+	case NGAPPDUDescriptions_UplinkRANStatusTransfer:
+		return &u.UplinkRANStatusTransfer
+	case NGAPPDUDescriptions_UplinkRIMInformationTransfer:
+		return &u.UplinkRIMInformationTransfer
+	case NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport:
+		return &u.UplinkUEAssociatedNRPPaTransport
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *InitiatingMessage_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.AMFConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionModification:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionRelease:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionSetup:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case DistributionSetup:
-		o := w.BeginOpen()
-		if err := u.DistributionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case DistributionRelease:
-		o := w.BeginOpen()
-		if err := u.DistributionRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_HandoverCancel:
-		o := w.BeginOpen()
-		if err := u.HandoverCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionActivation:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionActivation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionDeactivation:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionDeactivation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionUpdate:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_NGReset:
-		o := w.BeginOpen()
-		if err := u.NGReset.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGSetup:
-		o := w.BeginOpen()
-		if err := u.NGSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceModify:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceModify.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceModifyIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceRelease:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceSetup:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PWSCancel:
-		o := w.BeginOpen()
-		if err := u.PWSCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.RANConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextRelease:
-		o := w.BeginOpen()
-		if err := u.UEContextRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextSuspend:
-		o := w.BeginOpen()
-		if err := u.UEContextSuspend.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityCheck:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityCheck.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityIDMapping:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityIDMapping.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case WriteReplaceWarning:
-		o := w.BeginOpen()
-		if err := u.WriteReplaceWarning.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_AMFCPRelocationIndication:
-		o := w.BeginOpen()
-		if err := u.AMFCPRelocationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_AMFStatusIndication:
-		o := w.BeginOpen()
-		if err := u.AMFStatusIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_BroadcastSessionReleaseRequired:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionReleaseRequired.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_CellTrafficTrace:
-		o := w.BeginOpen()
-		if err := u.CellTrafficTrace.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_ConnectionEstablishmentIndication:
-		o := w.BeginOpen()
-		if err := u.ConnectionEstablishmentIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DeactivateTrace:
-		o := w.BeginOpen()
-		if err := u.DeactivateTrace.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkNASTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkNASTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkNonUEAssociatedNRPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkRANConfigurationTransfer:
-		o := w.BeginOpen()
-		if err := u.DownlinkRANConfigurationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.DownlinkRANEarlyStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkRANStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.DownlinkRANStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkRIMInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.DownlinkRIMInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkUEAssociatedNRPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_ErrorIndication:
-		o := w.BeginOpen()
-		if err := u.ErrorIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverNotification:
-		o := w.BeginOpen()
-		if err := u.HandoverNotification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_HandoverSuccess:
-		o := w.BeginOpen()
-		if err := u.HandoverSuccess.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_InitialUEMessage:
-		o := w.BeginOpen()
-		if err := u.InitialUEMessage.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_LocationReport:
-		o := w.BeginOpen()
-		if err := u.LocationReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_LocationReportingControl:
-		o := w.BeginOpen()
-		if err := u.LocationReportingControl.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_LocationReportingFailureIndication:
-		o := w.BeginOpen()
-		if err := u.LocationReportingFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_MulticastGroupPaging:
-		o := w.BeginOpen()
-		if err := u.MulticastGroupPaging.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_NASNonDeliveryIndication:
-		o := w.BeginOpen()
-		if err := u.NASNonDeliveryIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_OverloadStart:
-		o := w.BeginOpen()
-		if err := u.OverloadStart.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_OverloadStop:
-		o := w.BeginOpen()
-		if err := u.OverloadStop.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_Paging:
-		o := w.BeginOpen()
-		if err := u.Paging.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PDUSessionResourceNotify:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceNotify.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PrivateMessage:
-		o := w.BeginOpen()
-		if err := u.PrivateMessage.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PWSFailureIndication:
-		o := w.BeginOpen()
-		if err := u.PWSFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PWSRestartIndication:
-		o := w.BeginOpen()
-		if err := u.PWSRestartIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RANCPRelocationIndication:
-		o := w.BeginOpen()
-		if err := u.RANCPRelocationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RerouteNASRequest:
-		o := w.BeginOpen()
-		if err := u.RerouteNASRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RetrieveUEInformation:
-		o := w.BeginOpen()
-		if err := u.RetrieveUEInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RRCInactiveTransitionReport:
-		o := w.BeginOpen()
-		if err := u.RRCInactiveTransitionReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_SecondaryRATDataUsageReport:
-		o := w.BeginOpen()
-		if err := u.SecondaryRATDataUsageReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_TraceFailureIndication:
-		o := w.BeginOpen()
-		if err := u.TraceFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_TraceStart:
-		o := w.BeginOpen()
-		if err := u.TraceStart.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UEContextReleaseRequest:
-		o := w.BeginOpen()
-		if err := u.UEContextReleaseRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UEInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.UEInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UERadioCapabilityInfoIndication:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityInfoIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UETNLABindingRelease:
-		o := w.BeginOpen()
-		if err := u.UETNLABindingRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkNASTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkNASTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkNonUEAssociatedNRPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkRANConfigurationTransfer:
-		o := w.BeginOpen()
-		if err := u.UplinkRANConfigurationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.UplinkRANEarlyStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkRANStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.UplinkRANStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkRIMInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.UplinkRIMInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkUEAssociatedNRPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = SuccessfulOutcome{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessfulOutcome) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SuccessfulOutcome (X.691); v aliases b.
 func (v *SuccessfulOutcome) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SuccessfulOutcome")
+	return per.UnmarshalRoot(b, v, true, "SuccessfulOutcome")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *SuccessfulOutcome) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// aMFConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.AMFConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 66:
 		// broadcastSessionModification
 		u.Kind = BroadcastSessionModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 67:
 		// broadcastSessionRelease
 		u.Kind = BroadcastSessionRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 68:
 		// broadcastSessionSetup
 		u.Kind = BroadcastSessionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 69:
 		// distributionSetup
 		u.Kind = DistributionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DistributionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 70:
 		// distributionRelease
 		u.Kind = DistributionRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DistributionRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 10:
 		// handoverCancel
 		u.Kind = NGAPPDUDescriptions_HandoverCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 12:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 13:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 14:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 71:
 		// multicastSessionActivation
 		u.Kind = MulticastSessionActivation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionActivation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 72:
 		// multicastSessionDeactivation
 		u.Kind = MulticastSessionDeactivation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionDeactivation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 73:
 		// multicastSessionUpdate
 		u.Kind = MulticastSessionUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 20:
 		// nGReset
 		u.Kind = NGAPPDUDescriptions_NGReset
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NGReset.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 21:
 		// nGSetup
 		u.Kind = NGSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NGSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 25:
 		// pathSwitchRequest
 		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 26:
 		// pDUSessionResourceModify
 		u.Kind = PDUSessionResourceModify
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceModify.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 27:
 		// pDUSessionResourceModifyIndication
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceModifyIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 28:
 		// pDUSessionResourceRelease
 		u.Kind = PDUSessionResourceRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 29:
 		// pDUSessionResourceSetup
 		u.Kind = PDUSessionResourceSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PDUSessionResourceSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 32:
 		// pWSCancel
 		u.Kind = PWSCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 35:
 		// rANConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RANConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 40:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 41:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 58:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 59:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextSuspend.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 43:
 		// uERadioCapabilityCheck
 		u.Kind = UERadioCapabilityCheck
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityCheck.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 60:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityIDMapping.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 51:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.WriteReplaceWarning.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 64:
 		// aMFCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
-		return nil
 	case 1:
 		// aMFStatusIndication
 		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
-		return nil
 	case 75:
 		// broadcastSessionReleaseRequired
 		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
-		return nil
 	case 2:
 		// cellTrafficTrace
 		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
-		return nil
 	case 65:
 		// connectionEstablishmentIndication
 		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
-		return nil
 	case 3:
 		// deactivateTrace
 		u.Kind = NGAPPDUDescriptions_DeactivateTrace
-		return nil
 	case 4:
 		// downlinkNASTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
-		return nil
 	case 5:
 		// downlinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
-		return nil
 	case 6:
 		// downlinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
-		return nil
 	case 63:
 		// downlinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
-		return nil
 	case 7:
 		// downlinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
-		return nil
 	case 54:
 		// downlinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
-		return nil
 	case 8:
 		// downlinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
-		return nil
 	case 9:
 		// errorIndication
 		u.Kind = NGAPPDUDescriptions_ErrorIndication
-		return nil
 	case 11:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		return nil
 	case 61:
 		// handoverSuccess
 		u.Kind = NGAPPDUDescriptions_HandoverSuccess
-		return nil
 	case 15:
 		// initialUEMessage
 		u.Kind = NGAPPDUDescriptions_InitialUEMessage
-		return nil
 	case 18:
 		// locationReport
 		u.Kind = NGAPPDUDescriptions_LocationReport
-		return nil
 	case 16:
 		// locationReportingControl
 		u.Kind = NGAPPDUDescriptions_LocationReportingControl
-		return nil
 	case 17:
 		// locationReportingFailureIndication
 		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
-		return nil
 	case 74:
 		// multicastGroupPaging
 		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
-		return nil
 	case 19:
 		// nASNonDeliveryIndication
 		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
-		return nil
 	case 22:
 		// overloadStart
 		u.Kind = NGAPPDUDescriptions_OverloadStart
-		return nil
 	case 23:
 		// overloadStop
 		u.Kind = NGAPPDUDescriptions_OverloadStop
-		return nil
 	case 24:
 		// paging
 		u.Kind = NGAPPDUDescriptions_Paging
-		return nil
 	case 30:
 		// pDUSessionResourceNotify
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
-		return nil
 	case 31:
 		// privateMessage
 		u.Kind = NGAPPDUDescriptions_PrivateMessage
-		return nil
 	case 33:
 		// pWSFailureIndication
 		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
-		return nil
 	case 34:
 		// pWSRestartIndication
 		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
-		return nil
 	case 57:
 		// rANCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
-		return nil
 	case 36:
 		// rerouteNASRequest
 		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
-		return nil
 	case 55:
 		// retrieveUEInformation
 		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
-		return nil
 	case 37:
 		// rRCInactiveTransitionReport
 		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
-		return nil
 	case 52:
 		// secondaryRATDataUsageReport
 		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
-		return nil
 	case 38:
 		// traceFailureIndication
 		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
-		return nil
 	case 39:
 		// traceStart
 		u.Kind = NGAPPDUDescriptions_TraceStart
-		return nil
 	case 42:
 		// uEContextReleaseRequest
 		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
-		return nil
 	case 56:
 		// uEInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
-		return nil
 	case 44:
 		// uERadioCapabilityInfoIndication
 		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
-		return nil
 	case 45:
 		// uETNLABindingRelease
 		u.Kind = UETNLABindingRelease
-		return nil
 	case 46:
 		// uplinkNASTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
-		return nil
 	case 47:
 		// uplinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
-		return nil
 	case 48:
 		// uplinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
-		return nil
 	case 62:
 		// uplinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
-		return nil
 	case 49:
 		// uplinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
-		return nil
 	case 53:
 		// uplinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
-		return nil
 	case 50:
 		// uplinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
-		return nil
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case NGAPPDUDescriptions_AMFConfigurationUpdate:
+		return &u.AMFConfigurationUpdate
+	case BroadcastSessionModification:
+		return &u.BroadcastSessionModification
+	case BroadcastSessionRelease:
+		return &u.BroadcastSessionRelease
+	case BroadcastSessionSetup:
+		return &u.BroadcastSessionSetup
+	case DistributionSetup:
+		return &u.DistributionSetup
+	case DistributionRelease:
+		return &u.DistributionRelease
+	case NGAPPDUDescriptions_HandoverCancel:
+		return &u.HandoverCancel
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case MulticastSessionActivation:
+		return &u.MulticastSessionActivation
+	case MulticastSessionDeactivation:
+		return &u.MulticastSessionDeactivation
+	case MulticastSessionUpdate:
+		return &u.MulticastSessionUpdate
+	case NGAPPDUDescriptions_NGReset:
+		return &u.NGReset
+	case NGSetup:
+		return &u.NGSetup
+	case NGAPPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case PDUSessionResourceModify:
+		return &u.PDUSessionResourceModify
+	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
+		return &u.PDUSessionResourceModifyIndication
+	case PDUSessionResourceRelease:
+		return &u.PDUSessionResourceRelease
+	case PDUSessionResourceSetup:
+		return &u.PDUSessionResourceSetup
+	case PWSCancel:
+		return &u.PWSCancel
+	case NGAPPDUDescriptions_RANConfigurationUpdate:
+		return &u.RANConfigurationUpdate
+	case UEContextModification:
+		return &u.UEContextModification
+	case UEContextRelease:
+		return &u.UEContextRelease
+	case UEContextResume:
+		return &u.UEContextResume
+	case UEContextSuspend:
+		return &u.UEContextSuspend
+	case UERadioCapabilityCheck:
+		return &u.UERadioCapabilityCheck
+	case UERadioCapabilityIDMapping:
+		return &u.UERadioCapabilityIDMapping
+	case WriteReplaceWarning:
+		return &u.WriteReplaceWarning
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.AMFConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionModification:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionRelease:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionSetup:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case DistributionSetup:
-		o := w.BeginOpen()
-		if err := u.DistributionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case DistributionRelease:
-		o := w.BeginOpen()
-		if err := u.DistributionRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_HandoverCancel:
-		o := w.BeginOpen()
-		if err := u.HandoverCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionActivation:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionActivation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionDeactivation:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionDeactivation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionUpdate:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_NGReset:
-		o := w.BeginOpen()
-		if err := u.NGReset.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGSetup:
-		o := w.BeginOpen()
-		if err := u.NGSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceModify:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceModify.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PDUSessionResourceModifyIndication:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceModifyIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceRelease:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PDUSessionResourceSetup:
-		o := w.BeginOpen()
-		if err := u.PDUSessionResourceSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case PWSCancel:
-		o := w.BeginOpen()
-		if err := u.PWSCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.RANConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextRelease:
-		o := w.BeginOpen()
-		if err := u.UEContextRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextSuspend:
-		o := w.BeginOpen()
-		if err := u.UEContextSuspend.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityCheck:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityCheck.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityIDMapping:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityIDMapping.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case WriteReplaceWarning:
-		o := w.BeginOpen()
-		if err := u.WriteReplaceWarning.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnsuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = UnsuccessfulOutcome{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT NGAP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UnsuccessfulOutcome) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnsuccessfulOutcome (X.691); v aliases b.
 func (v *UnsuccessfulOutcome) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UnsuccessfulOutcome")
+	return per.UnmarshalRoot(b, v, true, "UnsuccessfulOutcome")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *UnsuccessfulOutcome) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// aMFConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_AMFConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.AMFConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 66:
 		// broadcastSessionModification
 		u.Kind = BroadcastSessionModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 67:
 		// broadcastSessionRelease
 		u.Kind = BroadcastSessionRelease
-		return nil
 	case 68:
 		// broadcastSessionSetup
 		u.Kind = BroadcastSessionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.BroadcastSessionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 69:
 		// distributionSetup
 		u.Kind = DistributionSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DistributionSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 70:
 		// distributionRelease
 		u.Kind = DistributionRelease
-		return nil
 	case 10:
 		// handoverCancel
 		u.Kind = NGAPPDUDescriptions_HandoverCancel
-		return nil
 	case 12:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 13:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 14:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 71:
 		// multicastSessionActivation
 		u.Kind = MulticastSessionActivation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionActivation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 72:
 		// multicastSessionDeactivation
 		u.Kind = MulticastSessionDeactivation
-		return nil
 	case 73:
 		// multicastSessionUpdate
 		u.Kind = MulticastSessionUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MulticastSessionUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 20:
 		// nGReset
 		u.Kind = NGAPPDUDescriptions_NGReset
-		return nil
 	case 21:
 		// nGSetup
 		u.Kind = NGSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NGSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 25:
 		// pathSwitchRequest
 		u.Kind = NGAPPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 26:
 		// pDUSessionResourceModify
 		u.Kind = PDUSessionResourceModify
-		return nil
 	case 27:
 		// pDUSessionResourceModifyIndication
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceModifyIndication
-		return nil
 	case 28:
 		// pDUSessionResourceRelease
 		u.Kind = PDUSessionResourceRelease
-		return nil
 	case 29:
 		// pDUSessionResourceSetup
 		u.Kind = PDUSessionResourceSetup
-		return nil
 	case 32:
 		// pWSCancel
 		u.Kind = PWSCancel
-		return nil
 	case 35:
 		// rANConfigurationUpdate
 		u.Kind = NGAPPDUDescriptions_RANConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RANConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 40:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 41:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		return nil
 	case 58:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 59:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextSuspend.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 43:
 		// uERadioCapabilityCheck
 		u.Kind = UERadioCapabilityCheck
-		return nil
 	case 60:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		return nil
 	case 51:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		return nil
 	case 64:
 		// aMFCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_AMFCPRelocationIndication
-		return nil
 	case 1:
 		// aMFStatusIndication
 		u.Kind = NGAPPDUDescriptions_AMFStatusIndication
-		return nil
 	case 75:
 		// broadcastSessionReleaseRequired
 		u.Kind = NGAPPDUDescriptions_BroadcastSessionReleaseRequired
-		return nil
 	case 2:
 		// cellTrafficTrace
 		u.Kind = NGAPPDUDescriptions_CellTrafficTrace
-		return nil
 	case 65:
 		// connectionEstablishmentIndication
 		u.Kind = NGAPPDUDescriptions_ConnectionEstablishmentIndication
-		return nil
 	case 3:
 		// deactivateTrace
 		u.Kind = NGAPPDUDescriptions_DeactivateTrace
-		return nil
 	case 4:
 		// downlinkNASTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNASTransport
-		return nil
 	case 5:
 		// downlinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkNonUEAssociatedNRPPaTransport
-		return nil
 	case 6:
 		// downlinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANConfigurationTransfer
-		return nil
 	case 63:
 		// downlinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANEarlyStatusTransfer
-		return nil
 	case 7:
 		// downlinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRANStatusTransfer
-		return nil
 	case 54:
 		// downlinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_DownlinkRIMInformationTransfer
-		return nil
 	case 8:
 		// downlinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_DownlinkUEAssociatedNRPPaTransport
-		return nil
 	case 9:
 		// errorIndication
 		u.Kind = NGAPPDUDescriptions_ErrorIndication
-		return nil
 	case 11:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		return nil
 	case 61:
 		// handoverSuccess
 		u.Kind = NGAPPDUDescriptions_HandoverSuccess
-		return nil
 	case 15:
 		// initialUEMessage
 		u.Kind = NGAPPDUDescriptions_InitialUEMessage
-		return nil
 	case 18:
 		// locationReport
 		u.Kind = NGAPPDUDescriptions_LocationReport
-		return nil
 	case 16:
 		// locationReportingControl
 		u.Kind = NGAPPDUDescriptions_LocationReportingControl
-		return nil
 	case 17:
 		// locationReportingFailureIndication
 		u.Kind = NGAPPDUDescriptions_LocationReportingFailureIndication
-		return nil
 	case 74:
 		// multicastGroupPaging
 		u.Kind = NGAPPDUDescriptions_MulticastGroupPaging
-		return nil
 	case 19:
 		// nASNonDeliveryIndication
 		u.Kind = NGAPPDUDescriptions_NASNonDeliveryIndication
-		return nil
 	case 22:
 		// overloadStart
 		u.Kind = NGAPPDUDescriptions_OverloadStart
-		return nil
 	case 23:
 		// overloadStop
 		u.Kind = NGAPPDUDescriptions_OverloadStop
-		return nil
 	case 24:
 		// paging
 		u.Kind = NGAPPDUDescriptions_Paging
-		return nil
 	case 30:
 		// pDUSessionResourceNotify
 		u.Kind = NGAPPDUDescriptions_PDUSessionResourceNotify
-		return nil
 	case 31:
 		// privateMessage
 		u.Kind = NGAPPDUDescriptions_PrivateMessage
-		return nil
 	case 33:
 		// pWSFailureIndication
 		u.Kind = NGAPPDUDescriptions_PWSFailureIndication
-		return nil
 	case 34:
 		// pWSRestartIndication
 		u.Kind = NGAPPDUDescriptions_PWSRestartIndication
-		return nil
 	case 57:
 		// rANCPRelocationIndication
 		u.Kind = NGAPPDUDescriptions_RANCPRelocationIndication
-		return nil
 	case 36:
 		// rerouteNASRequest
 		u.Kind = NGAPPDUDescriptions_RerouteNASRequest
-		return nil
 	case 55:
 		// retrieveUEInformation
 		u.Kind = NGAPPDUDescriptions_RetrieveUEInformation
-		return nil
 	case 37:
 		// rRCInactiveTransitionReport
 		u.Kind = NGAPPDUDescriptions_RRCInactiveTransitionReport
-		return nil
 	case 52:
 		// secondaryRATDataUsageReport
 		u.Kind = NGAPPDUDescriptions_SecondaryRATDataUsageReport
-		return nil
 	case 38:
 		// traceFailureIndication
 		u.Kind = NGAPPDUDescriptions_TraceFailureIndication
-		return nil
 	case 39:
 		// traceStart
 		u.Kind = NGAPPDUDescriptions_TraceStart
-		return nil
 	case 42:
 		// uEContextReleaseRequest
 		u.Kind = NGAPPDUDescriptions_UEContextReleaseRequest
-		return nil
 	case 56:
 		// uEInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UEInformationTransfer
-		return nil
 	case 44:
 		// uERadioCapabilityInfoIndication
 		u.Kind = NGAPPDUDescriptions_UERadioCapabilityInfoIndication
-		return nil
 	case 45:
 		// uETNLABindingRelease
 		u.Kind = UETNLABindingRelease
-		return nil
 	case 46:
 		// uplinkNASTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNASTransport
-		return nil
 	case 47:
 		// uplinkNonUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkNonUEAssociatedNRPPaTransport
-		return nil
 	case 48:
 		// uplinkRANConfigurationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANConfigurationTransfer
-		return nil
 	case 62:
 		// uplinkRANEarlyStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANEarlyStatusTransfer
-		return nil
 	case 49:
 		// uplinkRANStatusTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRANStatusTransfer
-		return nil
 	case 53:
 		// uplinkRIMInformationTransfer
 		u.Kind = NGAPPDUDescriptions_UplinkRIMInformationTransfer
-		return nil
 	case 50:
 		// uplinkUEAssociatedNRPPaTransport
 		u.Kind = NGAPPDUDescriptions_UplinkUEAssociatedNRPPaTransport
-		return nil
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case NGAPPDUDescriptions_AMFConfigurationUpdate:
+		return &u.AMFConfigurationUpdate
+	case BroadcastSessionModification:
+		return &u.BroadcastSessionModification
+	case BroadcastSessionSetup:
+		return &u.BroadcastSessionSetup
+	case DistributionSetup:
+		return &u.DistributionSetup
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case MulticastSessionActivation:
+		return &u.MulticastSessionActivation
+	case MulticastSessionUpdate:
+		return &u.MulticastSessionUpdate
+	case NGSetup:
+		return &u.NGSetup
+	case NGAPPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case NGAPPDUDescriptions_RANConfigurationUpdate:
+		return &u.RANConfigurationUpdate
+	case UEContextModification:
+		return &u.UEContextModification
+	case UEContextResume:
+		return &u.UEContextResume
+	case UEContextSuspend:
+		return &u.UEContextSuspend
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case NGAPPDUDescriptions_AMFConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.AMFConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionModification:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case BroadcastSessionSetup:
-		o := w.BeginOpen()
-		if err := u.BroadcastSessionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case DistributionSetup:
-		o := w.BeginOpen()
-		if err := u.DistributionSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionActivation:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionActivation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case MulticastSessionUpdate:
-		o := w.BeginOpen()
-		if err := u.MulticastSessionUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGSetup:
-		o := w.BeginOpen()
-		if err := u.NGSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case NGAPPDUDescriptions_RANConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.RANConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextSuspend:
-		o := w.BeginOpen()
-		if err := u.UEContextSuspend.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }

@@ -5,46 +5,29 @@
 package s1ap
 
 import (
-	"github.com/asn1gen/asn1gen/runtime/der"
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_MDTModeExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_MDTModeExtensionIE{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_MDTModeExtensionIE) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_MDTModeExtensionIE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -52,95 +35,68 @@ func (v *ProtocolIEField_MDTModeExtensionIE) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *MDTModeExtensionIE) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *MDTModeExtensionIE) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *MDTModeExtensionIE) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *MDTModeExtensionIE) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 197:
 		u.Kind = MDTModeExtensionIE_IDLoggedMBSFNMDT
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(LoggedMBSFNMDT)
-		if err := r.ReadNested(p1, "LoggedMBSFNMDT"); err != nil {
-			return err
-		}
-		u.IDLoggedMBSFNMDT = p1
-		return p.EndField(r)
+	default:
+		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({MDTMode-ExtensionIE})", field)
+		return
 	}
-	if !p.SkipConstraints() {
-		return per.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({MDTMode-ExtensionIE})")
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *MDTModeExtensionIE) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case MDTModeExtensionIE_IDLoggedMBSFNMDT:
+		if alloc {
+			u.IDLoggedMBSFNMDT = new(LoggedMBSFNMDT)
+		} else if u.IDLoggedMBSFNMDT == nil {
+			return per.NoValue("LoggedMBSFNMDT")
+		}
+		return u.IDLoggedMBSFNMDT
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *MDTModeExtensionIE) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case MDTModeExtensionIE_IDLoggedMBSFNMDT:
-		o := w.BeginOpen()
-		if u.IDLoggedMBSFNMDT == nil {
-			return der.NilValue("LoggedMBSFNMDT")
-		}
-		if err := u.IDLoggedMBSFNMDT.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *MDTModeExtensionIE) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SONInformationExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SONInformationExtensionIE{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_SONInformationExtensionIE) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_SONInformationExtensionIE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -148,90 +104,63 @@ func (v *ProtocolIEField_SONInformationExtensionIE) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONInformationExtensionIE) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SONInformationExtensionIE) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SONInformationExtensionIE) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SONInformationExtensionIE) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 206:
 		u.Kind = SONInformationExtensionIE_IDSONInformationReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSONInformationReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	default:
+		p.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({SONInformation-ExtensionIE})", field)
+		return
 	}
-	if !p.SkipConstraints() {
-		return per.UnknownKey(at, "S1AP-PROTOCOL-IES.&Value({SONInformation-ExtensionIE})")
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SONInformationExtensionIE) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case SONInformationExtensionIE_IDSONInformationReport:
+		return &u.IDSONInformationReport
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SONInformationExtensionIE) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SONInformationExtensionIE_IDSONInformationReport:
-		o := w.BeginOpen()
-		if err := u.IDSONInformationReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SONInformationExtensionIE) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_SourceNodeIDExtensionIE) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_SourceNodeIDExtensionIE{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_SourceNodeIDExtensionIE) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_SourceNodeIDExtensionIE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -239,50 +168,47 @@ func (v *ProtocolIEField_SourceNodeIDExtensionIE) MarshalAPER() ([]byte, error) 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceNodeIDExtensionIE) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SourceNodeIDExtensionIE) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SourceNodeIDExtensionIE) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SourceNodeIDExtensionIE) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SourceNodeIDExtensionIE) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SourceNodeIDExtensionIE) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SourceNodeIDExtensionIE) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABDataForwardingItemIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABDataForwardingItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABDataForwardingItemIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABDataForwardingItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -293,39 +219,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABDataForwardingItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABDataForwardingItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABDataForwardingItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABDataForwardingItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABDataForwardingItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -333,72 +243,58 @@ func (v *ProtocolIEField_ERABDataForwardingItemIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABDataForwardingItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABDataForwardingItemIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABDataForwardingItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABDataForwardingItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 14:
 		u.Kind = ERABDataForwardingItemIEs_IDERABDataForwardingItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABDataForwardingItem)
-		if err := r.ReadNested(p1, "E-RABDataForwardingItem"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABDataForwardingItemIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABDataForwardingItemIEs_IDERABDataForwardingItem:
+		if alloc {
+			u.IDERABDataForwardingItem = new(ERABDataForwardingItem)
+		} else if u.IDERABDataForwardingItem == nil {
+			return per.NoValue("E-RABDataForwardingItem")
 		}
-		u.IDERABDataForwardingItem = p1
-		return p.EndField(r)
+		return u.IDERABDataForwardingItem
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABDataForwardingItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABDataForwardingItemIEs_IDERABDataForwardingItem:
-		o := w.BeginOpen()
-		if u.IDERABDataForwardingItem == nil {
-			return der.NilValue("E-RABDataForwardingItem")
-		}
-		if err := u.IDERABDataForwardingItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABDataForwardingItemIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABToBeSetupItemHOReqIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -409,39 +305,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSetupItemHOReqIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemHOReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSetupItemHOReqIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABToBeSetupItemHOReqIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABToBeSetupItemHOReqIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -449,72 +329,58 @@ func (v *ProtocolIEField_ERABToBeSetupItemHOReqIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABToBeSetupItemHOReqIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABToBeSetupItemHOReqIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABToBeSetupItemHOReqIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABToBeSetupItemHOReqIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 27:
 		u.Kind = ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABToBeSetupItemHOReq)
-		if err := r.ReadNested(p1, "E-RABToBeSetupItemHOReq"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABToBeSetupItemHOReqIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq:
+		if alloc {
+			u.IDERABToBeSetupItemHOReq = new(ERABToBeSetupItemHOReq)
+		} else if u.IDERABToBeSetupItemHOReq == nil {
+			return per.NoValue("E-RABToBeSetupItemHOReq")
 		}
-		u.IDERABToBeSetupItemHOReq = p1
-		return p.EndField(r)
+		return u.IDERABToBeSetupItemHOReq
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABToBeSetupItemHOReqIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABToBeSetupItemHOReqIEs_IDERABToBeSetupItemHOReq:
-		o := w.BeginOpen()
-		if u.IDERABToBeSetupItemHOReq == nil {
-			return der.NilValue("E-RABToBeSetupItemHOReq")
-		}
-		if err := u.IDERABToBeSetupItemHOReq.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABToBeSetupItemHOReqIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABAdmittedItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -525,39 +391,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABAdmittedItemIEs) MarshalAPER
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABAdmittedItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABAdmittedItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABAdmittedItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABAdmittedItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -565,72 +415,58 @@ func (v *ProtocolIEField_ERABAdmittedItemIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABAdmittedItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABAdmittedItemIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABAdmittedItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABAdmittedItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 20:
 		u.Kind = ERABAdmittedItemIEs_IDERABAdmittedItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABAdmittedItem)
-		if err := r.ReadNested(p1, "E-RABAdmittedItem"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABAdmittedItemIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABAdmittedItemIEs_IDERABAdmittedItem:
+		if alloc {
+			u.IDERABAdmittedItem = new(ERABAdmittedItem)
+		} else if u.IDERABAdmittedItem == nil {
+			return per.NoValue("E-RABAdmittedItem")
 		}
-		u.IDERABAdmittedItem = p1
-		return p.EndField(r)
+		return u.IDERABAdmittedItem
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABAdmittedItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABAdmittedItemIEs_IDERABAdmittedItem:
-		o := w.BeginOpen()
-		if u.IDERABAdmittedItem == nil {
-			return der.NilValue("E-RABAdmittedItem")
-		}
-		if err := u.IDERABAdmittedItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABAdmittedItemIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABFailedtoSetupItemHOReqAckIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -641,39 +477,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedtoSetupItemHOReqAckIEs
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -681,72 +501,58 @@ func (v *ProtocolIEField_ERABFailedtoSetupItemHOReqAckIEs) MarshalAPER() ([]byte
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABFailedtoSetupItemHOReqAckIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABFailedtoSetupItemHOReqAckIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABFailedtoSetupItemHOReqAckIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABFailedtoSetupItemHOReqAckIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 21:
 		u.Kind = ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABFailedToSetupItemHOReqAck)
-		if err := r.ReadNested(p1, "E-RABFailedToSetupItemHOReqAck"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABFailedtoSetupItemHOReqAckIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck:
+		if alloc {
+			u.IDERABFailedtoSetupItemHOReqAck = new(ERABFailedToSetupItemHOReqAck)
+		} else if u.IDERABFailedtoSetupItemHOReqAck == nil {
+			return per.NoValue("E-RABFailedToSetupItemHOReqAck")
 		}
-		u.IDERABFailedtoSetupItemHOReqAck = p1
-		return p.EndField(r)
+		return u.IDERABFailedtoSetupItemHOReqAck
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABFailedtoSetupItemHOReqAckIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABFailedtoSetupItemHOReqAckIEs_IDERABFailedtoSetupItemHOReqAck:
-		o := w.BeginOpen()
-		if u.IDERABFailedtoSetupItemHOReqAck == nil {
-			return der.NilValue("E-RABFailedToSetupItemHOReqAck")
-		}
-		if err := u.IDERABFailedtoSetupItemHOReqAck.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABFailedtoSetupItemHOReqAckIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABToBeSwitchedDLItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -757,39 +563,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedDLItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedDLItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSwitchedDLItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedDLItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABToBeSwitchedDLItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -797,72 +587,58 @@ func (v *ProtocolIEField_ERABToBeSwitchedDLItemIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABToBeSwitchedDLItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABToBeSwitchedDLItemIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABToBeSwitchedDLItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABToBeSwitchedDLItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 23:
 		u.Kind = ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABToBeSwitchedDLItem)
-		if err := r.ReadNested(p1, "E-RABToBeSwitchedDLItem"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABToBeSwitchedDLItemIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem:
+		if alloc {
+			u.IDERABToBeSwitchedDLItem = new(ERABToBeSwitchedDLItem)
+		} else if u.IDERABToBeSwitchedDLItem == nil {
+			return per.NoValue("E-RABToBeSwitchedDLItem")
 		}
-		u.IDERABToBeSwitchedDLItem = p1
-		return p.EndField(r)
+		return u.IDERABToBeSwitchedDLItem
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABToBeSwitchedDLItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABToBeSwitchedDLItemIEs_IDERABToBeSwitchedDLItem:
-		o := w.BeginOpen()
-		if u.IDERABToBeSwitchedDLItem == nil {
-			return der.NilValue("E-RABToBeSwitchedDLItem")
-		}
-		if err := u.IDERABToBeSwitchedDLItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABToBeSwitchedDLItemIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABToBeSwitchedULItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -873,39 +649,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeSwitchedULItemIEs) Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedULItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeSwitchedULItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABToBeSwitchedULItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABToBeSwitchedULItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -913,72 +673,58 @@ func (v *ProtocolIEField_ERABToBeSwitchedULItemIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABToBeSwitchedULItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABToBeSwitchedULItemIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABToBeSwitchedULItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABToBeSwitchedULItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 94:
 		u.Kind = ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABToBeSwitchedULItem)
-		if err := r.ReadNested(p1, "E-RABToBeSwitchedULItem"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABToBeSwitchedULItemIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem:
+		if alloc {
+			u.IDERABToBeSwitchedULItem = new(ERABToBeSwitchedULItem)
+		} else if u.IDERABToBeSwitchedULItem == nil {
+			return per.NoValue("E-RABToBeSwitchedULItem")
 		}
-		u.IDERABToBeSwitchedULItem = p1
-		return p.EndField(r)
+		return u.IDERABToBeSwitchedULItem
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABToBeSwitchedULItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABToBeSwitchedULItemIEs_IDERABToBeSwitchedULItem:
-		o := w.BeginOpen()
-		if u.IDERABToBeSwitchedULItem == nil {
-			return der.NilValue("E-RABToBeSwitchedULItem")
-		}
-		if err := u.IDERABToBeSwitchedULItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABToBeSwitchedULItemIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABToBeUpdatedItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -989,39 +735,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeUpdatedItemIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeUpdatedItemIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeUpdatedItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABToBeUpdatedItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABToBeUpdatedItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1029,72 +759,58 @@ func (v *ProtocolIEField_ERABToBeUpdatedItemIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABToBeUpdatedItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABToBeUpdatedItemIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABToBeUpdatedItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABToBeUpdatedItemIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 342:
 		u.Kind = ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABToBeUpdatedItem)
-		if err := r.ReadNested(p1, "E-RABToBeUpdatedItem"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABToBeUpdatedItemIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem:
+		if alloc {
+			u.IDERABToBeUpdatedItem = new(ERABToBeUpdatedItem)
+		} else if u.IDERABToBeUpdatedItem == nil {
+			return per.NoValue("E-RABToBeUpdatedItem")
 		}
-		u.IDERABToBeUpdatedItem = p1
-		return p.EndField(r)
+		return u.IDERABToBeUpdatedItem
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABToBeUpdatedItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABToBeUpdatedItemIEs_IDERABToBeUpdatedItem:
-		o := w.BeginOpen()
-		if u.IDERABToBeUpdatedItem == nil {
-			return der.NilValue("E-RABToBeUpdatedItem")
-		}
-		if err := u.IDERABToBeUpdatedItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABToBeUpdatedItemIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABToBeModifiedItemBearerModIndIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModIndIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModIndIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1105,39 +821,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABToBeModifiedItemBearerModInd
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1145,72 +845,58 @@ func (v *ProtocolIEField_ERABToBeModifiedItemBearerModIndIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABToBeModifiedItemBearerModIndIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABToBeModifiedItemBearerModIndIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 200:
 		u.Kind = ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABToBeModifiedItemBearerModInd)
-		if err := r.ReadNested(p1, "E-RABToBeModifiedItemBearerModInd"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd:
+		if alloc {
+			u.IDERABToBeModifiedItemBearerModInd = new(ERABToBeModifiedItemBearerModInd)
+		} else if u.IDERABToBeModifiedItemBearerModInd == nil {
+			return per.NoValue("E-RABToBeModifiedItemBearerModInd")
 		}
-		u.IDERABToBeModifiedItemBearerModInd = p1
-		return p.EndField(r)
+		return u.IDERABToBeModifiedItemBearerModInd
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABToBeModifiedItemBearerModIndIEs_IDERABToBeModifiedItemBearerModInd:
-		o := w.BeginOpen()
-		if u.IDERABToBeModifiedItemBearerModInd == nil {
-			return der.NilValue("E-RABToBeModifiedItemBearerModInd")
-		}
-		if err := u.IDERABToBeModifiedItemBearerModInd.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABNotToBeModifiedItemBearerModIndIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerModIndIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerModIndIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1221,39 +907,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABNotToBeModifiedItemBearerMod
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1261,72 +931,58 @@ func (v *ProtocolIEField_ERABNotToBeModifiedItemBearerModIndIEs) MarshalAPER() (
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABNotToBeModifiedItemBearerModIndIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABNotToBeModifiedItemBearerModIndIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABNotToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABNotToBeModifiedItemBearerModIndIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 202:
 		u.Kind = ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABNotToBeModifiedItemBearerModInd)
-		if err := r.ReadNested(p1, "E-RABNotToBeModifiedItemBearerModInd"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABNotToBeModifiedItemBearerModIndIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd:
+		if alloc {
+			u.IDERABNotToBeModifiedItemBearerModInd = new(ERABNotToBeModifiedItemBearerModInd)
+		} else if u.IDERABNotToBeModifiedItemBearerModInd == nil {
+			return per.NoValue("E-RABNotToBeModifiedItemBearerModInd")
 		}
-		u.IDERABNotToBeModifiedItemBearerModInd = p1
-		return p.EndField(r)
+		return u.IDERABNotToBeModifiedItemBearerModInd
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABNotToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABNotToBeModifiedItemBearerModIndIEs_IDERABNotToBeModifiedItemBearerModInd:
-		o := w.BeginOpen()
-		if u.IDERABNotToBeModifiedItemBearerModInd == nil {
-			return der.NilValue("E-RABNotToBeModifiedItemBearerModInd")
-		}
-		if err := u.IDERABNotToBeModifiedItemBearerModInd.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABNotToBeModifiedItemBearerModIndIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABFailedToResumeItemResumeReqIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1337,39 +993,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeReqI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeReqIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedToResumeItemResumeReqIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeReqIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeReqIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1377,72 +1017,58 @@ func (v *ProtocolIEField_ERABFailedToResumeItemResumeReqIEs) MarshalAPER() ([]by
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABFailedToResumeItemResumeReqIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABFailedToResumeItemResumeReqIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABFailedToResumeItemResumeReqIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABFailedToResumeItemResumeReqIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 236:
 		u.Kind = ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABFailedToResumeItemResumeReq)
-		if err := r.ReadNested(p1, "E-RABFailedToResumeItemResumeReq"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABFailedToResumeItemResumeReqIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq:
+		if alloc {
+			u.IDERABFailedToResumeItemResumeReq = new(ERABFailedToResumeItemResumeReq)
+		} else if u.IDERABFailedToResumeItemResumeReq == nil {
+			return per.NoValue("E-RABFailedToResumeItemResumeReq")
 		}
-		u.IDERABFailedToResumeItemResumeReq = p1
-		return p.EndField(r)
+		return u.IDERABFailedToResumeItemResumeReq
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABFailedToResumeItemResumeReqIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABFailedToResumeItemResumeReqIEs_IDERABFailedToResumeItemResumeReq:
-		o := w.BeginOpen()
-		if u.IDERABFailedToResumeItemResumeReq == nil {
-			return der.NilValue("E-RABFailedToResumeItemResumeReq")
-		}
-		if err := u.IDERABFailedToResumeItemResumeReq.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABFailedToResumeItemResumeReqIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_ERABFailedToResumeItemResumeResIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-ContainerList (X.691); v aliases b.
 func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-ContainerList")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-ContainerList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1453,39 +1079,23 @@ func (v *ProtocolIEContainerList_1_MaxnoofERABs_ERABFailedToResumeItemResumeResI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeResIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolIEField_ERABFailedToResumeItemResumeResIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ID), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeResIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
 func (v *ProtocolIEField_ERABFailedToResumeItemResumeResIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
+	return per.UnmarshalRoot(b, v, true, "ProtocolIE-Field")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1493,52 +1103,41 @@ func (v *ProtocolIEField_ERABFailedToResumeItemResumeResIEs) MarshalAPER() ([]by
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ERABFailedToResumeItemResumeResIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ERABFailedToResumeItemResumeResIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ERABFailedToResumeItemResumeResIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ERABFailedToResumeItemResumeResIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 238:
 		u.Kind = ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ERABFailedToResumeItemResumeRes)
-		if err := r.ReadNested(p1, "E-RABFailedToResumeItemResumeRes"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ERABFailedToResumeItemResumeResIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes:
+		if alloc {
+			u.IDERABFailedToResumeItemResumeRes = new(ERABFailedToResumeItemResumeRes)
+		} else if u.IDERABFailedToResumeItemResumeRes == nil {
+			return per.NoValue("E-RABFailedToResumeItemResumeRes")
 		}
-		u.IDERABFailedToResumeItemResumeRes = p1
-		return p.EndField(r)
+		return u.IDERABFailedToResumeItemResumeRes
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ERABFailedToResumeItemResumeResIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ERABFailedToResumeItemResumeResIEs_IDERABFailedToResumeItemResumeRes:
-		o := w.BeginOpen()
-		if u.IDERABFailedToResumeItemResumeRes == nil {
-			return der.NilValue("E-RABFailedToResumeItemResumeRes")
-		}
-		if err := u.IDERABFailedToResumeItemResumeRes.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ERABFailedToResumeItemResumeResIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }

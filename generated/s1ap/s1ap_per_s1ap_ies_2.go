@@ -10,5540 +10,36 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_PSCellInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_PSCellInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_PSCellInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_PSCellInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_PSCellInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_PSCellInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_PSCellInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *PSCellInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *PSCellInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *PSCellInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *QCI) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = QCI(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *QCI) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a QCI (X.691); v aliases b.
-func (v *QCI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "QCI")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *QCI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RACSIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = RACSIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RACSIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RACSIndication (X.691); v aliases b.
-func (v *RACSIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RACSIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RACSIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RANUENGAPID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4294967295, false)
-	if err != nil {
-		return err
-	}
-	*v = RANUENGAPID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RANUENGAPID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4294967295, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAN-UE-NGAP-ID (X.691); v aliases b.
-func (v *RANUENGAPID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RAN-UE-NGAP-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RANUENGAPID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *Range) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(9, 0, true)
-	*v = Range(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *Range) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 9, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Range (X.691); v aliases b.
-func (v *Range) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Range")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *Range) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReceiveStatusofULPDCPSDUs) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 4096, Ub: 4096})
-	if err != nil {
-		return err
-	}
-	*v = ReceiveStatusofULPDCPSDUs(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReceiveStatusofULPDCPSDUs) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 4096, Ub: 4096}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusofULPDCPSDUs (X.691); v aliases b.
-func (v *ReceiveStatusofULPDCPSDUs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReceiveStatusofULPDCPSDUs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusofULPDCPSDUs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReceiveStatusOfULPDCPSDUsExtended) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 1, Ub: 16384})
-	if err != nil {
-		return err
-	}
-	*v = ReceiveStatusOfULPDCPSDUsExtended(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReceiveStatusOfULPDCPSDUsExtended) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 1, Ub: 16384}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusOfULPDCPSDUsExtended (X.691); v aliases b.
-func (v *ReceiveStatusOfULPDCPSDUsExtended) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReceiveStatusOfULPDCPSDUsExtended")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusOfULPDCPSDUsExtended) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 1, Ub: 131072})
-	if err != nil {
-		return err
-	}
-	*v = ReceiveStatusOfULPDCPSDUsPDCPSNlength18(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 1, Ub: 131072}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReceiveStatusOfULPDCPSDUsPDCP-SNlength18 (X.691); v aliases b.
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReceiveStatusOfULPDCPSDUsPDCP-SNlength18")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReceiveStatusOfULPDCPSDUsPDCPSNlength18) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
-	*v = RecommendedCellsForPaging{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// recommendedCellList [0] RecommendedCellList
-	if err := v.RecommendedCellList.DecodePER(r); err != nil {
-		return der.WithField(err, "recommendedCellList")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPaging-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedCellsForPaging) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.RecommendedCellList.EncodePER(w); err != nil {
-		return der.WithField(err, "recommendedCellList")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedCellsForPaging (X.691); v aliases b.
-func (v *RecommendedCellsForPaging) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedCellsForPaging")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedCellsForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RecommendedCellsForPagingExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RecommendedCellsForPagingExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RecommendedCellsForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedCellsForPagingExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedCellsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedCellsForPagingExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedCellList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_RecommendedCellItemIEs](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedCellList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedCellList (X.691); v aliases b.
-func (v *RecommendedCellList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedCellList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_RecommendedCellItemIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_RecommendedCellItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_RecommendedCellItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_RecommendedCellItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_RecommendedCellItemIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedCellItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedCellItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 214:
-		u.Kind = RecommendedCellItemIEs_IDRecommendedCellItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(RecommendedCellItem)
-		if err := r.ReadNested(p1, "RecommendedCellItem"); err != nil {
-			return err
-		}
-		u.IDRecommendedCellItem = p1
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedCellItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case RecommendedCellItemIEs_IDRecommendedCellItem:
-		o := w.BeginOpen()
-		if u.IDRecommendedCellItem == nil {
-			return der.NilValue("RecommendedCellItem")
-		}
-		if err := u.IDRecommendedCellItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
-	*v = RecommendedCellItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasTimeStayedInCell = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eUTRAN-CGI [0] EUTRAN-CGI
-	if err := v.EUTRANCGI.DecodePER(r); err != nil {
-		return der.WithField(err, "eUTRAN-CGI")
-	}
-	// timeStayedInCell [1] INTEGER OPTIONAL
-	if v.HasTimeStayedInCell {
-		if v.TimeStayedInCell, err = r.ReadInt(0, 4095, false); err != nil {
-			return der.WithField(err, "timeStayedInCell")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RecommendedCellsForPagingItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedCellItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasTimeStayedInCell, v.HasIEExtensions)
-	if err := v.EUTRANCGI.EncodePER(w); err != nil {
-		return der.WithField(err, "eUTRAN-CGI")
-	}
-	if v.HasTimeStayedInCell {
-		if err := w.WriteInt(v.TimeStayedInCell, 0, 4095, false); err != nil {
-			return der.WithField(err, "timeStayedInCell")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedCellItem (X.691); v aliases b.
-func (v *RecommendedCellItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedCellItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedCellItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RecommendedCellsForPagingItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RecommendedCellsForPagingItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedCellsForPagingItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedCellsForPagingItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedCellsForPagingItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedENBsForPaging) DecodePER(r *per.Reader) error {
-	*v = RecommendedENBsForPaging{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// recommendedENBList [0] RecommendedENBList
-	if err := v.RecommendedENBList.DecodePER(r); err != nil {
-		return der.WithField(err, "recommendedENBList")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBsForPaging-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedENBsForPaging) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.RecommendedENBList.EncodePER(w); err != nil {
-		return der.WithField(err, "recommendedENBList")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedENBsForPaging (X.691); v aliases b.
-func (v *RecommendedENBsForPaging) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedENBsForPaging")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedENBsForPaging) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RecommendedENBsForPagingExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RecommendedENBsForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RecommendedENBsForPagingExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RecommendedENBsForPagingExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedENBsForPagingExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedENBsForPagingExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedENBsForPagingExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedENBList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_RecommendedENBItemIEs](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedENBList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedENBList (X.691); v aliases b.
-func (v *RecommendedENBList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedENBList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedENBList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_RecommendedENBItemIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_RecommendedENBItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_RecommendedENBItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_RecommendedENBItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_RecommendedENBItemIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedENBItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedENBItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 215:
-		u.Kind = RecommendedENBItemIEs_IDRecommendedENBItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(RecommendedENBItem)
-		if err := r.ReadNested(p1, "RecommendedENBItem"); err != nil {
-			return err
-		}
-		u.IDRecommendedENBItem = p1
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedENBItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case RecommendedENBItemIEs_IDRecommendedENBItem:
-		o := w.BeginOpen()
-		if u.IDRecommendedENBItem == nil {
-			return der.NilValue("RecommendedENBItem")
-		}
-		if err := u.IDRecommendedENBItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RecommendedENBItem) DecodePER(r *per.Reader) error {
-	*v = RecommendedENBItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// mMEPagingTarget [0] EXPLICIT MMEPagingTarget
-	if err := v.MMEPagingTarget.DecodePER(r); err != nil {
-		return der.WithField(err, "mMEPagingTarget")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.RecommendedENBItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RecommendedENBItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.MMEPagingTarget.EncodePER(w); err != nil {
-		return der.WithField(err, "mMEPagingTarget")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RecommendedENBItem (X.691); v aliases b.
-func (v *RecommendedENBItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RecommendedENBItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RecommendedENBItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RecommendedENBItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RecommendedENBItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RecommendedENBItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RecommendedENBItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RecommendedENBItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RecommendedENBItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RecommendedENBItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RelativeMMECapacity) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = RelativeMMECapacity(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RelativeMMECapacity) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RelativeMMECapacity (X.691); v aliases b.
-func (v *RelativeMMECapacity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RelativeMMECapacity")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RelativeMMECapacity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RelayNodeIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = RelayNodeIndicator(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RelayNodeIndicator) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RelayNode-Indicator (X.691); v aliases b.
-func (v *RelayNodeIndicator) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RelayNode-Indicator")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RelayNodeIndicator) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RAC) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 1})
-	if err != nil {
-		return err
-	}
-	*v = RAC(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RAC) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 1}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAC (X.691); v aliases b.
-func (v *RAC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RAC")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RATRestrictions) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[RATRestrictionsItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RATRestrictions) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAT-Restrictions (X.691); v aliases b.
-func (v *RATRestrictions) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RAT-Restrictions")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RATRestrictions) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
-	*v = RATRestrictionsItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMNidentity [0] PLMNidentity
-	if err := v.PLMNidentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	// rAT-RestrictionInformation [1] BIT STRING
-	if v.RATRestrictionInformation, err = r.ReadBitString(per.Size{Lb: 8, Ub: 8, Ext: true}); err != nil {
-		return der.WithField(err, "rAT-RestrictionInformation")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RAT-RestrictionsItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RATRestrictionsItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.PLMNidentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	if err := w.WriteBitString(v.RATRestrictionInformation, per.Size{Lb: 8, Ub: 8, Ext: true}); err != nil {
-		return der.WithField(err, "rAT-RestrictionInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAT-RestrictionsItem (X.691); v aliases b.
-func (v *RATRestrictionsItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RAT-RestrictionsItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RATRestrictionsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RATRestrictionsItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RATRestrictionsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RATRestrictionsItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RATRestrictionsItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RATRestrictionsItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RATRestrictionsItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RATRestrictionsItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RATType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 8, true)
-	*v = RATType(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RATType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 8, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RAT-Type (X.691); v aliases b.
-func (v *RATType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RAT-Type")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RATType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportAmountMDT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(8, 0, false)
-	*v = ReportAmountMDT(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportAmountMDT) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 8, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportAmountMDT (X.691); v aliases b.
-func (v *ReportAmountMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportAmountMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportAmountMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportIntervalMDT) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(13, 0, false)
-	*v = ReportIntervalMDT(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportIntervalMDT) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 13, 0, false)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportIntervalMDT (X.691); v aliases b.
-func (v *ReportIntervalMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportIntervalMDT")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportIntervalMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *M1ReportingTrigger) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 1, true)
-	*v = M1ReportingTrigger(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *M1ReportingTrigger) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 1, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M1ReportingTrigger (X.691); v aliases b.
-func (v *M1ReportingTrigger) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "M1ReportingTrigger")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *M1ReportingTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RequestType) DecodePER(r *per.Reader) error {
-	*v = RequestType{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eventType [0] EventType
-	if err := v.EventType.DecodePER(r); err != nil {
-		return der.WithField(err, "eventType")
-	}
-	// reportArea [1] ReportArea
-	if err := v.ReportArea.DecodePER(r); err != nil {
-		return der.WithField(err, "reportArea")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RequestType-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RequestType) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.EventType.EncodePER(w); err != nil {
-		return der.WithField(err, "eventType")
-	}
-	if err := v.ReportArea.EncodePER(w); err != nil {
-		return der.WithField(err, "reportArea")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RequestType (X.691); v aliases b.
-func (v *RequestType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RequestType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RequestType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RequestTypeExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RequestTypeExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RequestTypeExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RequestTypeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RequestTypeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RequestTypeExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RequestTypeExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RequestTypeExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RequestTypeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RequestTypeExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RequestTypeExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RequestTypeExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 298:
-		u.Kind = RequestTypeExtIEs_IDRequestTypeAdditionalInfo
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDRequestTypeAdditionalInfo.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RequestTypeExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case RequestTypeExtIEs_IDRequestTypeAdditionalInfo:
-		o := w.BeginOpen()
-		if err := u.IDRequestTypeAdditionalInfo.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RequestTypeAdditionalInfo) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = RequestTypeAdditionalInfo(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RequestTypeAdditionalInfo) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RequestTypeAdditionalInfo (X.691); v aliases b.
-func (v *RequestTypeAdditionalInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RequestTypeAdditionalInfo")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RequestTypeAdditionalInfo) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMTransfer) DecodePER(r *per.Reader) error {
-	*v = RIMTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasRIMRoutingAddress = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// rIMInformation [0] RIMInformation
-	if err := v.RIMInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "rIMInformation")
-	}
-	// rIMRoutingAddress [1] EXPLICIT RIMRoutingAddress OPTIONAL
-	if v.HasRIMRoutingAddress {
-		if err := v.RIMRoutingAddress.DecodePER(r); err != nil {
-			return der.WithField(err, "rIMRoutingAddress")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RIMTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasRIMRoutingAddress, v.HasIEExtensions)
-	if err := v.RIMInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "rIMInformation")
-	}
-	if v.HasRIMRoutingAddress {
-		if err := v.RIMRoutingAddress.EncodePER(w); err != nil {
-			return der.WithField(err, "rIMRoutingAddress")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMTransfer (X.691); v aliases b.
-func (v *RIMTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RIMTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RIMTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RIMTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RIMTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RIMTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RIMTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RIMTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RIMTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RIMTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RIMTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RIMTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RIMTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RIMTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RIMTransferExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMInformation) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = RIMInformation(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMInformation) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMInformation (X.691); v aliases b.
-func (v *RIMInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RIMInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RIMRoutingAddress) DecodePER(r *per.Reader) error {
-	*v = RIMRoutingAddress{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
-	if inExt {
-		switch i {
-		case 0:
-			v.Choice = RIMRoutingAddress_TargetRNCID
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "targetRNC-ID")
-			}
-			p1 := new(TargetRNCID)
-			if err := r.ReadNested(p1, "TargetRNC-ID"); err != nil {
-				return der.WithField(err, "targetRNC-ID")
-			}
-			v.TargetRNCID = p1
-			return r.EndOpen(o)
-		case 1:
-			v.Choice = RIMRoutingAddress_EHRPDSectorID
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eHRPD-Sector-ID")
-			}
-			if v.EHRPDSectorID, err = r.ReadOctetString(per.Size{Lb: 16, Ub: 16}); err != nil {
-				return der.WithField(err, "eHRPD-Sector-ID")
-			}
-			return r.EndOpen(o)
-		}
-		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
-	}
-	switch i {
-	case 0:
-		v.Choice = RIMRoutingAddress_GERANCellID
-		p2 := new(GERANCellID)
-		if err := r.ReadNested(p2, "GERAN-Cell-ID"); err != nil {
-			return der.WithField(err, "gERAN-Cell-ID")
-		}
-		v.GERANCellID = p2
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "RIMRoutingAddress", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RIMRoutingAddress) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case RIMRoutingAddress_GERANCellID:
-		w.WriteIndex(0, 1, true, false)
-		if v.GERANCellID == nil {
-			return der.WithField(der.NilValue("GERAN-Cell-ID"), "gERAN-Cell-ID")
-		}
-		if err := v.GERANCellID.EncodePER(w); err != nil {
-			return der.WithField(err, "gERAN-Cell-ID")
-		}
-		return nil
-	case RIMRoutingAddress_TargetRNCID:
-		w.WriteIndex(0, 1, true, true)
-		o := w.BeginOpen()
-		if v.TargetRNCID == nil {
-			return der.WithField(der.NilValue("TargetRNC-ID"), "targetRNC-ID")
-		}
-		if err := v.TargetRNCID.EncodePER(w); err != nil {
-			return der.WithField(err, "targetRNC-ID")
-		}
-		w.EndOpen(o)
-		return nil
-	case RIMRoutingAddress_EHRPDSectorID:
-		w.WriteIndex(1, 1, true, true)
-		o := w.BeginOpen()
-		if err := w.WriteOctetString(v.EHRPDSectorID, per.Size{Lb: 16, Ub: 16}); err != nil {
-			return der.WithField(err, "eHRPD-Sector-ID")
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("RIMRoutingAddress")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RIMRoutingAddress (X.691); v aliases b.
-func (v *RIMRoutingAddress) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RIMRoutingAddress")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RIMRoutingAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ReportArea) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = ReportArea(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ReportArea) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportArea (X.691); v aliases b.
-func (v *ReportArea) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportArea")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ReportArea) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RepetitionPeriod) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4095, false)
-	if err != nil {
-		return err
-	}
-	*v = RepetitionPeriod(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RepetitionPeriod) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4095, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RepetitionPeriod (X.691); v aliases b.
-func (v *RepetitionPeriod) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RepetitionPeriod")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RepetitionPeriod) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
-	*v = RLFReportInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasUERLFReportContainerForExtendedBands = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uE-RLF-Report-Container [0] UE-RLF-Report-Container
-	if err := v.UERLFReportContainer.DecodePER(r); err != nil {
-		return der.WithField(err, "uE-RLF-Report-Container")
-	}
-	// uE-RLF-Report-Container-for-extended-bands [1] UE-RLF-Report-Container-for-extended-bands OPTIONAL
-	if v.HasUERLFReportContainerForExtendedBands {
-		if err := v.UERLFReportContainerForExtendedBands.DecodePER(r); err != nil {
-			return der.WithField(err, "uE-RLF-Report-Container-for-extended-bands")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.RLFReportInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RLFReportInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasUERLFReportContainerForExtendedBands, v.HasIEExtensions)
-	if err := v.UERLFReportContainer.EncodePER(w); err != nil {
-		return der.WithField(err, "uE-RLF-Report-Container")
-	}
-	if v.HasUERLFReportContainerForExtendedBands {
-		if err := v.UERLFReportContainerForExtendedBands.EncodePER(w); err != nil {
-			return der.WithField(err, "uE-RLF-Report-Container-for-extended-bands")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RLFReportInformation (X.691); v aliases b.
-func (v *RLFReportInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RLFReportInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RLFReportInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_RLFReportInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_RLFReportInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_RLFReportInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_RLFReportInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_RLFReportInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_RLFReportInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_RLFReportInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *RLFReportInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *RLFReportInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 313:
-		u.Kind = RLFReportInformationExtIEs_IDNBIoTRLFReportContainer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDNBIoTRLFReportContainer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *RLFReportInformationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case RLFReportInformationExtIEs_IDNBIoTRLFReportContainer:
-		o := w.BeginOpen()
-		if err := u.IDNBIoTRLFReportContainer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RNCID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4095, false)
-	if err != nil {
-		return err
-	}
-	*v = RNCID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RNCID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4095, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RNC-ID (X.691); v aliases b.
-func (v *RNCID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RNC-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = RRCContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRC-Container (X.691); v aliases b.
-func (v *RRCContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRC-Container")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCContainer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RRCEstablishmentCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(5, 3, true)
-	*v = RRCEstablishmentCause(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RRCEstablishmentCause) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 5, 3, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RRC-Establishment-Cause (X.691); v aliases b.
-func (v *RRCEstablishmentCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RRC-Establishment-Cause")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RRCEstablishmentCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ECGIListForRestart) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[EUTRANCGI](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ECGIListForRestart) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ECGIListForRestart (X.691); v aliases b.
-func (v *ECGIListForRestart) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ECGIListForRestart")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ECGIListForRestart) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *RoutingID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = RoutingID(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *RoutingID) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Routing-ID (X.691); v aliases b.
-func (v *RoutingID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Routing-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *RoutingID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityKey) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 256, Ub: 256})
-	if err != nil {
-		return err
-	}
-	*v = SecurityKey(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityKey) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 256, Ub: 256}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityKey (X.691); v aliases b.
-func (v *SecurityKey) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityKey")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityKey) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityContext) DecodePER(r *per.Reader) error {
-	*v = SecurityContext{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// nextHopChainingCount [0] INTEGER
-	if v.NextHopChainingCount, err = r.ReadInt(0, 7, false); err != nil {
-		return der.WithField(err, "nextHopChainingCount")
-	}
-	// nextHopParameter [1] SecurityKey
-	if err := v.NextHopParameter.DecodePER(r); err != nil {
-		return der.WithField(err, "nextHopParameter")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SecurityContext-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityContext) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := w.WriteInt(v.NextHopChainingCount, 0, 7, false); err != nil {
-		return der.WithField(err, "nextHopChainingCount")
-	}
-	if err := v.NextHopParameter.EncodePER(w); err != nil {
-		return der.WithField(err, "nextHopParameter")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityContext (X.691); v aliases b.
-func (v *SecurityContext) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityContext")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityContext) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityContextExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityContextExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityContextExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityContextExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityContextExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityContextExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityContextExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityContextExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 1, true)
-	*v = SecondaryRATType(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 1, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATType (X.691); v aliases b.
-func (v *SecondaryRATType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATDataUsageRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SecondaryRATDataUsageRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATDataUsageRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATDataUsageRequest (X.691); v aliases b.
-func (v *SecondaryRATDataUsageRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATDataUsageRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATDataUsageRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATDataUsageReportList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolIESingleContainer_SecondaryRATDataUsageReportItemIEs](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATDataUsageReportList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATDataUsageReportList (X.691); v aliases b.
-func (v *SecondaryRATDataUsageReportList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATDataUsageReportList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATDataUsageReportList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SecondaryRATDataUsageReportItemIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SecondaryRATDataUsageReportItemIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecondaryRATDataUsageReportItemIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecondaryRATDataUsageReportItemIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 265:
-		u.Kind = SecondaryRATDataUsageReportItemIEs_IDSecondaryRATDataUsageReportItem
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(SecondaryRATDataUsageReportItem)
-		if err := r.ReadNested(p1, "SecondaryRATDataUsageReportItem"); err != nil {
-			return err
-		}
-		u.IDSecondaryRATDataUsageReportItem = p1
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecondaryRATDataUsageReportItemIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SecondaryRATDataUsageReportItemIEs_IDSecondaryRATDataUsageReportItem:
-		o := w.BeginOpen()
-		if u.IDSecondaryRATDataUsageReportItem == nil {
-			return der.NilValue("SecondaryRATDataUsageReportItem")
-		}
-		if err := u.IDSecondaryRATDataUsageReportItem.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecondaryRATDataUsageReportItem) DecodePER(r *per.Reader) error {
-	*v = SecondaryRATDataUsageReportItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// e-RAB-ID [0] E-RAB-ID
-	if err := v.ERABID.DecodePER(r); err != nil {
-		return der.WithField(err, "e-RAB-ID")
-	}
-	// secondaryRATType [1] SecondaryRATType
-	if err := v.SecondaryRATType.DecodePER(r); err != nil {
-		return der.WithField(err, "secondaryRATType")
-	}
-	// e-RABUsageReportList [2] E-RABUsageReportList
-	if err := v.ERABUsageReportList.DecodePER(r); err != nil {
-		return der.WithField(err, "e-RABUsageReportList")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SecondaryRATDataUsageReportItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecondaryRATDataUsageReportItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.ERABID.EncodePER(w); err != nil {
-		return der.WithField(err, "e-RAB-ID")
-	}
-	if err := v.SecondaryRATType.EncodePER(w); err != nil {
-		return der.WithField(err, "secondaryRATType")
-	}
-	if err := v.ERABUsageReportList.EncodePER(w); err != nil {
-		return der.WithField(err, "e-RABUsageReportList")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecondaryRATDataUsageReportItem (X.691); v aliases b.
-func (v *SecondaryRATDataUsageReportItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecondaryRATDataUsageReportItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecondaryRATDataUsageReportItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecondaryRATDataUsageReportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecondaryRATDataUsageReportItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecondaryRATDataUsageReportItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecondaryRATDataUsageReportItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecondaryRATDataUsageReportItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityIndication) DecodePER(r *per.Reader) error {
-	*v = SecurityIndication{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// integrityProtectionIndication [0] IntegrityProtectionIndication
-	if err := v.IntegrityProtectionIndication.DecodePER(r); err != nil {
-		return der.WithField(err, "integrityProtectionIndication")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityIndication-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityIndication) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.IntegrityProtectionIndication.EncodePER(w); err != nil {
-		return der.WithField(err, "integrityProtectionIndication")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityIndication (X.691); v aliases b.
-func (v *SecurityIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityIndicationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityIndicationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityIndicationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityIndicationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityIndicationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityIndicationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityIndicationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SecurityResult) DecodePER(r *per.Reader) error {
-	*v = SecurityResult{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// integrityProtectionResult [0] IntegrityProtectionResult
-	if err := v.IntegrityProtectionResult.DecodePER(r); err != nil {
-		return der.WithField(err, "integrityProtectionResult")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SecurityResult-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SecurityResult) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.IntegrityProtectionResult.EncodePER(w); err != nil {
-		return der.WithField(err, "integrityProtectionResult")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SecurityResult (X.691); v aliases b.
-func (v *SecurityResult) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SecurityResult")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SecurityResult) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SecurityResultExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SecurityResultExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SecurityResultExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SecurityResultExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SecurityResultExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SecurityResultExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SecurityResultExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SecurityResultExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorMeasConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfig (X.691); v aliases b.
-func (v *SensorMeasConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
-	*v = SensorMeasConfigNameItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sensorNameConfig [0] EXPLICIT SensorNameConfig
-	if err := v.SensorNameConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "sensorNameConfig")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasConfigNameItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfigNameItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.SensorNameConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "sensorNameConfig")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfigNameItem (X.691); v aliases b.
-func (v *SensorMeasConfigNameItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfigNameItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfigNameItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SensorMeasConfigNameItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SensorMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SensorMeasConfigNameItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SensorMeasConfigNameItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorMeasConfigNameItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorMeasConfigNameItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorMeasConfigNameItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasConfigNameList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SensorMeasConfigNameItem](r, per.Size{Lb: 1, Ub: 3})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasConfigNameList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasConfigNameList (X.691); v aliases b.
-func (v *SensorMeasConfigNameList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasConfigNameList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
-	*v = SensorMeasurementConfiguration{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasSensorMeasConfigNameList = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sensorMeasConfig [0] SensorMeasConfig
-	if err := v.SensorMeasConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "sensorMeasConfig")
-	}
-	// sensorMeasConfigNameList [1] SensorMeasConfigNameList OPTIONAL
-	if v.HasSensorMeasConfigNameList {
-		if err := v.SensorMeasConfigNameList.DecodePER(r); err != nil {
-			return der.WithField(err, "sensorMeasConfigNameList")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SensorMeasurementConfiguration-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorMeasurementConfiguration) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
-	if err := v.SensorMeasConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "sensorMeasConfig")
-	}
-	if v.HasSensorMeasConfigNameList {
-		if err := v.SensorMeasConfigNameList.EncodePER(w); err != nil {
-			return der.WithField(err, "sensorMeasConfigNameList")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorMeasurementConfiguration (X.691); v aliases b.
-func (v *SensorMeasurementConfiguration) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorMeasurementConfiguration")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SensorMeasurementConfigurationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SensorMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SensorMeasurementConfigurationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SensorMeasurementConfigurationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorMeasurementConfigurationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig) DecodePER(r *per.Reader) error {
-	*v = SensorNameConfig{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SensorNameConfigChoice_UncompensatedBarometricConfig
-		if err := v.UncompensatedBarometricConfig.DecodePER(r); err != nil {
-			return der.WithField(err, "uncompensatedBarometricConfig")
-		}
-		return nil
-	case 1:
-		v.Choice = SensorNameConfigChoice_ChoiceExtensions
-		if err := v.ChoiceExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SensorNameConfig", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SensorNameConfigChoice_UncompensatedBarometricConfig:
-		w.WriteIndex(0, 2, false, false)
-		if err := v.UncompensatedBarometricConfig.EncodePER(w); err != nil {
-			return der.WithField(err, "uncompensatedBarometricConfig")
-		}
-		return nil
-	case SensorNameConfigChoice_ChoiceExtensions:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.ChoiceExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "choice-Extensions")
-		}
-		return nil
-	}
-	return der.NoChoice("SensorNameConfig")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SensorNameConfig (X.691); v aliases b.
-func (v *SensorNameConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SensorNameConfig")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SensorNameConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SensorNameConfig_UncompensatedBarometricConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SensorNameConfig_UncompensatedBarometricConfig(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SensorNameConfig_UncompensatedBarometricConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolIEField_SensorNameConfigExtIEs{}
-	// id [0] ProtocolIE-ID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-PROTOCOL-IES.&Value
-	if err := v.Value.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolIE-Field (X.691); v aliases b.
-func (v *ProtocolIEField_SensorNameConfigExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolIE-Field")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolIEField_SensorNameConfigExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SensorNameConfigExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SensorNameConfigExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SensorNameConfigExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SerialNumber) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 16, Ub: 16})
-	if err != nil {
-		return err
-	}
-	*v = SerialNumber(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SerialNumber) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 16, Ub: 16}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SerialNumber (X.691); v aliases b.
-func (v *SerialNumber) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SerialNumber")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SerialNumber) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServiceType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = ServiceType(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServiceType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServiceType (X.691); v aliases b.
-func (v *ServiceType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServiceType")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServiceType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformation) DecodePER(r *per.Reader) error {
-	*v = SONInformation{}
-	i, inExt, err := r.ReadIndex(2, true)
-	if err != nil {
-		return err
-	}
-	if inExt {
-		switch i {
-		case 0:
-			v.Choice = SONInformation_SONInformationExtension
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "sONInformation-Extension")
-			}
-			p1 := new(SONInformationExtension)
-			if err := r.ReadNested(p1, "SONInformation-Extension"); err != nil {
-				return der.WithField(err, "sONInformation-Extension")
-			}
-			v.SONInformationExtension = p1
-			return r.EndOpen(o)
-		}
-		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
-	}
-	switch i {
-	case 0:
-		v.Choice = SONInformation_SONInformationRequest
-		if err := v.SONInformationRequest.DecodePER(r); err != nil {
-			return der.WithField(err, "sONInformationRequest")
-		}
-		return nil
-	case 1:
-		v.Choice = SONInformation_SONInformationReply
-		p2 := new(SONInformationReply)
-		if err := r.ReadNested(p2, "SONInformationReply"); err != nil {
-			return der.WithField(err, "sONInformationReply")
-		}
-		v.SONInformationReply = p2
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SONInformation", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformation) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SONInformation_SONInformationRequest:
-		w.WriteIndex(0, 2, true, false)
-		if err := v.SONInformationRequest.EncodePER(w); err != nil {
-			return der.WithField(err, "sONInformationRequest")
-		}
-		return nil
-	case SONInformation_SONInformationReply:
-		w.WriteIndex(1, 2, true, false)
-		if v.SONInformationReply == nil {
-			return der.WithField(der.NilValue("SONInformationReply"), "sONInformationReply")
-		}
-		if err := v.SONInformationReply.EncodePER(w); err != nil {
-			return der.WithField(err, "sONInformationReply")
-		}
-		return nil
-	case SONInformation_SONInformationExtension:
-		w.WriteIndex(0, 2, true, true)
-		o := w.BeginOpen()
-		if v.SONInformationExtension == nil {
-			return der.WithField(der.NilValue("SONInformation-Extension"), "sONInformation-Extension")
-		}
-		if err := v.SONInformationExtension.EncodePER(w); err != nil {
-			return der.WithField(err, "sONInformation-Extension")
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 2)
-	}
-	return der.NoChoice("SONInformation")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformation (X.691); v aliases b.
-func (v *SONInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 3, true)
-	*v = SONInformationRequest(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationRequest) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 3, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationRequest (X.691); v aliases b.
-func (v *SONInformationRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationRequest")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationRequest) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationReply) DecodePER(r *per.Reader) error {
-	*v = SONInformationReply{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasX2TNLConfigurationInfo = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// x2TNLConfigurationInfo [0] X2TNLConfigurationInfo OPTIONAL
-	if v.HasX2TNLConfigurationInfo {
-		if err := v.X2TNLConfigurationInfo.DecodePER(r); err != nil {
-			return der.WithField(err, "x2TNLConfigurationInfo")
-		}
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.SONInformationReply-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationReply) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasX2TNLConfigurationInfo, v.HasIEExtensions)
-	if v.HasX2TNLConfigurationInfo {
-		if err := v.X2TNLConfigurationInfo.EncodePER(w); err != nil {
-			return der.WithField(err, "x2TNLConfigurationInfo")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationReply (X.691); v aliases b.
-func (v *SONInformationReply) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationReply")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationReply) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SONInformationReplyExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SONInformationReplyExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SONInformationReplyExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SONInformationReplyExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONInformationReplyExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONInformationReplyExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 149:
-		u.Kind = SONInformationReplyExtIEs_IDTimeSynchronisationInfo
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(TimeSynchronisationInfo)
-		if err := r.ReadNested(p1, "TimeSynchronisationInfo"); err != nil {
-			return err
-		}
-		u.IDTimeSynchronisationInfo = p1
-		return p.EndField(r)
-	case 208:
-		u.Kind = SONInformationReplyExtIEs_IDMutingPatternInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(MutingPatternInformation)
-		if err := r.ReadNested(p2, "MutingPatternInformation"); err != nil {
-			return err
-		}
-		u.IDMutingPatternInformation = p2
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONInformationReplyExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SONInformationReplyExtIEs_IDTimeSynchronisationInfo:
-		o := w.BeginOpen()
-		if u.IDTimeSynchronisationInfo == nil {
-			return der.NilValue("TimeSynchronisationInfo")
-		}
-		if err := u.IDTimeSynchronisationInfo.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SONInformationReplyExtIEs_IDMutingPatternInformation:
-		o := w.BeginOpen()
-		if u.IDMutingPatternInformation == nil {
-			return der.NilValue("MutingPatternInformation")
-		}
-		if err := u.IDMutingPatternInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONInformationReport) DecodePER(r *per.Reader) error {
-	*v = SONInformationReport{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
-	if inExt {
-		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
-	}
-	switch i {
-	case 0:
-		v.Choice = SONInformationReport_RLFReportInformation
-		p1 := new(RLFReportInformation)
-		if err := r.ReadNested(p1, "RLFReportInformation"); err != nil {
-			return der.WithField(err, "rLFReportInformation")
-		}
-		v.RLFReportInformation = p1
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SONInformationReport", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONInformationReport) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SONInformationReport_RLFReportInformation:
-		w.WriteIndex(0, 1, true, false)
-		if v.RLFReportInformation == nil {
-			return der.WithField(der.NilValue("RLFReportInformation"), "rLFReportInformation")
-		}
-		if err := v.RLFReportInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "rLFReportInformation")
-		}
-		return nil
-	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("SONInformationReport")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONInformationReport (X.691); v aliases b.
-func (v *SONInformationReport) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONInformationReport")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONInformationReport) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
-	*v = SONConfigurationTransfer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// targeteNB-ID [0] TargeteNB-ID
-	if err := v.TargeteNBID.DecodePER(r); err != nil {
-		return der.WithField(err, "targeteNB-ID")
-	}
-	// sourceeNB-ID [1] SourceeNB-ID
-	if err := v.SourceeNBID.DecodePER(r); err != nil {
-		return der.WithField(err, "sourceeNB-ID")
-	}
-	// sONInformation [2] EXPLICIT SONInformation
-	if err := v.SONInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "sONInformation")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SONConfigurationTransfer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SONConfigurationTransfer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.TargeteNBID.EncodePER(w); err != nil {
-		return der.WithField(err, "targeteNB-ID")
-	}
-	if err := v.SourceeNBID.EncodePER(w); err != nil {
-		return der.WithField(err, "sourceeNB-ID")
-	}
-	if err := v.SONInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "sONInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONConfigurationTransfer (X.691); v aliases b.
-func (v *SONConfigurationTransfer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONConfigurationTransfer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SONConfigurationTransfer) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SONConfigurationTransferExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SONConfigurationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SONConfigurationTransferExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SONConfigurationTransferExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SONConfigurationTransferExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SONConfigurationTransferExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 152:
-		u.Kind = SONConfigurationTransferExtIEs_IDX2TNLConfigurationInfo
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(X2TNLConfigurationInfo)
-		if err := r.ReadNested(p1, "X2TNLConfigurationInfo"); err != nil {
-			return err
-		}
-		u.IDX2TNLConfigurationInfo = p1
-		return p.EndField(r)
-	case 209:
-		u.Kind = SONConfigurationTransferExtIEs_IDSynchronisationInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(SynchronisationInformation)
-		if err := r.ReadNested(p2, "SynchronisationInformation"); err != nil {
-			return err
-		}
-		u.IDSynchronisationInformation = p2
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SONConfigurationTransferExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SONConfigurationTransferExtIEs_IDX2TNLConfigurationInfo:
-		o := w.BeginOpen()
-		if u.IDX2TNLConfigurationInfo == nil {
-			return der.NilValue("X2TNLConfigurationInfo")
-		}
-		if err := u.IDX2TNLConfigurationInfo.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SONConfigurationTransferExtIEs_IDSynchronisationInformation:
-		o := w.BeginOpen()
-		if u.IDSynchronisationInformation == nil {
-			return der.NilValue("SynchronisationInformation")
-		}
-		if err := u.IDSynchronisationInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SynchronisationInformation) DecodePER(r *per.Reader) error {
-	*v = SynchronisationInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasSourceStratumLevel = pre1&(1<<3) != 0
-	v.HasListeningSubframePattern = pre1&(1<<2) != 0
-	v.HasAggressoreCGIList = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// sourceStratumLevel [0] StratumLevel OPTIONAL
-	if v.HasSourceStratumLevel {
-		if err := v.SourceStratumLevel.DecodePER(r); err != nil {
-			return der.WithField(err, "sourceStratumLevel")
-		}
-	}
-	// listeningSubframePattern [1] ListeningSubframePattern OPTIONAL
-	if v.HasListeningSubframePattern {
-		if err := v.ListeningSubframePattern.DecodePER(r); err != nil {
-			return der.WithField(err, "listeningSubframePattern")
-		}
-	}
-	// aggressoreCGI-List [2] ECGI-List OPTIONAL
-	if v.HasAggressoreCGIList {
-		if err := v.AggressoreCGIList.DecodePER(r); err != nil {
-			return der.WithField(err, "aggressoreCGI-List")
-		}
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.SynchronisationInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SynchronisationInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasSourceStratumLevel, v.HasListeningSubframePattern, v.HasAggressoreCGIList, v.HasIEExtensions)
-	if v.HasSourceStratumLevel {
-		if err := v.SourceStratumLevel.EncodePER(w); err != nil {
-			return der.WithField(err, "sourceStratumLevel")
-		}
-	}
-	if v.HasListeningSubframePattern {
-		if err := v.ListeningSubframePattern.EncodePER(w); err != nil {
-			return der.WithField(err, "listeningSubframePattern")
-		}
-	}
-	if v.HasAggressoreCGIList {
-		if err := v.AggressoreCGIList.EncodePER(w); err != nil {
-			return der.WithField(err, "aggressoreCGI-List")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SynchronisationInformation (X.691); v aliases b.
-func (v *SynchronisationInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SynchronisationInformation")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SynchronisationInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SynchronisationInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SynchronisationInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SynchronisationInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SynchronisationInformationExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SynchronisationInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SynchronisationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SynchronisationInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceToTargetTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = SourceToTargetTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceToTargetTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Source-ToTarget-TransparentContainer (X.691); v aliases b.
-func (v *SourceToTargetTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Source-ToTarget-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceToTargetTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceBSSToTargetBSSTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = SourceBSSToTargetBSSTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceBSSToTargetBSSTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceBSS-ToTargetBSS-TransparentContainer (X.691); v aliases b.
-func (v *SourceBSSToTargetBSSTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceBSS-ToTargetBSS-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceBSSToTargetBSSTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceeNBID) DecodePER(r *per.Reader) error {
-	*v = SourceeNBID{}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-ENB-ID [0] Global-ENB-ID
-	if err := v.GlobalENBID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-ENB-ID")
-	}
-	// selected-TAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceeNBID) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalENBID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-ENB-ID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceeNB-ID (X.691); v aliases b.
-func (v *SourceeNBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceeNB-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceeNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceeNBIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceeNBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceeNBIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceeNBIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceeNBIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceeNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceeNBIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceeNBIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceeNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceeNBIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRVCCOperationNotPossible) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SRVCCOperationNotPossible(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRVCCOperationNotPossible) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCOperationNotPossible (X.691); v aliases b.
-func (v *SRVCCOperationNotPossible) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SRVCCOperationNotPossible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCOperationNotPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRVCCOperationPossible) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = SRVCCOperationPossible(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRVCCOperationPossible) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCOperationPossible (X.691); v aliases b.
-func (v *SRVCCOperationPossible) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SRVCCOperationPossible")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCOperationPossible) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRVCCHOIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SRVCCHOIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRVCCHOIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SRVCCHOIndication (X.691); v aliases b.
-func (v *SRVCCHOIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SRVCCHOIndication")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SRVCCHOIndication) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceNodeID) DecodePER(r *per.Reader) error {
-	*v = SourceNodeID{}
-	i, _, err := r.ReadIndex(2, false)
-	if err != nil {
-		return err
-	}
-	switch i {
-	case 0:
-		v.Choice = SourceNodeID_SourceNgRanNodeID
-		p1 := new(SourceNgRanNodeID)
-		if err := r.ReadNested(p1, "SourceNgRanNode-ID"); err != nil {
-			return der.WithField(err, "sourceNgRanNode-ID")
-		}
-		v.SourceNgRanNodeID = p1
-		return nil
-	case 1:
-		v.Choice = SourceNodeID_SourceNodeIDExtension
-		if err := v.SourceNodeIDExtension.DecodePER(r); err != nil {
-			return der.WithField(err, "sourceNodeID-Extension")
-		}
-		return nil
-	}
-	return r.Error(der.KindInvalidValue, "SourceNodeID", "no alternative has this index", "X.691 23")
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceNodeID) EncodePER(w *per.Writer) error {
-	switch v.Choice {
-	case SourceNodeID_SourceNgRanNodeID:
-		w.WriteIndex(0, 2, false, false)
-		if v.SourceNgRanNodeID == nil {
-			return der.WithField(der.NilValue("SourceNgRanNode-ID"), "sourceNgRanNode-ID")
-		}
-		if err := v.SourceNgRanNodeID.EncodePER(w); err != nil {
-			return der.WithField(err, "sourceNgRanNode-ID")
-		}
-		return nil
-	case SourceNodeID_SourceNodeIDExtension:
-		w.WriteIndex(1, 2, false, false)
-		if err := v.SourceNodeIDExtension.EncodePER(w); err != nil {
-			return der.WithField(err, "sourceNodeID-Extension")
-		}
-		return nil
-	}
-	return der.NoChoice("SourceNodeID")
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNodeID (X.691); v aliases b.
-func (v *SourceNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceNodeID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) error {
-	*v = SourceeNBToTargeteNBTransparentContainer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasERABInformationList = pre1&(1<<2) != 0
-	v.HasSubscriberProfileIDforRFP = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// rRC-Container [0] RRC-Container
-	if err := v.RRCContainer.DecodePER(r); err != nil {
-		return der.WithField(err, "rRC-Container")
-	}
-	// e-RABInformationList [1] E-RABInformationList OPTIONAL
-	if v.HasERABInformationList {
-		if err := v.ERABInformationList.DecodePER(r); err != nil {
-			return der.WithField(err, "e-RABInformationList")
-		}
-	}
-	// targetCell-ID [2] EUTRAN-CGI
-	if err := v.TargetCellID.DecodePER(r); err != nil {
-		return der.WithField(err, "targetCell-ID")
-	}
-	// subscriberProfileIDforRFP [3] SubscriberProfileIDforRFP OPTIONAL
-	if v.HasSubscriberProfileIDforRFP {
-		if err := v.SubscriberProfileIDforRFP.DecodePER(r); err != nil {
-			return der.WithField(err, "subscriberProfileIDforRFP")
-		}
-	}
-	// uE-HistoryInformation [4] UE-HistoryInformation
-	if err := v.UEHistoryInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "uE-HistoryInformation")
-	}
-	// iE-Extensions [5] ProtocolExtensionContainer{{S1AP-IEs.SourceeNB-ToTargeteNB-TransparentContainer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceeNBToTargeteNBTransparentContainer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WritePreamble(v.HasERABInformationList, v.HasSubscriberProfileIDforRFP, v.HasIEExtensions)
-	if err := v.RRCContainer.EncodePER(w); err != nil {
-		return der.WithField(err, "rRC-Container")
-	}
-	if v.HasERABInformationList {
-		if err := v.ERABInformationList.EncodePER(w); err != nil {
-			return der.WithField(err, "e-RABInformationList")
-		}
-	}
-	if err := v.TargetCellID.EncodePER(w); err != nil {
-		return der.WithField(err, "targetCell-ID")
-	}
-	if v.HasSubscriberProfileIDforRFP {
-		if err := v.SubscriberProfileIDforRFP.EncodePER(w); err != nil {
-			return der.WithField(err, "subscriberProfileIDforRFP")
-		}
-	}
-	if err := v.UEHistoryInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "uE-HistoryInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceeNB-ToTargeteNB-TransparentContainer (X.691); v aliases b.
-func (v *SourceeNBToTargeteNBTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceeNB-ToTargeteNB-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceeNBToTargeteNBTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceeNBToTargeteNBTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceeNBToTargeteNBTransparentContainerExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	case 175:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMobilityInformation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 194:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDUEHistoryInformationFromTheUE.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 296:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDIMSvoiceEPSfallbackfrom5G.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 299:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDAdditionalRRMPriorityIndex.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 300:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(ContextatSource)
-		if err := r.ReadNested(p1, "ContextatSource"); err != nil {
-			return err
-		}
-		u.IDContextatSource = p1
-		return p.EndField(r)
-	case 311:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDIntersystemMeasurementConfiguration
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(IntersystemMeasurementConfiguration)
-		if err := r.ReadNested(p2, "IntersystemMeasurementConfiguration"); err != nil {
-			return err
-		}
-		u.IDIntersystemMeasurementConfiguration = p2
-		return p.EndField(r)
-	case 312:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceNodeID
-		f := p.Field(u.Raw, at)
-		r := &f
-		p3 := new(SourceNodeID)
-		if err := r.ReadNested(p3, "SourceNodeID"); err != nil {
-			return err
-		}
-		u.IDSourceNodeID = p3
-		return p.EndField(r)
-	case 326:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDEmergencyIndicator
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDEmergencyIndicator.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 337:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDUEContextReferenceatSourceeNB.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 343:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDSourceSNID.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	case 79:
-		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDDirectForwardingPathAvailability.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceeNBToTargeteNBTransparentContainerExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDMobilityInformation:
-		o := w.BeginOpen()
-		if err := u.IDMobilityInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEHistoryInformationFromTheUE:
-		o := w.BeginOpen()
-		if err := u.IDUEHistoryInformationFromTheUE.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDIMSvoiceEPSfallbackfrom5G:
-		o := w.BeginOpen()
-		if err := u.IDIMSvoiceEPSfallbackfrom5G.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDAdditionalRRMPriorityIndex:
-		o := w.BeginOpen()
-		if err := u.IDAdditionalRRMPriorityIndex.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDContextatSource:
-		o := w.BeginOpen()
-		if u.IDContextatSource == nil {
-			return der.NilValue("ContextatSource")
-		}
-		if err := u.IDContextatSource.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDIntersystemMeasurementConfiguration:
-		o := w.BeginOpen()
-		if u.IDIntersystemMeasurementConfiguration == nil {
-			return der.NilValue("IntersystemMeasurementConfiguration")
-		}
-		if err := u.IDIntersystemMeasurementConfiguration.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceNodeID:
-		o := w.BeginOpen()
-		if u.IDSourceNodeID == nil {
-			return der.NilValue("SourceNodeID")
-		}
-		if err := u.IDSourceNodeID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDEmergencyIndicator:
-		o := w.BeginOpen()
-		if err := u.IDEmergencyIndicator.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDUEContextReferenceatSourceeNB:
-		o := w.BeginOpen()
-		if err := u.IDUEContextReferenceatSourceeNB.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDSourceSNID:
-		o := w.BeginOpen()
-		if err := u.IDSourceSNID.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability:
-		o := w.BeginOpen()
-		if err := u.IDDirectForwardingPathAvailability.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceNgRanNodeID) DecodePER(r *per.Reader) error {
-	*v = SourceNgRanNodeID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID
-	if err := v.GlobalRANNODEID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-RAN-NODE-ID")
-	}
-	// selected-TAI [1] FiveGSTAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SourceNgRanNode-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceNgRanNodeID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNODEID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-RAN-NODE-ID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNgRanNode-ID (X.691); v aliases b.
-func (v *SourceNgRanNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceNgRanNode-ID")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNgRanNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SourceNgRanNodeIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_SourceNgRanNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_SourceNgRanNodeIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_SourceNgRanNodeIDExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SourceNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *SourceNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
-	switch key {
-	}
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *SourceNgRanNodeIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceRNCToTargetRNCTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = SourceRNCToTargetRNCTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceRNCToTargetRNCTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceRNC-ToTargetRNC-TransparentContainer (X.691); v aliases b.
-func (v *SourceRNCToTargetRNCTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceRNC-ToTargetRNC-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceRNCToTargetRNCTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = SourceNgRanNodeToTargetNgRanNodeTransparentContainer(x)
-	return nil
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SourceNgRanNode-ToTargetNgRanNode-TransparentContainer (X.691); v aliases b.
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SourceNgRanNode-ToTargetNgRanNode-TransparentContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *SourceNgRanNodeToTargetNgRanNodeTransparentContainer) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedGUMMEIs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ServedGUMMEIsItem](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedGUMMEIs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUMMEIs (X.691); v aliases b.
-func (v *ServedGUMMEIs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedGUMMEIs")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedGUMMEIs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedGUMMEIsItem) DecodePER(r *per.Reader) error {
 	*v = ServedGUMMEIsItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// servedPLMNs [0] ServedPLMNs
-	if err := v.ServedPLMNs.DecodePER(r); err != nil {
-		return der.WithField(err, "servedPLMNs")
-	}
-	// servedGroupIDs [1] ServedGroupIDs
-	if err := v.ServedGroupIDs.DecodePER(r); err != nil {
-		return der.WithField(err, "servedGroupIDs")
-	}
-	// servedMMECs [2] ServedMMECs
-	if err := v.ServedMMECs.DecodePER(r); err != nil {
-		return der.WithField(err, "servedMMECs")
-	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ServedGUMMEIsItem-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ServedPLMNs, "servedPLMNs")
+	r.Decode(&v.ServedGroupIDs, "servedGroupIDs")
+	r.Decode(&v.ServedMMECs, "servedMMECs")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedGUMMEIsItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.ServedPLMNs.EncodePER(w); err != nil {
-		return der.WithField(err, "servedPLMNs")
-	}
-	if err := v.ServedGroupIDs.EncodePER(w); err != nil {
-		return der.WithField(err, "servedGroupIDs")
-	}
-	if err := v.ServedMMECs.EncodePER(w); err != nil {
-		return der.WithField(err, "servedMMECs")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.ServedPLMNs, "servedPLMNs")
+	w.Encode(&v.ServedGroupIDs, "servedGroupIDs")
+	w.Encode(&v.ServedMMECs, "servedMMECs")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUMMEIsItem (X.691); v aliases b.
 func (v *ServedGUMMEIsItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedGUMMEIsItem")
+	return per.UnmarshalRoot(b, v, true, "ServedGUMMEIsItem")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5551,20 +47,17 @@ func (v *ServedGUMMEIsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ServedGUMMEIsItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5575,39 +68,23 @@ func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ServedGUMMEIsItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5615,67 +92,53 @@ func (v *ProtocolExtensionField_ServedGUMMEIsItemExtIEs) MarshalAPER() ([]byte, 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ServedGUMMEIsItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ServedGUMMEIsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ServedGUMMEIsItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ServedGUMMEIsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 170:
 		u.Kind = ServedGUMMEIsItemExtIEs_IDGUMMEIType
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDGUMMEIType.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ServedGUMMEIsItemExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case ServedGUMMEIsItemExtIEs_IDGUMMEIType:
+		return &u.IDGUMMEIType
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ServedGUMMEIsItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case ServedGUMMEIsItemExtIEs_IDGUMMEIType:
-		o := w.BeginOpen()
-		if err := u.IDGUMMEIType.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ServedGUMMEIsItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedGroupIDs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[MMEGroupID](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedGroupIDs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGroupIDs (X.691); v aliases b.
 func (v *ServedGroupIDs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedGroupIDs")
+	return per.UnmarshalRoot(b, v, true, "ServedGroupIDs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5683,20 +146,17 @@ func (v *ServedGroupIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedMMECs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[MMECode](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedMMECs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedMMECs (X.691); v aliases b.
 func (v *ServedMMECs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedMMECs")
+	return per.UnmarshalRoot(b, v, true, "ServedMMECs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5704,20 +164,17 @@ func (v *ServedMMECs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ServedPLMNs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[PLMNidentity](r, per.Size{Lb: 1, Ub: 32})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 32})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedPLMNs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 32})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 32})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedPLMNs (X.691); v aliases b.
 func (v *ServedPLMNs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ServedPLMNs")
+	return per.UnmarshalRoot(b, v, true, "ServedPLMNs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5725,27 +182,19 @@ func (v *ServedPLMNs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubscriberProfileIDforRFP) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(1, 256, false)
-	if err != nil {
-		return err
-	}
-	*v = SubscriberProfileIDforRFP(x)
-	return nil
+	*v = SubscriberProfileIDforRFP(r.Int(1, 256, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubscriberProfileIDforRFP) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 1, 256, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 1, 256, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SubscriberProfileIDforRFP (X.691); v aliases b.
 func (v *SubscriberProfileIDforRFP) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SubscriberProfileIDforRFP")
+	return per.UnmarshalRoot(b, v, true, "SubscriberProfileIDforRFP")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5754,126 +203,60 @@ func (v *SubscriberProfileIDforRFP) MarshalAPER() ([]byte, error) { return per.M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error {
 	*v = SubscriptionBasedUEDifferentiationInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(7)
-	if err != nil {
-		return err
-	}
-	v.HasPeriodicCommunicationIndicator = pre1&(1<<6) != 0
-	v.HasPeriodicTime = pre1&(1<<5) != 0
-	v.HasScheduledCommunicationTime = pre1&(1<<4) != 0
-	v.HasStationaryIndication = pre1&(1<<3) != 0
-	v.HasTrafficProfile = pre1&(1<<2) != 0
-	v.HasBatteryIndication = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// periodicCommunicationIndicator [0] ENUMERATED OPTIONAL
+	ext := r.Extended()
+	r.Preamble(&v.HasPeriodicCommunicationIndicator, &v.HasPeriodicTime, &v.HasScheduledCommunicationTime, &v.HasStationaryIndication, &v.HasTrafficProfile, &v.HasBatteryIndication, &v.HasIEExtensions)
 	if v.HasPeriodicCommunicationIndicator {
-		if err := v.PeriodicCommunicationIndicator.DecodePER(r); err != nil {
-			return der.WithField(err, "periodicCommunicationIndicator")
-		}
+		v.PeriodicCommunicationIndicator = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(r.Enum(2, 0, true, "periodicCommunicationIndicator"))
 	}
-	// periodicTime [1] INTEGER OPTIONAL
 	if v.HasPeriodicTime {
-		if v.PeriodicTime, err = r.ReadInt(1, 3600, true); err != nil {
-			return der.WithField(err, "periodicTime")
-		}
+		v.PeriodicTime = r.Int(1, 3600, true, "periodicTime")
 	}
-	// scheduledCommunicationTime [2] ScheduledCommunicationTime OPTIONAL
-	if v.HasScheduledCommunicationTime {
-		if err := v.ScheduledCommunicationTime.DecodePER(r); err != nil {
-			return der.WithField(err, "scheduledCommunicationTime")
-		}
-	}
-	// stationaryIndication [3] ENUMERATED OPTIONAL
+	r.DecodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
 	if v.HasStationaryIndication {
-		if err := v.StationaryIndication.DecodePER(r); err != nil {
-			return der.WithField(err, "stationaryIndication")
-		}
+		v.StationaryIndication = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(r.Enum(2, 0, true, "stationaryIndication"))
 	}
-	// trafficProfile [4] ENUMERATED OPTIONAL
 	if v.HasTrafficProfile {
-		if err := v.TrafficProfile.DecodePER(r); err != nil {
-			return der.WithField(err, "trafficProfile")
-		}
+		v.TrafficProfile = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(r.Enum(3, 0, true, "trafficProfile"))
 	}
-	// batteryIndication [5] ENUMERATED OPTIONAL
 	if v.HasBatteryIndication {
-		if err := v.BatteryIndication.DecodePER(r); err != nil {
-			return der.WithField(err, "batteryIndication")
-		}
+		v.BatteryIndication = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(r.Enum(3, 0, true, "batteryIndication"))
 	}
-	// iE-Extensions [6] ProtocolExtensionContainer{{S1AP-IEs.Subscription-Based-UE-DifferentiationInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubscriptionBasedUEDifferentiationInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
 	if v.HasPeriodicCommunicationIndicator {
-		if err := v.PeriodicCommunicationIndicator.EncodePER(w); err != nil {
-			return der.WithField(err, "periodicCommunicationIndicator")
-		}
+		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
 	}
 	if v.HasPeriodicTime {
-		if err := w.WriteInt(v.PeriodicTime, 1, 3600, true); err != nil {
-			return der.WithField(err, "periodicTime")
-		}
+		w.Int(v.PeriodicTime, 1, 3600, true, "periodicTime")
 	}
-	if v.HasScheduledCommunicationTime {
-		if err := v.ScheduledCommunicationTime.EncodePER(w); err != nil {
-			return der.WithField(err, "scheduledCommunicationTime")
-		}
-	}
+	w.EncodeOptional(v.HasScheduledCommunicationTime, &v.ScheduledCommunicationTime, "scheduledCommunicationTime")
 	if v.HasStationaryIndication {
-		if err := v.StationaryIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "stationaryIndication")
-		}
+		w.Enum(int64(v.StationaryIndication), 2, 0, true, "stationaryIndication")
 	}
 	if v.HasTrafficProfile {
-		if err := v.TrafficProfile.EncodePER(w); err != nil {
-			return der.WithField(err, "trafficProfile")
-		}
+		w.Enum(int64(v.TrafficProfile), 3, 0, true, "trafficProfile")
 	}
 	if v.HasBatteryIndication {
-		if err := v.BatteryIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "batteryIndication")
-		}
+		w.Enum(int64(v.BatteryIndication), 3, 0, true, "batteryIndication")
 	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Subscription-Based-UE-DifferentiationInfo (X.691); v aliases b.
 func (v *SubscriptionBasedUEDifferentiationInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Subscription-Based-UE-DifferentiationInfo")
+	return per.UnmarshalRoot(b, v, true, "Subscription-Based-UE-DifferentiationInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5882,69 +265,18 @@ func (v *SubscriptionBasedUEDifferentiationInfo) MarshalAPER() ([]byte, error) {
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_PeriodicCommunicationIndicator) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_StationaryIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SubscriptionBasedUEDifferentiationInfo_StationaryIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_StationaryIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_TrafficProfile) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = SubscriptionBasedUEDifferentiationInfo_TrafficProfile(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_TrafficProfile) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_BatteryIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = SubscriptionBasedUEDifferentiationInfo_BatteryIndication(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SubscriptionBasedUEDifferentiationInfo_BatteryIndication) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5955,39 +287,23 @@ func (v *ProtocolExtensionContainer_SubscriptionBasedUEDifferentiationInfoExtIEs
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -5995,121 +311,77 @@ func (v *ProtocolExtensionField_SubscriptionBasedUEDifferentiationInfoExtIEs) Ma
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SubscriptionBasedUEDifferentiationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 	*v = ScheduledCommunicationTime{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasDayofWeek = pre1&(1<<3) != 0
-	v.HasTimeofDayStart = pre1&(1<<2) != 0
-	v.HasTimeofDayEnd = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// dayofWeek [0] BIT STRING OPTIONAL
+	ext := r.Extended()
+	r.Preamble(&v.HasDayofWeek, &v.HasTimeofDayStart, &v.HasTimeofDayEnd, &v.HasIEExtensions)
 	if v.HasDayofWeek {
-		if v.DayofWeek, err = r.ReadBitString(per.Size{Lb: 7, Ub: 7}); err != nil {
-			return der.WithField(err, "dayofWeek")
-		}
+		v.DayofWeek = r.BitString(per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
-	// timeofDayStart [1] INTEGER OPTIONAL
 	if v.HasTimeofDayStart {
-		if v.TimeofDayStart, err = r.ReadInt(0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayStart")
-		}
+		v.TimeofDayStart = r.Int(0, 86399, true, "timeofDayStart")
 	}
-	// timeofDayEnd [2] INTEGER OPTIONAL
 	if v.HasTimeofDayEnd {
-		if v.TimeofDayEnd, err = r.ReadInt(0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayEnd")
-		}
+		v.TimeofDayEnd = r.Int(0, 86399, true, "timeofDayEnd")
 	}
-	// iE-Extensions [3] ProtocolExtensionContainer{{S1AP-IEs.ScheduledCommunicationTime-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
 	if v.HasDayofWeek {
-		if err := w.WriteBitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}); err != nil {
-			return der.WithField(err, "dayofWeek")
-		}
+		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
 	if v.HasTimeofDayStart {
-		if err := w.WriteInt(v.TimeofDayStart, 0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayStart")
-		}
+		w.Int(v.TimeofDayStart, 0, 86399, true, "timeofDayStart")
 	}
 	if v.HasTimeofDayEnd {
-		if err := w.WriteInt(v.TimeofDayEnd, 0, 86399, true); err != nil {
-			return der.WithField(err, "timeofDayEnd")
-		}
+		w.Int(v.TimeofDayEnd, 0, 86399, true, "timeofDayEnd")
 	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ScheduledCommunicationTime (X.691); v aliases b.
 func (v *ScheduledCommunicationTime) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ScheduledCommunicationTime")
+	return per.UnmarshalRoot(b, v, true, "ScheduledCommunicationTime")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6117,20 +389,17 @@ func (v *ScheduledCommunicationTime) MarshalAPER() ([]byte, error) { return per.
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ScheduledCommunicationTimeExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6141,39 +410,23 @@ func (v *ProtocolExtensionContainer_ScheduledCommunicationTimeExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ScheduledCommunicationTimeExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6181,50 +434,47 @@ func (v *ProtocolExtensionField_ScheduledCommunicationTimeExtIEs) MarshalAPER() 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ScheduledCommunicationTimeExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ScheduledCommunicationTimeExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ScheduledCommunicationTimeExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ScheduledCommunicationTimeExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SupportedTAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[SupportedTAsItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SupportedTAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs (X.691); v aliases b.
 func (v *SupportedTAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SupportedTAs")
+	return per.UnmarshalRoot(b, v, true, "SupportedTAs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6233,68 +483,32 @@ func (v *SupportedTAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
 	*v = SupportedTAsItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAC [0] TAC
-	if err := v.TAC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	// broadcastPLMNs [1] BPLMNs
-	if err := v.BroadcastPLMNs.DecodePER(r); err != nil {
-		return der.WithField(err, "broadcastPLMNs")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.SupportedTAs-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAC, "tAC")
+	r.Decode(&v.BroadcastPLMNs, "broadcastPLMNs")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SupportedTAsItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	if err := v.BroadcastPLMNs.EncodePER(w); err != nil {
-		return der.WithField(err, "broadcastPLMNs")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAC, "tAC")
+	w.Encode(&v.BroadcastPLMNs, "broadcastPLMNs")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SupportedTAs-Item (X.691); v aliases b.
 func (v *SupportedTAsItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SupportedTAs-Item")
+	return per.UnmarshalRoot(b, v, true, "SupportedTAs-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6302,20 +516,17 @@ func (v *SupportedTAsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_SupportedTAsItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6326,39 +537,23 @@ func (v *ProtocolExtensionContainer_SupportedTAsItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_SupportedTAsItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6366,74 +561,55 @@ func (v *ProtocolExtensionField_SupportedTAsItemExtIEs) MarshalAPER() ([]byte, e
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SupportedTAsItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SupportedTAsItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SupportedTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SupportedTAsItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 232:
 		u.Kind = SupportedTAsItemExtIEs_IDRATType
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDRATType.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SupportedTAsItemExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case SupportedTAsItemExtIEs_IDRATType:
+		return &u.IDRATType
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SupportedTAsItemExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case SupportedTAsItemExtIEs_IDRATType:
-		o := w.BeginOpen()
-		if err := u.IDRATType.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SupportedTAsItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *StratumLevel) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 3, true)
-	if err != nil {
-		return err
-	}
-	*v = StratumLevel(x)
-	return nil
+	*v = StratumLevel(r.Int(0, 3, true, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *StratumLevel) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 3, true); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 3, true, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a StratumLevel (X.691); v aliases b.
 func (v *StratumLevel) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "StratumLevel")
+	return per.UnmarshalRoot(b, v, true, "StratumLevel")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6441,9 +617,7 @@ func (v *StratumLevel) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SynchronisationStatus) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = SynchronisationStatus(x)
-	return err
+	return per.DecodeEnum(r, v, 2, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -6453,8 +627,7 @@ func (v *SynchronisationStatus) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SynchronisationStatus (X.691); v aliases b.
 func (v *SynchronisationStatus) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SynchronisationStatus")
+	return per.UnmarshalRoot(b, v, true, "SynchronisationStatus")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6463,68 +636,32 @@ func (v *SynchronisationStatus) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
 	*v = TimeSynchronisationInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// stratumLevel [0] StratumLevel
-	if err := v.StratumLevel.DecodePER(r); err != nil {
-		return der.WithField(err, "stratumLevel")
-	}
-	// synchronisationStatus [1] SynchronisationStatus
-	if err := v.SynchronisationStatus.DecodePER(r); err != nil {
-		return der.WithField(err, "synchronisationStatus")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TimeSynchronisationInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.StratumLevel, "stratumLevel")
+	r.Decode(&v.SynchronisationStatus, "synchronisationStatus")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeSynchronisationInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.StratumLevel.EncodePER(w); err != nil {
-		return der.WithField(err, "stratumLevel")
-	}
-	if err := v.SynchronisationStatus.EncodePER(w); err != nil {
-		return der.WithField(err, "synchronisationStatus")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.StratumLevel, "stratumLevel")
+	w.Encode(&v.SynchronisationStatus, "synchronisationStatus")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSynchronisationInfo (X.691); v aliases b.
 func (v *TimeSynchronisationInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeSynchronisationInfo")
+	return per.UnmarshalRoot(b, v, true, "TimeSynchronisationInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6532,20 +669,17 @@ func (v *TimeSynchronisationInfo) MarshalAPER() ([]byte, error) { return per.Mar
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TimeSynchronisationInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6556,39 +690,23 @@ func (v *ProtocolExtensionContainer_TimeSynchronisationInfoExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TimeSynchronisationInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6596,137 +714,85 @@ func (v *ProtocolExtensionField_TimeSynchronisationInfoExtIEs) MarshalAPER() ([]
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TimeSynchronisationInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TimeSynchronisationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TimeSynchronisationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TimeSynchronisationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 207:
 		u.Kind = TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMutingAvailabilityIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TimeSynchronisationInfoExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication:
+		return &u.IDMutingAvailabilityIndication
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TimeSynchronisationInfoExtIEs_IDMutingAvailabilityIndication:
-		o := w.BeginOpen()
-		if err := u.IDMutingAvailabilityIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TimeSynchronisationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *STMSI) DecodePER(r *per.Reader) error {
 	*v = STMSI{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// mMEC [0] MME-Code
-	if err := v.MMEC.DecodePER(r); err != nil {
-		return der.WithField(err, "mMEC")
-	}
-	// m-TMSI [1] M-TMSI
-	if err := v.MTMSI.DecodePER(r); err != nil {
-		return der.WithField(err, "m-TMSI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.S-TMSI-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.MMEC, "mMEC")
+	r.Decode(&v.MTMSI, "m-TMSI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *STMSI) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.MMEC.EncodePER(w); err != nil {
-		return der.WithField(err, "mMEC")
-	}
-	if err := v.MTMSI.EncodePER(w); err != nil {
-		return der.WithField(err, "m-TMSI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.MMEC, "mMEC")
+	w.Encode(&v.MTMSI, "m-TMSI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a S-TMSI (X.691); v aliases b.
-func (v *STMSI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "S-TMSI")
-}
+func (v *STMSI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "S-TMSI") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *STMSI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_STMSIExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_STMSIExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_STMSIExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_STMSIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6737,39 +803,23 @@ func (v *ProtocolExtensionContainer_STMSIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_STMSIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_STMSIExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_STMSIExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_STMSIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6777,78 +827,65 @@ func (v *ProtocolExtensionField_STMSIExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *STMSIExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *STMSIExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *STMSIExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *STMSIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *STMSIExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *STMSIExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *STMSIExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAC) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 2, Ub: 2})
-	if err != nil {
-		return err
-	}
-	*v = TAC(x)
-	return nil
+	*v = TAC(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAC) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 2, Ub: 2}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAC (X.691); v aliases b.
-func (v *TAC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAC")
-}
+func (v *TAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TAC") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *TAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TACListInLTENTN) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 12})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 12})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TACListInLTENTN) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 12})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 12})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TACList-In-LTE-NTN (X.691); v aliases b.
 func (v *TACListInLTENTN) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TACList-In-LTE-NTN")
+	return per.UnmarshalRoot(b, v, true, "TACList-In-LTE-NTN")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6857,61 +894,30 @@ func (v *TACListInLTENTN) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 	*v = TAIBasedMDT{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAIListforMDT [0] TAIListforMDT
-	if err := v.TAIListforMDT.DecodePER(r); err != nil {
-		return der.WithField(err, "tAIListforMDT")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedMDT-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforMDT, "tAIListforMDT")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAIListforMDT.EncodePER(w); err != nil {
-		return der.WithField(err, "tAIListforMDT")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAIListforMDT, "tAIListforMDT")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedMDT (X.691); v aliases b.
 func (v *TAIBasedMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBasedMDT")
+	return per.UnmarshalRoot(b, v, true, "TAIBasedMDT")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6919,20 +925,17 @@ func (v *TAIBasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBasedMDTExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6943,39 +946,23 @@ func (v *ProtocolExtensionContainer_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBasedMDTExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -6983,50 +970,47 @@ func (v *ProtocolExtensionField_TAIBasedMDTExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TAIBasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBasedMDTExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TAIBasedMDTExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListforMDT) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListforMDT) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforMDT (X.691); v aliases b.
 func (v *TAIListforMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListforMDT")
+	return per.UnmarshalRoot(b, v, true, "TAIListforMDT")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7034,20 +1018,17 @@ func (v *TAIListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListforWarning) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListforWarning) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforWarning (X.691); v aliases b.
 func (v *TAIListforWarning) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListforWarning")
+	return per.UnmarshalRoot(b, v, true, "TAIListforWarning")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7056,89 +1037,48 @@ func (v *TAIListforWarning) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAI) DecodePER(r *per.Reader) error {
 	*v = TAI{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMNidentity [0] PLMNidentity
-	if err := v.PLMNidentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	// tAC [1] TAC
-	if err := v.TAC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PLMNidentity, "pLMNidentity")
+	r.Decode(&v.TAC, "tAC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAI) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.PLMNidentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMNidentity")
-	}
-	if err := v.TAC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.PLMNidentity, "pLMNidentity")
+	w.Encode(&v.TAC, "tAC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI (X.691); v aliases b.
-func (v *TAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI")
-}
+func (v *TAI) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TAI") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *TAI) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TAIExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TAIExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7149,88 +1089,69 @@ func (v *ProtocolExtensionContainer_TAIExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TAIExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TAIExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolExtensionField_TAIExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TAIExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TAIExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TAIExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcast) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAIBroadcastItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBroadcast) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast (X.691); v aliases b.
 func (v *TAIBroadcast) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI-Broadcast")
+	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7239,68 +1160,32 @@ func (v *TAIBroadcast) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
 	*v = TAIBroadcastItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// completedCellinTAI [1] CompletedCellinTAI
-	if err := v.CompletedCellinTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "completedCellinTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Broadcast-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAI, "tAI")
+	r.Decode(&v.CompletedCellinTAI, "completedCellinTAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBroadcastItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CompletedCellinTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "completedCellinTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAI, "tAI")
+	w.Encode(&v.CompletedCellinTAI, "completedCellinTAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Broadcast-Item (X.691); v aliases b.
 func (v *TAIBroadcastItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI-Broadcast-Item")
+	return per.UnmarshalRoot(b, v, true, "TAI-Broadcast-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7308,20 +1193,17 @@ func (v *TAIBroadcastItem) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBroadcastItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7332,39 +1214,23 @@ func (v *ProtocolExtensionContainer_TAIBroadcastItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBroadcastItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7372,50 +1238,47 @@ func (v *ProtocolExtensionField_TAIBroadcastItemExtIEs) MarshalAPER() ([]byte, e
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBroadcastItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBroadcastItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TAIBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TAIBroadcastItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBroadcastItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TAIBroadcastItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TAIBroadcastItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelled) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAICancelledItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAICancelled) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled (X.691); v aliases b.
 func (v *TAICancelled) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI-Cancelled")
+	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7424,68 +1287,32 @@ func (v *TAICancelled) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
 	*v = TAICancelledItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAI [0] TAI
-	if err := v.TAI.DecodePER(r); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	// cancelledCellinTAI [1] CancelledCellinTAI
-	if err := v.CancelledCellinTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "cancelledCellinTAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TAI-Cancelled-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAI, "tAI")
+	r.Decode(&v.CancelledCellinTAI, "cancelledCellinTAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAICancelledItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAI.EncodePER(w); err != nil {
-		return der.WithField(err, "tAI")
-	}
-	if err := v.CancelledCellinTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "cancelledCellinTAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAI, "tAI")
+	w.Encode(&v.CancelledCellinTAI, "cancelledCellinTAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAI-Cancelled-Item (X.691); v aliases b.
 func (v *TAICancelledItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAI-Cancelled-Item")
+	return per.UnmarshalRoot(b, v, true, "TAI-Cancelled-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7493,20 +1320,17 @@ func (v *TAICancelledItem) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAICancelledItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7517,39 +1341,23 @@ func (v *ProtocolExtensionContainer_TAICancelledItemExtIEs) MarshalAPER() ([]byt
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAICancelledItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAICancelledItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TAICancelledItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TAICancelledItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7557,92 +1365,61 @@ func (v *ProtocolExtensionField_TAICancelledItemExtIEs) MarshalAPER() ([]byte, e
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAICancelledItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAICancelledItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TAICancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TAICancelledItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAICancelledItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TAICancelledItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 	*v = TABasedMDT{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAListforMDT [0] TAListforMDT
-	if err := v.TAListforMDT.DecodePER(r); err != nil {
-		return der.WithField(err, "tAListforMDT")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedMDT-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAListforMDT, "tAListforMDT")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedMDT) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAListforMDT.EncodePER(w); err != nil {
-		return der.WithField(err, "tAListforMDT")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAListforMDT, "tAListforMDT")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedMDT (X.691); v aliases b.
 func (v *TABasedMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TABasedMDT")
+	return per.UnmarshalRoot(b, v, true, "TABasedMDT")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7650,20 +1427,17 @@ func (v *TABasedMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TABasedMDTExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7674,39 +1448,23 @@ func (v *ProtocolExtensionContainer_TABasedMDTExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedMDTExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedMDTExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TABasedMDTExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TABasedMDTExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7714,50 +1472,47 @@ func (v *ProtocolExtensionField_TABasedMDTExtIEs) MarshalAPER() ([]byte, error) 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TABasedMDTExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TABasedMDTExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TABasedMDTExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TABasedMDTExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TABasedMDTExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAListforMDT) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAListforMDT) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforMDT (X.691); v aliases b.
 func (v *TAListforMDT) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAListforMDT")
+	return per.UnmarshalRoot(b, v, true, "TAListforMDT")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7766,61 +1521,30 @@ func (v *TAListforMDT) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 	*v = TABasedQMC{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAListforQMC [0] TAListforQMC
-	if err := v.TAListforQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAListforQMC")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TABasedQMC-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAListforQMC, "tAListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedQMC) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAListforQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAListforQMC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAListforQMC, "tAListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TABasedQMC (X.691); v aliases b.
 func (v *TABasedQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TABasedQMC")
+	return per.UnmarshalRoot(b, v, true, "TABasedQMC")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7828,20 +1552,17 @@ func (v *TABasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TABasedQMCExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7852,39 +1573,23 @@ func (v *ProtocolExtensionContainer_TABasedQMCExtIEs) MarshalAPER() ([]byte, err
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TABasedQMCExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TABasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7892,50 +1597,47 @@ func (v *ProtocolExtensionField_TABasedQMCExtIEs) MarshalAPER() ([]byte, error) 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TABasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TABasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TABasedQMCExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TABasedQMCExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TABasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAListforQMC) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAC](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAListforQMC) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAListforQMC (X.691); v aliases b.
 func (v *TAListforQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAListforQMC")
+	return per.UnmarshalRoot(b, v, true, "TAListforQMC")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -7944,61 +1646,30 @@ func (v *TAListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
 	*v = TAIBasedQMC{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// tAIListforQMC [0] TAIListforQMC
-	if err := v.TAIListforQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "tAIListforQMC")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TAIBasedQMC-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.TAIListforQMC, "tAIListforQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.TAIListforQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "tAIListforQMC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIBasedQMC (X.691); v aliases b.
 func (v *TAIBasedQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIBasedQMC")
+	return per.UnmarshalRoot(b, v, true, "TAIBasedQMC")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8006,20 +1677,17 @@ func (v *TAIBasedQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TAIBasedQMCExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8030,39 +1698,23 @@ func (v *ProtocolExtensionContainer_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TAIBasedQMCExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8070,50 +1722,47 @@ func (v *ProtocolExtensionField_TAIBasedQMCExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TAIBasedQMCExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TAIBasedQMCExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TAIBasedQMCExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TAIBasedQMCExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListforQMC) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 8})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 8})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListforQMC) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 8})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 8})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListforQMC (X.691); v aliases b.
 func (v *TAIListforQMC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListforQMC")
+	return per.UnmarshalRoot(b, v, true, "TAIListforQMC")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8121,20 +1770,17 @@ func (v *TAIListforQMC) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellinTAI) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[CompletedCellinTAIItem](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellinTAI) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI (X.691); v aliases b.
 func (v *CompletedCellinTAI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CompletedCellinTAI")
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8143,61 +1789,30 @@ func (v *CompletedCellinTAI) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
 	*v = CompletedCellinTAIItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eCGI [0] EUTRAN-CGI
-	if err := v.ECGI.DecodePER(r); err != nil {
-		return der.WithField(err, "eCGI")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.CompletedCellinTAI-Item-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ECGI, "eCGI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.ECGI.EncodePER(w); err != nil {
-		return der.WithField(err, "eCGI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.ECGI, "eCGI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompletedCellinTAI-Item (X.691); v aliases b.
 func (v *CompletedCellinTAIItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CompletedCellinTAI-Item")
+	return per.UnmarshalRoot(b, v, true, "CompletedCellinTAI-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8205,20 +1820,17 @@ func (v *CompletedCellinTAIItem) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_CompletedCellinTAIItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8229,39 +1841,23 @@ func (v *ProtocolExtensionContainer_CompletedCellinTAIItemExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_CompletedCellinTAIItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8269,91 +1865,66 @@ func (v *ProtocolExtensionField_CompletedCellinTAIItemExtIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *CompletedCellinTAIItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *CompletedCellinTAIItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *CompletedCellinTAIItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *CompletedCellinTAIItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetID) DecodePER(r *per.Reader) error {
 	*v = TargetID{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = TargetID_TargetgNgRanNodeID
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "targetgNgRanNode-ID")
+			if o, ok := r.Open("targetgNgRanNode-ID"); ok {
+				v.TargetgNgRanNodeID = per.DecodeNested[TargetNgRanNodeID](r, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
+				r.Close(o, "targetgNgRanNode-ID")
 			}
-			p1 := new(TargetNgRanNodeID)
-			if err := r.ReadNested(p1, "TargetNgRanNode-ID"); err != nil {
-				return der.WithField(err, "targetgNgRanNode-ID")
-			}
-			v.TargetgNgRanNodeID = p1
-			return r.EndOpen(o)
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = TargetID_TargeteNBID
-		p2 := new(TargeteNBID)
-		if err := r.ReadNested(p2, "TargeteNB-ID"); err != nil {
-			return der.WithField(err, "targeteNB-ID")
-		}
-		v.TargeteNBID = p2
-		return nil
+		v.TargeteNBID = per.DecodeNested[TargeteNBID](r, "TargeteNB-ID", "targeteNB-ID")
 	case 1:
 		v.Choice = TargetID_TargetRNCID
-		p3 := new(TargetRNCID)
-		if err := r.ReadNested(p3, "TargetRNC-ID"); err != nil {
-			return der.WithField(err, "targetRNC-ID")
-		}
-		v.TargetRNCID = p3
-		return nil
+		v.TargetRNCID = per.DecodeNested[TargetRNCID](r, "TargetRNC-ID", "targetRNC-ID")
 	case 2:
 		v.Choice = TargetID_CGI
-		p4 := new(CGI)
-		if err := r.ReadNested(p4, "CGI"); err != nil {
-			return der.WithField(err, "cGI")
-		}
-		v.CGI = p4
-		return nil
+		v.CGI = per.DecodeNested[CGI](r, "CGI", "cGI")
+	default:
+		r.Invalid(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "TargetID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -8361,54 +1932,29 @@ func (v *TargetID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case TargetID_TargeteNBID:
 		w.WriteIndex(0, 3, true, false)
-		if v.TargeteNBID == nil {
-			return der.WithField(der.NilValue("TargeteNB-ID"), "targeteNB-ID")
-		}
-		if err := v.TargeteNBID.EncodePER(w); err != nil {
-			return der.WithField(err, "targeteNB-ID")
-		}
-		return nil
+		per.EncodeNested(w, v.TargeteNBID, "TargeteNB-ID", "targeteNB-ID")
 	case TargetID_TargetRNCID:
 		w.WriteIndex(1, 3, true, false)
-		if v.TargetRNCID == nil {
-			return der.WithField(der.NilValue("TargetRNC-ID"), "targetRNC-ID")
-		}
-		if err := v.TargetRNCID.EncodePER(w); err != nil {
-			return der.WithField(err, "targetRNC-ID")
-		}
-		return nil
+		per.EncodeNested(w, v.TargetRNCID, "TargetRNC-ID", "targetRNC-ID")
 	case TargetID_CGI:
 		w.WriteIndex(2, 3, true, false)
-		if v.CGI == nil {
-			return der.WithField(der.NilValue("CGI"), "cGI")
-		}
-		if err := v.CGI.EncodePER(w); err != nil {
-			return der.WithField(err, "cGI")
-		}
-		return nil
+		per.EncodeNested(w, v.CGI, "CGI", "cGI")
 	case TargetID_TargetgNgRanNodeID:
 		w.WriteIndex(0, 3, true, true)
 		o := w.BeginOpen()
-		if v.TargetgNgRanNodeID == nil {
-			return der.WithField(der.NilValue("TargetNgRanNode-ID"), "targetgNgRanNode-ID")
-		}
-		if err := v.TargetgNgRanNodeID.EncodePER(w); err != nil {
-			return der.WithField(err, "targetgNgRanNode-ID")
-		}
+		per.EncodeNested(w, v.TargetgNgRanNodeID, "TargetNgRanNode-ID", "targetgNgRanNode-ID")
 		w.EndOpen(o)
-		return nil
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("TargetID"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("TargetID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetID (X.691); v aliases b.
-func (v *TargetID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetID")
-}
+func (v *TargetID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "TargetID") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -8416,68 +1962,32 @@ func (v *TargetID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 	*v = TargeteNBID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-ENB-ID [0] Global-ENB-ID
-	if err := v.GlobalENBID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-ENB-ID")
-	}
-	// selected-TAI [1] TAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.GlobalENBID, "global-ENB-ID")
+	r.Decode(&v.SelectedTAI, "selected-TAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargeteNBID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalENBID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-ENB-ID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.GlobalENBID, "global-ENB-ID")
+	w.Encode(&v.SelectedTAI, "selected-TAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargeteNB-ID (X.691); v aliases b.
 func (v *TargeteNBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargeteNB-ID")
+	return per.UnmarshalRoot(b, v, true, "TargeteNB-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8485,20 +1995,17 @@ func (v *TargeteNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargeteNBIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8509,39 +2016,23 @@ func (v *ProtocolExtensionContainer_TargeteNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TargeteNBIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TargeteNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8549,123 +2040,67 @@ func (v *ProtocolExtensionField_TargeteNBIDExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TargeteNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TargeteNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TargeteNBIDExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TargeteNBIDExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 	*v = TargetRNCID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasRAC = pre1&(1<<2) != 0
-	v.HasExtendedRNCID = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// lAI [0] LAI
-	if err := v.LAI.DecodePER(r); err != nil {
-		return der.WithField(err, "lAI")
-	}
-	// rAC [1] RAC OPTIONAL
-	if v.HasRAC {
-		if err := v.RAC.DecodePER(r); err != nil {
-			return der.WithField(err, "rAC")
-		}
-	}
-	// rNC-ID [2] RNC-ID
-	if err := v.RNCID.DecodePER(r); err != nil {
-		return der.WithField(err, "rNC-ID")
-	}
-	// extendedRNC-ID [3] ExtendedRNC-ID OPTIONAL
-	if v.HasExtendedRNCID {
-		if err := v.ExtendedRNCID.DecodePER(r); err != nil {
-			return der.WithField(err, "extendedRNC-ID")
-		}
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TargetRNC-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasRAC, &v.HasExtendedRNCID, &v.HasIEExtensions)
+	r.Decode(&v.LAI, "lAI")
+	r.DecodeOptional(v.HasRAC, &v.RAC, "rAC")
+	r.Decode(&v.RNCID, "rNC-ID")
+	r.DecodeOptional(v.HasExtendedRNCID, &v.ExtendedRNCID, "extendedRNC-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRNCID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasRAC, v.HasExtendedRNCID, v.HasIEExtensions)
-	if err := v.LAI.EncodePER(w); err != nil {
-		return der.WithField(err, "lAI")
-	}
-	if v.HasRAC {
-		if err := v.RAC.EncodePER(w); err != nil {
-			return der.WithField(err, "rAC")
-		}
-	}
-	if err := v.RNCID.EncodePER(w); err != nil {
-		return der.WithField(err, "rNC-ID")
-	}
-	if v.HasExtendedRNCID {
-		if err := v.ExtendedRNCID.EncodePER(w); err != nil {
-			return der.WithField(err, "extendedRNC-ID")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.LAI, "lAI")
+	w.EncodeOptional(v.HasRAC, &v.RAC, "rAC")
+	w.Encode(&v.RNCID, "rNC-ID")
+	w.EncodeOptional(v.HasExtendedRNCID, &v.ExtendedRNCID, "extendedRNC-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRNC-ID (X.691); v aliases b.
 func (v *TargetRNCID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRNC-ID")
+	return per.UnmarshalRoot(b, v, true, "TargetRNC-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8673,20 +2108,17 @@ func (v *TargetRNCID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetRNCIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8697,39 +2129,23 @@ func (v *ProtocolExtensionContainer_TargetRNCIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetRNCIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetRNCIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TargetRNCIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TargetRNCIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8737,99 +2153,63 @@ func (v *ProtocolExtensionField_TargetRNCIDExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TargetRNCIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TargetRNCIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TargetRNCIDExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TargetRNCIDExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNgRanNodeID) DecodePER(r *per.Reader) error {
 	*v = TargetNgRanNodeID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-RAN-NODE-ID [0] EXPLICIT Global-RAN-NODE-ID
-	if err := v.GlobalRANNODEID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-RAN-NODE-ID")
-	}
-	// selected-TAI [1] FiveGSTAI
-	if err := v.SelectedTAI.DecodePER(r); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.TargetNgRanNode-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
+	r.Decode(&v.SelectedTAI, "selected-TAI")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNgRanNodeID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalRANNODEID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-RAN-NODE-ID")
-	}
-	if err := v.SelectedTAI.EncodePER(w); err != nil {
-		return der.WithField(err, "selected-TAI")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
+	w.Encode(&v.SelectedTAI, "selected-TAI")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNgRanNode-ID (X.691); v aliases b.
 func (v *TargetNgRanNodeID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNgRanNode-ID")
+	return per.UnmarshalRoot(b, v, true, "TargetNgRanNode-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8837,20 +2217,17 @@ func (v *TargetNgRanNodeID) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargetNgRanNodeIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8861,39 +2238,23 @@ func (v *ProtocolExtensionContainer_TargetNgRanNodeIDExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargetNgRanNodeIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -8901,69 +2262,54 @@ func (v *ProtocolExtensionField_TargetNgRanNodeIDExtIEs) MarshalAPER() ([]byte, 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargetNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TargetNgRanNodeIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TargetNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TargetNgRanNodeIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TargetNgRanNodeIDExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TargetNgRanNodeIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TargetNgRanNodeIDExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalRANNODEID) DecodePER(r *per.Reader) error {
 	*v = GlobalRANNODEID{}
-	i, inExt, err := r.ReadIndex(2, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(2, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = GlobalRANNODEID_GNB
-		p1 := new(GNB)
-		if err := r.ReadNested(p1, "GNB"); err != nil {
-			return der.WithField(err, "gNB")
-		}
-		v.GNB = p1
-		return nil
+		v.GNB = per.DecodeNested[GNB](r, "GNB", "gNB")
 	case 1:
 		v.Choice = GlobalRANNODEID_NgENB
-		p2 := new(NGENB)
-		if err := r.ReadNested(p2, "NG-eNB"); err != nil {
-			return der.WithField(err, "ng-eNB")
-		}
-		v.NgENB = p2
-		return nil
+		v.NgENB = per.DecodeNested[NGENB](r, "NG-eNB", "ng-eNB")
+	default:
+		r.Invalid(der.KindInvalidValue, "Global-RAN-NODE-ID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "Global-RAN-NODE-ID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -8971,33 +2317,22 @@ func (v *GlobalRANNODEID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case GlobalRANNODEID_GNB:
 		w.WriteIndex(0, 2, true, false)
-		if v.GNB == nil {
-			return der.WithField(der.NilValue("GNB"), "gNB")
-		}
-		if err := v.GNB.EncodePER(w); err != nil {
-			return der.WithField(err, "gNB")
-		}
-		return nil
+		per.EncodeNested(w, v.GNB, "GNB", "gNB")
 	case GlobalRANNODEID_NgENB:
 		w.WriteIndex(1, 2, true, false)
-		if v.NgENB == nil {
-			return der.WithField(der.NilValue("NG-eNB"), "ng-eNB")
+		per.EncodeNested(w, v.NgENB, "NG-eNB", "ng-eNB")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("Global-RAN-NODE-ID"), "")
 		}
-		if err := v.NgENB.EncodePER(w); err != nil {
-			return der.WithField(err, "ng-eNB")
-		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 2)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 2)
-	}
-	return der.NoChoice("Global-RAN-NODE-ID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Global-RAN-NODE-ID (X.691); v aliases b.
 func (v *GlobalRANNODEID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Global-RAN-NODE-ID")
+	return per.UnmarshalRoot(b, v, true, "Global-RAN-NODE-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9006,82 +2341,46 @@ func (v *GlobalRANNODEID) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GNB) DecodePER(r *per.Reader) error {
 	*v = GNB{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-gNB-ID [0] Global-GNB-ID
-	if err := v.GlobalGNBID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-gNB-ID")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.GNB-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.GlobalGNBID, "global-gNB-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GNB) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalGNBID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-gNB-ID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.GlobalGNBID, "global-gNB-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GNB (X.691); v aliases b.
-func (v *GNB) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "GNB")
-}
+func (v *GNB) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "GNB") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *GNB) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_GNBExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_GNBExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_GNBExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_GNBExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9092,137 +2391,85 @@ func (v *ProtocolExtensionContainer_GNBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GNBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GNBExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_GNBExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_GNBExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolExtensionField_GNBExtIEs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *GNBExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *GNBExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *GNBExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *GNBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *GNBExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *GNBExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *GNBExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 	*v = GlobalGNBID{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pLMN-Identity [0] PLMNidentity
-	if err := v.PLMNIdentity.DecodePER(r); err != nil {
-		return der.WithField(err, "pLMN-Identity")
-	}
-	// gNB-ID [1] EXPLICIT GNB-Identity
-	if err := v.GNBID.DecodePER(r); err != nil {
-		return der.WithField(err, "gNB-ID")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Global-GNB-ID-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PLMNIdentity, "pLMN-Identity")
+	r.Decode(&v.GNBID, "gNB-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalGNBID) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.PLMNIdentity.EncodePER(w); err != nil {
-		return der.WithField(err, "pLMN-Identity")
-	}
-	if err := v.GNBID.EncodePER(w); err != nil {
-		return der.WithField(err, "gNB-ID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
+	w.Encode(&v.GNBID, "gNB-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Global-GNB-ID (X.691); v aliases b.
 func (v *GlobalGNBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Global-GNB-ID")
+	return per.UnmarshalRoot(b, v, true, "Global-GNB-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9230,20 +2477,17 @@ func (v *GlobalGNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_GlobalGNBIDExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9254,39 +2498,23 @@ func (v *ProtocolExtensionContainer_GlobalGNBIDExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_GlobalGNBIDExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9294,59 +2522,51 @@ func (v *ProtocolExtensionField_GlobalGNBIDExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *GlobalGNBIDExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *GlobalGNBIDExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *GlobalGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *GlobalGNBIDExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *GlobalGNBIDExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *GlobalGNBIDExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *GlobalGNBIDExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GNBIdentity) DecodePER(r *per.Reader) error {
 	*v = GNBIdentity{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(1, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = GNBIdentity_GNBID
-		if err := v.GNBID.DecodePER(r); err != nil {
-			return der.WithField(err, "gNB-ID")
-		}
-		return nil
+		r.Decode(&v.GNBID, "gNB-ID")
+	default:
+		r.Invalid(der.KindInvalidValue, "GNB-Identity", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "GNB-Identity", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -9354,21 +2574,19 @@ func (v *GNBIdentity) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case GNBIdentity_GNBID:
 		w.WriteIndex(0, 1, true, false)
-		if err := v.GNBID.EncodePER(w); err != nil {
-			return der.WithField(err, "gNB-ID")
+		w.Encode(&v.GNBID, "gNB-ID")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("GNB-Identity"), "")
 		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 1)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("GNB-Identity")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GNB-Identity (X.691); v aliases b.
 func (v *GNBIdentity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "GNB-Identity")
+	return per.UnmarshalRoot(b, v, true, "GNB-Identity")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9377,82 +2595,46 @@ func (v *GNBIdentity) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NGENB) DecodePER(r *per.Reader) error {
 	*v = NGENB{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// global-ng-eNB-ID [0] Global-ENB-ID
-	if err := v.GlobalNgENBID.DecodePER(r); err != nil {
-		return der.WithField(err, "global-ng-eNB-ID")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.NG-eNB-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.GlobalNgENBID, "global-ng-eNB-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGENB) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.GlobalNgENBID.EncodePER(w); err != nil {
-		return der.WithField(err, "global-ng-eNB-ID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.GlobalNgENBID, "global-ng-eNB-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NG-eNB (X.691); v aliases b.
-func (v *NGENB) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NG-eNB")
-}
+func (v *NGENB) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "NG-eNB") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *NGENB) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_NGENBExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_NGENBExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_NGENBExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_NGENBExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9463,39 +2645,23 @@ func (v *ProtocolExtensionContainer_NGENBExtIEs) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_NGENBExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_NGENBExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_NGENBExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_NGENBExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9503,58 +2669,48 @@ func (v *ProtocolExtensionField_NGENBExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *NGENBExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *NGENBExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *NGENBExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *NGENBExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *NGENBExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *NGENBExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *NGENBExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *GNBID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 22, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = GNBID(x)
-	return nil
+	*v = GNBID(r.BitString(per.Size{Lb: 22, Ub: 32}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GNBID) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 22, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 22, Ub: 32}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a GNB-ID (X.691); v aliases b.
-func (v *GNBID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "GNB-ID")
-}
+func (v *GNBID) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "GNB-ID") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *GNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -9562,61 +2718,30 @@ func (v *GNBID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) error {
 	*v = TargeteNBToSourceeNBTransparentContainer{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// rRC-Container [0] RRC-Container
-	if err := v.RRCContainer.DecodePER(r); err != nil {
-		return der.WithField(err, "rRC-Container")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.TargeteNB-ToSourceeNB-TransparentContainer-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.RRCContainer, "rRC-Container")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.RRCContainer.EncodePER(w); err != nil {
-		return der.WithField(err, "rRC-Container")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.RRCContainer, "rRC-Container")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargeteNB-ToSourceeNB-TransparentContainer (X.691); v aliases b.
 func (v *TargeteNBToSourceeNBTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargeteNB-ToSourceeNB-TransparentContainer")
+	return per.UnmarshalRoot(b, v, true, "TargeteNB-ToSourceeNB-TransparentContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9626,20 +2751,17 @@ func (v *TargeteNBToSourceeNBTransparentContainer) MarshalAPER() ([]byte, error)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9650,39 +2772,23 @@ func (v *ProtocolExtensionContainer_TargeteNBToSourceeNBTransparentContainerExtI
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9690,119 +2796,67 @@ func (v *ProtocolExtensionField_TargeteNBToSourceeNBTransparentContainerExtIEs) 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 318:
 		u.Kind = TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDDAPSResponseInfoList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 330:
 		u.Kind = TargeteNBToSourceeNBTransparentContainerExtIEs_IDRACSIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDRACSIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 335:
 		u.Kind = TargeteNBToSourceeNBTransparentContainerExtIEs_IDERABSecurityResultList
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDERABSecurityResultList.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 79:
 		u.Kind = SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDDirectForwardingPathAvailability.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList:
+		return &u.IDDAPSResponseInfoList
+	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDRACSIndication:
+		return &u.IDRACSIndication
+	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDERABSecurityResultList:
+		return &u.IDERABSecurityResultList
+	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability:
+		return &u.IDDirectForwardingPathAvailability
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDDAPSResponseInfoList:
-		o := w.BeginOpen()
-		if err := u.IDDAPSResponseInfoList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDRACSIndication:
-		o := w.BeginOpen()
-		if err := u.IDRACSIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TargeteNBToSourceeNBTransparentContainerExtIEs_IDERABSecurityResultList:
-		o := w.BeginOpen()
-		if err := u.IDERABSecurityResultList.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case SourceeNBToTargeteNBTransparentContainerExtIEs_IDDirectForwardingPathAvailability:
-		o := w.BeginOpen()
-		if err := u.IDDirectForwardingPathAvailability.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TargeteNBToSourceeNBTransparentContainerExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetToSourceTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargetToSourceTransparentContainer(x)
-	return nil
+	*v = TargetToSourceTransparentContainer(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetToSourceTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Target-ToSource-TransparentContainer (X.691); v aliases b.
 func (v *TargetToSourceTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Target-ToSource-TransparentContainer")
+	return per.UnmarshalRoot(b, v, true, "Target-ToSource-TransparentContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9812,27 +2866,19 @@ func (v *TargetToSourceTransparentContainer) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetRNCToSourceRNCTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargetRNCToSourceRNCTransparentContainer(x)
-	return nil
+	*v = TargetRNCToSourceRNCTransparentContainer(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRNCToSourceRNCTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetRNC-ToSourceRNC-TransparentContainer (X.691); v aliases b.
 func (v *TargetRNCToSourceRNCTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetRNC-ToSourceRNC-TransparentContainer")
+	return per.UnmarshalRoot(b, v, true, "TargetRNC-ToSourceRNC-TransparentContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9842,27 +2888,19 @@ func (v *TargetRNCToSourceRNCTransparentContainer) MarshalAPER() ([]byte, error)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetBSSToSourceBSSTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargetBSSToSourceBSSTransparentContainer(x)
-	return nil
+	*v = TargetBSSToSourceBSSTransparentContainer(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetBSSToSourceBSSTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetBSS-ToSourceBSS-TransparentContainer (X.691); v aliases b.
 func (v *TargetBSSToSourceBSSTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetBSS-ToSourceBSS-TransparentContainer")
+	return per.UnmarshalRoot(b, v, true, "TargetBSS-ToSourceBSS-TransparentContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9872,27 +2910,19 @@ func (v *TargetBSSToSourceBSSTransparentContainer) MarshalAPER() ([]byte, error)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = TargetNgRanNodeToSourceNgRanNodeTransparentContainer(x)
-	return nil
+	*v = TargetNgRanNodeToSourceNgRanNodeTransparentContainer(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TargetNgRanNode-ToSourceNgRanNode-TransparentContainer (X.691); v aliases b.
 func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TargetNgRanNode-ToSourceNgRanNode-TransparentContainer")
+	return per.UnmarshalRoot(b, v, true, "TargetNgRanNode-ToSourceNgRanNode-TransparentContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9903,61 +2933,30 @@ func (v *TargetNgRanNodeToSourceNgRanNodeTransparentContainer) MarshalAPER() ([]
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 	*v = M1ThresholdEventA2{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// measurementThreshold [0] EXPLICIT MeasurementThresholdA2
-	if err := v.MeasurementThreshold.DecodePER(r); err != nil {
-		return der.WithField(err, "measurementThreshold")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.M1ThresholdEventA2-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.MeasurementThreshold, "measurementThreshold")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1ThresholdEventA2) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.MeasurementThreshold.EncodePER(w); err != nil {
-		return der.WithField(err, "measurementThreshold")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.MeasurementThreshold, "measurementThreshold")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a M1ThresholdEventA2 (X.691); v aliases b.
 func (v *M1ThresholdEventA2) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "M1ThresholdEventA2")
+	return per.UnmarshalRoot(b, v, true, "M1ThresholdEventA2")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9965,20 +2964,17 @@ func (v *M1ThresholdEventA2) MarshalAPER() ([]byte, error) { return per.Marshal(
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_M1ThresholdEventA2ExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -9989,39 +2985,23 @@ func (v *ProtocolExtensionContainer_M1ThresholdEventA2ExtIEs) MarshalAPER() ([]b
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_M1ThresholdEventA2ExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10029,57 +3009,49 @@ func (v *ProtocolExtensionField_M1ThresholdEventA2ExtIEs) MarshalAPER() ([]byte,
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *M1ThresholdEventA2ExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *M1ThresholdEventA2ExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *M1ThresholdEventA2ExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *M1ThresholdEventA2ExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *M1ThresholdEventA2ExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ThresholdRSRP) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 97, false)
-	if err != nil {
-		return err
-	}
-	*v = ThresholdRSRP(x)
-	return nil
+	*v = ThresholdRSRP(r.Int(0, 97, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ThresholdRSRP) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 97, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 97, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRP (X.691); v aliases b.
 func (v *ThresholdRSRP) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Threshold-RSRP")
+	return per.UnmarshalRoot(b, v, true, "Threshold-RSRP")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10087,69 +3059,47 @@ func (v *ThresholdRSRP) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ThresholdRSRQ) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 34, false)
-	if err != nil {
-		return err
-	}
-	*v = ThresholdRSRQ(x)
-	return nil
+	*v = ThresholdRSRQ(r.Int(0, 34, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ThresholdRSRQ) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 34, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 34, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Threshold-RSRQ (X.691); v aliases b.
 func (v *ThresholdRSRQ) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Threshold-RSRQ")
+	return per.UnmarshalRoot(b, v, true, "Threshold-RSRQ")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ThresholdRSRQ) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeToTrigger) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(16, 0, false)
-	*v = TimeToTrigger(x)
-	return err
-}
+func (v *TimeToTrigger) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 16, 0, false) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeToTrigger) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 16, 0, false)
-}
+func (v *TimeToTrigger) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 16, 0, false) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToTrigger (X.691); v aliases b.
 func (v *TimeToTrigger) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeToTrigger")
+	return per.UnmarshalRoot(b, v, true, "TimeToTrigger")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *TimeToTrigger) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeToWait) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(6, 0, true)
-	*v = TimeToWait(x)
-	return err
-}
+func (v *TimeToWait) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 6, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeToWait) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 6, 0, true)
-}
+func (v *TimeToWait) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeToWait (X.691); v aliases b.
 func (v *TimeToWait) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeToWait")
+	return per.UnmarshalRoot(b, v, true, "TimeToWait")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10157,27 +3107,19 @@ func (v *TimeToWait) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeUEStayedInCell) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 4095, false)
-	if err != nil {
-		return err
-	}
-	*v = TimeUEStayedInCell(x)
-	return nil
+	*v = TimeUEStayedInCell(r.Int(0, 4095, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeUEStayedInCell) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 4095, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 4095, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Time-UE-StayedInCell (X.691); v aliases b.
 func (v *TimeUEStayedInCell) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Time-UE-StayedInCell")
+	return per.UnmarshalRoot(b, v, true, "Time-UE-StayedInCell")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10185,27 +3127,19 @@ func (v *TimeUEStayedInCell) MarshalAPER() ([]byte, error) { return per.Marshal(
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeUEStayedInCellEnhancedGranularity) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 40950, false)
-	if err != nil {
-		return err
-	}
-	*v = TimeUEStayedInCellEnhancedGranularity(x)
-	return nil
+	*v = TimeUEStayedInCellEnhancedGranularity(r.Int(0, 40950, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeUEStayedInCellEnhancedGranularity) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 40950, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 40950, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a Time-UE-StayedInCell-EnhancedGranularity (X.691); v aliases b.
 func (v *TimeUEStayedInCellEnhancedGranularity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "Time-UE-StayedInCell-EnhancedGranularity")
+	return per.UnmarshalRoot(b, v, true, "Time-UE-StayedInCell-EnhancedGranularity")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10215,27 +3149,19 @@ func (v *TimeUEStayedInCellEnhancedGranularity) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSinceSecondaryNodeRelease) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 4, Ub: 4})
-	if err != nil {
-		return err
-	}
-	*v = TimeSinceSecondaryNodeRelease(x)
-	return nil
+	*v = TimeSinceSecondaryNodeRelease(r.OctetString(per.Size{Lb: 4, Ub: 4}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeSinceSecondaryNodeRelease) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 4, Ub: 4}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 4, Ub: 4}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TimeSinceSecondaryNodeRelease (X.691); v aliases b.
 func (v *TimeSinceSecondaryNodeRelease) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TimeSinceSecondaryNodeRelease")
+	return per.UnmarshalRoot(b, v, true, "TimeSinceSecondaryNodeRelease")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10244,51 +3170,28 @@ func (v *TimeSinceSecondaryNodeRelease) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TransportInformation) DecodePER(r *per.Reader) error {
 	*v = TransportInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// transportLayerAddress [0] TransportLayerAddress
-	if err := v.TransportLayerAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "transportLayerAddress")
-	}
-	// uL-GTP-TEID [1] GTP-TEID
-	if err := v.ULGTPTEID.DecodePER(r); err != nil {
-		return der.WithField(err, "uL-GTP-TEID")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
+	r.Decode(&v.ULGTPTEID, "uL-GTP-TEID")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TransportInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.TransportLayerAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "transportLayerAddress")
-	}
-	if err := v.ULGTPTEID.EncodePER(w); err != nil {
-		return der.WithField(err, "uL-GTP-TEID")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.TransportLayerAddress, "transportLayerAddress")
+	w.Encode(&v.ULGTPTEID, "uL-GTP-TEID")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TransportInformation (X.691); v aliases b.
 func (v *TransportInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TransportInformation")
+	return per.UnmarshalRoot(b, v, true, "TransportInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10296,27 +3199,19 @@ func (v *TransportInformation) MarshalAPER() ([]byte, error) { return per.Marsha
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TransportLayerAddress) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 1, Ub: 160, Ext: true})
-	if err != nil {
-		return err
-	}
-	*v = TransportLayerAddress(x)
-	return nil
+	*v = TransportLayerAddress(r.BitString(per.Size{Lb: 1, Ub: 160, Ext: true}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TransportLayerAddress) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 1, Ub: 160, Ext: true}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 1, Ub: 160, Ext: true}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TransportLayerAddress (X.691); v aliases b.
 func (v *TransportLayerAddress) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TransportLayerAddress")
+	return per.UnmarshalRoot(b, v, true, "TransportLayerAddress")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10325,82 +3220,36 @@ func (v *TransportLayerAddress) MarshalAPER() ([]byte, error) { return per.Marsh
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TraceActivation) DecodePER(r *per.Reader) error {
 	*v = TraceActivation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// e-UTRAN-Trace-ID [0] E-UTRAN-Trace-ID
-	if err := v.EUTRANTraceID.DecodePER(r); err != nil {
-		return der.WithField(err, "e-UTRAN-Trace-ID")
-	}
-	// interfacesToTrace [1] InterfacesToTrace
-	if err := v.InterfacesToTrace.DecodePER(r); err != nil {
-		return der.WithField(err, "interfacesToTrace")
-	}
-	// traceDepth [2] TraceDepth
-	if err := v.TraceDepth.DecodePER(r); err != nil {
-		return der.WithField(err, "traceDepth")
-	}
-	// traceCollectionEntityIPAddress [3] TransportLayerAddress
-	if err := v.TraceCollectionEntityIPAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "traceCollectionEntityIPAddress")
-	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.TraceActivation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.EUTRANTraceID, "e-UTRAN-Trace-ID")
+	r.Decode(&v.InterfacesToTrace, "interfacesToTrace")
+	r.Decode(&v.TraceDepth, "traceDepth")
+	r.Decode(&v.TraceCollectionEntityIPAddress, "traceCollectionEntityIPAddress")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceActivation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.EUTRANTraceID.EncodePER(w); err != nil {
-		return der.WithField(err, "e-UTRAN-Trace-ID")
-	}
-	if err := v.InterfacesToTrace.EncodePER(w); err != nil {
-		return der.WithField(err, "interfacesToTrace")
-	}
-	if err := v.TraceDepth.EncodePER(w); err != nil {
-		return der.WithField(err, "traceDepth")
-	}
-	if err := v.TraceCollectionEntityIPAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "traceCollectionEntityIPAddress")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.EUTRANTraceID, "e-UTRAN-Trace-ID")
+	w.Encode(&v.InterfacesToTrace, "interfacesToTrace")
+	w.Encode(&v.TraceDepth, "traceDepth")
+	w.Encode(&v.TraceCollectionEntityIPAddress, "traceCollectionEntityIPAddress")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TraceActivation (X.691); v aliases b.
 func (v *TraceActivation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TraceActivation")
+	return per.UnmarshalRoot(b, v, true, "TraceActivation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10408,20 +3257,17 @@ func (v *TraceActivation) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TraceActivationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TraceActivationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TraceActivationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10432,39 +3278,23 @@ func (v *ProtocolExtensionContainer_TraceActivationExtIEs) MarshalAPER() ([]byte
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TraceActivationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TraceActivationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TraceActivationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TraceActivationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10472,122 +3302,71 @@ func (v *ProtocolExtensionField_TraceActivationExtIEs) MarshalAPER() ([]byte, er
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TraceActivationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TraceActivationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TraceActivationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 162:
 		u.Kind = TraceActivationExtIEs_IDMDTConfiguration
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(MDTConfiguration)
-		if err := r.ReadNested(p1, "MDT-Configuration"); err != nil {
-			return err
-		}
-		u.IDMDTConfiguration = p1
-		return p.EndField(r)
 	case 262:
 		u.Kind = TraceActivationExtIEs_IDUEAppLayerMeasConfig
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(UEAppLayerMeasConfig)
-		if err := r.ReadNested(p2, "UEAppLayerMeasConfig"); err != nil {
-			return err
-		}
-		u.IDUEAppLayerMeasConfig = p2
-		return p.EndField(r)
 	case 316:
 		u.Kind = TraceActivationExtIEs_IDMDTConfigurationNR
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDMDTConfigurationNR.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 325:
 		u.Kind = TraceActivationExtIEs_IDTraceCollectionEntityURI
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDTraceCollectionEntityURI.DecodePER(r); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TraceActivationExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case TraceActivationExtIEs_IDMDTConfiguration:
+		if alloc {
+			u.IDMDTConfiguration = new(MDTConfiguration)
+		} else if u.IDMDTConfiguration == nil {
+			return per.NoValue("MDT-Configuration")
 		}
-		return p.EndField(r)
+		return u.IDMDTConfiguration
+	case TraceActivationExtIEs_IDUEAppLayerMeasConfig:
+		if alloc {
+			u.IDUEAppLayerMeasConfig = new(UEAppLayerMeasConfig)
+		} else if u.IDUEAppLayerMeasConfig == nil {
+			return per.NoValue("UEAppLayerMeasConfig")
+		}
+		return u.IDUEAppLayerMeasConfig
+	case TraceActivationExtIEs_IDMDTConfigurationNR:
+		return &u.IDMDTConfigurationNR
+	case TraceActivationExtIEs_IDTraceCollectionEntityURI:
+		return &u.IDTraceCollectionEntityURI
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TraceActivationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case TraceActivationExtIEs_IDMDTConfiguration:
-		o := w.BeginOpen()
-		if u.IDMDTConfiguration == nil {
-			return der.NilValue("MDT-Configuration")
-		}
-		if err := u.IDMDTConfiguration.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TraceActivationExtIEs_IDUEAppLayerMeasConfig:
-		o := w.BeginOpen()
-		if u.IDUEAppLayerMeasConfig == nil {
-			return der.NilValue("UEAppLayerMeasConfig")
-		}
-		if err := u.IDUEAppLayerMeasConfig.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TraceActivationExtIEs_IDMDTConfigurationNR:
-		o := w.BeginOpen()
-		if err := u.IDMDTConfigurationNR.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case TraceActivationExtIEs_IDTraceCollectionEntityURI:
-		o := w.BeginOpen()
-		if err := u.IDTraceCollectionEntityURI.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TraceActivationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TraceDepth) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(6, 0, true)
-	*v = TraceDepth(x)
-	return err
-}
+func (v *TraceDepth) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 6, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TraceDepth) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 6, 0, true)
-}
+func (v *TraceDepth) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 6, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TraceDepth (X.691); v aliases b.
 func (v *TraceDepth) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TraceDepth")
+	return per.UnmarshalRoot(b, v, true, "TraceDepth")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10595,27 +3374,19 @@ func (v *TraceDepth) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANTraceID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 8, Ub: 8})
-	if err != nil {
-		return err
-	}
-	*v = EUTRANTraceID(x)
-	return nil
+	*v = EUTRANTraceID(r.OctetString(per.Size{Lb: 8, Ub: 8}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANTraceID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 8, Ub: 8}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 8, Ub: 8}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a E-UTRAN-Trace-ID (X.691); v aliases b.
 func (v *EUTRANTraceID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "E-UTRAN-Trace-ID")
+	return per.UnmarshalRoot(b, v, true, "E-UTRAN-Trace-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10623,27 +3394,19 @@ func (v *EUTRANTraceID) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TrafficLoadReductionIndication) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(1, 99, false)
-	if err != nil {
-		return err
-	}
-	*v = TrafficLoadReductionIndication(x)
-	return nil
+	*v = TrafficLoadReductionIndication(r.Int(1, 99, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TrafficLoadReductionIndication) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 1, 99, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 1, 99, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TrafficLoadReductionIndication (X.691); v aliases b.
 func (v *TrafficLoadReductionIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TrafficLoadReductionIndication")
+	return per.UnmarshalRoot(b, v, true, "TrafficLoadReductionIndication")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10652,73 +3415,32 @@ func (v *TrafficLoadReductionIndication) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TunnelInformation) DecodePER(r *per.Reader) error {
 	*v = TunnelInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(2)
-	if err != nil {
-		return err
-	}
-	v.HasUDPPortNumber = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// transportLayerAddress [0] TransportLayerAddress
-	if err := v.TransportLayerAddress.DecodePER(r); err != nil {
-		return der.WithField(err, "transportLayerAddress")
-	}
-	// uDP-Port-Number [1] Port-Number OPTIONAL
-	if v.HasUDPPortNumber {
-		if err := v.UDPPortNumber.DecodePER(r); err != nil {
-			return der.WithField(err, "uDP-Port-Number")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.Tunnel-Information-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasUDPPortNumber, &v.HasIEExtensions)
+	r.Decode(&v.TransportLayerAddress, "transportLayerAddress")
+	r.DecodeOptional(v.HasUDPPortNumber, &v.UDPPortNumber, "uDP-Port-Number")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TunnelInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasUDPPortNumber, v.HasIEExtensions)
-	if err := v.TransportLayerAddress.EncodePER(w); err != nil {
-		return der.WithField(err, "transportLayerAddress")
-	}
-	if v.HasUDPPortNumber {
-		if err := v.UDPPortNumber.EncodePER(w); err != nil {
-			return der.WithField(err, "uDP-Port-Number")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.TransportLayerAddress, "transportLayerAddress")
+	w.EncodeOptional(v.HasUDPPortNumber, &v.UDPPortNumber, "uDP-Port-Number")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TunnelInformation (X.691); v aliases b.
 func (v *TunnelInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TunnelInformation")
+	return per.UnmarshalRoot(b, v, true, "TunnelInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10726,20 +3448,17 @@ func (v *TunnelInformation) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_TunnelInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10750,39 +3469,23 @@ func (v *ProtocolExtensionContainer_TunnelInformationExtIEs) MarshalAPER() ([]by
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_TunnelInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_TunnelInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_TunnelInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_TunnelInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10790,50 +3493,43 @@ func (v *ProtocolExtensionField_TunnelInformationExtIEs) MarshalAPER() ([]byte, 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *TunnelInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *TunnelInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *TunnelInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *TunnelInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *TunnelInformationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *TunnelInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *TunnelInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TypeOfError) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = TypeOfError(x)
-	return err
-}
+func (v *TypeOfError) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TypeOfError) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
+func (v *TypeOfError) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TypeOfError (X.691); v aliases b.
 func (v *TypeOfError) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TypeOfError")
+	return per.UnmarshalRoot(b, v, true, "TypeOfError")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10841,20 +3537,17 @@ func (v *TypeOfError) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TAIListForRestart) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TAI](r, per.Size{Lb: 1, Ub: 2048})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 2048})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListForRestart) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2048})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 2048})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TAIListForRestart (X.691); v aliases b.
 func (v *TAIListForRestart) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TAIListForRestart")
+	return per.UnmarshalRoot(b, v, true, "TAIListForRestart")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10863,68 +3556,32 @@ func (v *TAIListForRestart) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UEAggregateMaximumBitrate{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uEaggregateMaximumBitRateDL [0] BitRate
-	if err := v.UEaggregateMaximumBitRateDL.DecodePER(r); err != nil {
-		return der.WithField(err, "uEaggregateMaximumBitRateDL")
-	}
-	// uEaggregateMaximumBitRateUL [1] BitRate
-	if err := v.UEaggregateMaximumBitRateUL.DecodePER(r); err != nil {
-		return der.WithField(err, "uEaggregateMaximumBitRateUL")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAggregate-MaximumBitrates-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.UEaggregateMaximumBitRateDL, "uEaggregateMaximumBitRateDL")
+	r.Decode(&v.UEaggregateMaximumBitRateUL, "uEaggregateMaximumBitRateUL")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.UEaggregateMaximumBitRateDL.EncodePER(w); err != nil {
-		return der.WithField(err, "uEaggregateMaximumBitRateDL")
-	}
-	if err := v.UEaggregateMaximumBitRateUL.EncodePER(w); err != nil {
-		return der.WithField(err, "uEaggregateMaximumBitRateUL")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.UEaggregateMaximumBitRateDL, "uEaggregateMaximumBitRateDL")
+	w.Encode(&v.UEaggregateMaximumBitRateUL, "uEaggregateMaximumBitRateUL")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAggregateMaximumBitrate (X.691); v aliases b.
 func (v *UEAggregateMaximumBitrate) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAggregateMaximumBitrate")
+	return per.UnmarshalRoot(b, v, true, "UEAggregateMaximumBitrate")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10932,20 +3589,17 @@ func (v *UEAggregateMaximumBitrate) MarshalAPER() ([]byte, error) { return per.M
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10956,39 +3610,23 @@ func (v *ProtocolExtensionContainer_UEAggregateMaximumBitratesExtIEs) MarshalAPE
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -10996,131 +3634,73 @@ func (v *ProtocolExtensionField_UEAggregateMaximumBitratesExtIEs) MarshalAPER() 
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UEAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UEAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UEAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 259:
 		u.Kind = UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateDL
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ExtendedBitRate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 260:
 		u.Kind = UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateUL
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ExtendedBitRate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UEAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateDL:
+		return &u.ExtendedBitRate
+	case UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateUL:
+		return &u.ExtendedBitRate
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UEAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateDL:
-		o := w.BeginOpen()
-		if err := u.ExtendedBitRate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEAggregateMaximumBitratesExtIEs_IDExtendedUEaggregateMaximumBitRateUL:
-		o := w.BeginOpen()
-		if err := u.ExtendedBitRate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UEAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAppLayerMeasConfig) DecodePER(r *per.Reader) error {
 	*v = UEAppLayerMeasConfig{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// containerForAppLayerMeasConfig [0] OCTET STRING
-	if v.ContainerForAppLayerMeasConfig, err = r.ReadOctetString(per.Size{Lb: 1, Ub: 1000}); err != nil {
-		return der.WithField(err, "containerForAppLayerMeasConfig")
-	}
-	// areaScopeOfQMC [1] EXPLICIT AreaScopeOfQMC
-	if err := v.AreaScopeOfQMC.DecodePER(r); err != nil {
-		return der.WithField(err, "areaScopeOfQMC")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UEAppLayerMeasConfig-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	v.ContainerForAppLayerMeasConfig = r.OctetString(per.Size{Lb: 1, Ub: 1000}, "containerForAppLayerMeasConfig")
+	r.Decode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAppLayerMeasConfig) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := w.WriteOctetString(v.ContainerForAppLayerMeasConfig, per.Size{Lb: 1, Ub: 1000}); err != nil {
-		return der.WithField(err, "containerForAppLayerMeasConfig")
-	}
-	if err := v.AreaScopeOfQMC.EncodePER(w); err != nil {
-		return der.WithField(err, "areaScopeOfQMC")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.OctetString(v.ContainerForAppLayerMeasConfig, per.Size{Lb: 1, Ub: 1000}, "containerForAppLayerMeasConfig")
+	w.Encode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEAppLayerMeasConfig (X.691); v aliases b.
 func (v *UEAppLayerMeasConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEAppLayerMeasConfig")
+	return per.UnmarshalRoot(b, v, true, "UEAppLayerMeasConfig")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11128,20 +3708,17 @@ func (v *UEAppLayerMeasConfig) MarshalAPER() ([]byte, error) { return per.Marsha
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAppLayerMeasConfigExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11152,39 +3729,23 @@ func (v *ProtocolExtensionContainer_UEAppLayerMeasConfigExtIEs) MarshalAPER() ([
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAppLayerMeasConfigExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11192,56 +3753,43 @@ func (v *ProtocolExtensionField_UEAppLayerMeasConfigExtIEs) MarshalAPER() ([]byt
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAppLayerMeasConfigExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UEAppLayerMeasConfigExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UEAppLayerMeasConfigExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UEAppLayerMeasConfigExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 276:
 		u.Kind = UEAppLayerMeasConfigExtIEs_IDServiceType
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDServiceType.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UEAppLayerMeasConfigExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UEAppLayerMeasConfigExtIEs_IDServiceType:
+		return &u.IDServiceType
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UEAppLayerMeasConfigExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UEAppLayerMeasConfigExtIEs_IDServiceType:
-		o := w.BeginOpen()
-		if err := u.IDServiceType.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UEAppLayerMeasConfigExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UECapabilityInfoRequest) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UECapabilityInfoRequest(x)
-	return err
+	return per.DecodeEnum(r, v, 1, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -11251,8 +3799,7 @@ func (v *UECapabilityInfoRequest) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UECapabilityInfoRequest (X.691); v aliases b.
 func (v *UECapabilityInfoRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UECapabilityInfoRequest")
+	return per.UnmarshalRoot(b, v, true, "UECapabilityInfoRequest")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11260,9 +3807,7 @@ func (v *UECapabilityInfoRequest) MarshalAPER() ([]byte, error) { return per.Mar
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERetentionInformation) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UERetentionInformation(x)
-	return err
+	return per.DecodeEnum(r, v, 1, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -11272,8 +3817,7 @@ func (v *UERetentionInformation) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RetentionInformation (X.691); v aliases b.
 func (v *UERetentionInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-RetentionInformation")
+	return per.UnmarshalRoot(b, v, true, "UE-RetentionInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11282,36 +3826,23 @@ func (v *UERetentionInformation) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UES1APIDs) DecodePER(r *per.Reader) error {
 	*v = UES1APIDs{}
-	i, inExt, err := r.ReadIndex(2, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(2, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = UES1APIDs_UES1APIDPair
-		p1 := new(UES1APIDPair)
-		if err := r.ReadNested(p1, "UE-S1AP-ID-pair"); err != nil {
-			return der.WithField(err, "uE-S1AP-ID-pair")
-		}
-		v.UES1APIDPair = p1
-		return nil
+		v.UES1APIDPair = per.DecodeNested[UES1APIDPair](r, "UE-S1AP-ID-pair", "uE-S1AP-ID-pair")
 	case 1:
 		v.Choice = UES1APIDs_MMEUES1APID
-		if err := v.MMEUES1APID.DecodePER(r); err != nil {
-			return der.WithField(err, "mME-UE-S1AP-ID")
-		}
-		return nil
+		r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+	default:
+		r.Invalid(der.KindInvalidValue, "UE-S1AP-IDs", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "UE-S1AP-IDs", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -11319,30 +3850,22 @@ func (v *UES1APIDs) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case UES1APIDs_UES1APIDPair:
 		w.WriteIndex(0, 2, true, false)
-		if v.UES1APIDPair == nil {
-			return der.WithField(der.NilValue("UE-S1AP-ID-pair"), "uE-S1AP-ID-pair")
-		}
-		if err := v.UES1APIDPair.EncodePER(w); err != nil {
-			return der.WithField(err, "uE-S1AP-ID-pair")
-		}
-		return nil
+		per.EncodeNested(w, v.UES1APIDPair, "UE-S1AP-ID-pair", "uE-S1AP-ID-pair")
 	case UES1APIDs_MMEUES1APID:
 		w.WriteIndex(1, 2, true, false)
-		if err := v.MMEUES1APID.EncodePER(w); err != nil {
-			return der.WithField(err, "mME-UE-S1AP-ID")
+		w.Encode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("UE-S1AP-IDs"), "")
 		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 2)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 2)
-	}
-	return der.NoChoice("UE-S1AP-IDs")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-S1AP-IDs (X.691); v aliases b.
 func (v *UES1APIDs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-S1AP-IDs")
+	return per.UnmarshalRoot(b, v, true, "UE-S1AP-IDs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11351,68 +3874,32 @@ func (v *UES1APIDs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UES1APIDPair) DecodePER(r *per.Reader) error {
 	*v = UES1APIDPair{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// mME-UE-S1AP-ID [0] MME-UE-S1AP-ID
-	if err := v.MMEUES1APID.DecodePER(r); err != nil {
-		return der.WithField(err, "mME-UE-S1AP-ID")
-	}
-	// eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID
-	if err := v.ENBUES1APID.DecodePER(r); err != nil {
-		return der.WithField(err, "eNB-UE-S1AP-ID")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-S1AP-ID-pair-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+	r.Decode(&v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UES1APIDPair) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.MMEUES1APID.EncodePER(w); err != nil {
-		return der.WithField(err, "mME-UE-S1AP-ID")
-	}
-	if err := v.ENBUES1APID.EncodePER(w); err != nil {
-		return der.WithField(err, "eNB-UE-S1AP-ID")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
+	w.Encode(&v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-S1AP-ID-pair (X.691); v aliases b.
 func (v *UES1APIDPair) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-S1AP-ID-pair")
+	return per.UnmarshalRoot(b, v, true, "UE-S1AP-ID-pair")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11420,20 +3907,17 @@ func (v *UES1APIDPair) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UES1APIDPairExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11444,39 +3928,23 @@ func (v *ProtocolExtensionContainer_UES1APIDPairExtIEs) MarshalAPER() ([]byte, e
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UES1APIDPairExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UES1APIDPairExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UES1APIDPairExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UES1APIDPairExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11484,109 +3952,63 @@ func (v *ProtocolExtensionField_UES1APIDPairExtIEs) MarshalAPER() ([]byte, error
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UES1APIDPairExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UES1APIDPairExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UES1APIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UES1APIDPairExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UES1APIDPairExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UES1APIDPairExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UES1APIDPairExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 	*v = UEAssociatedLogicalS1ConnectionItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasMMEUES1APID = pre1&(1<<2) != 0
-	v.HasENBUES1APID = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// mME-UE-S1AP-ID [0] MME-UE-S1AP-ID OPTIONAL
-	if v.HasMMEUES1APID {
-		if err := v.MMEUES1APID.DecodePER(r); err != nil {
-			return der.WithField(err, "mME-UE-S1AP-ID")
-		}
-	}
-	// eNB-UE-S1AP-ID [1] ENB-UE-S1AP-ID OPTIONAL
-	if v.HasENBUES1APID {
-		if err := v.ENBUES1APID.DecodePER(r); err != nil {
-			return der.WithField(err, "eNB-UE-S1AP-ID")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UE-associatedLogicalS1-ConnectionItemExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasMMEUES1APID, &v.HasENBUES1APID, &v.HasIEExtensions)
+	r.DecodeOptional(v.HasMMEUES1APID, &v.MMEUES1APID, "mME-UE-S1AP-ID")
+	r.DecodeOptional(v.HasENBUES1APID, &v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasMMEUES1APID, v.HasENBUES1APID, v.HasIEExtensions)
-	if v.HasMMEUES1APID {
-		if err := v.MMEUES1APID.EncodePER(w); err != nil {
-			return der.WithField(err, "mME-UE-S1AP-ID")
-		}
-	}
-	if v.HasENBUES1APID {
-		if err := v.ENBUES1APID.EncodePER(w); err != nil {
-			return der.WithField(err, "eNB-UE-S1AP-ID")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasMMEUES1APID, &v.MMEUES1APID, "mME-UE-S1AP-ID")
+	w.EncodeOptional(v.HasENBUES1APID, &v.ENBUES1APID, "eNB-UE-S1AP-ID")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-associatedLogicalS1-ConnectionItem (X.691); v aliases b.
 func (v *UEAssociatedLogicalS1ConnectionItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-associatedLogicalS1-ConnectionItem")
+	return per.UnmarshalRoot(b, v, true, "UE-associatedLogicalS1-ConnectionItem")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11596,20 +4018,17 @@ func (v *UEAssociatedLogicalS1ConnectionItem) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11620,39 +4039,23 @@ func (v *ProtocolExtensionContainer_UEAssociatedLogicalS1ConnectionItemExtIEs) M
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11660,57 +4063,49 @@ func (v *ProtocolExtensionField_UEAssociatedLogicalS1ConnectionItemExtIEs) Marsh
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UEAssociatedLogicalS1ConnectionItemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEIdentityIndexValue) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 10, Ub: 10})
-	if err != nil {
-		return err
-	}
-	*v = UEIdentityIndexValue(x)
-	return nil
+	*v = UEIdentityIndexValue(r.BitString(per.Size{Lb: 10, Ub: 10}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEIdentityIndexValue) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 10, Ub: 10}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 10, Ub: 10}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEIdentityIndexValue (X.691); v aliases b.
 func (v *UEIdentityIndexValue) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEIdentityIndexValue")
+	return per.UnmarshalRoot(b, v, true, "UEIdentityIndexValue")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11718,20 +4113,17 @@ func (v *UEIdentityIndexValue) MarshalAPER() ([]byte, error) { return per.Marsha
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEHistoryInformation) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[LastVisitedCellItem](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEHistoryInformation) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-HistoryInformation (X.691); v aliases b.
 func (v *UEHistoryInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-HistoryInformation")
+	return per.UnmarshalRoot(b, v, true, "UE-HistoryInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11739,27 +4131,19 @@ func (v *UEHistoryInformation) MarshalAPER() ([]byte, error) { return per.Marsha
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEHistoryInformationFromTheUE) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UEHistoryInformationFromTheUE(x)
-	return nil
+	*v = UEHistoryInformationFromTheUE(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEHistoryInformationFromTheUE) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-HistoryInformationFromTheUE (X.691); v aliases b.
 func (v *UEHistoryInformationFromTheUE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-HistoryInformationFromTheUE")
+	return per.UnmarshalRoot(b, v, true, "UE-HistoryInformationFromTheUE")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11768,36 +4152,23 @@ func (v *UEHistoryInformationFromTheUE) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEPagingID) DecodePER(r *per.Reader) error {
 	*v = UEPagingID{}
-	i, inExt, err := r.ReadIndex(2, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(2, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = UEPagingID_STMSI
-		p1 := new(STMSI)
-		if err := r.ReadNested(p1, "S-TMSI"); err != nil {
-			return der.WithField(err, "s-TMSI")
-		}
-		v.STMSI = p1
-		return nil
+		v.STMSI = per.DecodeNested[STMSI](r, "S-TMSI", "s-TMSI")
 	case 1:
 		v.Choice = UEPagingID_IMSI
-		if err := v.IMSI.DecodePER(r); err != nil {
-			return der.WithField(err, "iMSI")
-		}
-		return nil
+		r.Decode(&v.IMSI, "iMSI")
+	default:
+		r.Invalid(der.KindInvalidValue, "UEPagingID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "UEPagingID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -11805,30 +4176,22 @@ func (v *UEPagingID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case UEPagingID_STMSI:
 		w.WriteIndex(0, 2, true, false)
-		if v.STMSI == nil {
-			return der.WithField(der.NilValue("S-TMSI"), "s-TMSI")
-		}
-		if err := v.STMSI.EncodePER(w); err != nil {
-			return der.WithField(err, "s-TMSI")
-		}
-		return nil
+		per.EncodeNested(w, v.STMSI, "S-TMSI", "s-TMSI")
 	case UEPagingID_IMSI:
 		w.WriteIndex(1, 2, true, false)
-		if err := v.IMSI.EncodePER(w); err != nil {
-			return der.WithField(err, "iMSI")
+		w.Encode(&v.IMSI, "iMSI")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("UEPagingID"), "")
 		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 2)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 2)
-	}
-	return der.NoChoice("UEPagingID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEPagingID (X.691); v aliases b.
 func (v *UEPagingID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEPagingID")
+	return per.UnmarshalRoot(b, v, true, "UEPagingID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11836,27 +4199,19 @@ func (v *UEPagingID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapability) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapability(x)
-	return nil
+	*v = UERadioCapability(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapability) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapability (X.691); v aliases b.
 func (v *UERadioCapability) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapability")
+	return per.UnmarshalRoot(b, v, true, "UERadioCapability")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11864,27 +4219,19 @@ func (v *UERadioCapability) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityForPaging(x)
-	return nil
+	*v = UERadioCapabilityForPaging(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityForPaging) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityForPaging (X.691); v aliases b.
 func (v *UERadioCapabilityForPaging) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityForPaging")
+	return per.UnmarshalRoot(b, v, true, "UERadioCapabilityForPaging")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11892,27 +4239,19 @@ func (v *UERadioCapabilityForPaging) MarshalAPER() ([]byte, error) { return per.
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERadioCapabilityID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERadioCapabilityID(x)
-	return nil
+	*v = UERadioCapabilityID(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UERadioCapabilityID (X.691); v aliases b.
 func (v *UERadioCapabilityID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UERadioCapabilityID")
+	return per.UnmarshalRoot(b, v, true, "UERadioCapabilityID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11920,27 +4259,19 @@ func (v *UERadioCapabilityID) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERLFReportContainer) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERLFReportContainer(x)
-	return nil
+	*v = UERLFReportContainer(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERLFReportContainer) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RLF-Report-Container (X.691); v aliases b.
 func (v *UERLFReportContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-RLF-Report-Container")
+	return per.UnmarshalRoot(b, v, true, "UE-RLF-Report-Container")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11948,27 +4279,19 @@ func (v *UERLFReportContainer) MarshalAPER() ([]byte, error) { return per.Marsha
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UERLFReportContainerForExtendedBands) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = UERLFReportContainerForExtendedBands(x)
-	return nil
+	*v = UERLFReportContainerForExtendedBands(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERLFReportContainerForExtendedBands) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-RLF-Report-Container-for-extended-bands (X.691); v aliases b.
 func (v *UERLFReportContainerForExtendedBands) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-RLF-Report-Container-for-extended-bands")
+	return per.UnmarshalRoot(b, v, true, "UE-RLF-Report-Container-for-extended-bands")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -11979,68 +4302,32 @@ func (v *UERLFReportContainerForExtendedBands) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 	*v = UESecurityCapabilities{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// encryptionAlgorithms [0] EncryptionAlgorithms
-	if err := v.EncryptionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "encryptionAlgorithms")
-	}
-	// integrityProtectionAlgorithms [1] IntegrityProtectionAlgorithms
-	if err := v.IntegrityProtectionAlgorithms.DecodePER(r); err != nil {
-		return der.WithField(err, "integrityProtectionAlgorithms")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UESecurityCapabilities-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.EncryptionAlgorithms, "encryptionAlgorithms")
+	r.Decode(&v.IntegrityProtectionAlgorithms, "integrityProtectionAlgorithms")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESecurityCapabilities) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.EncryptionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "encryptionAlgorithms")
-	}
-	if err := v.IntegrityProtectionAlgorithms.EncodePER(w); err != nil {
-		return der.WithField(err, "integrityProtectionAlgorithms")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.EncryptionAlgorithms, "encryptionAlgorithms")
+	w.Encode(&v.IntegrityProtectionAlgorithms, "integrityProtectionAlgorithms")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UESecurityCapabilities (X.691); v aliases b.
 func (v *UESecurityCapabilities) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UESecurityCapabilities")
+	return per.UnmarshalRoot(b, v, true, "UESecurityCapabilities")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12048,20 +4335,17 @@ func (v *UESecurityCapabilities) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UESecurityCapabilitiesExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12072,39 +4356,23 @@ func (v *ProtocolExtensionContainer_UESecurityCapabilitiesExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESecurityCapabilitiesExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12112,92 +4380,61 @@ func (v *ProtocolExtensionField_UESecurityCapabilitiesExtIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UESecurityCapabilitiesExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UESecurityCapabilitiesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UESecurityCapabilitiesExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UESecurityCapabilitiesExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 	*v = UESidelinkAggregateMaximumBitrate{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// uESidelinkAggregateMaximumBitRate [0] BitRate
-	if err := v.UESidelinkAggregateMaximumBitRate.DecodePER(r); err != nil {
-		return der.WithField(err, "uESidelinkAggregateMaximumBitRate")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.UE-Sidelink-Aggregate-MaximumBitrates-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESidelinkAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.UESidelinkAggregateMaximumBitRate.EncodePER(w); err != nil {
-		return der.WithField(err, "uESidelinkAggregateMaximumBitRate")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UESidelinkAggregateMaximumBitrate (X.691); v aliases b.
 func (v *UESidelinkAggregateMaximumBitrate) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UESidelinkAggregateMaximumBitrate")
+	return per.UnmarshalRoot(b, v, true, "UESidelinkAggregateMaximumBitrate")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12207,20 +4444,17 @@ func (v *UESidelinkAggregateMaximumBitrate) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12231,39 +4465,23 @@ func (v *ProtocolExtensionContainer_UESidelinkAggregateMaximumBitratesExtIEs) Ma
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12271,57 +4489,49 @@ func (v *ProtocolExtensionField_UESidelinkAggregateMaximumBitratesExtIEs) Marsha
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UESidelinkAggregateMaximumBitratesExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UESidelinkAggregateMaximumBitratesExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UESidelinkAggregateMaximumBitratesExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UESidelinkAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UESidelinkAggregateMaximumBitratesExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEUsageType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 255, false)
-	if err != nil {
-		return err
-	}
-	*v = UEUsageType(x)
-	return nil
+	*v = UEUsageType(r.Int(0, 255, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEUsageType) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 255, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 255, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-Usage-Type (X.691); v aliases b.
 func (v *UEUsageType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-Usage-Type")
+	return per.UnmarshalRoot(b, v, true, "UE-Usage-Type")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12330,68 +4540,32 @@ func (v *UEUsageType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 	*v = ULCPSecurityInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// ul-NAS-MAC [0] UL-NAS-MAC
-	if err := v.UlNASMAC.DecodePER(r); err != nil {
-		return der.WithField(err, "ul-NAS-MAC")
-	}
-	// ul-NAS-Count [1] UL-NAS-Count
-	if err := v.UlNASCount.DecodePER(r); err != nil {
-		return der.WithField(err, "ul-NAS-Count")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UL-CP-SecurityInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.UlNASMAC, "ul-NAS-MAC")
+	r.Decode(&v.UlNASCount, "ul-NAS-Count")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULCPSecurityInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.UlNASMAC.EncodePER(w); err != nil {
-		return der.WithField(err, "ul-NAS-MAC")
-	}
-	if err := v.UlNASCount.EncodePER(w); err != nil {
-		return der.WithField(err, "ul-NAS-Count")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.UlNASMAC, "ul-NAS-MAC")
+	w.Encode(&v.UlNASCount, "ul-NAS-Count")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-CP-SecurityInformation (X.691); v aliases b.
 func (v *ULCPSecurityInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-CP-SecurityInformation")
+	return per.UnmarshalRoot(b, v, true, "UL-CP-SecurityInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12399,20 +4573,17 @@ func (v *ULCPSecurityInformation) MarshalAPER() ([]byte, error) { return per.Mar
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ULCPSecurityInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12423,39 +4594,23 @@ func (v *ProtocolExtensionContainer_ULCPSecurityInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ULCPSecurityInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12463,85 +4618,67 @@ func (v *ProtocolExtensionField_ULCPSecurityInformationExtIEs) MarshalAPER() ([]
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ULCPSecurityInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ULCPSecurityInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ULCPSecurityInformationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ULCPSecurityInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ULCPSecurityInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULNASMAC) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 16, Ub: 16})
-	if err != nil {
-		return err
-	}
-	*v = ULNASMAC(x)
-	return nil
+	*v = ULNASMAC(r.BitString(per.Size{Lb: 16, Ub: 16}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULNASMAC) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 16, Ub: 16}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 16, Ub: 16}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-MAC (X.691); v aliases b.
-func (v *ULNASMAC) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NAS-MAC")
-}
+func (v *ULNASMAC) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "UL-NAS-MAC") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ULNASMAC) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ULNASCount) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 5, Ub: 5})
-	if err != nil {
-		return err
-	}
-	*v = ULNASCount(x)
-	return nil
+	*v = ULNASCount(r.BitString(per.Size{Lb: 5, Ub: 5}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULNASCount) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 5, Ub: 5}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 5, Ub: 5}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UL-NAS-Count (X.691); v aliases b.
 func (v *ULNASCount) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UL-NAS-Count")
+	return per.UnmarshalRoot(b, v, true, "UL-NAS-Count")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12549,9 +4686,7 @@ func (v *ULNASCount) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnlicensedSpectrumRestriction) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UnlicensedSpectrumRestriction(x)
-	return err
+	return per.DecodeEnum(r, v, 1, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -12561,8 +4696,7 @@ func (v *UnlicensedSpectrumRestriction) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnlicensedSpectrumRestriction (X.691); v aliases b.
 func (v *UnlicensedSpectrumRestriction) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UnlicensedSpectrumRestriction")
+	return per.UnmarshalRoot(b, v, true, "UnlicensedSpectrumRestriction")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12570,27 +4704,19 @@ func (v *UnlicensedSpectrumRestriction) MarshalAPER() ([]byte, error) { return p
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *URIAddress) DecodePER(r *per.Reader) error {
-	x, err := r.ReadKnownString(per.Visible, per.Unsized, "VisibleString")
-	if err != nil {
-		return err
-	}
-	*v = URIAddress(x)
-	return nil
+	*v = URIAddress(r.KnownString(per.Visible, per.Unsized, "VisibleString", ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *URIAddress) EncodePER(w *per.Writer) error {
-	x := string(*v)
-	if err := w.WriteKnownString(per.Visible, x, per.Unsized, "VisibleString"); err != nil {
-		return err
-	}
-	return nil
+	w.KnownString(per.Visible, string(*v), per.Unsized, "VisibleString", "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a URI-Address (X.691); v aliases b.
 func (v *URIAddress) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "URI-Address")
+	return per.UnmarshalRoot(b, v, true, "URI-Address")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12599,68 +4725,32 @@ func (v *URIAddress) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
 	*v = UserLocationInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eutran-cgi [0] EUTRAN-CGI
-	if err := v.EutranCgi.DecodePER(r); err != nil {
-		return der.WithField(err, "eutran-cgi")
-	}
-	// tai [1] TAI
-	if err := v.Tai.DecodePER(r); err != nil {
-		return der.WithField(err, "tai")
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.UserLocationInformation-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.EutranCgi, "eutran-cgi")
+	r.Decode(&v.Tai, "tai")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.EutranCgi.EncodePER(w); err != nil {
-		return der.WithField(err, "eutran-cgi")
-	}
-	if err := v.Tai.EncodePER(w); err != nil {
-		return der.WithField(err, "tai")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.EutranCgi, "eutran-cgi")
+	w.Encode(&v.Tai, "tai")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UserLocationInformation (X.691); v aliases b.
 func (v *UserLocationInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UserLocationInformation")
+	return per.UnmarshalRoot(b, v, true, "UserLocationInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12668,20 +4758,17 @@ func (v *UserLocationInformation) MarshalAPER() ([]byte, error) { return per.Mar
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_UserLocationInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12692,39 +4779,23 @@ func (v *ProtocolExtensionContainer_UserLocationInformationExtIEs) MarshalAPER()
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_UserLocationInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_UserLocationInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_UserLocationInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12732,81 +4803,57 @@ func (v *ProtocolExtensionField_UserLocationInformationExtIEs) MarshalAPER() ([]
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UserLocationInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UserLocationInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UserLocationInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 288:
 		u.Kind = UserLocationInformationExtIEs_IDPSCellInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p1 := new(PSCellInformation)
-		if err := r.ReadNested(p1, "PSCellInformation"); err != nil {
-			return err
-		}
-		u.IDPSCellInformation = p1
-		return p.EndField(r)
 	case 339:
 		u.Kind = UserLocationInformationExtIEs_IDLTENTNTAIInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		p2 := new(LTENTNTAIInformation)
-		if err := r.ReadNested(p2, "LTE-NTN-TAI-Information"); err != nil {
-			return err
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UserLocationInformationExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case UserLocationInformationExtIEs_IDPSCellInformation:
+		if alloc {
+			u.IDPSCellInformation = new(PSCellInformation)
+		} else if u.IDPSCellInformation == nil {
+			return per.NoValue("PSCellInformation")
 		}
-		u.IDLTENTNTAIInformation = p2
-		return p.EndField(r)
+		return u.IDPSCellInformation
+	case UserLocationInformationExtIEs_IDLTENTNTAIInformation:
+		if alloc {
+			u.IDLTENTNTAIInformation = new(LTENTNTAIInformation)
+		} else if u.IDLTENTNTAIInformation == nil {
+			return per.NoValue("LTE-NTN-TAI-Information")
+		}
+		return u.IDLTENTNTAIInformation
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case UserLocationInformationExtIEs_IDPSCellInformation:
-		o := w.BeginOpen()
-		if u.IDPSCellInformation == nil {
-			return der.NilValue("PSCellInformation")
-		}
-		if err := u.IDPSCellInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UserLocationInformationExtIEs_IDLTENTNTAIInformation:
-		o := w.BeginOpen()
-		if u.IDLTENTNTAIInformation == nil {
-			return der.NilValue("LTE-NTN-TAI-Information")
-		}
-		if err := u.IDLTENTNTAIInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UserLocationInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEUserPlaneCIoTSupportIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = UEUserPlaneCIoTSupportIndicator(x)
-	return err
+	return per.DecodeEnum(r, v, 1, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -12816,8 +4863,7 @@ func (v *UEUserPlaneCIoTSupportIndicator) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UEUserPlaneCIoTSupportIndicator (X.691); v aliases b.
 func (v *UEUserPlaneCIoTSupportIndicator) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UEUserPlaneCIoTSupportIndicator")
+	return per.UnmarshalRoot(b, v, true, "UEUserPlaneCIoTSupportIndicator")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12825,27 +4871,19 @@ func (v *UEUserPlaneCIoTSupportIndicator) MarshalAPER() ([]byte, error) { return
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UEApplicationLayerMeasurementCapability) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 8, Ub: 8})
-	if err != nil {
-		return err
-	}
-	*v = UEApplicationLayerMeasurementCapability(x)
-	return nil
+	*v = UEApplicationLayerMeasurementCapability(r.BitString(per.Size{Lb: 8, Ub: 8}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEApplicationLayerMeasurementCapability) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 8, Ub: 8}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 8, Ub: 8}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UE-Application-Layer-Measurement-Capability (X.691); v aliases b.
 func (v *UEApplicationLayerMeasurementCapability) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UE-Application-Layer-Measurement-Capability")
+	return per.UnmarshalRoot(b, v, true, "UE-Application-Layer-Measurement-Capability")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12855,9 +4893,7 @@ func (v *UEApplicationLayerMeasurementCapability) MarshalAPER() ([]byte, error) 
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *VoiceSupportMatchIndicator) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = VoiceSupportMatchIndicator(x)
-	return err
+	return per.DecodeEnum(r, v, 2, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -12867,8 +4903,7 @@ func (v *VoiceSupportMatchIndicator) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VoiceSupportMatchIndicator (X.691); v aliases b.
 func (v *VoiceSupportMatchIndicator) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "VoiceSupportMatchIndicator")
+	return per.UnmarshalRoot(b, v, true, "VoiceSupportMatchIndicator")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12877,78 +4912,32 @@ func (v *VoiceSupportMatchIndicator) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
 	*v = V2XServicesAuthorized{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasVehicleUE = pre1&(1<<2) != 0
-	v.HasPedestrianUE = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// vehicleUE [0] VehicleUE OPTIONAL
-	if v.HasVehicleUE {
-		if err := v.VehicleUE.DecodePER(r); err != nil {
-			return der.WithField(err, "vehicleUE")
-		}
-	}
-	// pedestrianUE [1] PedestrianUE OPTIONAL
-	if v.HasPedestrianUE {
-		if err := v.PedestrianUE.DecodePER(r); err != nil {
-			return der.WithField(err, "pedestrianUE")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.V2XServicesAuthorized-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasVehicleUE, &v.HasPedestrianUE, &v.HasIEExtensions)
+	r.DecodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
+	r.DecodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *V2XServicesAuthorized) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
-	if v.HasVehicleUE {
-		if err := v.VehicleUE.EncodePER(w); err != nil {
-			return der.WithField(err, "vehicleUE")
-		}
-	}
-	if v.HasPedestrianUE {
-		if err := v.PedestrianUE.EncodePER(w); err != nil {
-			return der.WithField(err, "pedestrianUE")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
+	w.EncodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a V2XServicesAuthorized (X.691); v aliases b.
 func (v *V2XServicesAuthorized) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "V2XServicesAuthorized")
+	return per.UnmarshalRoot(b, v, true, "V2XServicesAuthorized")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12956,20 +4945,17 @@ func (v *V2XServicesAuthorized) MarshalAPER() ([]byte, error) { return per.Marsh
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_V2XServicesAuthorizedExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -12980,39 +4966,23 @@ func (v *ProtocolExtensionContainer_V2XServicesAuthorizedExtIEs) MarshalAPER() (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_V2XServicesAuthorizedExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13020,71 +4990,55 @@ func (v *ProtocolExtensionField_V2XServicesAuthorizedExtIEs) MarshalAPER() ([]by
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *V2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *V2XServicesAuthorizedExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *V2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *V2XServicesAuthorizedExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *V2XServicesAuthorizedExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *V2XServicesAuthorizedExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *V2XServicesAuthorizedExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *VehicleUE) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = VehicleUE(x)
-	return err
-}
+func (v *VehicleUE) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *VehicleUE) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
+func (v *VehicleUE) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a VehicleUE (X.691); v aliases b.
-func (v *VehicleUE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "VehicleUE")
-}
+func (v *VehicleUE) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "VehicleUE") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *VehicleUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PedestrianUE) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = PedestrianUE(x)
-	return err
-}
+func (v *PedestrianUE) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PedestrianUE) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
+func (v *PedestrianUE) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PedestrianUE (X.691); v aliases b.
 func (v *PedestrianUE) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "PedestrianUE")
+	return per.UnmarshalRoot(b, v, true, "PedestrianUE")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13092,27 +5046,19 @@ func (v *PedestrianUE) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaCoordinates) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 1024})
-	if err != nil {
-		return err
-	}
-	*v = WarningAreaCoordinates(x)
-	return nil
+	*v = WarningAreaCoordinates(r.OctetString(per.Size{Lb: 1, Ub: 1024}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningAreaCoordinates) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 1024}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 1024}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningAreaCoordinates (X.691); v aliases b.
 func (v *WarningAreaCoordinates) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningAreaCoordinates")
+	return per.UnmarshalRoot(b, v, true, "WarningAreaCoordinates")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13121,40 +5067,26 @@ func (v *WarningAreaCoordinates) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningAreaList) DecodePER(r *per.Reader) error {
 	*v = WarningAreaList{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = WarningAreaList_CellIDList
-		if err := v.CellIDList.DecodePER(r); err != nil {
-			return der.WithField(err, "cellIDList")
-		}
-		return nil
+		r.Decode(&v.CellIDList, "cellIDList")
 	case 1:
 		v.Choice = WarningAreaList_TrackingAreaListforWarning
-		if err := v.TrackingAreaListforWarning.DecodePER(r); err != nil {
-			return der.WithField(err, "trackingAreaListforWarning")
-		}
-		return nil
+		r.Decode(&v.TrackingAreaListforWarning, "trackingAreaListforWarning")
 	case 2:
 		v.Choice = WarningAreaList_EmergencyAreaIDList
-		if err := v.EmergencyAreaIDList.DecodePER(r); err != nil {
-			return der.WithField(err, "emergencyAreaIDList")
-		}
-		return nil
+		r.Decode(&v.EmergencyAreaIDList, "emergencyAreaIDList")
+	default:
+		r.Invalid(der.KindInvalidValue, "WarningAreaList", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "WarningAreaList", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -13162,33 +5094,25 @@ func (v *WarningAreaList) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case WarningAreaList_CellIDList:
 		w.WriteIndex(0, 3, true, false)
-		if err := v.CellIDList.EncodePER(w); err != nil {
-			return der.WithField(err, "cellIDList")
-		}
-		return nil
+		w.Encode(&v.CellIDList, "cellIDList")
 	case WarningAreaList_TrackingAreaListforWarning:
 		w.WriteIndex(1, 3, true, false)
-		if err := v.TrackingAreaListforWarning.EncodePER(w); err != nil {
-			return der.WithField(err, "trackingAreaListforWarning")
-		}
-		return nil
+		w.Encode(&v.TrackingAreaListforWarning, "trackingAreaListforWarning")
 	case WarningAreaList_EmergencyAreaIDList:
 		w.WriteIndex(2, 3, true, false)
-		if err := v.EmergencyAreaIDList.EncodePER(w); err != nil {
-			return der.WithField(err, "emergencyAreaIDList")
+		w.Encode(&v.EmergencyAreaIDList, "emergencyAreaIDList")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("WarningAreaList"), "")
 		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("WarningAreaList")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningAreaList (X.691); v aliases b.
 func (v *WarningAreaList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningAreaList")
+	return per.UnmarshalRoot(b, v, true, "WarningAreaList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13196,27 +5120,19 @@ func (v *WarningAreaList) MarshalAPER() ([]byte, error) { return per.Marshal(v, 
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 2, Ub: 2})
-	if err != nil {
-		return err
-	}
-	*v = WarningType(x)
-	return nil
+	*v = WarningType(r.OctetString(per.Size{Lb: 2, Ub: 2}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningType) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 2, Ub: 2}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 2, Ub: 2}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningType (X.691); v aliases b.
 func (v *WarningType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningType")
+	return per.UnmarshalRoot(b, v, true, "WarningType")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13224,27 +5140,19 @@ func (v *WarningType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningSecurityInfo) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 50, Ub: 50})
-	if err != nil {
-		return err
-	}
-	*v = WarningSecurityInfo(x)
-	return nil
+	*v = WarningSecurityInfo(r.OctetString(per.Size{Lb: 50, Ub: 50}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningSecurityInfo) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 50, Ub: 50}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 50, Ub: 50}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningSecurityInfo (X.691); v aliases b.
 func (v *WarningSecurityInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningSecurityInfo")
+	return per.UnmarshalRoot(b, v, true, "WarningSecurityInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13252,27 +5160,19 @@ func (v *WarningSecurityInfo) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WarningMessageContents) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 9600})
-	if err != nil {
-		return err
-	}
-	*v = WarningMessageContents(x)
-	return nil
+	*v = WarningMessageContents(r.OctetString(per.Size{Lb: 1, Ub: 9600}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WarningMessageContents) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 9600}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 9600}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WarningMessageContents (X.691); v aliases b.
 func (v *WarningMessageContents) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WarningMessageContents")
+	return per.UnmarshalRoot(b, v, true, "WarningMessageContents")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13281,142 +5181,62 @@ func (v *WarningMessageContents) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 	*v = WLANMeasurementConfiguration{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(4)
-	if err != nil {
-		return err
-	}
-	v.HasWlanMeasConfigNameList = pre1&(1<<3) != 0
-	v.HasWlanRssi = pre1&(1<<2) != 0
-	v.HasWlanRtt = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// wlanMeasConfig [0] WLANMeasConfig
-	if err := v.WlanMeasConfig.DecodePER(r); err != nil {
-		return der.WithField(err, "wlanMeasConfig")
-	}
-	// wlanMeasConfigNameList [1] WLANMeasConfigNameList OPTIONAL
-	if v.HasWlanMeasConfigNameList {
-		if err := v.WlanMeasConfigNameList.DecodePER(r); err != nil {
-			return der.WithField(err, "wlanMeasConfigNameList")
-		}
-	}
-	// wlan-rssi [2] ENUMERATED OPTIONAL
+	ext := r.Extended()
+	r.Preamble(&v.HasWlanMeasConfigNameList, &v.HasWlanRssi, &v.HasWlanRtt, &v.HasIEExtensions)
+	r.Decode(&v.WlanMeasConfig, "wlanMeasConfig")
+	r.DecodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
-		if err := v.WlanRssi.DecodePER(r); err != nil {
-			return der.WithField(err, "wlan-rssi")
-		}
+		v.WlanRssi = WLANMeasurementConfiguration_WlanRssi(r.Enum(1, 0, true, "wlan-rssi"))
 	}
-	// wlan-rtt [3] ENUMERATED OPTIONAL
 	if v.HasWlanRtt {
-		if err := v.WlanRtt.DecodePER(r); err != nil {
-			return der.WithField(err, "wlan-rtt")
-		}
+		v.WlanRtt = WLANMeasurementConfiguration_WlanRtt(r.Enum(1, 0, true, "wlan-rtt"))
 	}
-	// iE-Extensions [4] ProtocolExtensionContainer{{S1AP-IEs.WLANMeasurementConfiguration-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
-	if err := v.WlanMeasConfig.EncodePER(w); err != nil {
-		return der.WithField(err, "wlanMeasConfig")
-	}
-	if v.HasWlanMeasConfigNameList {
-		if err := v.WlanMeasConfigNameList.EncodePER(w); err != nil {
-			return der.WithField(err, "wlanMeasConfigNameList")
-		}
-	}
+	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
+	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
-		if err := v.WlanRssi.EncodePER(w); err != nil {
-			return der.WithField(err, "wlan-rssi")
-		}
+		w.Enum(int64(v.WlanRssi), 1, 0, true, "wlan-rssi")
 	}
 	if v.HasWlanRtt {
-		if err := v.WlanRtt.EncodePER(w); err != nil {
-			return der.WithField(err, "wlan-rtt")
-		}
+		w.Enum(int64(v.WlanRtt), 1, 0, true, "wlan-rtt")
 	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasurementConfiguration (X.691); v aliases b.
 func (v *WLANMeasurementConfiguration) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasurementConfiguration")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasurementConfiguration")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WLANMeasurementConfiguration) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRssi) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasurementConfiguration_WlanRssi(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRssi) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRtt) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasurementConfiguration_WlanRtt(x)
-	return err
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasurementConfiguration_WlanRtt) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_WLANMeasurementConfigurationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13427,39 +5247,23 @@ func (v *ProtocolExtensionContainer_WLANMeasurementConfigurationExtIEs) MarshalA
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WLANMeasurementConfigurationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13467,71 +5271,61 @@ func (v *ProtocolExtensionField_WLANMeasurementConfigurationExtIEs) MarshalAPER(
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WLANMeasurementConfigurationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WLANMeasurementConfigurationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WLANMeasurementConfigurationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WLANMeasurementConfigurationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANMeasConfigNameList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[WLANName](r, per.Size{Lb: 1, Ub: 4})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 4})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasConfigNameList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 4})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 4})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfigNameList (X.691); v aliases b.
 func (v *WLANMeasConfigNameList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasConfigNameList")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfigNameList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WLANMeasConfigNameList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *WLANMeasConfig) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = WLANMeasConfig(x)
-	return err
-}
+func (v *WLANMeasConfig) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *WLANMeasConfig) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
+func (v *WLANMeasConfig) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANMeasConfig (X.691); v aliases b.
 func (v *WLANMeasConfig) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANMeasConfig")
+	return per.UnmarshalRoot(b, v, true, "WLANMeasConfig")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13539,28 +5333,18 @@ func (v *WLANMeasConfig) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WLANName) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 1, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = WLANName(x)
-	return nil
+	*v = WLANName(r.OctetString(per.Size{Lb: 1, Ub: 32}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANName) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 1, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 1, Ub: 32}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WLANName (X.691); v aliases b.
-func (v *WLANName) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WLANName")
-}
+func (v *WLANName) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "WLANName") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *WLANName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -13568,61 +5352,30 @@ func (v *WLANName) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 	*v = WUSAssistanceInformation{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// pagingProbabilityInformation [0] PagingProbabilityInformation
-	if err := v.PagingProbabilityInformation.DecodePER(r); err != nil {
-		return der.WithField(err, "pagingProbabilityInformation")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.WUS-Assistance-Information-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WUSAssistanceInformation) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.PagingProbabilityInformation.EncodePER(w); err != nil {
-		return der.WithField(err, "pagingProbabilityInformation")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a WUS-Assistance-Information (X.691); v aliases b.
 func (v *WUSAssistanceInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "WUS-Assistance-Information")
+	return per.UnmarshalRoot(b, v, true, "WUS-Assistance-Information")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13630,20 +5383,17 @@ func (v *WUSAssistanceInformation) MarshalAPER() ([]byte, error) { return per.Ma
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_WUSAssistanceInformationExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13654,39 +5404,23 @@ func (v *ProtocolExtensionContainer_WUSAssistanceInformationExtIEs) MarshalAPER(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_WUSAssistanceInformationExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13694,92 +5428,61 @@ func (v *ProtocolExtensionField_WUSAssistanceInformationExtIEs) MarshalAPER() ([
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *WUSAssistanceInformationExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *WUSAssistanceInformationExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *WUSAssistanceInformationExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *WUSAssistanceInformationExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *X2TNLConfigurationInfo) DecodePER(r *per.Reader) error {
 	*v = X2TNLConfigurationInfo{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// eNBX2TransportLayerAddresses [0] ENBX2TLAs
-	if err := v.ENBX2TransportLayerAddresses.DecodePER(r); err != nil {
-		return der.WithField(err, "eNBX2TransportLayerAddresses")
-	}
-	// iE-Extensions [1] ProtocolExtensionContainer{{S1AP-IEs.X2TNLConfigurationInfo-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ENBX2TransportLayerAddresses, "eNBX2TransportLayerAddresses")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *X2TNLConfigurationInfo) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasIEExtensions)
-	if err := v.ENBX2TransportLayerAddresses.EncodePER(w); err != nil {
-		return der.WithField(err, "eNBX2TransportLayerAddresses")
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.ENBX2TransportLayerAddresses, "eNBX2TransportLayerAddresses")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a X2TNLConfigurationInfo (X.691); v aliases b.
 func (v *X2TNLConfigurationInfo) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "X2TNLConfigurationInfo")
+	return per.UnmarshalRoot(b, v, true, "X2TNLConfigurationInfo")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13787,20 +5490,17 @@ func (v *X2TNLConfigurationInfo) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_X2TNLConfigurationInfoExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13811,39 +5511,23 @@ func (v *ProtocolExtensionContainer_X2TNLConfigurationInfoExtIEs) MarshalAPER() 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_X2TNLConfigurationInfoExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13851,82 +5535,57 @@ func (v *ProtocolExtensionField_X2TNLConfigurationInfoExtIEs) MarshalAPER() ([]b
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *X2TNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *X2TNLConfigurationInfoExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *X2TNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *X2TNLConfigurationInfoExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 153:
 		u.Kind = X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDENBX2ExtendedTransportLayerAddresses.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 193:
 		u.Kind = X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.IDENBIndirectX2TransportLayerAddresses.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *X2TNLConfigurationInfoExtIEs) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses:
+		return &u.IDENBX2ExtendedTransportLayerAddresses
+	case X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses:
+		return &u.IDENBIndirectX2TransportLayerAddresses
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *X2TNLConfigurationInfoExtIEs) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case X2TNLConfigurationInfoExtIEs_IDENBX2ExtendedTransportLayerAddresses:
-		o := w.BeginOpen()
-		if err := u.IDENBX2ExtendedTransportLayerAddresses.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case X2TNLConfigurationInfoExtIEs_IDENBIndirectX2TransportLayerAddresses:
-		o := w.BeginOpen()
-		if err := u.IDENBIndirectX2TransportLayerAddresses.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *X2TNLConfigurationInfoExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2ExtTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ENBX2ExtTLA](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBX2ExtTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENBX2ExtTLAs (X.691); v aliases b.
 func (v *ENBX2ExtTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ENBX2ExtTLAs")
+	return per.UnmarshalRoot(b, v, true, "ENBX2ExtTLAs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -13935,78 +5594,32 @@ func (v *ENBX2ExtTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2ExtTLA) DecodePER(r *per.Reader) error {
 	*v = ENBX2ExtTLA{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(3)
-	if err != nil {
-		return err
-	}
-	v.HasIPsecTLA = pre1&(1<<2) != 0
-	v.HasGTPTLAa = pre1&(1<<1) != 0
-	v.HasIEExtensions = pre1&(1<<0) != 0
-	// iPsecTLA [0] TransportLayerAddress OPTIONAL
-	if v.HasIPsecTLA {
-		if err := v.IPsecTLA.DecodePER(r); err != nil {
-			return der.WithField(err, "iPsecTLA")
-		}
-	}
-	// gTPTLAa [1] ENBX2GTPTLAs OPTIONAL
-	if v.HasGTPTLAa {
-		if err := v.GTPTLAa.DecodePER(r); err != nil {
-			return der.WithField(err, "gTPTLAa")
-		}
-	}
-	// iE-Extensions [2] ProtocolExtensionContainer{{S1AP-IEs.ENBX2ExtTLA-ExtIEs}} OPTIONAL
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.DecodePER(r); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasIPsecTLA, &v.HasGTPTLAa, &v.HasIEExtensions)
+	r.DecodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	r.DecodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBX2ExtTLA) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WritePreamble(v.HasIPsecTLA, v.HasGTPTLAa, v.HasIEExtensions)
-	if v.HasIPsecTLA {
-		if err := v.IPsecTLA.EncodePER(w); err != nil {
-			return der.WithField(err, "iPsecTLA")
-		}
-	}
-	if v.HasGTPTLAa {
-		if err := v.GTPTLAa.EncodePER(w); err != nil {
-			return der.WithField(err, "gTPTLAa")
-		}
-	}
-	if v.HasIEExtensions {
-		if err := v.IEExtensions.EncodePER(w); err != nil {
-			return der.WithField(err, "iE-Extensions")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.EncodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
+	w.EncodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENBX2ExtTLA (X.691); v aliases b.
 func (v *ENBX2ExtTLA) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ENBX2ExtTLA")
+	return per.UnmarshalRoot(b, v, true, "ENBX2ExtTLA")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -14014,20 +5627,17 @@ func (v *ENBX2ExtTLA) MarshalAPER() ([]byte, error) { return per.Marshal(v, true
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ProtocolExtensionField_ENBX2ExtTLAExtIEs](r, per.Size{Lb: 1, Ub: 65535})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 65535})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
 func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionContainer")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -14038,39 +5648,23 @@ func (v *ProtocolExtensionContainer_ENBX2ExtTLAExtIEs) MarshalAPER() ([]byte, er
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) DecodePER(r *per.Reader) error {
 	*v = ProtocolExtensionField_ENBX2ExtTLAExtIEs{}
-	// id [0] ProtocolExtensionID
-	if err := v.ID.DecodePER(r); err != nil {
-		return der.WithField(err, "id")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// extensionValue [2] EXPLICIT S1AP-PROTOCOL-EXTENSION.&Extension
-	if err := v.ExtensionValue.decodePER(int64(v.ID), r); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) EncodePER(w *per.Writer) error {
-	if err := v.ID.EncodePER(w); err != nil {
-		return der.WithField(err, "id")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.ExtensionValue.encodePER(w); err != nil {
-		return der.WithField(err, "extensionValue")
-	}
-	return nil
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
 func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ProtocolExtensionField")
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -14078,50 +5672,47 @@ func (v *ProtocolExtensionField_ENBX2ExtTLAExtIEs) MarshalAPER() ([]byte, error)
 	return per.Marshal(v, true)
 }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *ENBX2ExtTLAExtIEs) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ENBX2ExtTLAExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *ENBX2ExtTLAExtIEs) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *ENBX2ExtTLAExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ENBX2ExtTLAExtIEs) perValue(alloc bool) per.Value {
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *ENBX2ExtTLAExtIEs) encodePER(w *per.Writer) error {
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *ENBX2ExtTLAExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBX2GTPTLAs) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TransportLayerAddress](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBX2GTPTLAs) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENBX2GTPTLAs (X.691); v aliases b.
 func (v *ENBX2GTPTLAs) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ENBX2GTPTLAs")
+	return per.UnmarshalRoot(b, v, true, "ENBX2GTPTLAs")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -14129,20 +5720,17 @@ func (v *ENBX2GTPTLAs) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ENBIndirectX2TransportLayerAddresses) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[TransportLayerAddress](r, per.Size{Lb: 1, Ub: 2})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 2})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBIndirectX2TransportLayerAddresses) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 2})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 2})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ENBIndirectX2TransportLayerAddresses (X.691); v aliases b.
 func (v *ENBIndirectX2TransportLayerAddresses) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ENBIndirectX2TransportLayerAddresses")
+	return per.UnmarshalRoot(b, v, true, "ENBIndirectX2TransportLayerAddresses")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).

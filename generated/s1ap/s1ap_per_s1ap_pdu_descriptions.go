@@ -12,46 +12,26 @@ import (
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *S1APPDU) DecodePER(r *per.Reader) error {
 	*v = S1APPDU{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = S1APPDU_InitiatingMessage
-		p1 := new(InitiatingMessage)
-		if err := r.ReadNested(p1, "InitiatingMessage"); err != nil {
-			return der.WithField(err, "initiatingMessage")
-		}
-		v.InitiatingMessage = p1
-		return nil
+		v.InitiatingMessage = per.DecodeNested[InitiatingMessage](r, "InitiatingMessage", "initiatingMessage")
 	case 1:
 		v.Choice = S1APPDU_SuccessfulOutcome
-		p2 := new(SuccessfulOutcome)
-		if err := r.ReadNested(p2, "SuccessfulOutcome"); err != nil {
-			return der.WithField(err, "successfulOutcome")
-		}
-		v.SuccessfulOutcome = p2
-		return nil
+		v.SuccessfulOutcome = per.DecodeNested[SuccessfulOutcome](r, "SuccessfulOutcome", "successfulOutcome")
 	case 2:
 		v.Choice = S1APPDU_UnsuccessfulOutcome
-		p3 := new(UnsuccessfulOutcome)
-		if err := r.ReadNested(p3, "UnsuccessfulOutcome"); err != nil {
-			return der.WithField(err, "unsuccessfulOutcome")
-		}
-		v.UnsuccessfulOutcome = p3
-		return nil
+		v.UnsuccessfulOutcome = per.DecodeNested[UnsuccessfulOutcome](r, "UnsuccessfulOutcome", "unsuccessfulOutcome")
+	default:
+		r.Invalid(der.KindInvalidValue, "S1AP-PDU", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "S1AP-PDU", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -59,43 +39,24 @@ func (v *S1APPDU) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case S1APPDU_InitiatingMessage:
 		w.WriteIndex(0, 3, true, false)
-		if v.InitiatingMessage == nil {
-			return der.WithField(der.NilValue("InitiatingMessage"), "initiatingMessage")
-		}
-		if err := v.InitiatingMessage.EncodePER(w); err != nil {
-			return der.WithField(err, "initiatingMessage")
-		}
-		return nil
+		per.EncodeNested(w, v.InitiatingMessage, "InitiatingMessage", "initiatingMessage")
 	case S1APPDU_SuccessfulOutcome:
 		w.WriteIndex(1, 3, true, false)
-		if v.SuccessfulOutcome == nil {
-			return der.WithField(der.NilValue("SuccessfulOutcome"), "successfulOutcome")
-		}
-		if err := v.SuccessfulOutcome.EncodePER(w); err != nil {
-			return der.WithField(err, "successfulOutcome")
-		}
-		return nil
+		per.EncodeNested(w, v.SuccessfulOutcome, "SuccessfulOutcome", "successfulOutcome")
 	case S1APPDU_UnsuccessfulOutcome:
 		w.WriteIndex(2, 3, true, false)
-		if v.UnsuccessfulOutcome == nil {
-			return der.WithField(der.NilValue("UnsuccessfulOutcome"), "unsuccessfulOutcome")
+		per.EncodeNested(w, v.UnsuccessfulOutcome, "UnsuccessfulOutcome", "unsuccessfulOutcome")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("S1AP-PDU"), "")
 		}
-		if err := v.UnsuccessfulOutcome.EncodePER(w); err != nil {
-			return der.WithField(err, "unsuccessfulOutcome")
-		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("S1AP-PDU")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a S1AP-PDU (X.691); v aliases b.
-func (v *S1APPDU) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "S1AP-PDU")
-}
+func (v *S1APPDU) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "S1AP-PDU") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *S1APPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
@@ -103,2192 +64,963 @@ func (v *S1APPDU) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *InitiatingMessage) DecodePER(r *per.Reader) error {
 	*v = InitiatingMessage{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&InitiatingMessage
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitiatingMessage) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a InitiatingMessage (X.691); v aliases b.
 func (v *InitiatingMessage) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "InitiatingMessage")
+	return per.UnmarshalRoot(b, v, true, "InitiatingMessage")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *InitiatingMessage) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *InitiatingMessage_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *InitiatingMessage_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 1:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 3:
 		// pathSwitchRequest
 		u.Kind = S1APPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 5:
 		// e-RABSetup
 		u.Kind = ERABSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 6:
 		// e-RABModify
 		u.Kind = ERABModify
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABModify.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 7:
 		// e-RABRelease
 		u.Kind = ERABRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 9:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 4:
 		// handoverCancel
 		u.Kind = S1APPDUDescriptions_HandoverCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 43:
 		// kill
 		u.Kind = Kill
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Kill.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 14:
 		// reset
 		u.Kind = S1APPDUDescriptions_Reset
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Reset.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 17:
 		// s1Setup
 		u.Kind = S1Setup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.S1Setup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 21:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 23:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 29:
 		// eNBConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 30:
 		// mMEConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 36:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.WriteReplaceWarning.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 48:
 		// uERadioCapabilityMatch
 		u.Kind = UERadioCapabilityMatch
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityMatch.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 50:
 		// e-RABModificationIndication
 		u.Kind = S1APPDUDescriptions_ERABModificationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABModificationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 53:
 		// uEContextModificationIndication
 		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModificationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 55:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextSuspend.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 56:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 63:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityIDMapping.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 2:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverNotification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 8:
 		// e-RABReleaseIndication
 		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABReleaseIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 10:
 		// paging
 		u.Kind = S1APPDUDescriptions_Paging
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Paging.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 11:
 		// downlinkNASTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkNASTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 12:
 		// initialUEMessage
 		u.Kind = S1APPDUDescriptions_InitialUEMessage
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialUEMessage.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 13:
 		// uplinkNASTransport
 		u.Kind = S1APPDUDescriptions_UplinkNASTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkNASTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 15:
 		// errorIndication
 		u.Kind = S1APPDUDescriptions_ErrorIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ErrorIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 16:
 		// nASNonDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NASNonDeliveryIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 18:
 		// uEContextReleaseRequest
 		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextReleaseRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 19:
 		// downlinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkS1cdma2000tunnelling.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 20:
 		// uplinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkS1cdma2000tunnelling.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 22:
 		// uECapabilityInfoIndication
 		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UECapabilityInfoIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 24:
 		// eNBStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 25:
 		// mMEStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 26:
 		// deactivateTrace
 		u.Kind = S1APPDUDescriptions_DeactivateTrace
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DeactivateTrace.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 27:
 		// traceStart
 		u.Kind = S1APPDUDescriptions_TraceStart
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.TraceStart.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 28:
 		// traceFailureIndication
 		u.Kind = S1APPDUDescriptions_TraceFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.TraceFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 42:
 		// cellTrafficTrace
 		u.Kind = S1APPDUDescriptions_CellTrafficTrace
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.CellTrafficTrace.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 31:
 		// locationReportingControl
 		u.Kind = S1APPDUDescriptions_LocationReportingControl
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReportingControl.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 32:
 		// locationReportingFailureIndication
 		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReportingFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 33:
 		// locationReport
 		u.Kind = S1APPDUDescriptions_LocationReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.LocationReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 34:
 		// overloadStart
 		u.Kind = S1APPDUDescriptions_OverloadStart
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.OverloadStart.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 35:
 		// overloadStop
 		u.Kind = S1APPDUDescriptions_OverloadStop
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.OverloadStop.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 37:
 		// eNBDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBDirectInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 38:
 		// mMEDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEDirectInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 40:
 		// eNBConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBConfigurationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 41:
 		// mMEConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEConfigurationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 39:
 		// privateMessage
 		u.Kind = S1APPDUDescriptions_PrivateMessage
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PrivateMessage.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 44:
 		// downlinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkUEAssociatedLPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 45:
 		// uplinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkUEAssociatedLPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 46:
 		// downlinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.DownlinkNonUEAssociatedLPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 47:
 		// uplinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UplinkNonUEAssociatedLPPaTransport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 49:
 		// pWSRestartIndication
 		u.Kind = S1APPDUDescriptions_PWSRestartIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSRestartIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 52:
 		// rerouteNASRequest
 		u.Kind = S1APPDUDescriptions_RerouteNASRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RerouteNASRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 51:
 		// pWSFailureIndication
 		u.Kind = S1APPDUDescriptions_PWSFailureIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PWSFailureIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 54:
 		// connectionEstablishmentIndication
 		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ConnectionEstablishmentIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 57:
 		// nASDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.NASDeliveryIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 58:
 		// retrieveUEInformation
 		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.RetrieveUEInformation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 59:
 		// uEInformationTransfer
 		u.Kind = S1APPDUDescriptions_UEInformationTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEInformationTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 60:
 		// eNBCPRelocationIndication
 		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBCPRelocationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 61:
 		// mMECPRelocationIndication
 		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMECPRelocationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 62:
 		// secondaryRATDataUsageReport
 		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.SecondaryRATDataUsageReport.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 64:
 		// handoverSuccess
 		u.Kind = S1APPDUDescriptions_HandoverSuccess
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverSuccess.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 65:
 		// eNBEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBEarlyStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 66:
 		// mMEEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEEarlyStatusTransfer.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *InitiatingMessage_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case S1APPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case ERABSetup:
+		return &u.ERABSetup
+	case ERABModify:
+		return &u.ERABModify
+	case ERABRelease:
+		return &u.ERABRelease
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case S1APPDUDescriptions_HandoverCancel:
+		return &u.HandoverCancel
+	case Kill:
+		return &u.Kill
+	case S1APPDUDescriptions_Reset:
+		return &u.Reset
+	case S1Setup:
+		return &u.S1Setup
+	case UEContextModification:
+		return &u.UEContextModification
+	case UEContextRelease:
+		return &u.UEContextRelease
+	case S1APPDUDescriptions_ENBConfigurationUpdate:
+		return &u.ENBConfigurationUpdate
+	case S1APPDUDescriptions_MMEConfigurationUpdate:
+		return &u.MMEConfigurationUpdate
+	case WriteReplaceWarning:
+		return &u.WriteReplaceWarning
+	case UERadioCapabilityMatch:
+		return &u.UERadioCapabilityMatch
+	case S1APPDUDescriptions_ERABModificationIndication:
+		return &u.ERABModificationIndication
+	case S1APPDUDescriptions_UEContextModificationIndication:
+		return &u.UEContextModificationIndication
+	case UEContextSuspend:
+		return &u.UEContextSuspend
+	case UEContextResume:
+		return &u.UEContextResume
+	case UERadioCapabilityIDMapping:
+		return &u.UERadioCapabilityIDMapping
+	case HandoverNotification:
+		return &u.HandoverNotification
+	case S1APPDUDescriptions_ERABReleaseIndication:
+		return &u.ERABReleaseIndication
+	case S1APPDUDescriptions_Paging:
+		return &u.Paging
+	case S1APPDUDescriptions_DownlinkNASTransport:
+		return &u.DownlinkNASTransport
+	case S1APPDUDescriptions_InitialUEMessage:
+		return &u.InitialUEMessage
+	case S1APPDUDescriptions_UplinkNASTransport:
+		return &u.UplinkNASTransport
+	case S1APPDUDescriptions_ErrorIndication:
+		return &u.ErrorIndication
+	case S1APPDUDescriptions_NASNonDeliveryIndication:
+		return &u.NASNonDeliveryIndication
+	case S1APPDUDescriptions_UEContextReleaseRequest:
+		return &u.UEContextReleaseRequest
+	case S1APPDUDescriptions_DownlinkS1cdma2000tunnelling:
+		return &u.DownlinkS1cdma2000tunnelling
+	case S1APPDUDescriptions_UplinkS1cdma2000tunnelling:
+		return &u.UplinkS1cdma2000tunnelling
+	case S1APPDUDescriptions_UECapabilityInfoIndication:
+		return &u.UECapabilityInfoIndication
+	case S1APPDUDescriptions_ENBStatusTransfer:
+		return &u.ENBStatusTransfer
+	case S1APPDUDescriptions_MMEStatusTransfer:
+		return &u.MMEStatusTransfer
+	case S1APPDUDescriptions_DeactivateTrace:
+		return &u.DeactivateTrace
+	case S1APPDUDescriptions_TraceStart:
+		return &u.TraceStart
+	case S1APPDUDescriptions_TraceFailureIndication:
+		return &u.TraceFailureIndication
+	case S1APPDUDescriptions_CellTrafficTrace:
+		return &u.CellTrafficTrace
+	case S1APPDUDescriptions_LocationReportingControl:
+		return &u.LocationReportingControl
+	case S1APPDUDescriptions_LocationReportingFailureIndication:
+		return &u.LocationReportingFailureIndication
+	case S1APPDUDescriptions_LocationReport:
+		return &u.LocationReport
+	case S1APPDUDescriptions_OverloadStart:
+		return &u.OverloadStart
+	case S1APPDUDescriptions_OverloadStop:
+		return &u.OverloadStop
+	case S1APPDUDescriptions_ENBDirectInformationTransfer:
+		return &u.ENBDirectInformationTransfer
+	case S1APPDUDescriptions_MMEDirectInformationTransfer:
+		return &u.MMEDirectInformationTransfer
+	case S1APPDUDescriptions_ENBConfigurationTransfer:
+		return &u.ENBConfigurationTransfer
+	case S1APPDUDescriptions_MMEConfigurationTransfer:
+		return &u.MMEConfigurationTransfer
+	case S1APPDUDescriptions_PrivateMessage:
+		return &u.PrivateMessage
+	case S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport:
+		return &u.DownlinkUEAssociatedLPPaTransport
+	case S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport:
+		return &u.UplinkUEAssociatedLPPaTransport
+	case S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport:
+		return &u.DownlinkNonUEAssociatedLPPaTransport
+	case S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport:
+		return &u.UplinkNonUEAssociatedLPPaTransport
+	case S1APPDUDescriptions_PWSRestartIndication:
+		return &u.PWSRestartIndication
+	case S1APPDUDescriptions_RerouteNASRequest:
+		return &u.RerouteNASRequest
+	case S1APPDUDescriptions_PWSFailureIndication:
+		return &u.PWSFailureIndication
+	case S1APPDUDescriptions_ConnectionEstablishmentIndication:
+		return &u.ConnectionEstablishmentIndication
+	case S1APPDUDescriptions_NASDeliveryIndication:
+		return &u.NASDeliveryIndication
+	case S1APPDUDescriptions_RetrieveUEInformation:
+		return &u.RetrieveUEInformation
+	case S1APPDUDescriptions_UEInformationTransfer:
+		return &u.UEInformationTransfer
+	case S1APPDUDescriptions_ENBCPRelocationIndication:
+		return &u.ENBCPRelocationIndication
+	case S1APPDUDescriptions_MMECPRelocationIndication:
+		return &u.MMECPRelocationIndication
+	case S1APPDUDescriptions_SecondaryRATDataUsageReport:
+		return &u.SecondaryRATDataUsageReport
+	case S1APPDUDescriptions_HandoverSuccess:
+		return &u.HandoverSuccess
+	case S1APPDUDescriptions_ENBEarlyStatusTransfer:
+		return &u.ENBEarlyStatusTransfer
+	case S1APPDUDescriptions_MMEEarlyStatusTransfer:
+		return &u.MMEEarlyStatusTransfer
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *InitiatingMessage_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABSetup:
-		o := w.BeginOpen()
-		if err := u.ERABSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABModify:
-		o := w.BeginOpen()
-		if err := u.ERABModify.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABRelease:
-		o := w.BeginOpen()
-		if err := u.ERABRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_HandoverCancel:
-		o := w.BeginOpen()
-		if err := u.HandoverCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case Kill:
-		o := w.BeginOpen()
-		if err := u.Kill.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_Reset:
-		o := w.BeginOpen()
-		if err := u.Reset.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1Setup:
-		o := w.BeginOpen()
-		if err := u.S1Setup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextRelease:
-		o := w.BeginOpen()
-		if err := u.UEContextRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.ENBConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.MMEConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case WriteReplaceWarning:
-		o := w.BeginOpen()
-		if err := u.WriteReplaceWarning.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityMatch:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityMatch.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ERABModificationIndication:
-		o := w.BeginOpen()
-		if err := u.ERABModificationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UEContextModificationIndication:
-		o := w.BeginOpen()
-		if err := u.UEContextModificationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextSuspend:
-		o := w.BeginOpen()
-		if err := u.UEContextSuspend.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityIDMapping:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityIDMapping.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverNotification:
-		o := w.BeginOpen()
-		if err := u.HandoverNotification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ERABReleaseIndication:
-		o := w.BeginOpen()
-		if err := u.ERABReleaseIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_Paging:
-		o := w.BeginOpen()
-		if err := u.Paging.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_DownlinkNASTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkNASTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_InitialUEMessage:
-		o := w.BeginOpen()
-		if err := u.InitialUEMessage.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UplinkNASTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkNASTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ErrorIndication:
-		o := w.BeginOpen()
-		if err := u.ErrorIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_NASNonDeliveryIndication:
-		o := w.BeginOpen()
-		if err := u.NASNonDeliveryIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UEContextReleaseRequest:
-		o := w.BeginOpen()
-		if err := u.UEContextReleaseRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_DownlinkS1cdma2000tunnelling:
-		o := w.BeginOpen()
-		if err := u.DownlinkS1cdma2000tunnelling.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UplinkS1cdma2000tunnelling:
-		o := w.BeginOpen()
-		if err := u.UplinkS1cdma2000tunnelling.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UECapabilityInfoIndication:
-		o := w.BeginOpen()
-		if err := u.UECapabilityInfoIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.ENBStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.MMEStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_DeactivateTrace:
-		o := w.BeginOpen()
-		if err := u.DeactivateTrace.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_TraceStart:
-		o := w.BeginOpen()
-		if err := u.TraceStart.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_TraceFailureIndication:
-		o := w.BeginOpen()
-		if err := u.TraceFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_CellTrafficTrace:
-		o := w.BeginOpen()
-		if err := u.CellTrafficTrace.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_LocationReportingControl:
-		o := w.BeginOpen()
-		if err := u.LocationReportingControl.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_LocationReportingFailureIndication:
-		o := w.BeginOpen()
-		if err := u.LocationReportingFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_LocationReport:
-		o := w.BeginOpen()
-		if err := u.LocationReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_OverloadStart:
-		o := w.BeginOpen()
-		if err := u.OverloadStart.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_OverloadStop:
-		o := w.BeginOpen()
-		if err := u.OverloadStop.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBDirectInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.ENBDirectInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEDirectInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.MMEDirectInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBConfigurationTransfer:
-		o := w.BeginOpen()
-		if err := u.ENBConfigurationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEConfigurationTransfer:
-		o := w.BeginOpen()
-		if err := u.MMEConfigurationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PrivateMessage:
-		o := w.BeginOpen()
-		if err := u.PrivateMessage.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkUEAssociatedLPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkUEAssociatedLPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport:
-		o := w.BeginOpen()
-		if err := u.DownlinkNonUEAssociatedLPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport:
-		o := w.BeginOpen()
-		if err := u.UplinkNonUEAssociatedLPPaTransport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PWSRestartIndication:
-		o := w.BeginOpen()
-		if err := u.PWSRestartIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_RerouteNASRequest:
-		o := w.BeginOpen()
-		if err := u.RerouteNASRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PWSFailureIndication:
-		o := w.BeginOpen()
-		if err := u.PWSFailureIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ConnectionEstablishmentIndication:
-		o := w.BeginOpen()
-		if err := u.ConnectionEstablishmentIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_NASDeliveryIndication:
-		o := w.BeginOpen()
-		if err := u.NASDeliveryIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_RetrieveUEInformation:
-		o := w.BeginOpen()
-		if err := u.RetrieveUEInformation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UEInformationTransfer:
-		o := w.BeginOpen()
-		if err := u.UEInformationTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBCPRelocationIndication:
-		o := w.BeginOpen()
-		if err := u.ENBCPRelocationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMECPRelocationIndication:
-		o := w.BeginOpen()
-		if err := u.MMECPRelocationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_SecondaryRATDataUsageReport:
-		o := w.BeginOpen()
-		if err := u.SecondaryRATDataUsageReport.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_HandoverSuccess:
-		o := w.BeginOpen()
-		if err := u.HandoverSuccess.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBEarlyStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.ENBEarlyStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEEarlyStatusTransfer:
-		o := w.BeginOpen()
-		if err := u.MMEEarlyStatusTransfer.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *InitiatingMessage_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = SuccessfulOutcome{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&SuccessfulOutcome
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessfulOutcome) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SuccessfulOutcome (X.691); v aliases b.
 func (v *SuccessfulOutcome) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SuccessfulOutcome")
+	return per.UnmarshalRoot(b, v, true, "SuccessfulOutcome")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *SuccessfulOutcome) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *SuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *SuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 1:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 3:
 		// pathSwitchRequest
 		u.Kind = S1APPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 5:
 		// e-RABSetup
 		u.Kind = ERABSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 6:
 		// e-RABModify
 		u.Kind = ERABModify
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABModify.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 7:
 		// e-RABRelease
 		u.Kind = ERABRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 9:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 4:
 		// handoverCancel
 		u.Kind = S1APPDUDescriptions_HandoverCancel
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverCancel.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 43:
 		// kill
 		u.Kind = Kill
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Kill.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 14:
 		// reset
 		u.Kind = S1APPDUDescriptions_Reset
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.Reset.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 17:
 		// s1Setup
 		u.Kind = S1Setup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.S1Setup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 21:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 23:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextRelease.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 29:
 		// eNBConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 30:
 		// mMEConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 36:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.WriteReplaceWarning.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 48:
 		// uERadioCapabilityMatch
 		u.Kind = UERadioCapabilityMatch
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityMatch.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 50:
 		// e-RABModificationIndication
 		u.Kind = S1APPDUDescriptions_ERABModificationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ERABModificationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 53:
 		// uEContextModificationIndication
 		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModificationIndication.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 55:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextSuspend.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 56:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 63:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UERadioCapabilityIDMapping.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 2:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		return nil
 	case 8:
 		// e-RABReleaseIndication
 		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
-		return nil
 	case 10:
 		// paging
 		u.Kind = S1APPDUDescriptions_Paging
-		return nil
 	case 11:
 		// downlinkNASTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
-		return nil
 	case 12:
 		// initialUEMessage
 		u.Kind = S1APPDUDescriptions_InitialUEMessage
-		return nil
 	case 13:
 		// uplinkNASTransport
 		u.Kind = S1APPDUDescriptions_UplinkNASTransport
-		return nil
 	case 15:
 		// errorIndication
 		u.Kind = S1APPDUDescriptions_ErrorIndication
-		return nil
 	case 16:
 		// nASNonDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
-		return nil
 	case 18:
 		// uEContextReleaseRequest
 		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
-		return nil
 	case 19:
 		// downlinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
-		return nil
 	case 20:
 		// uplinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
-		return nil
 	case 22:
 		// uECapabilityInfoIndication
 		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
-		return nil
 	case 24:
 		// eNBStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
-		return nil
 	case 25:
 		// mMEStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
-		return nil
 	case 26:
 		// deactivateTrace
 		u.Kind = S1APPDUDescriptions_DeactivateTrace
-		return nil
 	case 27:
 		// traceStart
 		u.Kind = S1APPDUDescriptions_TraceStart
-		return nil
 	case 28:
 		// traceFailureIndication
 		u.Kind = S1APPDUDescriptions_TraceFailureIndication
-		return nil
 	case 42:
 		// cellTrafficTrace
 		u.Kind = S1APPDUDescriptions_CellTrafficTrace
-		return nil
 	case 31:
 		// locationReportingControl
 		u.Kind = S1APPDUDescriptions_LocationReportingControl
-		return nil
 	case 32:
 		// locationReportingFailureIndication
 		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
-		return nil
 	case 33:
 		// locationReport
 		u.Kind = S1APPDUDescriptions_LocationReport
-		return nil
 	case 34:
 		// overloadStart
 		u.Kind = S1APPDUDescriptions_OverloadStart
-		return nil
 	case 35:
 		// overloadStop
 		u.Kind = S1APPDUDescriptions_OverloadStop
-		return nil
 	case 37:
 		// eNBDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
-		return nil
 	case 38:
 		// mMEDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
-		return nil
 	case 40:
 		// eNBConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
-		return nil
 	case 41:
 		// mMEConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
-		return nil
 	case 39:
 		// privateMessage
 		u.Kind = S1APPDUDescriptions_PrivateMessage
-		return nil
 	case 44:
 		// downlinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
-		return nil
 	case 45:
 		// uplinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
-		return nil
 	case 46:
 		// downlinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
-		return nil
 	case 47:
 		// uplinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
-		return nil
 	case 49:
 		// pWSRestartIndication
 		u.Kind = S1APPDUDescriptions_PWSRestartIndication
-		return nil
 	case 52:
 		// rerouteNASRequest
 		u.Kind = S1APPDUDescriptions_RerouteNASRequest
-		return nil
 	case 51:
 		// pWSFailureIndication
 		u.Kind = S1APPDUDescriptions_PWSFailureIndication
-		return nil
 	case 54:
 		// connectionEstablishmentIndication
 		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
-		return nil
 	case 57:
 		// nASDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
-		return nil
 	case 58:
 		// retrieveUEInformation
 		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
-		return nil
 	case 59:
 		// uEInformationTransfer
 		u.Kind = S1APPDUDescriptions_UEInformationTransfer
-		return nil
 	case 60:
 		// eNBCPRelocationIndication
 		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
-		return nil
 	case 61:
 		// mMECPRelocationIndication
 		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
-		return nil
 	case 62:
 		// secondaryRATDataUsageReport
 		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
-		return nil
 	case 64:
 		// handoverSuccess
 		u.Kind = S1APPDUDescriptions_HandoverSuccess
-		return nil
 	case 65:
 		// eNBEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
-		return nil
 	case 66:
 		// mMEEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
-		return nil
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *SuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case S1APPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case ERABSetup:
+		return &u.ERABSetup
+	case ERABModify:
+		return &u.ERABModify
+	case ERABRelease:
+		return &u.ERABRelease
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case S1APPDUDescriptions_HandoverCancel:
+		return &u.HandoverCancel
+	case Kill:
+		return &u.Kill
+	case S1APPDUDescriptions_Reset:
+		return &u.Reset
+	case S1Setup:
+		return &u.S1Setup
+	case UEContextModification:
+		return &u.UEContextModification
+	case UEContextRelease:
+		return &u.UEContextRelease
+	case S1APPDUDescriptions_ENBConfigurationUpdate:
+		return &u.ENBConfigurationUpdate
+	case S1APPDUDescriptions_MMEConfigurationUpdate:
+		return &u.MMEConfigurationUpdate
+	case WriteReplaceWarning:
+		return &u.WriteReplaceWarning
+	case UERadioCapabilityMatch:
+		return &u.UERadioCapabilityMatch
+	case S1APPDUDescriptions_ERABModificationIndication:
+		return &u.ERABModificationIndication
+	case S1APPDUDescriptions_UEContextModificationIndication:
+		return &u.UEContextModificationIndication
+	case UEContextSuspend:
+		return &u.UEContextSuspend
+	case UEContextResume:
+		return &u.UEContextResume
+	case UERadioCapabilityIDMapping:
+		return &u.UERadioCapabilityIDMapping
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABSetup:
-		o := w.BeginOpen()
-		if err := u.ERABSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABModify:
-		o := w.BeginOpen()
-		if err := u.ERABModify.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case ERABRelease:
-		o := w.BeginOpen()
-		if err := u.ERABRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_HandoverCancel:
-		o := w.BeginOpen()
-		if err := u.HandoverCancel.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case Kill:
-		o := w.BeginOpen()
-		if err := u.Kill.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_Reset:
-		o := w.BeginOpen()
-		if err := u.Reset.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1Setup:
-		o := w.BeginOpen()
-		if err := u.S1Setup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextRelease:
-		o := w.BeginOpen()
-		if err := u.UEContextRelease.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.ENBConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.MMEConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case WriteReplaceWarning:
-		o := w.BeginOpen()
-		if err := u.WriteReplaceWarning.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityMatch:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityMatch.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ERABModificationIndication:
-		o := w.BeginOpen()
-		if err := u.ERABModificationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_UEContextModificationIndication:
-		o := w.BeginOpen()
-		if err := u.UEContextModificationIndication.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextSuspend:
-		o := w.BeginOpen()
-		if err := u.UEContextSuspend.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UERadioCapabilityIDMapping:
-		o := w.BeginOpen()
-		if err := u.UERadioCapabilityIDMapping.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *SuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *UnsuccessfulOutcome) DecodePER(r *per.Reader) error {
 	*v = UnsuccessfulOutcome{}
-	// procedureCode [0] ProcedureCode
-	if err := v.ProcedureCode.DecodePER(r); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	// criticality [1] Criticality
-	if err := v.Criticality.DecodePER(r); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	// value [2] EXPLICIT S1AP-ELEMENTARY-PROCEDURE.&UnsuccessfulOutcome
-	if err := v.Value.decodePER(int64(v.ProcedureCode), r); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	r.Decode(&v.ProcedureCode, "procedureCode")
+	r.Decode(&v.Criticality, "criticality")
+	v.Value.decodePER(int64(v.ProcedureCode), r, "value")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UnsuccessfulOutcome) EncodePER(w *per.Writer) error {
-	if err := v.ProcedureCode.EncodePER(w); err != nil {
-		return der.WithField(err, "procedureCode")
-	}
-	if err := v.Criticality.EncodePER(w); err != nil {
-		return der.WithField(err, "criticality")
-	}
-	if err := v.Value.encodePER(w); err != nil {
-		return der.WithField(err, "value")
-	}
-	return nil
+	w.Encode(&v.ProcedureCode, "procedureCode")
+	w.Encode(&v.Criticality, "criticality")
+	v.Value.encodePER(w, "value")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UnsuccessfulOutcome (X.691); v aliases b.
 func (v *UnsuccessfulOutcome) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "UnsuccessfulOutcome")
+	return per.UnmarshalRoot(b, v, true, "UnsuccessfulOutcome")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *UnsuccessfulOutcome) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
-// decodePER reads from r the open type field of the value that key selects (X.691 10.2)
-// and decodes it (resolvePER); Raw keeps the field's octets.
-func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader) error {
-	b, at, err := r.ReadOpenField()
-	if err != nil {
-		return err
-	}
-	u.Raw = b
-	return u.resolvePER(key, r, at)
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *UnsuccessfulOutcome_Value) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
 }
 
 // resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
 // the value that key selects: the complete encoding of the row's type (X.691 10.2,
 // 11.1). A key the table does not list, or a row without a type, leaves the value
 // in Raw (Kind 0 for the key not listed).
-func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int) error {
+func (u *UnsuccessfulOutcome_Value) resolvePER(key int64, p *per.Reader, at int, field string) {
 	switch key {
 	case 0:
 		// handoverPreparation
 		u.Kind = HandoverPreparation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverPreparation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 1:
 		// handoverResourceAllocation
 		u.Kind = HandoverResourceAllocation
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.HandoverResourceAllocation.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 3:
 		// pathSwitchRequest
 		u.Kind = S1APPDUDescriptions_PathSwitchRequest
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.PathSwitchRequest.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 5:
 		// e-RABSetup
 		u.Kind = ERABSetup
-		return nil
 	case 6:
 		// e-RABModify
 		u.Kind = ERABModify
-		return nil
 	case 7:
 		// e-RABRelease
 		u.Kind = ERABRelease
-		return nil
 	case 9:
 		// initialContextSetup
 		u.Kind = InitialContextSetup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.InitialContextSetup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 4:
 		// handoverCancel
 		u.Kind = S1APPDUDescriptions_HandoverCancel
-		return nil
 	case 43:
 		// kill
 		u.Kind = Kill
-		return nil
 	case 14:
 		// reset
 		u.Kind = S1APPDUDescriptions_Reset
-		return nil
 	case 17:
 		// s1Setup
 		u.Kind = S1Setup
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.S1Setup.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 21:
 		// uEContextModification
 		u.Kind = UEContextModification
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextModification.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 23:
 		// uEContextRelease
 		u.Kind = UEContextRelease
-		return nil
 	case 29:
 		// eNBConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_ENBConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.ENBConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 30:
 		// mMEConfigurationUpdate
 		u.Kind = S1APPDUDescriptions_MMEConfigurationUpdate
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.MMEConfigurationUpdate.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 36:
 		// writeReplaceWarning
 		u.Kind = WriteReplaceWarning
-		return nil
 	case 48:
 		// uERadioCapabilityMatch
 		u.Kind = UERadioCapabilityMatch
-		return nil
 	case 50:
 		// e-RABModificationIndication
 		u.Kind = S1APPDUDescriptions_ERABModificationIndication
-		return nil
 	case 53:
 		// uEContextModificationIndication
 		u.Kind = S1APPDUDescriptions_UEContextModificationIndication
-		return nil
 	case 55:
 		// uEContextSuspend
 		u.Kind = UEContextSuspend
-		return nil
 	case 56:
 		// uEContextResume
 		u.Kind = UEContextResume
-		f := p.Field(u.Raw, at)
-		r := &f
-		if err := u.UEContextResume.DecodePER(r); err != nil {
-			return err
-		}
-		return p.EndField(r)
 	case 63:
 		// uERadioCapabilityIDMapping
 		u.Kind = UERadioCapabilityIDMapping
-		return nil
 	case 2:
 		// handoverNotification
 		u.Kind = HandoverNotification
-		return nil
 	case 8:
 		// e-RABReleaseIndication
 		u.Kind = S1APPDUDescriptions_ERABReleaseIndication
-		return nil
 	case 10:
 		// paging
 		u.Kind = S1APPDUDescriptions_Paging
-		return nil
 	case 11:
 		// downlinkNASTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNASTransport
-		return nil
 	case 12:
 		// initialUEMessage
 		u.Kind = S1APPDUDescriptions_InitialUEMessage
-		return nil
 	case 13:
 		// uplinkNASTransport
 		u.Kind = S1APPDUDescriptions_UplinkNASTransport
-		return nil
 	case 15:
 		// errorIndication
 		u.Kind = S1APPDUDescriptions_ErrorIndication
-		return nil
 	case 16:
 		// nASNonDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASNonDeliveryIndication
-		return nil
 	case 18:
 		// uEContextReleaseRequest
 		u.Kind = S1APPDUDescriptions_UEContextReleaseRequest
-		return nil
 	case 19:
 		// downlinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_DownlinkS1cdma2000tunnelling
-		return nil
 	case 20:
 		// uplinkS1cdma2000tunnelling
 		u.Kind = S1APPDUDescriptions_UplinkS1cdma2000tunnelling
-		return nil
 	case 22:
 		// uECapabilityInfoIndication
 		u.Kind = S1APPDUDescriptions_UECapabilityInfoIndication
-		return nil
 	case 24:
 		// eNBStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBStatusTransfer
-		return nil
 	case 25:
 		// mMEStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEStatusTransfer
-		return nil
 	case 26:
 		// deactivateTrace
 		u.Kind = S1APPDUDescriptions_DeactivateTrace
-		return nil
 	case 27:
 		// traceStart
 		u.Kind = S1APPDUDescriptions_TraceStart
-		return nil
 	case 28:
 		// traceFailureIndication
 		u.Kind = S1APPDUDescriptions_TraceFailureIndication
-		return nil
 	case 42:
 		// cellTrafficTrace
 		u.Kind = S1APPDUDescriptions_CellTrafficTrace
-		return nil
 	case 31:
 		// locationReportingControl
 		u.Kind = S1APPDUDescriptions_LocationReportingControl
-		return nil
 	case 32:
 		// locationReportingFailureIndication
 		u.Kind = S1APPDUDescriptions_LocationReportingFailureIndication
-		return nil
 	case 33:
 		// locationReport
 		u.Kind = S1APPDUDescriptions_LocationReport
-		return nil
 	case 34:
 		// overloadStart
 		u.Kind = S1APPDUDescriptions_OverloadStart
-		return nil
 	case 35:
 		// overloadStop
 		u.Kind = S1APPDUDescriptions_OverloadStop
-		return nil
 	case 37:
 		// eNBDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_ENBDirectInformationTransfer
-		return nil
 	case 38:
 		// mMEDirectInformationTransfer
 		u.Kind = S1APPDUDescriptions_MMEDirectInformationTransfer
-		return nil
 	case 40:
 		// eNBConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_ENBConfigurationTransfer
-		return nil
 	case 41:
 		// mMEConfigurationTransfer
 		u.Kind = S1APPDUDescriptions_MMEConfigurationTransfer
-		return nil
 	case 39:
 		// privateMessage
 		u.Kind = S1APPDUDescriptions_PrivateMessage
-		return nil
 	case 44:
 		// downlinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkUEAssociatedLPPaTransport
-		return nil
 	case 45:
 		// uplinkUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkUEAssociatedLPPaTransport
-		return nil
 	case 46:
 		// downlinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_DownlinkNonUEAssociatedLPPaTransport
-		return nil
 	case 47:
 		// uplinkNonUEAssociatedLPPaTransport
 		u.Kind = S1APPDUDescriptions_UplinkNonUEAssociatedLPPaTransport
-		return nil
 	case 49:
 		// pWSRestartIndication
 		u.Kind = S1APPDUDescriptions_PWSRestartIndication
-		return nil
 	case 52:
 		// rerouteNASRequest
 		u.Kind = S1APPDUDescriptions_RerouteNASRequest
-		return nil
 	case 51:
 		// pWSFailureIndication
 		u.Kind = S1APPDUDescriptions_PWSFailureIndication
-		return nil
 	case 54:
 		// connectionEstablishmentIndication
 		u.Kind = S1APPDUDescriptions_ConnectionEstablishmentIndication
-		return nil
 	case 57:
 		// nASDeliveryIndication
 		u.Kind = S1APPDUDescriptions_NASDeliveryIndication
-		return nil
 	case 58:
 		// retrieveUEInformation
 		u.Kind = S1APPDUDescriptions_RetrieveUEInformation
-		return nil
 	case 59:
 		// uEInformationTransfer
 		u.Kind = S1APPDUDescriptions_UEInformationTransfer
-		return nil
 	case 60:
 		// eNBCPRelocationIndication
 		u.Kind = S1APPDUDescriptions_ENBCPRelocationIndication
-		return nil
 	case 61:
 		// mMECPRelocationIndication
 		u.Kind = S1APPDUDescriptions_MMECPRelocationIndication
-		return nil
 	case 62:
 		// secondaryRATDataUsageReport
 		u.Kind = S1APPDUDescriptions_SecondaryRATDataUsageReport
-		return nil
 	case 64:
 		// handoverSuccess
 		u.Kind = S1APPDUDescriptions_HandoverSuccess
-		return nil
 	case 65:
 		// eNBEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_ENBEarlyStatusTransfer
-		return nil
 	case 66:
 		// mMEEarlyStatusTransfer
 		u.Kind = S1APPDUDescriptions_MMEEarlyStatusTransfer
-		return nil
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *UnsuccessfulOutcome_Value) perValue(alloc bool) per.Value {
+	switch u.Kind {
+	case HandoverPreparation:
+		return &u.HandoverPreparation
+	case HandoverResourceAllocation:
+		return &u.HandoverResourceAllocation
+	case S1APPDUDescriptions_PathSwitchRequest:
+		return &u.PathSwitchRequest
+	case InitialContextSetup:
+		return &u.InitialContextSetup
+	case S1Setup:
+		return &u.S1Setup
+	case UEContextModification:
+		return &u.UEContextModification
+	case S1APPDUDescriptions_ENBConfigurationUpdate:
+		return &u.ENBConfigurationUpdate
+	case S1APPDUDescriptions_MMEConfigurationUpdate:
+		return &u.MMEConfigurationUpdate
+	case UEContextResume:
+		return &u.UEContextResume
 	}
 	return nil
 }
 
 // encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
 // Raw as the field's octets.
-func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer) error {
-	switch u.Kind {
-	case HandoverPreparation:
-		o := w.BeginOpen()
-		if err := u.HandoverPreparation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case HandoverResourceAllocation:
-		o := w.BeginOpen()
-		if err := u.HandoverResourceAllocation.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_PathSwitchRequest:
-		o := w.BeginOpen()
-		if err := u.PathSwitchRequest.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case InitialContextSetup:
-		o := w.BeginOpen()
-		if err := u.InitialContextSetup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1Setup:
-		o := w.BeginOpen()
-		if err := u.S1Setup.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextModification:
-		o := w.BeginOpen()
-		if err := u.UEContextModification.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_ENBConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.ENBConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case S1APPDUDescriptions_MMEConfigurationUpdate:
-		o := w.BeginOpen()
-		if err := u.MMEConfigurationUpdate.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	case UEContextResume:
-		o := w.BeginOpen()
-		if err := u.UEContextResume.EncodePER(w); err != nil {
-			return err
-		}
-		w.EndOpen(o)
-		return nil
-	}
-	w.WriteOpenBytes(u.Raw)
-	return nil
+func (u *UnsuccessfulOutcome_Value) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }

@@ -11,9 +11,7 @@ import (
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONtransferApplicationIdentity) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 6, true)
-	*v = SONtransferApplicationIdentity(x)
-	return err
+	return per.DecodeEnum(r, v, 1, 6, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -23,8 +21,7 @@ func (v *SONtransferApplicationIdentity) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONtransferApplicationIdentity (X.691); v aliases b.
 func (v *SONtransferApplicationIdentity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONtransferApplicationIdentity")
+	return per.UnmarshalRoot(b, v, true, "SONtransferApplicationIdentity")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -33,93 +30,54 @@ func (v *SONtransferApplicationIdentity) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONtransferRequestContainer) DecodePER(r *per.Reader) error {
 	*v = SONtransferRequestContainer{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(1, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = SONtransferRequestContainer_MultiCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			if err := v.MultiCellLoadReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
+			return r.Err()
 		case 1:
 			v.Choice = SONtransferRequestContainer_EventTriggeredCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
-			}
-			if err := v.EventTriggeredCellLoadReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EventTriggeredCellLoadReporting, "eventTriggeredCellLoadReporting")
+			return r.Err()
 		case 2:
 			v.Choice = SONtransferRequestContainer_HOReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "hOReporting")
+			if o, ok := r.Open("hOReporting"); ok {
+				v.HOReporting = per.DecodeNested[HOReport](r, "HOReport", "hOReporting")
+				r.Close(o, "hOReporting")
 			}
-			p1 := new(HOReport)
-			if err := r.ReadNested(p1, "HOReport"); err != nil {
-				return der.WithField(err, "hOReporting")
-			}
-			v.HOReporting = p1
-			return r.EndOpen(o)
+			return r.Err()
 		case 3:
 			v.Choice = SONtransferRequestContainer_EutranCellActivation
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eutranCellActivation")
+			if o, ok := r.Open("eutranCellActivation"); ok {
+				v.EutranCellActivation = per.DecodeNested[CellActivationRequest](r, "CellActivationRequest", "eutranCellActivation")
+				r.Close(o, "eutranCellActivation")
 			}
-			p2 := new(CellActivationRequest)
-			if err := r.ReadNested(p2, "CellActivationRequest"); err != nil {
-				return der.WithField(err, "eutranCellActivation")
-			}
-			v.EutranCellActivation = p2
-			return r.EndOpen(o)
+			return r.Err()
 		case 4:
 			v.Choice = SONtransferRequestContainer_EnergySavingsIndication
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "energySavingsIndication")
-			}
-			if err := v.EnergySavingsIndication.DecodePER(r); err != nil {
-				return der.WithField(err, "energySavingsIndication")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EnergySavingsIndication, "energySavingsIndication")
+			return r.Err()
 		case 5:
 			v.Choice = SONtransferRequestContainer_FailureEventReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "failureEventReporting")
+			if o, ok := r.Open("failureEventReporting"); ok {
+				v.FailureEventReporting = per.DecodeNested[FailureEventReport](r, "FailureEventReport", "failureEventReporting")
+				r.Close(o, "failureEventReporting")
 			}
-			p3 := new(FailureEventReport)
-			if err := r.ReadNested(p3, "FailureEventReport"); err != nil {
-				return der.WithField(err, "failureEventReporting")
-			}
-			v.FailureEventReporting = p3
-			return r.EndOpen(o)
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = SONtransferRequestContainer_CellLoadReporting
-		return nil
+	default:
+		r.Invalid(der.KindInvalidValue, "SONtransferRequestContainer", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "SONtransferRequestContainer", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -127,75 +85,42 @@ func (v *SONtransferRequestContainer) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case SONtransferRequestContainer_CellLoadReporting:
 		w.WriteIndex(0, 1, true, false)
-		return nil
 	case SONtransferRequestContainer_MultiCellLoadReporting:
 		w.WriteIndex(0, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.MultiCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "multiCellLoadReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
 	case SONtransferRequestContainer_EventTriggeredCellLoadReporting:
 		w.WriteIndex(1, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EventTriggeredCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "eventTriggeredCellLoadReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EventTriggeredCellLoadReporting, "eventTriggeredCellLoadReporting")
 	case SONtransferRequestContainer_HOReporting:
 		w.WriteIndex(2, 1, true, true)
 		o := w.BeginOpen()
-		if v.HOReporting == nil {
-			return der.WithField(der.NilValue("HOReport"), "hOReporting")
-		}
-		if err := v.HOReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "hOReporting")
-		}
+		per.EncodeNested(w, v.HOReporting, "HOReport", "hOReporting")
 		w.EndOpen(o)
-		return nil
 	case SONtransferRequestContainer_EutranCellActivation:
 		w.WriteIndex(3, 1, true, true)
 		o := w.BeginOpen()
-		if v.EutranCellActivation == nil {
-			return der.WithField(der.NilValue("CellActivationRequest"), "eutranCellActivation")
-		}
-		if err := v.EutranCellActivation.EncodePER(w); err != nil {
-			return der.WithField(err, "eutranCellActivation")
-		}
+		per.EncodeNested(w, v.EutranCellActivation, "CellActivationRequest", "eutranCellActivation")
 		w.EndOpen(o)
-		return nil
 	case SONtransferRequestContainer_EnergySavingsIndication:
 		w.WriteIndex(4, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EnergySavingsIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "energySavingsIndication")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EnergySavingsIndication, "energySavingsIndication")
 	case SONtransferRequestContainer_FailureEventReporting:
 		w.WriteIndex(5, 1, true, true)
 		o := w.BeginOpen()
-		if v.FailureEventReporting == nil {
-			return der.WithField(der.NilValue("FailureEventReport"), "failureEventReporting")
-		}
-		if err := v.FailureEventReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "failureEventReporting")
-		}
+		per.EncodeNested(w, v.FailureEventReporting, "FailureEventReport", "failureEventReporting")
 		w.EndOpen(o)
-		return nil
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("SONtransferRequestContainer"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 1)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("SONtransferRequestContainer")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONtransferRequestContainer (X.691); v aliases b.
 func (v *SONtransferRequestContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONtransferRequestContainer")
+	return per.UnmarshalRoot(b, v, true, "SONtransferRequestContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -204,85 +129,55 @@ func (v *SONtransferRequestContainer) MarshalAPER() ([]byte, error) { return per
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONtransferResponseContainer) DecodePER(r *per.Reader) error {
 	*v = SONtransferResponseContainer{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(1, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = SONtransferResponseContainer_MultiCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			if err := v.MultiCellLoadReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
+			return r.Err()
 		case 1:
 			v.Choice = SONtransferResponseContainer_EventTriggeredCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
+			if o, ok := r.Open("eventTriggeredCellLoadReporting"); ok {
+				v.EventTriggeredCellLoadReporting = per.DecodeNested[EventTriggeredCellLoadReportingResponse](r, "EventTriggeredCellLoadReportingResponse", "eventTriggeredCellLoadReporting")
+				r.Close(o, "eventTriggeredCellLoadReporting")
 			}
-			p1 := new(EventTriggeredCellLoadReportingResponse)
-			if err := r.ReadNested(p1, "EventTriggeredCellLoadReportingResponse"); err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
-			}
-			v.EventTriggeredCellLoadReporting = p1
-			return r.EndOpen(o)
+			return r.Err()
 		case 2:
 			v.Choice = SONtransferResponseContainer_HOReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "hOReporting")
+			if o, ok := r.Open("hOReporting"); ok {
+				r.Close(o, "hOReporting")
 			}
-			return r.EndOpen(o)
+			return r.Err()
 		case 3:
 			v.Choice = SONtransferResponseContainer_EutranCellActivation
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eutranCellActivation")
-			}
-			if err := v.EutranCellActivation.DecodePER(r); err != nil {
-				return der.WithField(err, "eutranCellActivation")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EutranCellActivation, "eutranCellActivation")
+			return r.Err()
 		case 4:
 			v.Choice = SONtransferResponseContainer_EnergySavingsIndication
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "energySavingsIndication")
+			if o, ok := r.Open("energySavingsIndication"); ok {
+				r.Close(o, "energySavingsIndication")
 			}
-			return r.EndOpen(o)
+			return r.Err()
 		case 5:
 			v.Choice = SONtransferResponseContainer_FailureEventReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "failureEventReporting")
+			if o, ok := r.Open("failureEventReporting"); ok {
+				r.Close(o, "failureEventReporting")
 			}
-			return r.EndOpen(o)
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = SONtransferResponseContainer_CellLoadReporting
-		p2 := new(CellLoadReportingResponse)
-		if err := r.ReadNested(p2, "CellLoadReportingResponse"); err != nil {
-			return der.WithField(err, "cellLoadReporting")
-		}
-		v.CellLoadReporting = p2
-		return nil
+		v.CellLoadReporting = per.DecodeNested[CellLoadReportingResponse](r, "CellLoadReportingResponse", "cellLoadReporting")
+	default:
+		r.Invalid(der.KindInvalidValue, "SONtransferResponseContainer", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "SONtransferResponseContainer", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -290,66 +185,42 @@ func (v *SONtransferResponseContainer) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case SONtransferResponseContainer_CellLoadReporting:
 		w.WriteIndex(0, 1, true, false)
-		if v.CellLoadReporting == nil {
-			return der.WithField(der.NilValue("CellLoadReportingResponse"), "cellLoadReporting")
-		}
-		if err := v.CellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "cellLoadReporting")
-		}
-		return nil
+		per.EncodeNested(w, v.CellLoadReporting, "CellLoadReportingResponse", "cellLoadReporting")
 	case SONtransferResponseContainer_MultiCellLoadReporting:
 		w.WriteIndex(0, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.MultiCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "multiCellLoadReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
 	case SONtransferResponseContainer_EventTriggeredCellLoadReporting:
 		w.WriteIndex(1, 1, true, true)
 		o := w.BeginOpen()
-		if v.EventTriggeredCellLoadReporting == nil {
-			return der.WithField(der.NilValue("EventTriggeredCellLoadReportingResponse"), "eventTriggeredCellLoadReporting")
-		}
-		if err := v.EventTriggeredCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "eventTriggeredCellLoadReporting")
-		}
+		per.EncodeNested(w, v.EventTriggeredCellLoadReporting, "EventTriggeredCellLoadReportingResponse", "eventTriggeredCellLoadReporting")
 		w.EndOpen(o)
-		return nil
 	case SONtransferResponseContainer_HOReporting:
 		w.WriteIndex(2, 1, true, true)
 		o := w.BeginOpen()
 		w.EndOpen(o)
-		return nil
 	case SONtransferResponseContainer_EutranCellActivation:
 		w.WriteIndex(3, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EutranCellActivation.EncodePER(w); err != nil {
-			return der.WithField(err, "eutranCellActivation")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EutranCellActivation, "eutranCellActivation")
 	case SONtransferResponseContainer_EnergySavingsIndication:
 		w.WriteIndex(4, 1, true, true)
 		o := w.BeginOpen()
 		w.EndOpen(o)
-		return nil
 	case SONtransferResponseContainer_FailureEventReporting:
 		w.WriteIndex(5, 1, true, true)
 		o := w.BeginOpen()
 		w.EndOpen(o)
-		return nil
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("SONtransferResponseContainer"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 1)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("SONtransferResponseContainer")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONtransferResponseContainer (X.691); v aliases b.
 func (v *SONtransferResponseContainer) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONtransferResponseContainer")
+	return per.UnmarshalRoot(b, v, true, "SONtransferResponseContainer")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -358,90 +229,46 @@ func (v *SONtransferResponseContainer) MarshalAPER() ([]byte, error) { return pe
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SONtransferCause) DecodePER(r *per.Reader) error {
 	*v = SONtransferCause{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(1, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = SONtransferCause_MultiCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			if err := v.MultiCellLoadReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "multiCellLoadReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
+			return r.Err()
 		case 1:
 			v.Choice = SONtransferCause_EventTriggeredCellLoadReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
-			}
-			if err := v.EventTriggeredCellLoadReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "eventTriggeredCellLoadReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EventTriggeredCellLoadReporting, "eventTriggeredCellLoadReporting")
+			return r.Err()
 		case 2:
 			v.Choice = SONtransferCause_HOReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "hOReporting")
-			}
-			if err := v.HOReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "hOReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.HOReporting, "hOReporting")
+			return r.Err()
 		case 3:
 			v.Choice = SONtransferCause_EutranCellActivation
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eutranCellActivation")
-			}
-			if err := v.EutranCellActivation.DecodePER(r); err != nil {
-				return der.WithField(err, "eutranCellActivation")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EutranCellActivation, "eutranCellActivation")
+			return r.Err()
 		case 4:
 			v.Choice = SONtransferCause_EnergySavingsIndication
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "energySavingsIndication")
-			}
-			if err := v.EnergySavingsIndication.DecodePER(r); err != nil {
-				return der.WithField(err, "energySavingsIndication")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EnergySavingsIndication, "energySavingsIndication")
+			return r.Err()
 		case 5:
 			v.Choice = SONtransferCause_FailureEventReporting
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "failureEventReporting")
-			}
-			if err := v.FailureEventReporting.DecodePER(r); err != nil {
-				return der.WithField(err, "failureEventReporting")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.FailureEventReporting, "failureEventReporting")
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = SONtransferCause_CellLoadReporting
-		if err := v.CellLoadReporting.DecodePER(r); err != nil {
-			return der.WithField(err, "cellLoadReporting")
-		}
-		return nil
+		r.Decode(&v.CellLoadReporting, "cellLoadReporting")
+	default:
+		r.Invalid(der.KindInvalidValue, "SONtransferCause", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "SONtransferCause", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -449,69 +276,37 @@ func (v *SONtransferCause) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case SONtransferCause_CellLoadReporting:
 		w.WriteIndex(0, 1, true, false)
-		if err := v.CellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "cellLoadReporting")
-		}
-		return nil
+		w.Encode(&v.CellLoadReporting, "cellLoadReporting")
 	case SONtransferCause_MultiCellLoadReporting:
 		w.WriteIndex(0, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.MultiCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "multiCellLoadReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.MultiCellLoadReporting, "multiCellLoadReporting")
 	case SONtransferCause_EventTriggeredCellLoadReporting:
 		w.WriteIndex(1, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EventTriggeredCellLoadReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "eventTriggeredCellLoadReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EventTriggeredCellLoadReporting, "eventTriggeredCellLoadReporting")
 	case SONtransferCause_HOReporting:
 		w.WriteIndex(2, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.HOReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "hOReporting")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.HOReporting, "hOReporting")
 	case SONtransferCause_EutranCellActivation:
 		w.WriteIndex(3, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EutranCellActivation.EncodePER(w); err != nil {
-			return der.WithField(err, "eutranCellActivation")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EutranCellActivation, "eutranCellActivation")
 	case SONtransferCause_EnergySavingsIndication:
 		w.WriteIndex(4, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.EnergySavingsIndication.EncodePER(w); err != nil {
-			return der.WithField(err, "energySavingsIndication")
-		}
-		w.EndOpen(o)
-		return nil
+		w.EncodeOpen(&v.EnergySavingsIndication, "energySavingsIndication")
 	case SONtransferCause_FailureEventReporting:
 		w.WriteIndex(5, 1, true, true)
-		o := w.BeginOpen()
-		if err := v.FailureEventReporting.EncodePER(w); err != nil {
-			return der.WithField(err, "failureEventReporting")
+		w.EncodeOpen(&v.FailureEventReporting, "failureEventReporting")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("SONtransferCause"), "")
 		}
-		w.EndOpen(o)
-		return nil
+		w.UnknownAlternative(v.Unknown, 1)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("SONtransferCause")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a SONtransferCause (X.691); v aliases b.
 func (v *SONtransferCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "SONtransferCause")
+	return per.UnmarshalRoot(b, v, true, "SONtransferCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -519,9 +314,7 @@ func (v *SONtransferCause) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellLoadReportingCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = CellLoadReportingCause(x)
-	return err
+	return per.DecodeEnum(r, v, 3, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -531,40 +324,28 @@ func (v *CellLoadReportingCause) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellLoadReportingCause (X.691); v aliases b.
 func (v *CellLoadReportingCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellLoadReportingCause")
+	return per.UnmarshalRoot(b, v, true, "CellLoadReportingCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *CellLoadReportingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *HOReportingCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = HOReportingCause(x)
-	return err
-}
+func (v *HOReportingCause) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *HOReportingCause) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 3, 0, true)
-}
+func (v *HOReportingCause) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 3, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HOReportingCause (X.691); v aliases b.
 func (v *HOReportingCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "HOReportingCause")
+	return per.UnmarshalRoot(b, v, true, "HOReportingCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *HOReportingCause) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *CellActivationCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = CellActivationCause(x)
-	return err
-}
+func (v *CellActivationCause) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 3, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellActivationCause) EncodePER(w *per.Writer) error {
@@ -573,8 +354,7 @@ func (v *CellActivationCause) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellActivationCause (X.691); v aliases b.
 func (v *CellActivationCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellActivationCause")
+	return per.UnmarshalRoot(b, v, true, "CellActivationCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -582,9 +362,7 @@ func (v *CellActivationCause) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellStateIndicationCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = CellStateIndicationCause(x)
-	return err
+	return per.DecodeEnum(r, v, 3, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -594,8 +372,7 @@ func (v *CellStateIndicationCause) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellStateIndicationCause (X.691); v aliases b.
 func (v *CellStateIndicationCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellStateIndicationCause")
+	return per.UnmarshalRoot(b, v, true, "CellStateIndicationCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -603,9 +380,7 @@ func (v *CellStateIndicationCause) MarshalAPER() ([]byte, error) { return per.Ma
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureEventReportingCause) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(3, 0, true)
-	*v = FailureEventReportingCause(x)
-	return err
+	return per.DecodeEnum(r, v, 3, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -615,8 +390,7 @@ func (v *FailureEventReportingCause) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a FailureEventReportingCause (X.691); v aliases b.
 func (v *FailureEventReportingCause) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "FailureEventReportingCause")
+	return per.UnmarshalRoot(b, v, true, "FailureEventReportingCause")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -625,54 +399,35 @@ func (v *FailureEventReportingCause) MarshalAPER() ([]byte, error) { return per.
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = CellLoadReportingResponse{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = CellLoadReportingResponse_EHRPD
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eHRPD")
+			if o, ok := r.Open("eHRPD"); ok {
+				v.EHRPD = per.DecodeNested[EHRPDSectorLoadReportingResponse](r, "EHRPDSectorLoadReportingResponse", "eHRPD")
+				r.Close(o, "eHRPD")
 			}
-			p1 := new(EHRPDSectorLoadReportingResponse)
-			if err := r.ReadNested(p1, "EHRPDSectorLoadReportingResponse"); err != nil {
-				return der.WithField(err, "eHRPD")
-			}
-			v.EHRPD = p1
-			return r.EndOpen(o)
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = CellLoadReportingResponse_EUTRAN
-		if err := v.EUTRAN.DecodePER(r); err != nil {
-			return der.WithField(err, "eUTRAN")
-		}
-		return nil
+		r.Decode(&v.EUTRAN, "eUTRAN")
 	case 1:
 		v.Choice = CellLoadReportingResponse_UTRAN
-		if v.UTRAN, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "uTRAN")
-		}
-		return nil
+		v.UTRAN = r.OctetString(per.Unsized, "uTRAN")
 	case 2:
 		v.Choice = CellLoadReportingResponse_GERAN
-		if v.GERAN, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "gERAN")
-		}
-		return nil
+		v.GERAN = r.OctetString(per.Unsized, "gERAN")
+	default:
+		r.Invalid(der.KindInvalidValue, "CellLoadReportingResponse", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "CellLoadReportingResponse", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -680,44 +435,30 @@ func (v *CellLoadReportingResponse) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case CellLoadReportingResponse_EUTRAN:
 		w.WriteIndex(0, 3, true, false)
-		if err := v.EUTRAN.EncodePER(w); err != nil {
-			return der.WithField(err, "eUTRAN")
-		}
-		return nil
+		w.Encode(&v.EUTRAN, "eUTRAN")
 	case CellLoadReportingResponse_UTRAN:
 		w.WriteIndex(1, 3, true, false)
-		if err := w.WriteOctetString(v.UTRAN, per.Unsized); err != nil {
-			return der.WithField(err, "uTRAN")
-		}
-		return nil
+		w.OctetString(v.UTRAN, per.Unsized, "uTRAN")
 	case CellLoadReportingResponse_GERAN:
 		w.WriteIndex(2, 3, true, false)
-		if err := w.WriteOctetString(v.GERAN, per.Unsized); err != nil {
-			return der.WithField(err, "gERAN")
-		}
-		return nil
+		w.OctetString(v.GERAN, per.Unsized, "gERAN")
 	case CellLoadReportingResponse_EHRPD:
 		w.WriteIndex(0, 3, true, true)
 		o := w.BeginOpen()
-		if v.EHRPD == nil {
-			return der.WithField(der.NilValue("EHRPDSectorLoadReportingResponse"), "eHRPD")
-		}
-		if err := v.EHRPD.EncodePER(w); err != nil {
-			return der.WithField(err, "eHRPD")
-		}
+		per.EncodeNested(w, v.EHRPD, "EHRPDSectorLoadReportingResponse", "eHRPD")
 		w.EndOpen(o)
-		return nil
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("CellLoadReportingResponse"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("CellLoadReportingResponse")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellLoadReportingResponse (X.691); v aliases b.
 func (v *CellLoadReportingResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellLoadReportingResponse")
+	return per.UnmarshalRoot(b, v, true, "CellLoadReportingResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -725,27 +466,19 @@ func (v *CellLoadReportingResponse) MarshalAPER() ([]byte, error) { return per.M
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CompositeAvailableCapacityGroup) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Unsized)
-	if err != nil {
-		return err
-	}
-	*v = CompositeAvailableCapacityGroup(x)
-	return nil
+	*v = CompositeAvailableCapacityGroup(r.OctetString(per.Unsized, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompositeAvailableCapacityGroup) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Unsized); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Unsized, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CompositeAvailableCapacityGroup (X.691); v aliases b.
 func (v *CompositeAvailableCapacityGroup) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CompositeAvailableCapacityGroup")
+	return per.UnmarshalRoot(b, v, true, "CompositeAvailableCapacityGroup")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -754,44 +487,26 @@ func (v *CompositeAvailableCapacityGroup) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANcellLoadReportingResponse{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// compositeAvailableCapacityGroup [0] CompositeAvailableCapacityGroup
-	if err := v.CompositeAvailableCapacityGroup.DecodePER(r); err != nil {
-		return der.WithField(err, "compositeAvailableCapacityGroup")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.CompositeAvailableCapacityGroup, "compositeAvailableCapacityGroup")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANcellLoadReportingResponse) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.CompositeAvailableCapacityGroup.EncodePER(w); err != nil {
-		return der.WithField(err, "compositeAvailableCapacityGroup")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.CompositeAvailableCapacityGroup, "compositeAvailableCapacityGroup")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EUTRANcellLoadReportingResponse (X.691); v aliases b.
 func (v *EUTRANcellLoadReportingResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EUTRANcellLoadReportingResponse")
+	return per.UnmarshalRoot(b, v, true, "EUTRANcellLoadReportingResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -800,51 +515,28 @@ func (v *EUTRANcellLoadReportingResponse) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANResponse) DecodePER(r *per.Reader) error {
 	*v = EUTRANResponse{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// cell-ID [0] OCTET STRING
-	if v.CellID, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	// eUTRANcellLoadReportingResponse [1] EUTRANcellLoadReportingResponse
-	if err := v.EUTRANcellLoadReportingResponse.DecodePER(r); err != nil {
-		return der.WithField(err, "eUTRANcellLoadReportingResponse")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	v.CellID = r.OctetString(per.Unsized, "cell-ID")
+	r.Decode(&v.EUTRANcellLoadReportingResponse, "eUTRANcellLoadReportingResponse")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANResponse) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := w.WriteOctetString(v.CellID, per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if err := v.EUTRANcellLoadReportingResponse.EncodePER(w); err != nil {
-		return der.WithField(err, "eUTRANcellLoadReportingResponse")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.OctetString(v.CellID, per.Unsized, "cell-ID")
+	w.Encode(&v.EUTRANcellLoadReportingResponse, "eUTRANcellLoadReportingResponse")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EUTRANResponse (X.691); v aliases b.
 func (v *EUTRANResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EUTRANResponse")
+	return per.UnmarshalRoot(b, v, true, "EUTRANResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -852,27 +544,19 @@ func (v *EUTRANResponse) MarshalAPER() ([]byte, error) { return per.Marshal(v, t
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDSectorID) DecodePER(r *per.Reader) error {
-	x, err := r.ReadOctetString(per.Size{Lb: 16, Ub: 16})
-	if err != nil {
-		return err
-	}
-	*v = EHRPDSectorID(x)
-	return nil
+	*v = EHRPDSectorID(r.OctetString(per.Size{Lb: 16, Ub: 16}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDSectorID) EncodePER(w *per.Writer) error {
-	x := []byte(*v)
-	if err := w.WriteOctetString(x, per.Size{Lb: 16, Ub: 16}); err != nil {
-		return err
-	}
-	return nil
+	w.OctetString([]byte(*v), per.Size{Lb: 16, Ub: 16}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPD-Sector-ID (X.691); v aliases b.
 func (v *EHRPDSectorID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPD-Sector-ID")
+	return per.UnmarshalRoot(b, v, true, "EHRPD-Sector-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -881,52 +565,32 @@ func (v *EHRPDSectorID) MarshalAPER() ([]byte, error) { return per.Marshal(v, tr
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IRATCellID) DecodePER(r *per.Reader) error {
 	*v = IRATCellID{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = IRATCellID_EHRPD
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eHRPD")
-			}
-			if err := v.EHRPD.DecodePER(r); err != nil {
-				return der.WithField(err, "eHRPD")
-			}
-			return r.EndOpen(o)
+			r.DecodeOpen(&v.EHRPD, "eHRPD")
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = IRATCellID_EUTRAN
-		if v.EUTRAN, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "eUTRAN")
-		}
-		return nil
+		v.EUTRAN = r.OctetString(per.Unsized, "eUTRAN")
 	case 1:
 		v.Choice = IRATCellID_UTRAN
-		if v.UTRAN, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "uTRAN")
-		}
-		return nil
+		v.UTRAN = r.OctetString(per.Unsized, "uTRAN")
 	case 2:
 		v.Choice = IRATCellID_GERAN
-		if v.GERAN, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "gERAN")
-		}
-		return nil
+		v.GERAN = r.OctetString(per.Unsized, "gERAN")
+	default:
+		r.Invalid(der.KindInvalidValue, "IRAT-Cell-ID", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "IRAT-Cell-ID", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -934,41 +598,28 @@ func (v *IRATCellID) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case IRATCellID_EUTRAN:
 		w.WriteIndex(0, 3, true, false)
-		if err := w.WriteOctetString(v.EUTRAN, per.Unsized); err != nil {
-			return der.WithField(err, "eUTRAN")
-		}
-		return nil
+		w.OctetString(v.EUTRAN, per.Unsized, "eUTRAN")
 	case IRATCellID_UTRAN:
 		w.WriteIndex(1, 3, true, false)
-		if err := w.WriteOctetString(v.UTRAN, per.Unsized); err != nil {
-			return der.WithField(err, "uTRAN")
-		}
-		return nil
+		w.OctetString(v.UTRAN, per.Unsized, "uTRAN")
 	case IRATCellID_GERAN:
 		w.WriteIndex(2, 3, true, false)
-		if err := w.WriteOctetString(v.GERAN, per.Unsized); err != nil {
-			return der.WithField(err, "gERAN")
-		}
-		return nil
+		w.OctetString(v.GERAN, per.Unsized, "gERAN")
 	case IRATCellID_EHRPD:
 		w.WriteIndex(0, 3, true, true)
-		o := w.BeginOpen()
-		if err := v.EHRPD.EncodePER(w); err != nil {
-			return der.WithField(err, "eHRPD")
+		w.EncodeOpen(&v.EHRPD, "eHRPD")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("IRAT-Cell-ID"), "")
 		}
-		w.EndOpen(o)
-		return nil
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("IRAT-Cell-ID")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a IRAT-Cell-ID (X.691); v aliases b.
 func (v *IRATCellID) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "IRAT-Cell-ID")
+	return per.UnmarshalRoot(b, v, true, "IRAT-Cell-ID")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -976,20 +627,17 @@ func (v *IRATCellID) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *RequestedCellList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[IRATCellID](r, per.Size{Lb: 1, Ub: 128})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 128})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RequestedCellList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 128})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 128})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a RequestedCellList (X.691); v aliases b.
 func (v *RequestedCellList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "RequestedCellList")
+	return per.UnmarshalRoot(b, v, true, "RequestedCellList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -998,44 +646,26 @@ func (v *RequestedCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MultiCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = MultiCellLoadReportingRequest{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// requestedCellList [0] RequestedCellList
-	if err := v.RequestedCellList.DecodePER(r); err != nil {
-		return der.WithField(err, "requestedCellList")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.RequestedCellList, "requestedCellList")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MultiCellLoadReportingRequest) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.RequestedCellList.EncodePER(w); err != nil {
-		return der.WithField(err, "requestedCellList")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.RequestedCellList, "requestedCellList")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MultiCellLoadReportingRequest (X.691); v aliases b.
 func (v *MultiCellLoadReportingRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "MultiCellLoadReportingRequest")
+	return per.UnmarshalRoot(b, v, true, "MultiCellLoadReportingRequest")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1044,44 +674,26 @@ func (v *MultiCellLoadReportingRequest) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportingCellListItem) DecodePER(r *per.Reader) error {
 	*v = ReportingCellListItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// cell-ID [0] EXPLICIT IRAT-Cell-ID
-	if err := v.CellID.DecodePER(r); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.CellID, "cell-ID")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportingCellListItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.CellID.EncodePER(w); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.CellID, "cell-ID")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportingCellList-Item (X.691); v aliases b.
 func (v *ReportingCellListItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportingCellList-Item")
+	return per.UnmarshalRoot(b, v, true, "ReportingCellList-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1089,20 +701,17 @@ func (v *ReportingCellListItem) MarshalAPER() ([]byte, error) { return per.Marsh
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ReportingCellList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ReportingCellListItem](r, per.Size{Lb: 1, Ub: 128})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 128})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportingCellList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 128})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 128})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ReportingCellList (X.691); v aliases b.
 func (v *ReportingCellList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ReportingCellList")
+	return per.UnmarshalRoot(b, v, true, "ReportingCellList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1110,20 +719,17 @@ func (v *ReportingCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MultiCellLoadReportingResponse) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[MultiCellLoadReportingResponseItem](r, per.Size{Lb: 1, Ub: 128})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 128})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MultiCellLoadReportingResponse) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 128})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 128})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MultiCellLoadReportingResponse (X.691); v aliases b.
 func (v *MultiCellLoadReportingResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "MultiCellLoadReportingResponse")
+	return per.UnmarshalRoot(b, v, true, "MultiCellLoadReportingResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1132,56 +738,35 @@ func (v *MultiCellLoadReportingResponse) MarshalAPER() ([]byte, error) { return 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *MultiCellLoadReportingResponseItem) DecodePER(r *per.Reader) error {
 	*v = MultiCellLoadReportingResponseItem{}
-	i, inExt, err := r.ReadIndex(3, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(3, true)
 	if inExt {
 		switch i {
 		case 0:
 			v.Choice = MultiCellLoadReportingResponseItem_EHRPD
-			o, err := r.BeginOpen()
-			if err != nil {
-				return der.WithField(err, "eHRPD")
+			if o, ok := r.Open("eHRPD"); ok {
+				v.EHRPD = per.DecodeNested[EHRPDMultiSectorLoadReportingResponseItem](r, "EHRPDMultiSectorLoadReportingResponseItem", "eHRPD")
+				r.Close(o, "eHRPD")
 			}
-			p1 := new(EHRPDMultiSectorLoadReportingResponseItem)
-			if err := r.ReadNested(p1, "EHRPDMultiSectorLoadReportingResponseItem"); err != nil {
-				return der.WithField(err, "eHRPD")
-			}
-			v.EHRPD = p1
-			return r.EndOpen(o)
+			return r.Err()
 		}
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = MultiCellLoadReportingResponseItem_EUTRANResponse
-		p2 := new(EUTRANResponse)
-		if err := r.ReadNested(p2, "EUTRANResponse"); err != nil {
-			return der.WithField(err, "eUTRANResponse")
-		}
-		v.EUTRANResponse = p2
-		return nil
+		v.EUTRANResponse = per.DecodeNested[EUTRANResponse](r, "EUTRANResponse", "eUTRANResponse")
 	case 1:
 		v.Choice = MultiCellLoadReportingResponseItem_UTRANResponse
-		if v.UTRANResponse, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "uTRANResponse")
-		}
-		return nil
+		v.UTRANResponse = r.OctetString(per.Unsized, "uTRANResponse")
 	case 2:
 		v.Choice = MultiCellLoadReportingResponseItem_GERANResponse
-		if v.GERANResponse, err = r.ReadOctetString(per.Unsized); err != nil {
-			return der.WithField(err, "gERANResponse")
-		}
-		return nil
+		v.GERANResponse = r.OctetString(per.Unsized, "gERANResponse")
+	default:
+		r.Invalid(der.KindInvalidValue, "MultiCellLoadReportingResponse-Item", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "MultiCellLoadReportingResponse-Item", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -1189,47 +774,30 @@ func (v *MultiCellLoadReportingResponseItem) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case MultiCellLoadReportingResponseItem_EUTRANResponse:
 		w.WriteIndex(0, 3, true, false)
-		if v.EUTRANResponse == nil {
-			return der.WithField(der.NilValue("EUTRANResponse"), "eUTRANResponse")
-		}
-		if err := v.EUTRANResponse.EncodePER(w); err != nil {
-			return der.WithField(err, "eUTRANResponse")
-		}
-		return nil
+		per.EncodeNested(w, v.EUTRANResponse, "EUTRANResponse", "eUTRANResponse")
 	case MultiCellLoadReportingResponseItem_UTRANResponse:
 		w.WriteIndex(1, 3, true, false)
-		if err := w.WriteOctetString(v.UTRANResponse, per.Unsized); err != nil {
-			return der.WithField(err, "uTRANResponse")
-		}
-		return nil
+		w.OctetString(v.UTRANResponse, per.Unsized, "uTRANResponse")
 	case MultiCellLoadReportingResponseItem_GERANResponse:
 		w.WriteIndex(2, 3, true, false)
-		if err := w.WriteOctetString(v.GERANResponse, per.Unsized); err != nil {
-			return der.WithField(err, "gERANResponse")
-		}
-		return nil
+		w.OctetString(v.GERANResponse, per.Unsized, "gERANResponse")
 	case MultiCellLoadReportingResponseItem_EHRPD:
 		w.WriteIndex(0, 3, true, true)
 		o := w.BeginOpen()
-		if v.EHRPD == nil {
-			return der.WithField(der.NilValue("EHRPDMultiSectorLoadReportingResponseItem"), "eHRPD")
-		}
-		if err := v.EHRPD.EncodePER(w); err != nil {
-			return der.WithField(err, "eHRPD")
-		}
+		per.EncodeNested(w, v.EHRPD, "EHRPDMultiSectorLoadReportingResponseItem", "eHRPD")
 		w.EndOpen(o)
-		return nil
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("MultiCellLoadReportingResponse-Item"), "")
+		}
+		w.UnknownAlternative(v.Unknown, 3)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 3)
-	}
-	return der.NoChoice("MultiCellLoadReportingResponse-Item")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MultiCellLoadReportingResponse-Item (X.691); v aliases b.
 func (v *MultiCellLoadReportingResponseItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "MultiCellLoadReportingResponse-Item")
+	return per.UnmarshalRoot(b, v, true, "MultiCellLoadReportingResponse-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1239,9 +807,7 @@ func (v *MultiCellLoadReportingResponseItem) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NumberOfMeasurementReportingLevels) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(5, 0, true)
-	*v = NumberOfMeasurementReportingLevels(x)
-	return err
+	return per.DecodeEnum(r, v, 5, 0, true)
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -1251,8 +817,7 @@ func (v *NumberOfMeasurementReportingLevels) EncodePER(w *per.Writer) error {
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NumberOfMeasurementReportingLevels (X.691); v aliases b.
 func (v *NumberOfMeasurementReportingLevels) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NumberOfMeasurementReportingLevels")
+	return per.UnmarshalRoot(b, v, true, "NumberOfMeasurementReportingLevels")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1263,44 +828,26 @@ func (v *NumberOfMeasurementReportingLevels) MarshalAPER() ([]byte, error) {
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingRequest{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// numberOfMeasurementReportingLevels [0] NumberOfMeasurementReportingLevels
-	if err := v.NumberOfMeasurementReportingLevels.DecodePER(r); err != nil {
-		return der.WithField(err, "numberOfMeasurementReportingLevels")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggeredCellLoadReportingRequest) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.NumberOfMeasurementReportingLevels.EncodePER(w); err != nil {
-		return der.WithField(err, "numberOfMeasurementReportingLevels")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EventTriggeredCellLoadReportingRequest (X.691); v aliases b.
 func (v *EventTriggeredCellLoadReportingRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EventTriggeredCellLoadReportingRequest")
+	return per.UnmarshalRoot(b, v, true, "EventTriggeredCellLoadReportingRequest")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1309,21 +856,14 @@ func (v *EventTriggeredCellLoadReportingRequest) MarshalAPER() ([]byte, error) {
 }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *OverloadFlag) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 0, true)
-	*v = OverloadFlag(x)
-	return err
-}
+func (v *OverloadFlag) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *OverloadFlag) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 0, true)
-}
+func (v *OverloadFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a OverloadFlag (X.691); v aliases b.
 func (v *OverloadFlag) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "OverloadFlag")
+	return per.UnmarshalRoot(b, v, true, "OverloadFlag")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1332,61 +872,30 @@ func (v *OverloadFlag) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EventTriggeredCellLoadReportingResponse{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasOverloadFlag = pre1&(1<<0) != 0
-	// cellLoadReportingResponse [0] EXPLICIT CellLoadReportingResponse
-	if err := v.CellLoadReportingResponse.DecodePER(r); err != nil {
-		return der.WithField(err, "cellLoadReportingResponse")
-	}
-	// overloadFlag [1] OverloadFlag OPTIONAL
-	if v.HasOverloadFlag {
-		if err := v.OverloadFlag.DecodePER(r); err != nil {
-			return der.WithField(err, "overloadFlag")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasOverloadFlag)
+	r.Decode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
+	r.DecodeOptional(v.HasOverloadFlag, &v.OverloadFlag, "overloadFlag")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasOverloadFlag)
-	if err := v.CellLoadReportingResponse.EncodePER(w); err != nil {
-		return der.WithField(err, "cellLoadReportingResponse")
-	}
-	if v.HasOverloadFlag {
-		if err := v.OverloadFlag.EncodePER(w); err != nil {
-			return der.WithField(err, "overloadFlag")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Encode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
+	w.EncodeOptional(v.HasOverloadFlag, &v.OverloadFlag, "overloadFlag")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EventTriggeredCellLoadReportingResponse (X.691); v aliases b.
 func (v *EventTriggeredCellLoadReportingResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EventTriggeredCellLoadReportingResponse")
+	return per.UnmarshalRoot(b, v, true, "EventTriggeredCellLoadReportingResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1397,125 +906,60 @@ func (v *EventTriggeredCellLoadReportingResponse) MarshalAPER() ([]byte, error) 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *HOReport) DecodePER(r *per.Reader) error {
 	*v = HOReport{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// hoType [0] HoType
-	if err := v.HoType.DecodePER(r); err != nil {
-		return der.WithField(err, "hoType")
-	}
-	// hoReportType [1] HoReportType
-	if err := v.HoReportType.DecodePER(r); err != nil {
-		return der.WithField(err, "hoReportType")
-	}
-	// hosourceID [2] EXPLICIT IRAT-Cell-ID
-	if err := v.HosourceID.DecodePER(r); err != nil {
-		return der.WithField(err, "hosourceID")
-	}
-	// hoTargetID [3] EXPLICIT IRAT-Cell-ID
-	if err := v.HoTargetID.DecodePER(r); err != nil {
-		return der.WithField(err, "hoTargetID")
-	}
-	// candidateCellList [4] CandidateCellList
-	if err := v.CandidateCellList.DecodePER(r); err != nil {
-		return der.WithField(err, "candidateCellList")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.HasCandidatePCIList = bm.Has(0)
-	if v.HasCandidatePCIList {
-		if err := r.ReadOpenValue(&v.CandidatePCIList); err != nil {
-			return der.WithField(err, "candidatePCIList")
-		}
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 1)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.HoType, "hoType")
+	r.Decode(&v.HoReportType, "hoReportType")
+	r.Decode(&v.HosourceID, "hosourceID")
+	r.Decode(&v.HoTargetID, "hoTargetID")
+	r.Decode(&v.CandidateCellList, "candidateCellList")
+	x := r.Extensions(ext)
+	v.HasCandidatePCIList = x.Value(0, &v.CandidatePCIList, "candidatePCIList")
+	v.Unknown = x.Unknown(1)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HOReport) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown, v.HasCandidatePCIList)
-	w.WriteBool(ext.On())
-	if err := v.HoType.EncodePER(w); err != nil {
-		return der.WithField(err, "hoType")
-	}
-	if err := v.HoReportType.EncodePER(w); err != nil {
-		return der.WithField(err, "hoReportType")
-	}
-	if err := v.HosourceID.EncodePER(w); err != nil {
-		return der.WithField(err, "hosourceID")
-	}
-	if err := v.HoTargetID.EncodePER(w); err != nil {
-		return der.WithField(err, "hoTargetID")
-	}
-	if err := v.CandidateCellList.EncodePER(w); err != nil {
-		return der.WithField(err, "candidateCellList")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	if ext.Has(0) {
-		if err := w.WriteOpenValue(&v.CandidatePCIList); err != nil {
-			return der.WithField(err, "candidatePCIList")
-		}
-	}
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown, v.HasCandidatePCIList)
+	w.WriteBool(x.On())
+	w.Encode(&v.HoType, "hoType")
+	w.Encode(&v.HoReportType, "hoReportType")
+	w.Encode(&v.HosourceID, "hosourceID")
+	w.Encode(&v.HoTargetID, "hoTargetID")
+	w.Encode(&v.CandidateCellList, "candidateCellList")
+	w.Extensions(x, v.Unknown)
+	w.EncodeAddition(x, 0, &v.CandidatePCIList, "candidatePCIList")
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HOReport (X.691); v aliases b.
-func (v *HOReport) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "HOReport")
-}
+func (v *HOReport) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "HOReport") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *HOReport) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *HoType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = HoType(x)
-	return err
-}
+func (v *HoType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *HoType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
+func (v *HoType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HoType (X.691); v aliases b.
-func (v *HoType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "HoType")
-}
+func (v *HoType) UnmarshalAPER(b []byte) error { return per.UnmarshalRoot(b, v, true, "HoType") }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *HoType) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *HoReportType) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(1, 1, true)
-	*v = HoReportType(x)
-	return err
-}
+func (v *HoReportType) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 1, 1, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *HoReportType) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 1, 1, true)
-}
+func (v *HoReportType) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 1, 1, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a HoReportType (X.691); v aliases b.
 func (v *HoReportType) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "HoReportType")
+	return per.UnmarshalRoot(b, v, true, "HoReportType")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1523,20 +967,17 @@ func (v *HoReportType) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidateCellList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[IRATCellID](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidateCellList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CandidateCellList (X.691); v aliases b.
 func (v *CandidateCellList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CandidateCellList")
+	return per.UnmarshalRoot(b, v, true, "CandidateCellList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1544,20 +985,17 @@ func (v *CandidateCellList) MarshalAPER() ([]byte, error) { return per.Marshal(v
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidatePCIList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[CandidatePCI](r, per.Size{Lb: 1, Ub: 16})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidatePCIList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 16})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CandidatePCIList (X.691); v aliases b.
 func (v *CandidatePCIList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CandidatePCIList")
+	return per.UnmarshalRoot(b, v, true, "CandidatePCIList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1566,51 +1004,28 @@ func (v *CandidatePCIList) MarshalAPER() ([]byte, error) { return per.Marshal(v,
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 	*v = CandidatePCI{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// pCI [0] INTEGER
-	if v.PCI, err = r.ReadInt(0, 503, false); err != nil {
-		return der.WithField(err, "pCI")
-	}
-	// eARFCN [1] OCTET STRING
-	if v.EARFCN, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "eARFCN")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	v.PCI = r.Int(0, 503, false, "pCI")
+	v.EARFCN = r.OctetString(per.Unsized, "eARFCN")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidatePCI) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := w.WriteInt(v.PCI, 0, 503, false); err != nil {
-		return der.WithField(err, "pCI")
-	}
-	if err := w.WriteOctetString(v.EARFCN, per.Unsized); err != nil {
-		return der.WithField(err, "eARFCN")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Int(v.PCI, 0, 503, false, "pCI")
+	w.OctetString(v.EARFCN, per.Unsized, "eARFCN")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CandidatePCI (X.691); v aliases b.
 func (v *CandidatePCI) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CandidatePCI")
+	return per.UnmarshalRoot(b, v, true, "CandidatePCI")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1619,61 +1034,34 @@ func (v *CandidatePCI) MarshalAPER() ([]byte, error) { return per.Marshal(v, tru
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellActivationRequest) DecodePER(r *per.Reader) error {
 	*v = CellActivationRequest{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasMinimumActivationTime = pre1&(1<<0) != 0
-	// cellsToActivateList [0] CellsToActivateList
-	if err := v.CellsToActivateList.DecodePER(r); err != nil {
-		return der.WithField(err, "cellsToActivateList")
-	}
-	// minimumActivationTime [1] INTEGER OPTIONAL
+	ext := r.Extended()
+	r.Preamble(&v.HasMinimumActivationTime)
+	r.Decode(&v.CellsToActivateList, "cellsToActivateList")
 	if v.HasMinimumActivationTime {
-		if v.MinimumActivationTime, err = r.ReadInt(1, 60, false); err != nil {
-			return der.WithField(err, "minimumActivationTime")
-		}
+		v.MinimumActivationTime = r.Int(1, 60, false, "minimumActivationTime")
 	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellActivationRequest) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasMinimumActivationTime)
-	if err := v.CellsToActivateList.EncodePER(w); err != nil {
-		return der.WithField(err, "cellsToActivateList")
-	}
+	w.Encode(&v.CellsToActivateList, "cellsToActivateList")
 	if v.HasMinimumActivationTime {
-		if err := w.WriteInt(v.MinimumActivationTime, 1, 60, false); err != nil {
-			return der.WithField(err, "minimumActivationTime")
-		}
+		w.Int(v.MinimumActivationTime, 1, 60, false, "minimumActivationTime")
 	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellActivationRequest (X.691); v aliases b.
 func (v *CellActivationRequest) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellActivationRequest")
+	return per.UnmarshalRoot(b, v, true, "CellActivationRequest")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1681,20 +1069,17 @@ func (v *CellActivationRequest) MarshalAPER() ([]byte, error) { return per.Marsh
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToActivateList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[CellsToActivateListItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellsToActivateList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellsToActivateList (X.691); v aliases b.
 func (v *CellsToActivateList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellsToActivateList")
+	return per.UnmarshalRoot(b, v, true, "CellsToActivateList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1703,44 +1088,26 @@ func (v *CellsToActivateList) MarshalAPER() ([]byte, error) { return per.Marshal
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellsToActivateListItem) DecodePER(r *per.Reader) error {
 	*v = CellsToActivateListItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// cell-ID [0] OCTET STRING
-	if v.CellID, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	v.CellID = r.OctetString(per.Unsized, "cell-ID")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellsToActivateListItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := w.WriteOctetString(v.CellID, per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.OctetString(v.CellID, per.Unsized, "cell-ID")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellsToActivateList-Item (X.691); v aliases b.
 func (v *CellsToActivateListItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellsToActivateList-Item")
+	return per.UnmarshalRoot(b, v, true, "CellsToActivateList-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1749,44 +1116,26 @@ func (v *CellsToActivateListItem) MarshalAPER() ([]byte, error) { return per.Mar
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellActivationResponse) DecodePER(r *per.Reader) error {
 	*v = CellActivationResponse{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// activatedCellsList [0] ActivatedCellsList
-	if err := v.ActivatedCellsList.DecodePER(r); err != nil {
-		return der.WithField(err, "activatedCellsList")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.ActivatedCellsList, "activatedCellsList")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellActivationResponse) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.ActivatedCellsList.EncodePER(w); err != nil {
-		return der.WithField(err, "activatedCellsList")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.ActivatedCellsList, "activatedCellsList")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellActivationResponse (X.691); v aliases b.
 func (v *CellActivationResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellActivationResponse")
+	return per.UnmarshalRoot(b, v, true, "CellActivationResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1794,20 +1143,17 @@ func (v *CellActivationResponse) MarshalAPER() ([]byte, error) { return per.Mars
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ActivatedCellsList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[ActivatedCellsListItem](r, per.Size{Lb: 0, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 0, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ActivatedCellsList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 0, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 0, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ActivatedCellsList (X.691); v aliases b.
 func (v *ActivatedCellsList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ActivatedCellsList")
+	return per.UnmarshalRoot(b, v, true, "ActivatedCellsList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1816,44 +1162,26 @@ func (v *ActivatedCellsList) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ActivatedCellsListItem) DecodePER(r *per.Reader) error {
 	*v = ActivatedCellsListItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// cell-ID [0] OCTET STRING
-	if v.CellID, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	v.CellID = r.OctetString(per.Unsized, "cell-ID")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ActivatedCellsListItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := w.WriteOctetString(v.CellID, per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.OctetString(v.CellID, per.Unsized, "cell-ID")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ActivatedCellsList-Item (X.691); v aliases b.
 func (v *ActivatedCellsListItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "ActivatedCellsList-Item")
+	return per.UnmarshalRoot(b, v, true, "ActivatedCellsList-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1862,44 +1190,26 @@ func (v *ActivatedCellsListItem) MarshalAPER() ([]byte, error) { return per.Mars
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *CellStateIndication) DecodePER(r *per.Reader) error {
 	*v = CellStateIndication{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// notificationCellList [0] NotificationCellList
-	if err := v.NotificationCellList.DecodePER(r); err != nil {
-		return der.WithField(err, "notificationCellList")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.NotificationCellList, "notificationCellList")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellStateIndication) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.NotificationCellList.EncodePER(w); err != nil {
-		return der.WithField(err, "notificationCellList")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.NotificationCellList, "notificationCellList")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a CellStateIndication (X.691); v aliases b.
 func (v *CellStateIndication) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "CellStateIndication")
+	return per.UnmarshalRoot(b, v, true, "CellStateIndication")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1907,20 +1217,17 @@ func (v *CellStateIndication) MarshalAPER() ([]byte, error) { return per.Marshal
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NotificationCellList) DecodePER(r *per.Reader) error {
-	list, err := per.ReadList[NotificationCellListItem](r, per.Size{Lb: 1, Ub: 256})
-	*v = list
-	return err
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotificationCellList) EncodePER(w *per.Writer) error {
-	return per.WriteList(w, *v, per.Size{Lb: 1, Ub: 256})
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NotificationCellList (X.691); v aliases b.
 func (v *NotificationCellList) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NotificationCellList")
+	return per.UnmarshalRoot(b, v, true, "NotificationCellList")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -1929,72 +1236,42 @@ func (v *NotificationCellList) MarshalAPER() ([]byte, error) { return per.Marsha
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *NotificationCellListItem) DecodePER(r *per.Reader) error {
 	*v = NotificationCellListItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// cell-ID [0] OCTET STRING
-	if v.CellID, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	// notifyFlag [1] NotifyFlag
-	if err := v.NotifyFlag.DecodePER(r); err != nil {
-		return der.WithField(err, "notifyFlag")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	v.CellID = r.OctetString(per.Unsized, "cell-ID")
+	r.Decode(&v.NotifyFlag, "notifyFlag")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotificationCellListItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := w.WriteOctetString(v.CellID, per.Unsized); err != nil {
-		return der.WithField(err, "cell-ID")
-	}
-	if err := v.NotifyFlag.EncodePER(w); err != nil {
-		return der.WithField(err, "notifyFlag")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.OctetString(v.CellID, per.Unsized, "cell-ID")
+	w.Encode(&v.NotifyFlag, "notifyFlag")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NotificationCellList-Item (X.691); v aliases b.
 func (v *NotificationCellListItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NotificationCellList-Item")
+	return per.UnmarshalRoot(b, v, true, "NotificationCellList-Item")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *NotificationCellListItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *NotifyFlag) DecodePER(r *per.Reader) error {
-	x, err := r.ReadEnum(2, 0, true)
-	*v = NotifyFlag(x)
-	return err
-}
+func (v *NotifyFlag) DecodePER(r *per.Reader) error { return per.DecodeEnum(r, v, 2, 0, true) }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *NotifyFlag) EncodePER(w *per.Writer) error {
-	return w.WriteEnum(int64(*v), 2, 0, true)
-}
+func (v *NotifyFlag) EncodePER(w *per.Writer) error { return w.WriteEnum(int64(*v), 2, 0, true) }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a NotifyFlag (X.691); v aliases b.
 func (v *NotifyFlag) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "NotifyFlag")
+	return per.UnmarshalRoot(b, v, true, "NotifyFlag")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2003,30 +1280,20 @@ func (v *NotifyFlag) MarshalAPER() ([]byte, error) { return per.Marshal(v, true)
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *FailureEventReport) DecodePER(r *per.Reader) error {
 	*v = FailureEventReport{}
-	i, inExt, err := r.ReadIndex(1, true)
-	if err != nil {
-		return err
-	}
+	i, inExt := r.Index(1, true)
 	if inExt {
 		// An alternative of a later version: kept to be written back.
-		b, err := r.ReadOpenBytes()
-		if err != nil {
-			return err
-		}
-		v.Unknown = per.AppendUnknownAlternative(nil, i, b)
-		return nil
+		v.Unknown = r.UnknownAlternative(i)
+		return r.Err()
 	}
 	switch i {
 	case 0:
 		v.Choice = FailureEventReport_TooEarlyInterRATHOReportFromEUTRAN
-		p1 := new(TooEarlyInterRATHOReportReportFromEUTRAN)
-		if err := r.ReadNested(p1, "TooEarlyInterRATHOReportReportFromEUTRAN"); err != nil {
-			return der.WithField(err, "tooEarlyInterRATHOReportFromEUTRAN")
-		}
-		v.TooEarlyInterRATHOReportFromEUTRAN = p1
-		return nil
+		v.TooEarlyInterRATHOReportFromEUTRAN = per.DecodeNested[TooEarlyInterRATHOReportReportFromEUTRAN](r, "TooEarlyInterRATHOReportReportFromEUTRAN", "tooEarlyInterRATHOReportFromEUTRAN")
+	default:
+		r.Invalid(der.KindInvalidValue, "FailureEventReport", "no alternative has this index", "X.691 23")
 	}
-	return r.Error(der.KindInvalidValue, "FailureEventReport", "no alternative has this index", "X.691 23")
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
@@ -2034,24 +1301,19 @@ func (v *FailureEventReport) EncodePER(w *per.Writer) error {
 	switch v.Choice {
 	case FailureEventReport_TooEarlyInterRATHOReportFromEUTRAN:
 		w.WriteIndex(0, 1, true, false)
-		if v.TooEarlyInterRATHOReportFromEUTRAN == nil {
-			return der.WithField(der.NilValue("TooEarlyInterRATHOReportReportFromEUTRAN"), "tooEarlyInterRATHOReportFromEUTRAN")
+		per.EncodeNested(w, v.TooEarlyInterRATHOReportFromEUTRAN, "TooEarlyInterRATHOReportReportFromEUTRAN", "tooEarlyInterRATHOReportFromEUTRAN")
+	default:
+		if len(v.Unknown) == 0 {
+			w.Fail(der.NoChoice("FailureEventReport"), "")
 		}
-		if err := v.TooEarlyInterRATHOReportFromEUTRAN.EncodePER(w); err != nil {
-			return der.WithField(err, "tooEarlyInterRATHOReportFromEUTRAN")
-		}
-		return nil
+		w.UnknownAlternative(v.Unknown, 1)
 	}
-	if len(v.Unknown) > 0 {
-		return w.WriteUnknownAlternative(v.Unknown, 1)
-	}
-	return der.NoChoice("FailureEventReport")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a FailureEventReport (X.691); v aliases b.
 func (v *FailureEventReport) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "FailureEventReport")
+	return per.UnmarshalRoot(b, v, true, "FailureEventReport")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2060,61 +1322,30 @@ func (v *FailureEventReport) MarshalAPER() ([]byte, error) { return per.Marshal(
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) DecodePER(r *per.Reader) error {
 	*v = TooEarlyInterRATHOReportReportFromEUTRAN{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	pre1, err := r.ReadBits(1)
-	if err != nil {
-		return err
-	}
-	v.HasMobilityInformation = pre1&(1<<0) != 0
-	// uERLFReportContainer [0] OCTET STRING
-	if v.UERLFReportContainer, err = r.ReadOctetString(per.Unsized); err != nil {
-		return der.WithField(err, "uERLFReportContainer")
-	}
-	// mobilityInformation [1] MobilityInformation OPTIONAL
-	if v.HasMobilityInformation {
-		if err := v.MobilityInformation.DecodePER(r); err != nil {
-			return der.WithField(err, "mobilityInformation")
-		}
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Preamble(&v.HasMobilityInformation)
+	v.UERLFReportContainer = r.OctetString(per.Unsized, "uERLFReportContainer")
+	r.DecodeOptional(v.HasMobilityInformation, &v.MobilityInformation, "mobilityInformation")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
 	w.WriteBool(v.HasMobilityInformation)
-	if err := w.WriteOctetString(v.UERLFReportContainer, per.Unsized); err != nil {
-		return der.WithField(err, "uERLFReportContainer")
-	}
-	if v.HasMobilityInformation {
-		if err := v.MobilityInformation.EncodePER(w); err != nil {
-			return der.WithField(err, "mobilityInformation")
-		}
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	w.OctetString(v.UERLFReportContainer, per.Unsized, "uERLFReportContainer")
+	w.EncodeOptional(v.HasMobilityInformation, &v.MobilityInformation, "mobilityInformation")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a TooEarlyInterRATHOReportReportFromEUTRAN (X.691); v aliases b.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "TooEarlyInterRATHOReportReportFromEUTRAN")
+	return per.UnmarshalRoot(b, v, true, "TooEarlyInterRATHOReportReportFromEUTRAN")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2124,27 +1355,19 @@ func (v *TooEarlyInterRATHOReportReportFromEUTRAN) MarshalAPER() ([]byte, error)
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SonTransferIEs_MobilityInformation) DecodePER(r *per.Reader) error {
-	x, err := r.ReadBitString(per.Size{Lb: 32, Ub: 32})
-	if err != nil {
-		return err
-	}
-	*v = SonTransferIEs_MobilityInformation(x)
-	return nil
+	*v = SonTransferIEs_MobilityInformation(r.BitString(per.Size{Lb: 32, Ub: 32}, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SonTransferIEs_MobilityInformation) EncodePER(w *per.Writer) error {
-	x := der.BitString(*v)
-	if err := w.WriteBitString(x, per.Size{Lb: 32, Ub: 32}); err != nil {
-		return err
-	}
-	return nil
+	w.BitString(der.BitString(*v), per.Size{Lb: 32, Ub: 32}, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a MobilityInformation (X.691); v aliases b.
 func (v *SonTransferIEs_MobilityInformation) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "MobilityInformation")
+	return per.UnmarshalRoot(b, v, true, "MobilityInformation")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2154,27 +1377,19 @@ func (v *SonTransferIEs_MobilityInformation) MarshalAPER() ([]byte, error) {
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDCapacityValue) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(0, 100, false)
-	if err != nil {
-		return err
-	}
-	*v = EHRPDCapacityValue(x)
-	return nil
+	*v = EHRPDCapacityValue(r.Int(0, 100, false, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDCapacityValue) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 0, 100, false); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 0, 100, false, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDCapacityValue (X.691); v aliases b.
 func (v *EHRPDCapacityValue) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPDCapacityValue")
+	return per.UnmarshalRoot(b, v, true, "EHRPDCapacityValue")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2182,27 +1397,19 @@ func (v *EHRPDCapacityValue) MarshalAPER() ([]byte, error) { return per.Marshal(
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDSectorCapacityClassValue) DecodePER(r *per.Reader) error {
-	x, err := r.ReadInt(1, 100, true)
-	if err != nil {
-		return err
-	}
-	*v = EHRPDSectorCapacityClassValue(x)
-	return nil
+	*v = EHRPDSectorCapacityClassValue(r.Int(1, 100, true, ""))
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDSectorCapacityClassValue) EncodePER(w *per.Writer) error {
-	x := int64(*v)
-	if err := w.WriteInt(x, 1, 100, true); err != nil {
-		return err
-	}
-	return nil
+	w.Int(int64(*v), 1, 100, true, "")
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDSectorCapacityClassValue (X.691); v aliases b.
 func (v *EHRPDSectorCapacityClassValue) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPDSectorCapacityClassValue")
+	return per.UnmarshalRoot(b, v, true, "EHRPDSectorCapacityClassValue")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2211,51 +1418,28 @@ func (v *EHRPDSectorCapacityClassValue) MarshalAPER() ([]byte, error) { return p
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDSectorLoadReportingResponse) DecodePER(r *per.Reader) error {
 	*v = EHRPDSectorLoadReportingResponse{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// dL-EHRPD-CompositeAvailableCapacity [0] EHRPDCompositeAvailableCapacity
-	if err := v.DLEHRPDCompositeAvailableCapacity.DecodePER(r); err != nil {
-		return der.WithField(err, "dL-EHRPD-CompositeAvailableCapacity")
-	}
-	// uL-EHRPD-CompositeAvailableCapacity [1] EHRPDCompositeAvailableCapacity
-	if err := v.ULEHRPDCompositeAvailableCapacity.DecodePER(r); err != nil {
-		return der.WithField(err, "uL-EHRPD-CompositeAvailableCapacity")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.DLEHRPDCompositeAvailableCapacity, "dL-EHRPD-CompositeAvailableCapacity")
+	r.Decode(&v.ULEHRPDCompositeAvailableCapacity, "uL-EHRPD-CompositeAvailableCapacity")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDSectorLoadReportingResponse) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.DLEHRPDCompositeAvailableCapacity.EncodePER(w); err != nil {
-		return der.WithField(err, "dL-EHRPD-CompositeAvailableCapacity")
-	}
-	if err := v.ULEHRPDCompositeAvailableCapacity.EncodePER(w); err != nil {
-		return der.WithField(err, "uL-EHRPD-CompositeAvailableCapacity")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.DLEHRPDCompositeAvailableCapacity, "dL-EHRPD-CompositeAvailableCapacity")
+	w.Encode(&v.ULEHRPDCompositeAvailableCapacity, "uL-EHRPD-CompositeAvailableCapacity")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDSectorLoadReportingResponse (X.691); v aliases b.
 func (v *EHRPDSectorLoadReportingResponse) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPDSectorLoadReportingResponse")
+	return per.UnmarshalRoot(b, v, true, "EHRPDSectorLoadReportingResponse")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2264,51 +1448,28 @@ func (v *EHRPDSectorLoadReportingResponse) MarshalAPER() ([]byte, error) { retur
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDCompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 	*v = EHRPDCompositeAvailableCapacity{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// eHRPDSectorCapacityClassValue [0] EHRPDSectorCapacityClassValue
-	if err := v.EHRPDSectorCapacityClassValue.DecodePER(r); err != nil {
-		return der.WithField(err, "eHRPDSectorCapacityClassValue")
-	}
-	// eHRPDCapacityValue [1] EHRPDCapacityValue
-	if err := v.EHRPDCapacityValue.DecodePER(r); err != nil {
-		return der.WithField(err, "eHRPDCapacityValue")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.EHRPDSectorCapacityClassValue, "eHRPDSectorCapacityClassValue")
+	r.Decode(&v.EHRPDCapacityValue, "eHRPDCapacityValue")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDCompositeAvailableCapacity) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.EHRPDSectorCapacityClassValue.EncodePER(w); err != nil {
-		return der.WithField(err, "eHRPDSectorCapacityClassValue")
-	}
-	if err := v.EHRPDCapacityValue.EncodePER(w); err != nil {
-		return der.WithField(err, "eHRPDCapacityValue")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.EHRPDSectorCapacityClassValue, "eHRPDSectorCapacityClassValue")
+	w.Encode(&v.EHRPDCapacityValue, "eHRPDCapacityValue")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDCompositeAvailableCapacity (X.691); v aliases b.
 func (v *EHRPDCompositeAvailableCapacity) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPDCompositeAvailableCapacity")
+	return per.UnmarshalRoot(b, v, true, "EHRPDCompositeAvailableCapacity")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
@@ -2317,51 +1478,28 @@ func (v *EHRPDCompositeAvailableCapacity) MarshalAPER() ([]byte, error) { return
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EHRPDMultiSectorLoadReportingResponseItem) DecodePER(r *per.Reader) error {
 	*v = EHRPDMultiSectorLoadReportingResponseItem{}
-	ext, err := r.ReadBool()
-	if err != nil {
-		return err
-	}
-	// eHRPD-Sector-ID [0] EHRPD-Sector-ID
-	if err := v.EHRPDSectorID.DecodePER(r); err != nil {
-		return der.WithField(err, "eHRPD-Sector-ID")
-	}
-	// eHRPDSectorLoadReportingResponse [1] EHRPDSectorLoadReportingResponse
-	if err := v.EHRPDSectorLoadReportingResponse.DecodePER(r); err != nil {
-		return der.WithField(err, "eHRPDSectorLoadReportingResponse")
-	}
-	if !ext {
-		return nil
-	}
-	// X.691 19.9: the bitmap of the extension additions present, then each in an open type field.
-	bm, err := r.ReadBitmap()
-	if err != nil {
-		return err
-	}
-	v.Unknown, err = r.ReadUnknown(bm, 0)
-	return err
+	ext := r.Extended()
+	r.Decode(&v.EHRPDSectorID, "eHRPD-Sector-ID")
+	r.Decode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
 }
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDMultiSectorLoadReportingResponseItem) EncodePER(w *per.Writer) error {
-	ext := per.Additions(v.Unknown)
-	w.WriteBool(ext.On())
-	if err := v.EHRPDSectorID.EncodePER(w); err != nil {
-		return der.WithField(err, "eHRPD-Sector-ID")
-	}
-	if err := v.EHRPDSectorLoadReportingResponse.EncodePER(w); err != nil {
-		return der.WithField(err, "eHRPDSectorLoadReportingResponse")
-	}
-	if !ext.On() {
-		return nil
-	}
-	w.WriteBitmap(ext, v.Unknown)
-	return w.WriteUnknown(v.Unknown)
+	x := per.Additions(v.Unknown)
+	w.WriteBool(x.On())
+	w.Encode(&v.EHRPDSectorID, "eHRPD-Sector-ID")
+	w.Encode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
 }
 
 // UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a EHRPDMultiSectorLoadReportingResponseItem (X.691); v aliases b.
 func (v *EHRPDMultiSectorLoadReportingResponseItem) UnmarshalAPER(b []byte) error {
-	r := per.NewReader(b, true, nil)
-	return r.Root(v.DecodePER(&r), "EHRPDMultiSectorLoadReportingResponseItem")
+	return per.UnmarshalRoot(b, v, true, "EHRPDMultiSectorLoadReportingResponseItem")
 }
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
