@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"github.com/asn1gen/asn1gen/codegen/gen"
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 )
 
 func init() {
@@ -62,7 +64,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	var streams listFlag
 	fset.Var(&streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
 	views := fset.String("view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
-	perFlag := fset.Bool("per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED)")
+	perFlag := fset.Bool("per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
+	codecsFlag := fset.String("codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both); default der")
 	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
 	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
 	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
@@ -156,7 +159,17 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, PER: *perFlag, Streams: streams, Views: splitList(*views),
+	codecs := plan.DefaultCodecs
+	if *codecsFlag != "" {
+		if codecs, err = plan.ParseCodecs(*codecsFlag); err != nil {
+			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+			return 2
+		}
+	}
+	if *perFlag {
+		codecs.APER, codecs.UPER = true, true
+	}
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, Codecs: codecs, Streams: streams, Views: splitList(*views),
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
@@ -171,6 +184,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 			return 2
 		}
+	}
+	if err := removeStale(*out, name, outFiles); err != nil {
+		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+		return 2
 	}
 	return 0
 }
@@ -194,4 +211,58 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// removeStale removes the Go files of dir that asn1gen generated before
+// and this generation did not write (a file of a section that a smaller
+// output no longer splits, or of a codec no longer asked for): files whose
+// first line is the generated-code line, which hand-written files beside
+// them do not have. Under go generate, which reads the package's files one
+// after the other and fails on one that vanished, a file after the one
+// with the directive is emptied instead, to a file that declares nothing.
+func removeStale(dir, pkg string, written []gen.File) error {
+	keep := map[string]bool{}
+	for _, f := range written {
+		keep[f.Name] = true
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || keep[name] {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if !bytes.HasPrefix(data, []byte(gen.Header+"\n")) {
+			continue
+		}
+		if underGoGenerate(dir) && name > os.Getenv("GOFILE") {
+			stub := gen.Header + "\n\n// asn1gen no longer writes this file; it could not remove it while go generate\n// read the package. Remove it.\n\npackage " + pkg + "\n"
+			if err := os.WriteFile(path, []byte(stub), 0o644); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := os.Remove(path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// underGoGenerate reports whether go generate runs asn1gen for the
+// package in dir (it sets GOFILE and runs in the package's directory).
+func underGoGenerate(dir string) bool {
+	if os.Getenv("GOFILE") == "" {
+		return false
+	}
+	abs, err1 := filepath.Abs(dir)
+	wd, err2 := os.Getwd()
+	return err1 == nil && err2 == nil && abs == wd
 }

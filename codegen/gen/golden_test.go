@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden outputs in testdata/gen")
@@ -113,7 +113,11 @@ func loadCase(path string) (*goldenCase, error) {
 		case "-fuzz":
 			c.cfg.Fuzz = true
 		case "-per":
-			c.cfg.PER = true
+			c.cfg.Codecs = plan.Codecs{DER: true, APER: true, UPER: true}
+		case "-codecs":
+			if v, err = arg(); err == nil {
+				c.cfg.Codecs, err = plan.ParseCodecs(v)
+			}
 		case "-view":
 			if v, err = arg(); err == nil {
 				c.cfg.Views = strings.Split(v, ",")

@@ -7,11 +7,11 @@ import (
 	"go/parser"
 	"go/token"
 	"sort"
+	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestGoldenFileOrder generates every golden case of more than one module
@@ -47,19 +47,32 @@ func TestGoldenFileOrder(t *testing.T) {
 	}
 }
 
-func generateFrom(t *testing.T, c *goldenCase, srcs []model.Source) []byte {
+func generateFrom(t *testing.T, c *goldenCase, srcs []model.Source) []File {
 	t.Helper()
 	set := model.CheckWith(c.opts, srcs...)
 	files, err := Generate(set, c.cfg)
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
-	return files[0].Content
+	return files
 }
 
-// declsOf returns the package-level declarations of a generated file,
-// each as gofmt prints it (with its doc comment), sorted.
-func declsOf(t *testing.T, src []byte) []string {
+// declsOf returns the package-level declarations of the generated Go
+// files, each as gofmt prints it (with its doc comment), sorted.
+func declsOf(t *testing.T, files []File) []string {
+	t.Helper()
+	var out []string
+	for _, file := range files {
+		if strings.HasSuffix(file.Name, ".go") {
+			out = append(out, fileDecls(t, file.Content)...)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileDecls returns the package-level declarations of a Go file.
+func fileDecls(t *testing.T, src []byte) []string {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "x.go", src, parser.ParseComments)
@@ -85,7 +98,6 @@ func declsOf(t *testing.T, src []byte) []string {
 		}
 		out = append(out, string(bytes.TrimSpace(text)))
 	}
-	sort.Strings(out)
 	return out
 }
 

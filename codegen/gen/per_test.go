@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
 )
 
 // TestPERInterop generates the package of testdata/per/PerTest.asn with
@@ -260,18 +261,20 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		t.Skip("escript not installed")
 	}
 	set := model.Check(srcs...)
-	files, err := Generate(set, Config{Package: "x", PER: true, Roots: roots})
+	files, err := Generate(set, Config{Package: "x", Codecs: perCodecs, Roots: roots})
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	writeModule(t, dir, "example.com/pertest")
-	writeFile(t, filepath.Join(dir, "x", "x.go"), files[0].Content)
+	for _, f := range files {
+		writeFile(t, filepath.Join(dir, "x", f.Name), f.Content)
+	}
 
 	// The harness: testdata/per/harness.go.txt and the registry of the
 	// types, with the DEFAULT components (which asn1ct decodes as their
 	// value when absent) and the UTF8Strings (which it holds as binaries).
-	p, err := newPlan(set, roots, nil)
+	p, err := plan.New(set, roots, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,43 +283,43 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 		u := t.Underlying()
 		return u.Kind == model.TypeCharacterString && u.Name == "UTF8String"
 	}
-	for _, gt := range p.types {
-		if u := gt.union; u != nil {
+	for _, gt := range p.Types {
+		if u := gt.Union; u != nil {
 			var rows []string
-			for _, ue := range u.entries {
-				if ue.f != nil {
-					rows = append(rows, fmt.Sprintf("%d: %q,", ue.kc.value, ue.f.name))
-					if ue.f.octets {
-						containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+ue.f.name))
+			for _, ue := range u.Rows {
+				if ue.Field != nil {
+					rows = append(rows, fmt.Sprintf("%d: %q,", ue.Kind.Value, ue.Field.Name))
+					if ue.Field.Octets {
+						containing = append(containing, fmt.Sprintf("%q: true,", gt.Name+"."+ue.Field.Name))
 					}
 				}
 			}
-			unions = append(unions, fmt.Sprintf("%q: {%s},", gt.name, strings.Join(rows, " ")))
+			unions = append(unions, fmt.Sprintf("%q: {%s},", gt.Name, strings.Join(rows, " ")))
 		}
-		if (gt.kind == model.TypeSequence || gt.kind == model.TypeSet) && gt.alias == nil {
-			records = append(records, fmt.Sprintf("%q: true,", gt.name))
+		if (gt.Kind == model.TypeSequence || gt.Kind == model.TypeSet) && gt.Alias == nil {
+			records = append(records, fmt.Sprintf("%q: true,", gt.Name))
 		}
-		if gt.body != nil && isUTF8(gt.body) {
-			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name))
+		if gt.Body != nil && isUTF8(gt.Body) {
+			utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.Name))
 		}
-		if gt.body != nil && gt.body.Underlying().Kind == model.TypeTime {
-			times = append(times, fmt.Sprintf("%q: %q,", gt.name, gt.body.Underlying().Name))
+		if gt.Body != nil && gt.Body.Underlying().Kind == model.TypeTime {
+			times = append(times, fmt.Sprintf("%q: %q,", gt.Name, gt.Body.Underlying().Name))
 		}
-		for _, f := range gt.fields {
-			if f.comp != nil && f.comp.Default != nil {
-				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+		for _, f := range gt.Fields {
+			if f.Comp != nil && f.Comp.Default != nil {
+				defaults = append(defaults, fmt.Sprintf("%q: true,", gt.Name+"."+f.Name))
 			}
-			if f.octets {
-				containing = append(containing, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			if f.Octets {
+				containing = append(containing, fmt.Sprintf("%q: true,", gt.Name+"."+f.Name))
 			}
-			if f.gt == nil && isUTF8(f.t) {
-				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.name+"."+f.name))
+			if f.Named == nil && isUTF8(f.Type) {
+				utf8s = append(utf8s, fmt.Sprintf("%q: true,", gt.Name+"."+f.Name))
 			}
-			if f.gt == nil && f.t.Underlying().Kind == model.TypeTime {
-				times = append(times, fmt.Sprintf("%q: %q,", gt.name+"."+f.name, f.t.Underlying().Name))
+			if f.Named == nil && f.Type.Underlying().Kind == model.TypeTime {
+				times = append(times, fmt.Sprintf("%q: %q,", gt.Name+"."+f.Name, f.Type.Underlying().Name))
 			}
-			if f.octets && f.comp != nil && !slices.Contains(containingComps, f.asn1) {
-				containingComps = append(containingComps, f.asn1)
+			if f.Octets && f.Comp != nil && !slices.Contains(containingComps, f.ASN1) {
+				containingComps = append(containingComps, f.ASN1)
 			}
 		}
 	}
@@ -340,7 +343,7 @@ func buildPERHarness(t *testing.T, mod string, srcs []model.Source, roots []stri
 				continue
 			}
 			driverArgs = append(driverArgs, as...)
-			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.named(a).name))
+			types = append(types, fmt.Sprintf("%q: func() per.Value { return new(x.%s) },", a.Name, p.ByAsg[a].Name))
 		}
 	}
 	harness, err := os.ReadFile("testdata/per/harness.go.txt")
@@ -397,7 +400,7 @@ func TestPERUnsupported(t *testing.T) {
 		if err := set.Diags.Err(); err != nil {
 			t.Fatalf("%s: %v", c.asn1, err)
 		}
-		_, err := Generate(set, Config{Package: "m", PER: true})
+		_, err := Generate(set, Config{Package: "m", Codecs: perCodecs})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s:\n got %v\nwant %s", c.asn1, err, c.want)
 		}
@@ -406,3 +409,7 @@ func TestPERUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// perCodecs are the codecs of the PER tests: both variants, and DER, which
+// the harness's decoders of contained values use.
+var perCodecs = plan.Codecs{DER: true, APER: true, UPER: true}

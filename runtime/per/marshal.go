@@ -23,6 +23,16 @@ func Unmarshal(b []byte, v Value, aligned bool, opts *Options) error {
 	return r.Finish()
 }
 
+// UnmarshalRoot is what the entry points of generated code, UnmarshalAPER
+// and UnmarshalUPER, call: Unmarshal of b into v, a value of the type typ
+// (its ASN.1 name), whose errors have typ first in their paths (Root).
+//
+//	func (v *T) UnmarshalUPER(b []byte) error { return per.UnmarshalRoot(b, v, false, "T") }
+func UnmarshalRoot(b []byte, v Value, aligned bool, typ string) error {
+	r := NewReader(b, aligned, nil)
+	return r.Root(v.DecodePER(&r), typ)
+}
+
 // Root completes the decode of a value of the type typ (its ASN.1 name) by
 // the entry points of generated code, UnmarshalAPER and UnmarshalUPER, as
 // der.Reader.Root does for DER: err is what DecodePER returned; without

@@ -42,6 +42,7 @@ type Reader struct {
 	depth   int // how much deeper Enter may go
 	alloc   int // bytes that may still be allocated
 	skip    bool
+	err     error // the first error of the methods of sticky.go
 }
 
 // NewReader returns a Reader over b, a complete encoding in the ALIGNED

@@ -11,6 +11,7 @@ type Writer struct {
 	base    int    // bit at which the field being written starts (WriteOpen)
 	aligned bool
 	scratch []byte // WriteOpen's copy of the field, reused
+	err     error  // the first error of the methods of stickywrite.go
 }
 
 // NewWriter returns a Writer of the ALIGNED variant if aligned is true, else
@@ -23,7 +24,7 @@ func NewWriter(dst []byte, aligned bool) Writer {
 func (w *Writer) Aligned() bool { return w.aligned }
 
 // Reset empties w, keeping its buffer.
-func (w *Writer) Reset() { w.buf, w.n, w.base = w.buf[:0], 0, 0 }
+func (w *Writer) Reset() { w.buf, w.n, w.base, w.err = w.buf[:0], 0, 0, nil }
 
 // Len returns the number of bits written.
 func (w *Writer) Len() int { return w.n - w.base }

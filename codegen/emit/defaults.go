@@ -1,0 +1,131 @@
+package emit
+
+import (
+	"strconv"
+
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+// defaultValue is the Go expression of a component's DEFAULT value, for
+// the kinds whose defaults occur in practice (BOOLEAN, INTEGER, ENUMERATED,
+// character strings, BIT STRING {}); false otherwise, in which case an
+// absent component is left at its zero value.
+func DefaultValue(f *plan.Field) (jen.Code, bool) {
+	v := f.Comp.Default
+	if v == nil {
+		return nil, false
+	}
+	conv := func(c jen.Code) jen.Code {
+		if f.Named != nil {
+			return Ref(f.Named).Call(c)
+		}
+		return c
+	}
+	switch v.Kind {
+	case model.ValueBoolean:
+		return conv(jen.Lit(v.Bool)), true
+	case model.ValueInteger, model.ValueEnumerated:
+		if v.Big != nil {
+			return nil, false
+		}
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
+			return conv(jen.Id(IntegerDefault(v.Int))), true
+		}
+		if f.Named != nil {
+			if c := ConstNamed(f.Named, v); c != "" {
+				return jen.Id(c), true
+			}
+		}
+		return conv(Num(v.Int)), true
+	case model.ValueString:
+		if f.Type.Kind == model.TypeCharacterString {
+			return conv(jen.Lit(v.String)), true
+		}
+	case model.ValueBitString:
+		if f.Type.Kind == model.TypeBitString && (v.BitLen == 0 && len(v.Names) == 0) {
+			return conv(RT("BitString").Values()), true
+		}
+	}
+	return nil, false
+}
+
+// integerDefault names the package variable holding the INTEGER DEFAULT
+// value n (a der.Integer is a slice: a variable, so that a decode does
+// not allocate it each time).
+func IntegerDefault(n int64) string {
+	if n < 0 {
+		return "defaultIntegerMinus" + strconv.FormatInt(-n, 10)
+	}
+	return "defaultInteger" + strconv.FormatInt(n, 10)
+}
+
+// constNamed returns the constant of a named number equal to v, if any.
+func ConstNamed(gt *plan.Type, v *model.Value) string {
+	gt = BodyOf(gt)
+	for _, c := range gt.Consts {
+		if c.Value == v.Int && (v.Name == "" || v.Name == c.ASN1) {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// isDefault is the condition "the value of x equals the component's
+// DEFAULT", nil when it cannot be tested.
+func IsDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
+	v := f.Comp.Default
+	def, ok := DefaultValue(f)
+	if !ok {
+		return nil
+	}
+	switch v.Kind {
+	case model.ValueInteger, model.ValueEnumerated:
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
+			return jen.Func().Params().Bool().Block(
+				jen.List(jen.Id("n"), jen.Id("ok")).Op(":=").Add(RT("Integer")).Call(x()).Dot("Int64").Call(),
+				jen.Return(jen.Id("ok").Op("&&").Id("n").Op("==").Lit(v.Int))).Call()
+		}
+	case model.ValueBitString:
+		return RT("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("==").Lit(0)
+	case model.ValueBoolean:
+		if v.Bool {
+			return BoolOf(f, x)
+		}
+		return jen.Op("!").Add(BoolOf(f, x))
+	}
+	return jen.Add(x()).Op("==").Add(def)
+}
+
+// notDefault is the negation of isDefault, written without double
+// negations.
+func NotDefault(f *plan.Field, x func() *jen.Statement) jen.Code {
+	v := f.Comp.Default
+	def, ok := DefaultValue(f)
+	if !ok {
+		return nil
+	}
+	switch v.Kind {
+	case model.ValueBoolean:
+		if v.Bool {
+			return jen.Op("!").Add(BoolOf(f, x))
+		}
+		return BoolOf(f, x)
+	case model.ValueInteger, model.ValueEnumerated:
+		if plan.GoIntOf(f) != "int64" && f.Type.Kind == model.TypeInteger {
+			return jen.Op("!").Add(IsDefault(f, x))
+		}
+	case model.ValueBitString:
+		return RT("BitString").Call(x()).Dot("TrimTrailingZeros").Call().Dot("BitLength").Op("!=").Lit(0)
+	}
+	return jen.Add(x()).Op("!=").Add(def)
+}
+
+// boolOf is x as a bool: converted when its Go type is a named type.
+func BoolOf(f *plan.Field, x func() *jen.Statement) *jen.Statement {
+	if f.Named != nil {
+		return jen.Bool().Call(x())
+	}
+	return x()
+}

@@ -1,0 +1,96 @@
+package percodec
+
+import (
+	"github.com/asn1gen/asn1gen/codegen/emit"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/plan"
+	"github.com/dave/jennifer/jen"
+)
+
+func structural(k model.TypeKind) bool {
+	return k == model.TypeSequence || k == model.TypeSet || k == model.TypeChoice || k == model.TypeEnumerated
+}
+
+// perTagOrder reports whether the root components are in the canonical
+// order of their tags (X.680 8.6), the order of PER's SET components and
+// CHOICE indices (X.691 21, 23): with AUTOMATIC TAGS they always are.
+func (e *Emitter) perTagOrder(fields []*plan.Field) bool {
+	var last *model.Tag
+	for _, f := range fields {
+		if f.Comp != nil && f.Comp.Extension {
+			continue
+		}
+		tags := emit.FirstTags(f.Type, 0)
+		if len(tags) == 0 {
+			return false
+		}
+		t := tags[0]
+		for _, o := range tags[1:] {
+			if tagLess(o, t) {
+				t = o
+			}
+		}
+		if last != nil && !tagLess(*last, t) {
+			return false
+		}
+		last = &t
+	}
+	return true
+}
+
+func tagLess(a, b model.Tag) bool {
+	if a.Class != b.Class {
+		return a.Class < b.Class
+	}
+	return a.Number < b.Number
+}
+
+// addition is one extension addition of a SEQUENCE or SET: a component,
+// or the components of an addition group [[ ]].
+type addition struct {
+	fields []*plan.Field
+	group  bool
+}
+
+func additionsOf(gt *plan.Type) (root []*plan.Field, adds []addition) {
+	for _, f := range gt.Fields {
+		switch c := f.Comp; {
+		case !c.Extension:
+			root = append(root, f)
+		case c.Group > 0 && len(adds) > 0 && adds[len(adds)-1].group && adds[len(adds)-1].fields[0].Comp.Group == c.Group:
+			adds[len(adds)-1].fields = append(adds[len(adds)-1].fields, f)
+		default:
+			adds = append(adds, addition{fields: []*plan.Field{f}, group: c.Group > 0})
+		}
+	}
+	return root, adds
+}
+
+// perOptional reports whether a component has a bit in a preamble.
+func perOptional(f *plan.Field) bool { return f.Comp.Optional || f.Comp.Default != nil }
+
+// perPresent is the encoder's condition that component f is encoded: an
+// OPTIONAL one when HasX says so, a DEFAULT one when its value is not the
+// default (X.691 10.2: canonical PER omits defaults), a mandatory addition
+// when HasX says so.
+func perPresent(f *plan.Field) jen.Code {
+	if f.Comp.Default != nil {
+		if ne := emit.NotDefault(f, emit.FieldDst(f)); ne != nil {
+			return ne
+		}
+	}
+	if f.Has == "" {
+		return jen.True()
+	}
+	return jen.Id("v").Dot(f.Has)
+}
+
+// denseSorted reports whether the items are 0, 1, 2, ... in order.
+func denseSorted(items []*model.NamedNumber) bool {
+	for i, nn := range items {
+		if nn.Value != int64(i) {
+			return false
+		}
+	}
+	return true
+}

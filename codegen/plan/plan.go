@@ -1,0 +1,1156 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/asn1gen/asn1gen/codegen/manifest"
+	"github.com/asn1gen/asn1gen/codegen/model"
+	"github.com/asn1gen/asn1gen/codegen/names"
+)
+
+// goType is one Go type the generator emits: a named ASN.1 type, an
+// instance of a parameterized type, or a type written in place inside
+// another (named after its parent and component).
+type Type struct {
+	Name string // Go name, given by assignNames (naming.go)
+	ASN1 string // ASN.1 name, for errors and doc comments
+	// pkg is the import path of the package that declares the type when it
+	// is another generated package's (Config.Used), "" for a type of this
+	// package. key is the type's ASN.1 identity (see identity.go), under
+	// which a manifest records its Go name.
+	Pkg, Key string
+
+	// What the Go name is a function of (naming.go): the assignment of a
+	// named type or instance, or the type this one is written in and the
+	// Go form of the component (label). A union has neither: its name
+	// comes from its object set.
+	asg    *model.Assignment
+	parent *Type
+	label  string
+	// obj is set for a type written in place in an information object
+	// (the &Type of ea-postalCode), which is named after the object and
+	// the field objField.
+	obj      *model.Object
+	objField string
+	Doc      string // ASN.1 source text of the assignment, if any
+
+	// body is the model type whose structure this Go type has. For a
+	// reference that only renames (alias) or re-tags/constrains (base),
+	// body is the referring type.
+	Body *model.Type
+	// top is the type whose tags the top-level Unmarshal/Marshal methods
+	// read and write (the assignment's type).
+	Top *model.Type
+	// kind is the built-in kind of the body.
+	Kind model.TypeKind
+
+	// alias: "type name = alias.name"; base: "type name base.name" with
+	// methods that delegate to base's and check the extra constraints.
+	Alias, Base *Type
+
+	Fields  []*Field // SEQUENCE, SET components; CHOICE alternatives
+	Elem    *Field   // SEQUENCE OF, SET OF element
+	Union   *Union   // open type with a table
+	keepRaw bool
+	// consts are the named numbers, enumeration items or named bits.
+	Consts []NamedConst
+	// choiceType is the discriminant type of a CHOICE.
+	ChoiceType string
+	// choiceOwner is the CHOICE whose discriminant (type and constants)
+	// this one shares, nil when it declares its own (see nameChoices).
+	ChoiceOwner *Type
+	// choiceSharers are the CHOICEs sharing this one's discriminant.
+	ChoiceSharers []*Type
+	// template is the parameterized assignment this type is an instance
+	// of, nil for other types.
+	Template *model.Assignment
+	// unknown is the field that keeps unknown extension additions (or an
+	// unknown CHOICE alternative), "" when the type is not extensible.
+	Unknown string
+	Raw     string // the field keeping the received encoding, "" if none
+
+	children []*Type
+	// ctor is the constructor of a BIT STRING type with named bits.
+	Ctor string
+	// single: a CHOICE whose alternatives all have one Go type keeps the
+	// value in one field, Value.
+	Single bool
+
+	// intGo is the Go representation of INTEGER bodies: "int64" or
+	// "runtime.Integer".
+	IntGo string
+}
+
+type NamedConst struct {
+	Name  string // Go name
+	ASN1  string
+	Value int64
+}
+
+// field is a component of a SEQUENCE or SET, an alternative of a CHOICE,
+// or the element of a SEQUENCE OF.
+type Field struct {
+	Comp  *model.Component // nil for an element
+	Name  string           // Go field name
+	ASN1  string           // ASN.1 identifier, for error paths
+	Has   string           // presence field (OPTIONAL, DEFAULT, extension additions)
+	Raw   string           // field keeping the received encoding
+	Type  *model.Type      // the component's type (with its tags)
+	Named *Type            // named Go type, nil for anonymous built-ins
+	Ptr   bool             // stored behind a pointer (breaks a recursive cycle)
+	// choiceConst is the discriminant constant of a CHOICE alternative.
+	ChoiceConst string
+	// alt is the Go name of the component, which names its constant
+	// (name becomes "Value" in a homogeneous CHOICE).
+	Alt string
+	// union is set when the component is an open type resolved through
+	// a table whose key is a sibling component.
+	Union *Union
+	Key   *Field // the sibling holding the key
+	// containing is set for an OCTET/BIT STRING that CONTAINS the union,
+	// list for a SET OF or SEQUENCE OF the union (Attribute values).
+	Containing, List bool
+	// deferred: the key is read after the open type (SET, or a key that
+	// follows), so the value is resolved after the last component.
+	Deferred bool
+	// octets: the component is an OCTET STRING or BIT STRING whose
+	// contents are the encoding of a value of gt (X.682 11 CONTAINING a
+	// type: see containedType); t is the string, inner the contained type.
+	Octets bool
+	Inner  *model.Type
+}
+
+// union is the Go form of an open type with a compile-time table: the
+// received encoding plus a typed field per row of the table (shared by rows
+// of one Go layout).
+type Union struct {
+	Type     *Type
+	Table    *model.OpenTypeTable
+	KeyKind  model.TypeKind
+	KindType string // discriminant type
+	// kind is the discriminant of the table's class, shared by every union
+	// of the class (naming.go).
+	Kind *Discriminant
+	// key identifies the union: every open type over one object set and
+	// class field, of one shape, shares it (unionKeyOf).
+	key string
+	// label names the union of a table without a class (an ANY mapping):
+	// the component's Go form.
+	label string
+	Rows  []*Row
+	// keyRaw: an INTEGER key of any size (runtime.Integer), compared
+	// through Int64.
+	KeyRaw bool
+	// containing: the union is the contents of an OCTET or BIT STRING
+	// (Raw holds contents octets, not an element).
+	Containing bool
+}
+
+type Row struct {
+	Entry *model.OpenTypeEntry
+	// f is the typed field of the row; nil when the row selects no type.
+	// Rows whose values have one Go layout share a field (f.name): see
+	// shareUnionSlots.
+	Field *Field
+	// kc is the discriminant constant of the row's object.
+	Kind *KindConst
+	// slot is the Go type of the field holding the row's value when it
+	// differs from the row's own (a DirectoryString instance kept in the
+	// field of another instance); the value is converted, nil otherwise.
+	Slot     *Type
+	Const    string
+	KeyBytes string // OID contents for OID keys
+	KeyInt   int64
+	Comment  string
+}
+
+// plan collects the Go types of a module set.
+type Plan struct {
+	Set *model.Set
+	// Codecs are the encodings the package is generated for.
+	Codecs Codecs
+	namer  *names.Namer // set by assignNames
+	Types  []*Type
+	ByAsg  map[*model.Assignment]*Type
+	// owner maps an instance to the assignment that names it
+	// (Certificate ::= SIGNED{TBSCertificate}).
+	owner   map[*model.Assignment]*model.Assignment
+	inline  map[*model.Type]*Type
+	Values  []*Value
+	matches map[*Type]string // untagged CHOICE tag matchers, by type
+	// top are the types emitted at the top level, in order; the others
+	// are emitted after the type whose planning created them (children).
+	top []*Type
+	cur *Type
+	// roots are the types chosen with Config.Roots (nil: all).
+	Roots []*Type
+	// unions are the open-type unions by key (unionKeyOf); kinds the
+	// discriminants by class, in the order made.
+	unions map[string]*Union
+	kinds  map[string]*Discriminant
+	Kinds  []*Discriminant
+	// used are the manifests of the packages generated code may refer to,
+	// by import path; usedTypes maps an ASN.1 identity to its package.
+	used      map[string]*manifest.Manifest
+	usedTypes map[string]string
+	// emit holds the types this package declares (see markEmitted), seeds
+	// the named types it starts from (the roots, or every assignment).
+	emit  map[*Type]bool
+	seeds []*Type
+}
+
+// goValue is a value assignment emitted as a Go constant or variable.
+type Value struct {
+	Name       string
+	Assignment *model.Assignment
+}
+
+func New(set *model.Set, roots []string, used []*manifest.Manifest) (*Plan, error) {
+	p := &Plan{Set: set, ByAsg: map[*model.Assignment]*Type{},
+		owner: map[*model.Assignment]*model.Assignment{}, inline: map[*model.Type]*Type{},
+		matches: map[*Type]string{}, unions: map[string]*Union{}, kinds: map[string]*Discriminant{},
+		used: map[string]*manifest.Manifest{}, usedTypes: map[string]string{}}
+	for _, m := range used {
+		p.used[m.ImportPath] = m
+		for key := range m.Types {
+			p.usedTypes[key] = m.ImportPath
+		}
+	}
+	var asgs []*model.Assignment
+	for _, m := range set.Modules {
+		for _, a := range m.Assignments {
+			if len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) && a.Type != nil {
+				asgs = append(asgs, a)
+				if r := a.Type.Ref; r != nil && r.Instance != nil && p.owner[r] == nil && sameTags(a.Type, r.Type) {
+					p.owner[r] = a
+				}
+			}
+		}
+	}
+	if len(roots) > 0 {
+		sel, err := SelectRoots(set, roots)
+		if err != nil {
+			return nil, err
+		}
+		asgs = sel
+	}
+	// Named types first, in module and source order; names are given
+	// once everything is planned (assignNames), by identity.
+	for _, a := range asgs {
+		gt := p.named(a)
+		p.seeds = append(p.seeds, gt)
+		if len(roots) > 0 {
+			p.Roots = append(p.Roots, gt)
+		}
+	}
+	for i := 0; i < len(p.Types); i++ { // grows while bodies are planned
+		p.cur = p.Types[i]
+		p.fill(p.Types[i])
+	}
+	p.cur = nil
+	p.groupChoices()
+	if len(roots) == 0 {
+		for _, m := range set.Modules {
+			if m.Package != "" {
+				continue // the used package declares its values
+			}
+			for _, a := range m.Assignments {
+				if a.Kind == model.KindValue && len(a.Params) == 0 && a.Value != nil && emittableValue(a) {
+					p.Values = append(p.Values, &Value{Assignment: a})
+				}
+			}
+		}
+	}
+	p.assignNames()
+	if err := p.usePackages(); err != nil {
+		return nil, err
+	}
+	p.markPointers()
+	p.markLarge()
+	p.shareUnionSlots()
+	if err := p.markEmitted(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// selectRoots returns the assignments named by roots ("Type" or
+// "Module.Type"); what they use is planned on demand.
+func SelectRoots(set *model.Set, roots []string) ([]*model.Assignment, error) {
+	var out []*model.Assignment
+	for _, r := range roots {
+		mod, name := "", r
+		if i := strings.LastIndex(r, "."); i >= 0 {
+			mod, name = r[:i], r[i+1:]
+		}
+		found := false
+		// This package's modules first: a used package's type of the same
+		// name is not a root here.
+		for _, local := range []bool{true, false} {
+			for _, m := range set.Modules {
+				if found || (m.Package == "") != local || mod != "" && m.Name != mod {
+					continue
+				}
+				if a := m.Lookup(name); a != nil && len(a.Params) == 0 && (a.Kind == model.KindType || a.Kind == model.KindValueSet) {
+					out = append(out, a)
+					found = true
+				}
+			}
+		}
+		if !found {
+			return nil, &rootError{r}
+		}
+	}
+	return out, nil
+}
+
+type rootError struct{ name string }
+
+func (e *rootError) Error() string { return "asn1gen: -roots: no type " + e.name }
+
+func sameTags(a, b *model.Type) bool {
+	if a == nil || b == nil || len(a.Tags) != len(b.Tags) {
+		return false
+	}
+	for i := range a.Tags {
+		if a.Tags[i] != b.Tags[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// named returns the Go type of a named type or instance, creating it.
+func (p *Plan) named(a *model.Assignment) *Type {
+	if gt := p.ByAsg[a]; gt != nil {
+		return gt
+	}
+	if o := p.owner[a]; o != nil && o != a {
+		// An instance named by an assignment: the assignment's Go type
+		// has the instance's body.
+		gt := p.named(o)
+		p.ByAsg[a] = gt
+		return gt
+	}
+	gt := &Type{ASN1: a.Name, Doc: a.Source, Top: a.Type, asg: a, Key: AssignmentKey(a), Pkg: a.Module.Package}
+	if a.Instance != nil {
+		gt.ASN1 = a.Instance.Name
+		gt.Template = a.Instance
+		// An instance is the used package's when that package declares
+		// it, and this package's otherwise, whatever module its template
+		// is in.
+		gt.Pkg = p.usedTypes[gt.Key]
+	}
+	p.ByAsg[a] = gt
+	p.add(gt)
+	gt.keepRaw = a.KeepRaw
+	t := a.Type
+	if r := t.Ref; r != nil && r.Type != nil {
+		if p.owner[r] == a {
+			// Certificate ::= SIGNED{TBSCertificate}: the body is the
+			// instance's.
+			p.ByAsg[r] = gt
+			gt.Body = r.Type
+			gt.Template = r.Instance
+			if r.Type.Ref != nil {
+				gt.Body = r.Type
+				gt.Base = p.named(r.Type.Ref)
+				if sameTags(r.Type, r.Type.Ref.Type) && !hasOwnConstraints(r.Type) {
+					gt.Alias, gt.Base = gt.Base, nil
+				}
+			}
+			gt.Kind = gt.Body.Kind
+			gt.keepRaw = gt.keepRaw || r.KeepRaw
+			return gt
+		}
+		gt.Body = t
+		gt.Kind = t.Kind
+		target := p.named(r)
+		if sameTags(t, r.Type) && !hasOwnConstraints(t) && !gt.keepRaw {
+			gt.Alias = target
+		} else {
+			gt.Base = target
+		}
+		return gt
+	}
+	gt.Body = t
+	gt.Kind = t.Kind
+	return gt
+}
+
+// hasOwnConstraints reports whether a referring type adds constraints of
+// its own (X520name ::= DirectoryString (SIZE (1..64))).
+func hasOwnConstraints(t *model.Type) bool {
+	c := t.Constraints
+	if c == nil || t.Ref == nil {
+		return false
+	}
+	rc := t.Ref.Type.Constraints
+	if rc == nil {
+		return c.Size != nil || c.Value != nil || c.Alphabet != ""
+	}
+	return !sameRange(c.Size, rc.Size) || !sameRange(c.Value, rc.Value) || c.Alphabet != rc.Alphabet
+}
+
+func sameRange(a, b *model.Range) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// inlineType returns the Go type of a type written in place that needs a
+// name of its own (constructed types, ENUMERATED, INTEGER with named
+// numbers, BIT STRING with named bits), or nil for an anonymous built-in.
+func (p *Plan) inlineType(t *model.Type, parent *Type, label, asn1 string) *Type {
+	if gt := p.inline[t]; gt != nil {
+		return gt
+	}
+	switch t.Kind {
+	case model.TypeSequence, model.TypeSet, model.TypeChoice, model.TypeSequenceOf, model.TypeSetOf, model.TypeEnumerated:
+	case model.TypeInteger, model.TypeBitString:
+		if len(t.NamedNumbers) == 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	gt := &Type{parent: parent, label: label, ASN1: asn1, Body: t, Top: t, Kind: t.Kind}
+	switch {
+	case parent != nil:
+		gt.Pkg, gt.Key = parent.Pkg, parent.Key+"/"+label
+	case p.cur != nil:
+		gt.Pkg, gt.Key = p.cur.Pkg, p.cur.Key+"/"+asn1
+	}
+	p.inline[t] = gt
+	p.add(gt)
+	return gt
+}
+
+// typeOf returns the named Go type of a component's type, planning it: a
+// type written in place is named after parent and label (naming.go).
+func (p *Plan) typeOf(t *model.Type, parent *Type, label, asn1 string) *Type {
+	if t.Ref != nil && t.Ref.Type != nil {
+		return p.named(t.Ref)
+	}
+	return p.inlineType(t, parent, label, asn1)
+}
+
+// fill plans the structure of a Go type: its fields, element, union,
+// constants.
+func (p *Plan) fill(gt *Type) {
+	if gt.Alias != nil || gt.Base != nil || gt.Union != nil {
+		return
+	}
+	t := gt.Body
+	switch t.Kind {
+	case model.TypeSequence, model.TypeSet, model.TypeChoice:
+		reserved := []string{"Raw", "Unknown", "Choice", "UnmarshalDER", "UnmarshalBER", "UnmarshalWith", "MarshalDER", "AppendDER", "AppendWith"}
+		fn := names.NewFieldNamer(reserved...)
+		for _, c := range t.Components {
+			f := &Field{Comp: c, ASN1: c.Name, Type: c.Type, Name: fn.Field(c.Name)}
+			f.Alt = f.Name
+			if ct := containedType(c.Type); ct != nil {
+				// A built-in contained type (INTEGER) stays octets.
+				if f.Named = p.typeOf(ct, gt, names.Exported(c.Name), gt.ASN1+"."+c.Name); f.Named != nil {
+					f.Octets, f.Inner = true, ct
+				}
+			} else if !unionCandidate(c.Type) {
+				f.Named = p.typeOf(c.Type, gt, names.Exported(c.Name), gt.ASN1+"."+c.Name)
+			}
+			gt.Fields = append(gt.Fields, f)
+		}
+		for _, f := range gt.Fields {
+			c := f.Comp
+			if t.Kind != model.TypeChoice && (c.Optional || c.Default != nil || c.Extension) {
+				f.Has = fn.Field("has-" + c.Name)
+			}
+			if c.KeepRaw {
+				f.Raw = fn.Field(c.Name + "-raw")
+			}
+		}
+		if t.Kind == model.TypeChoice {
+			if homogeneous(gt.Fields) {
+				// DirectoryString, Time: every alternative has the same
+				// Go type, so one field holds the value and Choice says
+				// which alternative (which tag) it is.
+				gt.Single = true
+				for _, f := range gt.Fields {
+					f.Name = "Value"
+				}
+			}
+		}
+		if t.Extensible {
+			gt.Unknown = "Unknown"
+		}
+		if gt.keepRaw {
+			gt.Raw = "Raw"
+		}
+		p.planUnions(gt)
+		for _, f := range gt.Fields {
+			if f.Union == nil && unionCandidate(f.Type) {
+				f.Named = p.typeOf(f.Type, gt, names.Exported(f.ASN1), gt.ASN1+"."+f.ASN1)
+			}
+		}
+	case model.TypeSequenceOf, model.TypeSetOf:
+		e := t.Elem
+		gt.Elem = &Field{Type: e, ASN1: "", Name: "elem"}
+		gt.Elem.Named = p.typeOf(e, gt, elemLabel(t), gt.ASN1+".item")
+		if gt.keepRaw {
+			// A kept SET OF (SignedAttributes) is a slice: the received
+			// encoding is on the component that holds it.
+			gt.keepRaw = false
+		}
+	case model.TypeInteger, model.TypeEnumerated, model.TypeBitString:
+		for _, nn := range t.NamedNumbers {
+			gt.Consts = append(gt.Consts, NamedConst{ASN1: nn.Name, Value: nn.Value})
+		}
+	}
+	if t.Kind == model.TypeInteger {
+		gt.IntGo = IntegerGo(t)
+	}
+	if gt.keepRaw && gt.Raw == "" {
+		gt.keepRaw = false // only structs carry a Raw field
+	}
+}
+
+// integerGo chooses the Go type of an INTEGER: int64 when the values fit
+// (a constraint within int64, or named numbers, which make the type an
+// enumeration in practice), otherwise the exact two's-complement bytes.
+func IntegerGo(t *model.Type) string {
+	if c := t.Constraints; c != nil && c.Value != nil {
+		if lo, hi := c.Value.Exact(); lo != nil && hi != nil && lo.IsInt64() && hi.IsInt64() {
+			return "int64"
+		}
+	}
+	if len(t.NamedNumbers) > 0 {
+		return "int64"
+	}
+	return "Integer"
+}
+
+// planUnions finds the open-type components of a struct whose table key
+// is a sibling, and plans their union types.
+func (p *Plan) planUnions(gt *Type) {
+	for _, f := range gt.Fields {
+		tbl, containing := openTable(f.Type)
+		list := false
+		if tbl == nil && (f.Type.Kind == model.TypeSetOf || f.Type.Kind == model.TypeSequenceOf) && f.Type.Ref == nil && f.Type.Elem != nil {
+			// Attribute.attrValues: SET OF ATTRIBUTE.&Type({Set}{@attrType}).
+			if e := f.Type.Elem; e.Kind == model.TypeOpen && e.OpenType != nil && len(e.Tags) == 0 {
+				tbl, list = e.OpenType, true
+			}
+		}
+		if tbl == nil || tbl.Key == nil {
+			continue
+		}
+		var key *Field
+		for _, k := range gt.Fields {
+			if k.Comp == tbl.Key {
+				key = k
+			}
+		}
+		if key == nil || key.Named != nil && key.Named.Kind != model.TypeObjectIdentifier && key.Named.Kind != model.TypeInteger {
+			continue
+		}
+		// The value is resolved once the key is read: at once when the key
+		// comes first (the usual order), after the last component when it
+		// follows or in a SET (any order on the wire).
+		deferred := gt.Kind == model.TypeSet || FieldIndex(gt, key) > FieldIndex(gt, f)
+		if deferred && list {
+			continue // the values stay raw elements
+		}
+		kk := key.Type.Kind
+		if kk != model.TypeObjectIdentifier && kk != model.TypeInteger {
+			continue
+		}
+		keyRaw := kk == model.TypeInteger && GoIntOf(key) != "int64"
+		// Each package has its unions: another package's union decodes
+		// through unexported methods.
+		uk := unionKeyOf(tbl, kk, containing, keyRaw)
+		if gt.Pkg != "" {
+			uk = "package " + gt.Pkg + " " + uk
+		}
+		u := p.unions[uk]
+		if u == nil {
+			// One union per object set, class field and shape, shared by
+			// every open type over them (naming.go names it after the set).
+			u = &Union{Table: tbl, KeyKind: kk, Containing: containing, KeyRaw: keyRaw, key: uk, label: names.Exported(f.ASN1)}
+			u.Type = &Type{ASN1: unionASN1(tbl), Kind: model.TypeOpen, Union: u, Pkg: gt.Pkg, Key: "union " + uk}
+			if tbl.Class == nil {
+				// An ANY mapping: one table per component.
+				u.Type.ASN1 = gt.ASN1 + "." + f.ASN1
+			}
+			p.unions[uk] = u
+			p.add(u.Type)
+			p.planEntries(u, containing)
+		}
+		f.Union, f.Key, f.Containing, f.List, f.Deferred = u, key, containing, list, deferred
+		if !list {
+			f.Named = u.Type
+		}
+	}
+}
+
+// shareUnionSlots lets the rows of an open type whose values have one Go
+// layout share one field, since a value holds one row at a time: the
+// attributes of a Name select eleven DirectoryString instances and five
+// strings, which as fields of their own made every AttributeTypeAndValue
+// 424 bytes, and as two shared fields make it 96. A shared field is named
+// after what its rows have in common (DirectoryString, the Go type's name,
+// String); a row alone keeps its own name.
+func (p *Plan) shareUnionSlots() {
+	for _, gt := range p.Types {
+		u := gt.Union
+		if u == nil {
+			continue
+		}
+		type slot struct {
+			name    string // for a shared slot
+			typ     *Type
+			entries []*Row
+		}
+		slots := map[string]*slot{}
+		var order []*slot
+		for _, ue := range u.Rows {
+			if ue.Field == nil {
+				continue
+			}
+			key, name, typ := p.slotKey(ue.Field)
+			sl := slots[key]
+			if sl == nil {
+				sl = &slot{name: name, typ: typ}
+				slots[key] = sl
+				order = append(order, sl)
+			}
+			sl.entries = append(sl.entries, ue)
+		}
+		fn := names.NewFieldNamer("Raw", "Kind")
+		for _, sl := range order {
+			label := sl.entries[0].Field.ASN1
+			if len(sl.entries) > 1 {
+				label = sl.name
+			}
+			name := fn.Field(label)
+			for _, ue := range sl.entries {
+				ue.Field.Name = name
+				if sl.typ != nil && ResolveAlias(ue.Field.Named) != sl.typ {
+					ue.Slot = sl.typ
+				}
+			}
+		}
+	}
+}
+
+// slotKey returns the key under which rows share a union field, the name
+// of a shared field, and the Go type of a field shared through conversion.
+func (p *Plan) slotKey(f *Field) (key, name string, typ *Type) {
+	if f.Named == nil {
+		g := BuiltinGoString(f.Type)
+		return "go " + g, builtinSlotName(g), nil
+	}
+	gt := ResolveAlias(f.Named)
+	if !f.Ptr && gt.Kind == model.TypeChoice && gt.Alias == nil && gt.Base == nil && (gt.ChoiceOwner != nil || len(gt.ChoiceSharers) > 0) {
+		owner := gt
+		if gt.ChoiceOwner != nil {
+			owner = gt.ChoiceOwner
+		}
+		// The field has the Go type of the instance first by name (one an
+		// assignment names before one used in place), so that it does not
+		// depend on which instance was planned first.
+		canon := owner
+		for _, o := range owner.ChoiceSharers {
+			if inPlace, cur := o.asg.Instance != nil, canon.asg.Instance != nil; inPlace != cur {
+				if !inPlace {
+					canon = o
+				}
+			} else if o.Name < canon.Name {
+				canon = o
+			}
+		}
+		return "choice " + owner.Pkg + "." + owner.ChoiceType, owner.Template.Name, canon
+	}
+	if f.Ptr {
+		return "ptr " + gt.Pkg + "." + gt.Name, gt.Name, nil
+	}
+	return "type " + gt.Pkg + "." + gt.Name, gt.Name, nil
+}
+
+// builtinSlotName names a union field shared by rows of one built-in Go
+// type.
+func builtinSlotName(goType string) string {
+	switch goType {
+	case "string":
+		return "String"
+	case "[]byte":
+		return "Bytes"
+	case "bool":
+		return "Bool"
+	case "int64":
+		return "Int"
+	}
+	if i := strings.LastIndexAny(goType, ".]"); i >= 0 {
+		return goType[i+1:] // runtime.OID, time.Time, runtime.BitString
+	}
+	return goType
+}
+
+// groupChoices finds the CHOICEs that share a discriminant (type and
+// constants, named in naming.go). Instances of one parameterized CHOICE
+// whose alternatives have the same identifiers, tags and Go types
+// (DirectoryString{ub-name} and DirectoryString{ub-common-name}: only
+// constraints differ) share one, named after the template
+// (DirectoryStringChoice, DirectoryString_UTF8String): their Go types then
+// have one underlying type, so that a value converts from one to another,
+// and an open type's rows of such types share one field (shareUnionSlots).
+func (p *Plan) groupChoices() {
+	groups := map[string][]*Type{}
+	var keys []string
+	for _, gt := range p.Types {
+		if gt.Kind != model.TypeChoice || gt.Alias != nil || gt.Base != nil || gt.Union != nil {
+			continue
+		}
+		key := choiceShape(gt)
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], gt)
+	}
+	for _, key := range keys {
+		g := groups[key]
+		owner := g[0]
+		owner.ChoiceSharers = g[1:]
+		for _, gt := range g[1:] {
+			gt.ChoiceOwner = owner
+		}
+	}
+}
+
+// choiceShape returns the key under which CHOICE instances share a
+// discriminant: unique to gt unless it is a homogeneous instance of a
+// parameterized type.
+func choiceShape(gt *Type) string {
+	if gt.Template == nil || !gt.Single {
+		return fmt.Sprintf("type %p", gt)
+	}
+	var b strings.Builder
+	// Only the types of one package share a discriminant: the names of
+	// another package's constants are that package's.
+	fmt.Fprintf(&b, "package %s template %p", gt.Pkg, gt.Template)
+	for _, f := range gt.Fields {
+		fmt.Fprintf(&b, "|%s %v %s", f.ASN1, f.Type.Tags, BuiltinGoString(f.Type))
+	}
+	return b.String()
+}
+
+// homogeneous reports whether every alternative of a CHOICE has the same
+// anonymous built-in Go type (string for DirectoryString, time.Time for
+// Time), with no field of its own to keep.
+func homogeneous(fields []*Field) bool {
+	if len(fields) < 2 {
+		return false
+	}
+	first := ""
+	for _, f := range fields {
+		if f.Named != nil || f.Raw != "" || unionCandidate(f.Type) {
+			return false
+		}
+		switch f.Type.Kind {
+		case model.TypeCharacterString, model.TypeTime, model.TypeObjectDescriptor:
+		default:
+			return false
+		}
+		g := BuiltinGoString(f.Type)
+		if first == "" {
+			first = g
+		} else if g != first {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldIndex returns the position of f among gt's fields.
+func FieldIndex(gt *Type, f *Field) int {
+	for i, x := range gt.Fields {
+		if x == f {
+			return i
+		}
+	}
+	return -1
+}
+
+// unionCandidate reports whether a component's type may become an open
+// type union (decided once the sibling key is known).
+func unionCandidate(t *model.Type) bool {
+	if tbl, _ := openTable(t); tbl != nil {
+		return true
+	}
+	if (t.Kind == model.TypeSetOf || t.Kind == model.TypeSequenceOf) && t.Ref == nil && t.Elem != nil {
+		return t.Elem.Kind == model.TypeOpen && t.Elem.OpenType != nil
+	}
+	return false
+}
+
+// goIntOf returns the Go integer representation of a field of INTEGER kind.
+func GoIntOf(f *Field) string {
+	if f.Named != nil {
+		g := f.Named
+		for g.Alias != nil {
+			g = g.Alias
+		}
+		for g.Base != nil {
+			g = g.Base
+		}
+		if g.IntGo == "" {
+			return IntegerGo(g.Body)
+		}
+		return g.IntGo
+	}
+	return IntegerGo(f.Type)
+}
+
+// openTable returns the table of an open type component: on the type
+// itself (CLASS.&Type) or on the type an OCTET STRING or BIT STRING
+// CONTAINS.
+func openTable(t *model.Type) (*model.OpenTypeTable, bool) {
+	if t.Kind == model.TypeOpen && t.OpenType != nil {
+		return t.OpenType, false
+	}
+	if (t.Kind == model.TypeOctetString || t.Kind == model.TypeBitString) && t.Constraints != nil {
+		if c := t.Constraints.Containing; c != nil && c.Kind == model.TypeOpen && c.OpenType != nil {
+			return c.OpenType, true
+		}
+	}
+	return nil, false
+}
+
+func (p *Plan) planEntries(u *Union, containing bool) {
+	p.classKindOf(u)
+	fn := names.NewFieldNamer("Raw", "Kind")
+	prefix := commonPrefix(u.Table.Entries)
+	for _, e := range u.Table.Entries {
+		ue := &Row{Entry: e}
+		label := entryLabel(e, prefix)
+		if e.Type != nil && !(containing && plainOctetString(e.Type)) {
+			ue.Field = &Field{Type: e.Type, Name: fn.Field(label), ASN1: label}
+			if ct := containedType(e.Type); ct != nil {
+				if ue.Field.Named = p.typeOf(ct, u.Type, names.Exported(label), u.Type.ASN1+"."+label); ue.Field.Named != nil {
+					ue.Field.Octets, ue.Field.Inner = true, ct
+				}
+			} else {
+				ue.Field.Named = p.typeOf(e.Type, u.Type, names.Exported(label), u.Type.ASN1+"."+label)
+			}
+			if gt := ue.Field.Named; gt != nil && gt.parent == u.Type && namedObject(e.Object) && gt.obj == nil {
+				gt.obj, gt.objField = e.Object, u.Table.Field
+			}
+		}
+		ue.Kind = p.kindConstOf(u, e)
+		switch u.KeyKind {
+		case model.TypeObjectIdentifier:
+			if e.Key == nil || e.Key.Kind != model.ValueOID {
+				continue
+			}
+			ue.KeyBytes = OIDContents(e.Key.OID)
+			ue.Comment = e.Key.OID.String()
+		case model.TypeInteger:
+			if e.Key == nil || e.Key.Kind != model.ValueInteger || e.Key.Big != nil {
+				continue
+			}
+			ue.KeyInt = e.Key.Int
+		}
+		if e.Object != nil && e.Object.Name != "" {
+			ue.Comment = e.Object.Name + " " + ue.Comment
+		}
+		u.Rows = append(u.Rows, ue)
+	}
+}
+
+// containedType returns the type whose DER an OCTET STRING or BIT STRING
+// written in place holds (X.682 11: OCTET STRING (CONTAINING T), or
+// -containing; a BIT STRING's contents after its unused-bits octet, 0),
+// so that the component is a value of that type; nil for other types.
+// Contents in another encoding (ENCODED BY other than BER or DER) stay
+// octets, as does an open type (a union: see openTable) and a referenced
+// OCTET STRING type, whose Go type is the octets.
+func containedType(t *model.Type) *model.Type {
+	c := t.Constraints
+	if t.Ref != nil || t.Kind != model.TypeOctetString && t.Kind != model.TypeBitString || c == nil || c.Containing == nil || c.Containing.Kind == model.TypeOpen {
+		return nil
+	}
+	if len(c.EncodedBy) > 0 && !berOrDER(c.EncodedBy) {
+		return nil
+	}
+	if len(c.Containing.Tags) == 0 {
+		return nil // an untagged CHOICE: no element to read it from
+	}
+	return c.Containing
+}
+
+// berOrDER reports whether an ENCODED BY names BER or DER
+// ({joint-iso-itu-t asn1(1) basic-encoding(1)} or distinguished-encoding(2 1)).
+func berOrDER(o model.OID) bool {
+	s := o.String()
+	return s == "2.1.1" || s == "2.1.2.1"
+}
+
+// plainOctetString reports whether a table row selects a bare OCTET
+// STRING. Inside an OCTET STRING that CONTAINS the open type, such a row
+// carries the octets themselves, not the DER of an OCTET STRING: CMS
+// writes id-data content so (RFC 5652 5.2, although RFC 5911's ct-Data
+// says TYPE OCTET STRING), and no other use of the pattern exists. The
+// row keeps the octets in Raw.
+func plainOctetString(t *model.Type) bool {
+	return t.Ref == nil && t.Kind == model.TypeOctetString && len(t.Tags) == 1 && !t.Tags[0].Explicit
+}
+
+// commonPrefix returns the hyphenated prefix all named objects of a table
+// share ("ext-" for the extensions of RFC 5912), which field names drop.
+func commonPrefix(entries []*model.OpenTypeEntry) string {
+	prefix := ""
+	for i, e := range entries {
+		if e.Object == nil || e.Object.Name == "" {
+			return ""
+		}
+		n := e.Object.Name
+		j := strings.Index(n, "-")
+		if j < 0 {
+			return ""
+		}
+		if i == 0 {
+			prefix = n[:j+1]
+		} else if !strings.HasPrefix(n, prefix) || len(n) == len(prefix) {
+			return ""
+		}
+	}
+	return prefix
+}
+
+func entryLabel(e *model.OpenTypeEntry, prefix string) string {
+	if e.Object != nil && e.Object.Name != "" {
+		return strings.TrimPrefix(e.Object.Name, prefix)
+	}
+	if e.Key != nil {
+		if e.Key.Ref != nil {
+			return e.Key.Ref.Name
+		}
+		switch e.Key.Kind {
+		case model.ValueOID:
+			return "oid-" + strings.ReplaceAll(e.Key.OID.String(), ".", "-")
+		case model.ValueInteger:
+			return "id-" + strings.ReplaceAll(strconv.FormatInt(e.Key.Int, 10), "-", "minus")
+		}
+	}
+	return "entry"
+}
+
+// markPointers stores a struct field behind a pointer where fields by value
+// would make a Go type contain itself.
+func (p *Plan) markPointers() {
+	state := map[*Type]int{} // 1 on the stack, 2 done
+	var visit func(gt *Type)
+	visit = func(gt *Type) {
+		state[gt] = 1
+		for _, f := range p.valueEdges(gt) {
+			if f.Named == nil {
+				continue
+			}
+			tgt := ResolveAlias(f.Named)
+			switch state[tgt] {
+			case 1:
+				f.Ptr = true
+			case 0:
+				visit(tgt)
+			}
+		}
+		state[gt] = 2
+	}
+	for _, gt := range p.Types {
+		if state[gt] == 0 {
+			visit(ResolveAlias(gt))
+		}
+	}
+}
+
+// valueEdges lists the fields of gt stored by value, including union
+// entries (as pseudo-fields), for the cycle check.
+func (p *Plan) valueEdges(gt *Type) []*Field {
+	var out []*Field
+	if gt.Base != nil {
+		return []*Field{{Named: gt.Base}}
+	}
+	out = append(out, gt.Fields...)
+	if gt.Union != nil {
+		for _, e := range gt.Union.Rows {
+			if e.Field != nil {
+				out = append(out, e.Field)
+			}
+		}
+	}
+	return out
+}
+
+func ResolveAlias(gt *Type) *Type {
+	for gt.Alias != nil {
+		gt = gt.Alias
+	}
+	return gt
+}
+
+// add records a new Go type: at the top level, or as a child of the type
+// being planned.
+func (p *Plan) add(gt *Type) {
+	p.Types = append(p.Types, gt)
+	if p.cur != nil {
+		p.cur.children = append(p.cur.children, gt)
+	} else {
+		p.top = append(p.top, gt)
+	}
+}
+
+// ordered returns the types in emission order: top-level types in module
+// and source order, each followed by the types its planning created.
+// Planning is deterministic, so the order is too.
+func (p *Plan) Ordered() []*Type {
+	var out []*Type
+	var walk func(gt *Type)
+	walk = func(gt *Type) {
+		out = append(out, gt)
+		for _, c := range gt.children {
+			walk(c)
+		}
+	}
+	for _, gt := range p.top {
+		walk(gt)
+	}
+	return out
+}
+
+// Pointer thresholds, in bytes of the Go value: a CHOICE alternative or a
+// row of an open type's table larger than this is stored behind a pointer,
+// allocated only when that alternative or row is decoded. Values by field
+// make every alternative cost its size in every element (GeneralName would
+// carry a whole ORAddress); pointers cost an allocation each. Slices,
+// strings, OIDs and small structs stay inline.
+const (
+	choicePointerSize = 64
+	unionPointerSize  = 48
+	choiceBudget      = 128
+)
+
+// choiceSize is the size of a CHOICE's alternatives together.
+func (p *Plan) choiceSize(gt *Type, memo map[*Type]int) int {
+	n := 0
+	for _, f := range gt.Fields {
+		n += p.fieldSize(f, memo, 0)
+	}
+	return n
+}
+
+// markLarge stores large CHOICE alternatives and table rows behind
+// pointers. A CHOICE value is as large as all its alternatives together,
+// so when they add up to more than choiceBudget bytes, its largest
+// alternatives over unionPointerSize bytes go behind pointers too, until
+// they fit or none is left (GeneralName's EDIPartyName, 56 bytes of 224).
+func (p *Plan) markLarge() {
+	memo := map[*Type]int{}
+	for _, gt := range p.Types {
+		for _, f := range gt.Fields {
+			if gt.Kind == model.TypeChoice && !f.Ptr && p.fieldSize(f, memo, 0) > choicePointerSize {
+				f.Ptr = true
+			}
+		}
+		if gt.Kind == model.TypeChoice && !gt.Single {
+			for p.choiceSize(gt, memo) > choiceBudget {
+				var largest *Field
+				for _, f := range gt.Fields {
+					if n := p.fieldSize(f, memo, 0); !f.Ptr && n > unionPointerSize && (largest == nil || n > p.fieldSize(largest, memo, 0)) {
+						largest = f
+					}
+				}
+				if largest == nil {
+					break
+				}
+				largest.Ptr = true
+				clear(memo) // the sizes of what holds gt changed
+			}
+		}
+		if gt.Union != nil {
+			for _, e := range gt.Union.Rows {
+				if e.Field != nil && !e.Field.Ptr && p.fieldSize(e.Field, memo, 0) > unionPointerSize {
+					e.Field.Ptr = true
+				}
+			}
+		}
+	}
+}
+
+func (p *Plan) fieldSize(f *Field, memo map[*Type]int, depth int) int {
+	if f.Ptr {
+		return 8
+	}
+	if f.Named != nil {
+		return p.size(f.Named, memo, depth+1)
+	}
+	return builtinSize(f.Type)
+}
+
+// size estimates the size of a Go type's values (amd64 layout, padding
+// ignored but for booleans rounded to a word).
+func (p *Plan) size(gt *Type, memo map[*Type]int, depth int) int {
+	if n, ok := memo[gt]; ok {
+		return n
+	}
+	if depth > 30 {
+		return 8
+	}
+	memo[gt] = 8 // a cycle is broken by a pointer
+	n := 0
+	switch {
+	case gt.Alias != nil:
+		n = p.size(gt.Alias, memo, depth+1)
+	case gt.Base != nil:
+		n = p.size(gt.Base, memo, depth+1)
+	case gt.Union != nil:
+		n = 32
+		for _, e := range gt.Union.Rows {
+			if e.Field != nil {
+				n += p.fieldSize(e.Field, memo, depth)
+			}
+		}
+	default:
+		switch gt.Kind {
+		case model.TypeSequence, model.TypeSet, model.TypeChoice:
+			fields := gt.Fields
+			if gt.Single {
+				fields = fields[:1]
+			}
+			for _, f := range fields {
+				n += p.fieldSize(f, memo, depth)
+				if f.Has != "" {
+					n += 8
+				}
+				if f.Raw != "" {
+					n += 24
+				}
+			}
+			if gt.Kind == model.TypeChoice {
+				n += 8
+			}
+			if gt.Unknown != "" {
+				n += 24
+			}
+			if gt.Raw != "" {
+				n += 24
+			}
+		case model.TypeSequenceOf, model.TypeSetOf:
+			n = 24
+		default:
+			n = builtinSize(gt.Body)
+		}
+	}
+	memo[gt] = n
+	return n
+}

@@ -1,0 +1,619 @@
+package per
+
+import (
+	"time"
+
+	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/isotime"
+)
+
+// What generated decoders call. A Reader keeps the first error of a
+// decode, with its bit offset and the field path, and after it every
+// method below does nothing and returns a zero value (the bufio.Scanner
+// and "errors are values" pattern), so that a component costs one line:
+//
+//	func (v *T) DecodePER(r *per.Reader) error {
+//		*v = T{}
+//		ext := r.Extended()
+//		r.Preamble(&v.HasA)
+//		r.DecodeOptional(v.HasA, &v.A, "a")
+//		v.B = r.Int(0, 15, false, "b")
+//		x := r.Extensions(ext)
+//		v.Unknown = x.Unknown(0)
+//		return r.Err()
+//	}
+//
+// The field names given make the error's path, as der.WithField does for
+// the errors the Read methods return. The Read methods themselves do not
+// look at the kept error: they are the primitives these are made of.
+
+// Err returns the first error of the decode, or nil.
+func (r *Reader) Err() error { return r.err }
+
+// Fail keeps err as the decode's error, field (unless "") first in its
+// path, unless the decode has failed already with another error. The error
+// a nested value's decode kept and returned gets field prepended.
+func (r *Reader) Fail(err error, field string) {
+	if err == nil || r.err != nil && r.err != err {
+		return // err is not this value's, but a later one's
+	}
+	if field != "" {
+		err = der.WithField(err, field)
+	}
+	r.err = err
+}
+
+// Invalid fails the decode with an error of kind k at the reader's
+// position (a value no item or alternative has, ...).
+func (r *Reader) Invalid(k der.Kind, typ, msg, rule string) {
+	if r.err == nil {
+		r.err = r.Error(k, typ, msg, rule)
+	}
+}
+
+// Decode decodes the component field, v, of a generated type.
+func (r *Reader) Decode(v Value, field string) {
+	if r.err != nil {
+		return
+	}
+	if err := v.DecodePER(r); err != nil {
+		// v's decode kept err in r (or returned it without): field
+		// goes first in its path.
+		r.err = der.WithField(err, field)
+	}
+}
+
+// DecodeOptional is Decode for a component that its preamble bit says is
+// present or not.
+func (r *Reader) DecodeOptional(present bool, v Value, field string) {
+	if present {
+		r.Decode(v, field)
+	}
+}
+
+// DecodeOpen decodes v from an open type field (BeginOpen, DecodePER,
+// EndOpen): an extension addition, or the contents of an OCTET STRING
+// (CONTAINING T) without a SIZE.
+func (r *Reader) DecodeOpen(v Value, field string) {
+	if r.err == nil {
+		r.Fail(r.ReadOpenValue(v), field)
+	}
+}
+
+// DecodeContained decodes v from the string c that contains its
+// encoding (ReadContained).
+func (r *Reader) DecodeContained(v Value, c Contents, field string) {
+	if r.err == nil {
+		r.Fail(r.ReadContained(v, c), field)
+	}
+}
+
+// DecodeNested decodes a new value of the generated type T, which breaks
+// a recursive cycle (held by pointer), one level deeper (Enter, Leave):
+// the type's name typ says which in the error of too deep a nesting.
+func DecodeNested[T any, P interface {
+	*T
+	Value
+}](r *Reader, typ, field string) *T {
+	if r.err != nil {
+		return nil
+	}
+	v := new(T)
+	r.Fail(r.ReadNested(P(v), typ), field)
+	return v
+}
+
+// DecodeEach decodes v, a SEQUENCE OF or SET OF of size s whose elements
+// elem decodes (the built-in types, pointers, open types): the count, then
+// the elements through the fragments of a long list. An element's error
+// gets its index, then field (unless ""), in its path.
+func DecodeEach[S ~[]E, E any](r *Reader, v *S, s Size, field string, elem func(r *Reader, e *E)) error {
+	if r.err != nil {
+		return r.err
+	}
+	var list S
+	for first, more := true, true; more; first = false {
+		n, m, err := r.ReadCount(s, first)
+		if err == nil {
+			list, err = Grow(r, list, n)
+		}
+		if err != nil {
+			r.Fail(err, field)
+			return r.err
+		}
+		more = m
+		for i := len(list) - n; i < len(list); i++ {
+			if elem(r, &list[i]); r.err != nil {
+				r.err = der.WithIndex(r.err, i)
+				if field != "" {
+					r.err = der.WithField(r.err, field)
+				}
+				return r.err
+			}
+		}
+	}
+	*v = list
+	return nil
+}
+
+// DecodeList decodes v, a SEQUENCE OF or SET OF of size s whose elements
+// have a generated type (ReadList); it is the whole of the list type's
+// DecodePER.
+func DecodeList[S ~[]E, E any, P interface {
+	*E
+	Value
+}](r *Reader, v *S, s Size) error {
+	if r.err != nil {
+		return r.err
+	}
+	list, err := ReadList[E, P](r, s)
+	*v = list
+	r.Fail(err, "")
+	return r.err
+}
+
+// DecodeEnum decodes v, an ENUMERATED whose items are numbered 0, 1, 2, ...
+// (root, then adds additions); it is the whole of the type's DecodePER.
+func DecodeEnum[T ~int64](r *Reader, v *T, root, adds int, ext bool) error {
+	if r.err != nil {
+		return r.err
+	}
+	x, err := r.ReadEnum(root, adds, ext)
+	*v = T(x)
+	r.Fail(err, "")
+	return r.err
+}
+
+// Extended reads the extension bit of an extensible type (X.691 19.1).
+func (r *Reader) Extended() bool {
+	if r.err != nil {
+		return false
+	}
+	b, err := r.ReadBool()
+	r.Fail(err, "")
+	return b
+}
+
+// Preamble reads the preamble of a SEQUENCE or SET (X.691 19.2): a bit for
+// each OPTIONAL or DEFAULT component, into its presence field.
+func (r *Reader) Preamble(present ...*bool) {
+	for len(present) > 0 && r.err == nil {
+		n := min(len(present), 64)
+		bits, err := r.ReadBits(n)
+		if err != nil {
+			r.Fail(err, "")
+			return
+		}
+		for i, p := range present[:n] {
+			*p = bits>>(n-1-i)&1 == 1
+		}
+		present = present[n:]
+	}
+}
+
+// Index reads the index of a CHOICE's alternative (ReadIndex): in the
+// root's root alternatives, or after the extension bit among the
+// additions (inExt).
+func (r *Reader) Index(root int, ext bool) (i int, inExt bool) {
+	if r.err != nil {
+		return -1, false
+	}
+	i, inExt, err := r.ReadIndex(root, ext)
+	if err != nil {
+		r.Fail(err, "")
+		return -1, false
+	}
+	return i, inExt
+}
+
+// UnknownAlternative reads the open type field of an alternative of a
+// later version, index i of the additions, and returns it in the form a
+// CHOICE keeps in Unknown (AppendUnknownAlternative).
+func (r *Reader) UnknownAlternative(i int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	b, err := r.ReadOpenBytes()
+	if err != nil {
+		r.Fail(err, "")
+		return nil
+	}
+	return AppendUnknownAlternative(nil, i, b)
+}
+
+// Extensions are the extension additions of a SEQUENCE or SET value being
+// decoded: the bitmap (X.691 19.7), and the open type field of the
+// addition being read.
+type Extensions struct {
+	r    *Reader
+	bm   Bitmap
+	open Open
+}
+
+// Extensions reads the bitmap of the extension additions when ext, the
+// extension bit, is set; otherwise no addition is present.
+func (r *Reader) Extensions(ext bool) Extensions {
+	x := Extensions{r: r}
+	if !ext || r.err != nil {
+		return x
+	}
+	bm, err := r.ReadBitmap()
+	if err != nil {
+		r.Fail(err, "")
+		return x
+	}
+	x.bm = bm
+	return x
+}
+
+// Begin reports whether addition i is present and, if so, begins its open
+// type field, which End ends; field names the addition (for an addition
+// group, its first component) in errors.
+func (x *Extensions) Begin(i int, field string) bool {
+	if x.r.err != nil || !x.bm.Has(i) {
+		return false
+	}
+	var ok bool
+	x.open, ok = x.r.Open(field)
+	return ok
+}
+
+// End ends the open type field that Begin began.
+func (x *Extensions) End(field string) { x.r.Close(x.open, field) }
+
+// Open begins an open type field (BeginOpen) and reports whether it could;
+// Close ends it.
+func (r *Reader) Open(field string) (Open, bool) {
+	if r.err != nil {
+		return Open{}, false
+	}
+	o, err := r.BeginOpen()
+	if err != nil {
+		r.Fail(err, field)
+		return Open{}, false
+	}
+	return o, true
+}
+
+// Close ends the open type field that Open began (EndOpen).
+func (r *Reader) Close(o Open, field string) {
+	if r.err == nil {
+		r.Fail(r.EndOpen(o), field)
+	}
+}
+
+// EndSub ends f, a Reader over the octets of an open type's field that
+// Field made, as DecodeField does: f's error, or the octets after its
+// value, fail the decode.
+func (r *Reader) EndSub(f *Reader, field string) {
+	if r.err != nil {
+		return
+	}
+	err := f.err
+	if err == nil {
+		err = r.EndField(f)
+	}
+	r.Fail(err, field)
+}
+
+// Value reads addition i, a value v of a generated type, if it is present,
+// and reports whether it was.
+func (x *Extensions) Value(i int, v Value, field string) bool {
+	if x.r.err != nil || !x.bm.Has(i) {
+		return false
+	}
+	x.r.DecodeOpen(v, field)
+	return true
+}
+
+// Unknown reads the additions from index known on, which the type does not
+// know, in the form its Unknown field keeps (ReadUnknown).
+func (x *Extensions) Unknown(known int) []byte {
+	r := x.r
+	if r.err != nil || x.bm.n == 0 {
+		return nil
+	}
+	u, err := r.ReadUnknown(x.bm, known)
+	r.Fail(err, "")
+	return u
+}
+
+// OpenField reads the open type field of an open type with a table into
+// *raw and returns the offset in bits of its octets, for DecodeField.
+func (r *Reader) OpenField(raw *[]byte, field string) int {
+	if r.err != nil {
+		return 0
+	}
+	b, at, err := r.ReadOpenField()
+	if err != nil {
+		r.Fail(err, field)
+		return 0
+	}
+	*raw = b
+	return at
+}
+
+// StringContents reads the string c that contains an open type into *raw
+// and returns the offset in bits of its octets (ReadStringContents).
+func (r *Reader) StringContents(raw *[]byte, c Contents, field string) int {
+	if r.err != nil {
+		return 0
+	}
+	b, at, err := r.ReadStringContents(c)
+	if err != nil {
+		r.Fail(err, field)
+		return 0
+	}
+	*raw = b
+	return at
+}
+
+// DecodeField decodes v, the value of an open type, from raw, the octets
+// of its field at bit at of the input (Field, EndField). A nil v, a row
+// without a type, leaves the value in raw.
+func (r *Reader) DecodeField(raw []byte, at int, v Value, field string) {
+	if r.err != nil || v == nil {
+		return
+	}
+	f := r.Field(raw, at)
+	err := v.DecodePER(&f)
+	if err == nil {
+		err = r.EndField(&f)
+	}
+	r.Fail(err, field)
+}
+
+// UnknownKey fails the decode of an open type whose key is not in a table
+// that is not extensible (X.682 10), at its field, unless the decode skips
+// the constraints.
+func (r *Reader) UnknownKey(at int, typ, field string) {
+	if r.err == nil && !r.skip {
+		r.Fail(UnknownKey(at, typ), field)
+	}
+}
+
+// The built-in types, each read by the Read method of the same name (see
+// there) and kept on error.
+
+// keep returns x after keeping err.
+func keep[T any](r *Reader, x T, err error, field string) T {
+	r.Fail(err, field)
+	return x
+}
+
+// Bool reads a BOOLEAN.
+func (r *Reader) Bool(field string) bool {
+	if r.err != nil {
+		return false
+	}
+	x, err := r.ReadBool()
+	return keep(r, x, err, field)
+}
+
+// Int reads an INTEGER (lb..ub), ext if the range is extensible.
+func (r *Reader) Int(lb, ub int64, ext bool, field string) int64 {
+	if r.err != nil {
+		return 0
+	}
+	x, err := r.ReadInt(lb, ub, ext)
+	return keep(r, x, err, field)
+}
+
+// IntLb reads an INTEGER (lb..MAX).
+func (r *Reader) IntLb(lb int64, ext bool, field string) int64 {
+	if r.err != nil {
+		return 0
+	}
+	x, err := r.ReadIntLb(lb, ext)
+	return keep(r, x, err, field)
+}
+
+// IntAny reads an INTEGER without a lower bound.
+func (r *Reader) IntAny(ub int64, ext bool, field string) int64 {
+	if r.err != nil {
+		return 0
+	}
+	x, err := r.ReadIntAny(ub, ext)
+	return keep(r, x, err, field)
+}
+
+// BigInt reads an INTEGER held exactly.
+func (r *Reader) BigInt(lb int64, hasLb, ext bool, field string) der.Integer {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadBigInt(lb, hasLb, ext)
+	return keep(r, x, err, field)
+}
+
+// WideRange reads an INTEGER whose range has a span of 64 bits.
+func (r *Reader) WideRange(lb int64, span uint64, ext bool, field string) der.Integer {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadWideRange(lb, span, ext)
+	return keep(r, x, err, field)
+}
+
+// BigRange reads an INTEGER with bounds beyond int64.
+func (r *Reader) BigRange(lo, hi string, ext bool, field string) der.Integer {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadBigRange(lo, hi, ext)
+	return keep(r, x, err, field)
+}
+
+// Enum reads an ENUMERATED whose items are numbered 0, 1, 2, ...
+func (r *Reader) Enum(root, adds int, ext bool, field string) int64 {
+	if r.err != nil {
+		return 0
+	}
+	x, err := r.ReadEnum(root, adds, ext)
+	return keep(r, x, err, field)
+}
+
+// OctetString reads an OCTET STRING of size s.
+func (r *Reader) OctetString(s Size, field string) []byte {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadOctetString(s)
+	return keep(r, x, err, field)
+}
+
+// BitString reads a BIT STRING of size s.
+func (r *Reader) BitString(s Size, field string) der.BitString {
+	if r.err != nil {
+		return der.BitString{}
+	}
+	x, err := r.ReadBitString(s)
+	return keep(r, x, err, field)
+}
+
+// NamedBitString reads a BIT STRING with named bits of size s.
+func (r *Reader) NamedBitString(s Size, field string) der.BitString {
+	if r.err != nil {
+		return der.BitString{}
+	}
+	x, err := r.ReadNamedBitString(s)
+	return keep(r, x, err, field)
+}
+
+// KnownString reads a known-multiplier character string of alphabet a and
+// size s; typ names its type.
+func (r *Reader) KnownString(a *Alphabet, s Size, typ, field string) string {
+	if r.err != nil {
+		return ""
+	}
+	x, err := r.ReadKnownString(a, s, typ)
+	return keep(r, x, err, field)
+}
+
+// UTF8String reads a UTF8String.
+func (r *Reader) UTF8String(field string) string {
+	if r.err != nil {
+		return ""
+	}
+	x, err := r.ReadUTF8String()
+	return keep(r, x, err, field)
+}
+
+// OctetText reads a character string of octets (GeneralString, ...).
+func (r *Reader) OctetText(field string) string {
+	if r.err != nil {
+		return ""
+	}
+	x, err := r.ReadOctetText()
+	return keep(r, x, err, field)
+}
+
+// OID reads an OBJECT IDENTIFIER.
+func (r *Reader) OID(field string) der.OID {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadOID()
+	return keep(r, x, err, field)
+}
+
+// RelativeOID reads a RELATIVE-OID.
+func (r *Reader) RelativeOID(field string) der.RelativeOID {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadRelativeOID()
+	return keep(r, x, err, field)
+}
+
+// Real reads a REAL.
+func (r *Reader) Real(field string) float64 {
+	if r.err != nil {
+		return 0
+	}
+	x, err := r.ReadReal()
+	return keep(r, x, err, field)
+}
+
+// OpenBytes reads the octets of an open type field (an open type without a
+// table).
+func (r *Reader) OpenBytes(field string) []byte {
+	if r.err != nil {
+		return nil
+	}
+	x, err := r.ReadOpenBytes()
+	return keep(r, x, err, field)
+}
+
+// UTCTime reads a UTCTime.
+func (r *Reader) UTCTime(field string) time.Time {
+	if r.err != nil {
+		return time.Time{}
+	}
+	x, err := r.ReadUTCTime()
+	return keep(r, x, err, field)
+}
+
+// GeneralizedTime reads a GeneralizedTime.
+func (r *Reader) GeneralizedTime(field string) time.Time {
+	if r.err != nil {
+		return time.Time{}
+	}
+	x, err := r.ReadGeneralizedTime()
+	return keep(r, x, err, field)
+}
+
+// Date reads a DATE.
+func (r *Reader) Date(field string) isotime.Date {
+	if r.err != nil {
+		return isotime.Date{}
+	}
+	x, err := r.ReadDate()
+	return keep(r, x, err, field)
+}
+
+// TimeOfDay reads a TIME-OF-DAY.
+func (r *Reader) TimeOfDay(field string) isotime.TimeOfDay {
+	if r.err != nil {
+		return isotime.TimeOfDay{}
+	}
+	x, err := r.ReadTimeOfDay()
+	return keep(r, x, err, field)
+}
+
+// DateTime reads a DATE-TIME.
+func (r *Reader) DateTime(field string) isotime.DateTime {
+	if r.err != nil {
+		return isotime.DateTime{}
+	}
+	x, err := r.ReadDateTime()
+	return keep(r, x, err, field)
+}
+
+// Duration reads a DURATION.
+func (r *Reader) Duration(field string) isotime.Duration {
+	if r.err != nil {
+		return isotime.Duration{}
+	}
+	x, err := r.ReadDuration()
+	return keep(r, x, err, field)
+}
+
+// Time reads a TIME.
+func (r *Reader) Time(field string) isotime.Time {
+	if r.err != nil {
+		return ""
+	}
+	x, err := r.ReadTime()
+	return keep(r, x, err, field)
+}
+
+// TimeWith reads a TIME of the subtype whose property settings are
+// settings.
+func (r *Reader) TimeWith(settings, field string) isotime.Time {
+	if r.err != nil {
+		return ""
+	}
+	x, err := r.ReadTimeWith(settings)
+	return keep(r, x, err, field)
+}
