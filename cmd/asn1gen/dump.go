@@ -45,7 +45,9 @@ offset (and whether -ber would accept it) and the exit status is 1. With
 Invalid values are marked "!! invalid: why" and also give exit status 1.
 When an element cannot be read (a truncated or corrupt file), the tree shows
 what could be: the elements before it, and the elements that enclose it with
-what the input has of them; the error follows, with its offset.
+what the input has of them; the error follows, with its offset (for data
+that end inside an element, the offset where they end and the elements cut
+short).
 Exit status: 0 valid, 1 not DER or invalid or unreadable data, 2 usage or I/O error.
 
 -json prints {"blocks": [{"pem", "encrypted", "elements", "error"}]}: one block
@@ -192,18 +194,36 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 		}
 		out.Elements = append(out.Elements, asn1dump.Annotate([]tree.Node{*n}, &d.opts)...)
 	}
+	var cut, cutPath string // where the data ends, when they end inside an element
 	if parseErr != nil {
 		// What could be read, the element at fault with what the input
 		// has of it (as dumpasn1 prints it), then the located error.
 		nodes, _ := tree.ParsePrefix(b.data, &der.Options{BER: d.ber})
 		out.Elements = asn1dump.Annotate(nodes, &d.opts)
+		if errors.Is(parseErr, der.ErrTruncated) {
+			// The decoder reports the outermost element that the end
+			// of the data cuts short; the user wants where they end.
+			if msg, path, ok := asn1dump.DataEnd(b.data, nodes, d.ber); ok {
+				cut, cutPath = msg, path
+			}
+		}
 	}
 	if !d.json {
 		if err := asn1dump.Text(d.stdout, out.Elements, &d.opts); err != nil {
 			d.errorf("%v", err)
 		}
 	}
-	if parseErr != nil {
+	switch {
+	case cut != "":
+		out.Error = &asn1dump.ErrorInfo{Offset: len(b.data), Kind: der.KindTruncated.String(), Message: cut}
+		d.errorf("%s%s", where, cut)
+		if !d.json {
+			if cutPath != "" {
+				fmt.Fprintf(d.stderr, "  in %s\n", cutPath)
+			}
+			asn1dump.Context(d.stderr, b.data, len(b.data))
+		}
+	case parseErr != nil:
 		out.Error = asn1dump.NewErrorInfo(parseErr)
 		d.parseError(where, b.data, parseErr)
 	}
