@@ -87,6 +87,9 @@ func (t *textWriter) node(n *Node) {
 			b = append(b, mark.why...)
 		}
 	}
+	if n.Truncated {
+		b = append(b, "  !! truncated"...)
+	}
 	b = append(b, '\n')
 	for len(wrap) > 0 {
 		k := min(len(wrap), asn1dump.WrapBytes)
