@@ -34,6 +34,9 @@ type Options struct {
 	// not name (asn1dump.Options.OIDName; `asn1gen dump` passes
 	// oids.Name); nil names none.
 	OIDName func(der.OID) string
+	// Progress, if set, is called with the offset of each value as the
+	// decode and Text reach it (a command shows how far a long dump is).
+	Progress func(offset int)
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -225,6 +228,9 @@ func (d *decoder) pop()             { d.path = d.path[:len(d.path)-1] }
 // that means. Errors inside the value are recorded, and the node shows
 // what could be read.
 func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl label) (*Node, error) {
+	if d.opts.Progress != nil {
+		d.opts.Progress(r.Offset())
+	}
 	if d.nesting++; d.nesting > maxNesting {
 		d.nesting--
 		return nil, der.NewError(der.KindLimit, r.Offset(), typeName(t), "the schema nests deeper than "+strconv.Itoa(maxNesting)+" values here", "")
