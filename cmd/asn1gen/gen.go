@@ -45,6 +45,8 @@ requirements apply. Run from //go:generate:
 
 	//go:generate go run github.com/asn1gen/asn1gen/cmd/asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
 
+When stderr is a terminal, a generation that takes more than a second
+shows what it is doing there.
 Exit status: 0 written, 1 errors in the modules, 2 usage or I/O error.
 
 Flags:
@@ -86,7 +88,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fset.Usage()
 		return 2
 	}
+	prog := startProgress(stderr, "asn1gen gen")
+	defer prog.end()
+	prog.set("reading and checking the modules", 0, false)
 	l, err := sf.load(fset.Args())
+	prog.pause()
 	if err != nil {
 		fmt.Fprint(stderr, usageError("gen", err))
 		return 2
@@ -108,21 +114,37 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
+	what := fmt.Sprintf("generating Go from %d modules", len(set.Modules))
+	if len(set.Modules) == 1 {
+		what = "generating Go from 1 module"
+	}
+	prog.set(what, 0, false)
 	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(g.roots), Fuzz: g.fuzz, PER: g.per, Streams: g.streams, Views: splitList(g.views),
 		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(sf.use), Used: l.used, Flags: flags, Extra: extra})
+	prog.pause()
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 1
 	}
+	var total int64
+	for _, f := range outFiles {
+		total += int64(len(f.Content))
+	}
+	prog.set(fmt.Sprintf("writing %d files", len(outFiles)), total, true)
 	if err := os.MkdirAll(g.out, 0o755); err != nil {
+		prog.pause()
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
+	var written int64
 	for _, f := range outFiles {
 		if err := os.WriteFile(filepath.Join(g.out, f.Name), f.Content, 0o644); err != nil {
+			prog.pause()
 			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 			return 2
 		}
+		written += int64(len(f.Content))
+		prog.reach(written)
 	}
 	return 0
 }
