@@ -41,9 +41,10 @@ io.Reader one element at a time (see the package runtime/stream):
 checked with FILE... (which must not repeat them) and their types are
 referred to as pkg.Type instead of being generated again. The packages are
 found with the go command from the current directory, so that the module's
-requirements apply. Run from //go:generate:
+requirements apply. Run from //go:generate, asn1gen being a tool of the
+module (go get -tool github.com/asn1gen/asn1gen/cmd/asn1gen):
 
-	//go:generate go run github.com/asn1gen/asn1gen/cmd/asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
+	//go:generate go tool asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
 
 When stderr is a terminal, a generation that takes more than a second
 shows what it is doing there.
