@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,6 +101,111 @@ func TestCheck(t *testing.T) {
 			}
 			if !strings.Contains(stderr, tt.stderr) {
 				t.Errorf("stderr %q does not contain %q", stderr, tt.stderr)
+			}
+		})
+	}
+}
+
+// generateLines returns the //go:generate line of every package under
+// generated/, by package directory.
+func generateLines(t *testing.T) map[string]string {
+	t.Helper()
+	docs, err := filepath.Glob("../../generated/*/doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, doc := range docs {
+		src, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "//go:generate ") {
+				lines[filepath.Dir(doc)] = line
+			}
+		}
+	}
+	if len(lines) < 6 {
+		t.Fatalf("found the //go:generate lines of %d packages under generated/, want 6 at least", len(lines))
+	}
+	return lines
+}
+
+// checkArgs turns the arguments of a gen command line into those of check:
+// the flags that say which set it is and how it is checked (setFlags), and
+// the files, without what only gen takes (genFlags).
+func checkArgs(t *testing.T, genArgs []string) []string {
+	t.Helper()
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	var g genFlags
+	g.register(fs)
+	var sf setFlags
+	sf.register(fs)
+	if err := fs.Parse(genArgs); err != nil {
+		t.Fatalf("gen %q: %v", genArgs, err)
+	}
+	setOnly := flag.NewFlagSet("set", flag.ContinueOnError)
+	(&setFlags{}).register(setOnly)
+	args := []string{"check"}
+	fs.Visit(func(f *flag.Flag) {
+		if setOnly.Lookup(f.Name) != nil {
+			args = append(args, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	return append(args, fs.Args()...)
+}
+
+// TestCheckGeneratedSets checks the module set of every package under
+// generated/ as its //go:generate line generates it: check must accept
+// what gen accepts (-use included), silently as gen does.
+func TestCheckGeneratedSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-use runs the go command")
+	}
+	for dir, line := range generateLines(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			_, after, ok := strings.Cut(line, "/cmd/asn1gen gen ")
+			if !ok {
+				t.Fatalf("%s: %q does not run asn1gen gen", dir, line)
+			}
+			args := checkArgs(t, strings.Fields(after))
+			code, stdout, stderr := runCmd(t, dir, nil, args...)
+			if code != 0 || stdout != "" || stderr != "" {
+				t.Errorf("asn1gen %s\nin %s: exit status %d, want 0 and no output\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), dir, code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// TestReadmeCheck runs the check commands of the README's Quick start, as
+// written, from the repository root: they must succeed.
+func TestReadmeCheck(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, quick, ok := strings.Cut(string(readme), "\n## Quick start\n")
+	if !ok {
+		t.Fatal("README.md has no Quick start")
+	}
+	quick, _, _ = strings.Cut(quick, "\n## ")
+	const prefix = "go run ./cmd/asn1gen check "
+	var commands []string
+	for _, line := range strings.Split(quick, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			line, _, _ = strings.Cut(line, " #")
+			commands = append(commands, strings.TrimSpace(strings.TrimPrefix(line, "go run ./cmd/asn1gen ")))
+		}
+	}
+	if len(commands) < 2 {
+		t.Fatalf("the Quick start shows %d check commands, want a syntax check and a semantic one", len(commands))
+	}
+	for _, c := range commands {
+		t.Run(c, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "../..", nil, strings.Fields(c)...)
+			if code != 0 || stderr != "" {
+				t.Errorf("asn1gen %s: exit status %d, want 0\nstdout:\n%s\nstderr:\n%s", c, code, stdout, stderr)
 			}
 		})
 	}

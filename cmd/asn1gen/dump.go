@@ -45,7 +45,11 @@ offset (and whether -ber would accept it) and the exit status is 1. With
 Invalid values are marked "!! invalid: why" and also give exit status 1.
 When an element cannot be read (a truncated or corrupt file), the tree shows
 what could be: the elements before it, and the elements that enclose it with
-what the input has of them; the error follows, with its offset.
+what the input has of them; the error follows, with its offset (for data
+that end inside an element, the offset where they end and the elements cut
+short).
+When stderr is a terminal, a dump that takes more than a second shows how
+far it is there.
 Exit status: 0 valid, 1 not DER or invalid or unreadable data, 2 usage or I/O error.
 
 -json prints {"blocks": [{"pem", "encrypted", "elements", "error"}]}: one block
@@ -115,7 +119,12 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		ber:    *ber,
 		json:   *asJSON,
 		opts:   asn1dump.Options{BER: *ber, Full: *full, NoEncapsulated: *noEncap, OIDName: oids.Name},
+		prog:   startProgress(stderr, "asn1gen dump"),
+		// the dump itself shows how far it is on a terminal
+		toTerminal: terminal(stdout),
 	}
+	defer d.prog.end()
+	d.opts.Progress = d.prog.offsets()
 	if sf.set() {
 		return d.schemaDump(&sf, data)
 	}
@@ -139,7 +148,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		out = append(out, d.block(b))
 	}
 	if d.json {
-		if err := asn1dump.JSON(stdout, out); err != nil {
+		d.writing(0)
+		err := asn1dump.JSON(stdout, out)
+		d.prog.pause()
+		if err != nil {
 			fmt.Fprintf(stderr, "asn1gen dump: %v\n", err)
 			return 2
 		}
@@ -153,6 +165,32 @@ type dumper struct {
 	ber, json      bool
 	opts           asn1dump.Options
 	status         int
+	prog           *progress // nil: off
+	toTerminal     bool      // stdout is a terminal
+}
+
+// writing starts the phase that writes the dump of n octets of input (0:
+// JSON, without a measure), which on a terminal shows itself.
+func (d *dumper) writing(n int) {
+	if d.toTerminal {
+		d.prog.pause()
+		return
+	}
+	d.prog.set("writing", int64(n), n > 0)
+}
+
+// countingReader tells the progress how much of the input was read.
+type countingReader struct {
+	r    io.Reader
+	n    int64
+	prog *progress
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	c.prog.reach(c.n)
+	return n, err
 }
 
 func (d *dumper) errorf(format string, args ...any) {
@@ -179,7 +217,12 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 	}
 	// One top-level element at a time, so that the elements before a bad
 	// one (or before trailing garbage) are still shown.
-	dec := tree.NewDecoder(bytes.NewReader(b.data), &der.Options{BER: d.ber})
+	d.prog.set("reading", int64(len(b.data)), true)
+	var in io.Reader = bytes.NewReader(b.data)
+	if d.prog != nil {
+		in = &countingReader{r: in, prog: d.prog}
+	}
+	dec := tree.NewDecoder(in, &der.Options{BER: d.ber})
 	var parseErr error
 	for {
 		n, err := dec.Next()
@@ -190,20 +233,43 @@ func (d *dumper) block(b inputBlock) asn1dump.Block {
 			parseErr = err
 			break
 		}
+		d.prog.set("decoding values", int64(len(b.data)), true)
 		out.Elements = append(out.Elements, asn1dump.Annotate([]tree.Node{*n}, &d.opts)...)
+		d.prog.set("reading", int64(len(b.data)), true)
+		d.prog.reach(int64(n.Offset + n.HeaderLen + n.Length))
 	}
+	var cut, cutPath string // where the data ends, when they end inside an element
 	if parseErr != nil {
 		// What could be read, the element at fault with what the input
 		// has of it (as dumpasn1 prints it), then the located error.
 		nodes, _ := tree.ParsePrefix(b.data, &der.Options{BER: d.ber})
 		out.Elements = asn1dump.Annotate(nodes, &d.opts)
+		if errors.Is(parseErr, der.ErrTruncated) {
+			// The decoder reports the outermost element that the end
+			// of the data cuts short; the user wants where they end.
+			if msg, path, ok := asn1dump.DataEnd(b.data, nodes, d.ber); ok {
+				cut, cutPath = msg, path
+			}
+		}
 	}
 	if !d.json {
+		d.writing(len(b.data))
 		if err := asn1dump.Text(d.stdout, out.Elements, &d.opts); err != nil {
 			d.errorf("%v", err)
 		}
 	}
-	if parseErr != nil {
+	d.prog.pause() // the errors follow
+	switch {
+	case cut != "":
+		out.Error = &asn1dump.ErrorInfo{Offset: len(b.data), Kind: der.KindTruncated.String(), Message: cut}
+		d.errorf("%s%s", where, cut)
+		if !d.json {
+			if cutPath != "" {
+				fmt.Fprintf(d.stderr, "  in %s\n", cutPath)
+			}
+			asn1dump.Context(d.stderr, b.data, len(b.data))
+		}
+	case parseErr != nil:
 		out.Error = asn1dump.NewErrorInfo(parseErr)
 		d.parseError(where, b.data, parseErr)
 	}

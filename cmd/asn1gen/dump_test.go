@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/asn1gen/asn1gen/internal/asn1dump"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/dump")
@@ -251,18 +253,21 @@ func TestDumpPartial(t *testing.T) {
 		inContext bool // the error names the elements enclosing it
 	}{
 		{"after two elements, a truncated SEQUENCE", []byte{0x05, 0x00, 0x02, 0x01, 0x05, 0x30, 0x05, 0x02}, nil,
-			"0 d=0 hl=2 l=0 prim: NULL\n2 d=0 hl=2 l=1 prim: INTEGER 5\n5 d=0 hl=2 l=5 cons: SEQUENCE  !! truncated\n", "at offset 5", false},
+			"0 d=0 hl=2 l=0 prim: NULL\n2 d=0 hl=2 l=1 prim: INTEGER 5\n5 d=0 hl=2 l=5 cons: SEQUENCE  !! truncated\n",
+			"the data ends at offset 8, inside the identifier and length octets of the element at offset 7 (X.690 8.1.2, 8.1.3)\n  in SEQUENCE at 5\n", true},
 		{"a SEQUENCE cut inside its second element", []byte{0x30, 0x08, 0x02, 0x01, 0x05, 0x04, 0x04, 0x61, 0x62}, nil,
 			"0 d=0 hl=2 l=8 cons: SEQUENCE  !! truncated\n2 d=1 hl=2 l=1 prim:   INTEGER 5\n" +
 				"5 d=1 hl=2 l=4 prim:   OCTET STRING 6162  !! truncated\n",
-			"at offset 0: input ends inside the contents (8 octets announced)", false},
+			"the data ends at offset 9, inside the contents of OCTET STRING at 5: 4 octets announced, 2 present (X.690 8.1.3)\n" +
+				"  in SEQUENCE at 0 > OCTET STRING at 5\n", true},
 		{"a length octet gone bad inside", []byte{0x30, 0x06, 0x02, 0x01, 0x05, 0x04, 0x81, 0x01}, nil,
 			"0 d=0 hl=2 l=6 cons: SEQUENCE\n2 d=1 hl=2 l=1 prim:   INTEGER 5\n",
 			"at offset 5: length not in the minimal form", true},
 		{"indefinite length without its end (BER)", []byte{0x30, 0x80, 0x02, 0x01, 0x05, 0x31, 0x80, 0x05, 0x00}, []string{"-ber"},
 			"0 d=0 hl=2 l=inf cons: SEQUENCE  !! truncated\n2 d=1 hl=2 l=  1 prim:   INTEGER 5\n" +
 				"5 d=1 hl=2 l=inf cons:   SET  !! truncated\n7 d=2 hl=2 l=  0 prim:     NULL\n",
-			"end-of-contents", true},
+			"the data ends at offset 9, before the end-of-contents octets of SET at 5 (indefinite length) (X.690 8.1.5)\n" +
+				"  in SEQUENCE at 0 > SET at 5\n", true},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := runCmd(t, "", tt.in, append(append([]string{"dump"}, tt.args...), "-")...)
@@ -283,7 +288,7 @@ func TestDumpTruncatedFile(t *testing.T) {
 	lines := strings.Split(whole, "\n")
 	code, stdout, stderr := runCmd(t, "", cert[:400], "dump", "-")
 	got := strings.Split(stdout, "\n")
-	if code != 1 || len(got) < 30 || !strings.Contains(stderr, "at offset 0: input ends inside the contents") {
+	if code != 1 || len(got) < 30 || !strings.Contains(stderr, "the data ends at offset 400, inside the contents of BIT STRING at 238: 271 octets announced, 158 present") {
 		t.Fatalf("truncated: exit status %d, %d lines, stderr %q", code, len(got), stderr)
 	}
 	// Every line but the last (an element the cut shortens) is the
@@ -292,6 +297,18 @@ func TestDumpTruncatedFile(t *testing.T) {
 		if !same(strings.TrimSuffix(l, "  !! truncated"), lines[i]) {
 			t.Errorf("truncated: line %d is %q, want %q", i, l, lines[i])
 		}
+	}
+
+	// -json gives the same place
+	_, stdout, _ = runCmd(t, "", cert[:400], "dump", "-json", "-")
+	var doc struct {
+		Blocks []struct{ Error asn1dump.ErrorInfo }
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Blocks) != 1 || doc.Blocks[0].Error.Offset != 400 || doc.Blocks[0].Error.Kind != "truncated" {
+		t.Errorf("truncated, -json: blocks %+v, want one with an error of kind truncated at offset 400", doc.Blocks)
 	}
 
 	bad := bytes.Clone(cert)

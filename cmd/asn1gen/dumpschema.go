@@ -32,12 +32,14 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 		fmt.Fprintln(d.stderr, "asn1gen dump: -type needs the modules that define it: -schema FILE|DIR,... or -use IMPORTPATH,...")
 		return 2
 	}
+	d.prog.set("reading the modules", 0, false)
 	schema, a, err := loadSchema(sf)
+	d.prog.pause()
 	if err != nil {
 		fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 		return 2
 	}
-	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName}
+	opts := &schemadump.Options{BER: d.ber, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName, Progress: d.opts.Progress}
 	for _, item := range splitList(sf.contains) {
 		rule, err := schema.ParseRule(item, "-contains")
 		if err != nil {
@@ -62,17 +64,23 @@ func (d *dumper) schemaDump(sf *schemaFlags, data []byte) int {
 			out = append(out, schemadump.Block{PEM: b.label, Encrypted: true})
 			continue
 		}
+		d.prog.set("decoding", int64(len(b.data)), true)
 		res := schema.Decode(b.data, a, opts)
 		if !d.json {
+			d.writing(len(b.data))
 			if err := schemadump.Text(d.stdout, res, opts); err != nil {
 				d.errorf("%v", err)
 			}
 		}
+		d.prog.pause() // the errors follow
 		d.schemaIssues(b, res)
 		out = append(out, schemadump.Block{PEM: b.label, Type: res.Type, Elements: res.Elements, Errors: res.Issues})
 	}
 	if d.json {
-		if err := schemadump.JSON(d.stdout, out); err != nil {
+		d.writing(0)
+		err := schemadump.JSON(d.stdout, out)
+		d.prog.pause()
+		if err != nil {
 			fmt.Fprintf(d.stderr, "asn1gen dump: %v\n", err)
 			return 2
 		}

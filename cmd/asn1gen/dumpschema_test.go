@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/pem"
 	"os"
 	"strconv"
 	"strings"
@@ -107,5 +108,39 @@ func TestDumpSchemaUsage(t *testing.T) {
 				t.Errorf("exit status %d, stdout %q, stderr %q; want 2, nothing, and %q", code, stdout, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// TestDumpSchemaTruncated dumps a certificate cut short with -use: the
+// tree it could decode, each element the cut shortens marked, then the
+// error at the offset where the data end.
+func TestDumpSchemaTruncated(t *testing.T) {
+	b, err := os.ReadFile(dumpSchemaDir + "/alt1-cert.pem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := pem.Decode(b)
+	args := []string{"dump", "-use", "github.com/asn1gen/asn1gen/generated/rfc5280", "-type", "Certificate", "-"}
+	_, whole, _ := runCmd(t, "", p.Bytes, args...)
+	code, stdout, stderr := runCmd(t, "", p.Bytes[:600], args...)
+	const want = "asn1gen dump: <stdin>: Certificate.toBeSigned.extensions[3].extnValue at offset 600: " +
+		"the data ends inside the contents of OCTET STRING at 558: 65 octets announced, 40 present (X.690 8.1.3)\n"
+	if code != 1 || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "^^ (end of input)") {
+		t.Errorf("exit status %d, stderr:\n%s\nwant 1 and:\n%s", code, stderr, want)
+	}
+	got, lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n"), strings.Split(whole, "\n")
+	if len(got) < 40 {
+		t.Fatalf("%d lines:\n%s", len(got), stdout)
+	}
+	for i, l := range got {
+		if cut, ok := strings.CutSuffix(l, "  !! truncated"); ok {
+			if !strings.HasPrefix(lines[i], cut[:strings.Index(cut, ":")]) {
+				t.Errorf("line %d is %q, the whole dump's %q", i, l, lines[i])
+			}
+			continue
+		}
+		if !same(l, lines[i]) {
+			t.Errorf("line %d is %q, the whole dump's %q", i, l, lines[i])
+		}
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"github.com/asn1gen/asn1gen/codegen/gen"
-	"github.com/asn1gen/asn1gen/codegen/manifest"
-	"github.com/asn1gen/asn1gen/codegen/model"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
 
@@ -45,38 +43,45 @@ io.Reader one element at a time (see the package runtime/stream):
 checked with FILE... (which must not repeat them) and their types are
 referred to as pkg.Type instead of being generated again. The packages are
 found with the go command from the current directory, so that the module's
-requirements apply. Run from //go:generate:
+requirements apply. Run from //go:generate, asn1gen being a tool of the
+module (go get -tool github.com/asn1gen/asn1gen/cmd/asn1gen):
 
-	//go:generate go run github.com/asn1gen/asn1gen/cmd/asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
+	//go:generate go tool asn1gen gen -o . -package x -use github.com/asn1gen/asn1gen/generated/rfc5280 x.asn
 
+When stderr is a terminal, a generation that takes more than a second
+shows what it is doing there.
 Exit status: 0 written, 1 errors in the modules, 2 usage or I/O error.
 
 Flags:
 `
 
+// genFlags are the flags of gen that say what to generate from the set
+// (setFlags say which set).
+type genFlags struct {
+	out, pkg, roots, views string
+	codecs                 string
+	fuzz, per              bool
+	streams                listFlag
+}
+
+func (g *genFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.out, "o", "", "output `directory`")
+	fs.StringVar(&g.pkg, "package", "", "Go package `name` (default: the output directory's name)")
+	fs.StringVar(&g.roots, "roots", "", "comma-separated `types` (Type or Module.Type): emit only what they use")
+	fs.BoolVar(&g.fuzz, "fuzz", false, "also write a fuzz target per type")
+	fs.Var(&g.streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
+	fs.StringVar(&g.views, "view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
+	fs.BoolVar(&g.per, "per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
+	fs.StringVar(&g.codecs, "codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both); default der")
+}
+
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	out := fset.String("o", "", "output `directory`")
-	pkg := fset.String("package", "", "Go package `name` (default: the output directory's name)")
-	roots := fset.String("roots", "", "comma-separated `types` (Type or Module.Type): emit only what they use")
-	fuzz := fset.Bool("fuzz", false, "also write a fuzz target per type")
-	var streams listFlag
-	fset.Var(&streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
-	views := fset.String("view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
-	perFlag := fset.Bool("per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
-	codecsFlag := fset.String("codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both); default der")
-	anyMap := fset.String("anymap", "", "open-type `table` file for ANY DEFINED BY components")
-	keepRaw := fset.String("keep-raw", "", "comma-separated `types` whose received encoding is kept")
-	noKeepRaw := fset.Bool("no-keep-raw", false, "do not derive keep-raw types from the schema")
-	importFrom := fset.String("import-from", "", "comma-separated `bindings` [In:]M.Sym=Module|ANY of imported symbols (see check)")
-	extend := fset.String("extend", "", "comma-separated `extensions` Module.Set=Module.Set2 of object sets (see check)")
-	extensible := fset.String("extensible", "", "comma-separated object `sets` Module.Set to declare extensible (see check)")
-	containing := fset.String("containing", "", "comma-separated `bindings` Module.object=Module.Type: the object's OCTET STRING holds that type (see check)")
-	use := fset.String("use", "", "comma-separated Go `import paths` of generated packages whose modules to use, not generate")
-	lenient := fset.Bool("lenient", false, "accept four published defects, each with a warning (see check)")
-	accept := fset.String("accept", "", "comma-separated `keys` kind:Module of the warnings to accept (see check)")
-	verbose := fset.Bool("v", false, "also print the warnings that flags accept")
+	var g genFlags
+	g.register(fset)
+	var sf setFlags
+	sf.register(fset)
 	fset.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fset.PrintDefaults()
@@ -84,108 +89,79 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fset, args); !ok {
 		return code
 	}
-	if fset.NArg() == 0 || *out == "" {
+	if fset.NArg() == 0 || g.out == "" {
 		fset.Usage()
 		return 2
 	}
-	files, err := model.Files(fset.Args()...)
+	prog := startProgress(stderr, "asn1gen gen")
+	defer prog.end()
+	prog.set("reading and checking the modules", 0, false)
+	l, err := sf.load(fset.Args())
+	prog.pause()
 	if err != nil {
-		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
+		fmt.Fprint(stderr, usageError("gen", err))
 		return 2
 	}
-	opts := model.Options{NoDeriveKeepRaw: *noKeepRaw, KeepRaw: splitList(*keepRaw), Lenient: *lenient, Accept: splitList(*accept)}
-	if err := bindFlags(&opts, *importFrom, *extend, *extensible, *containing); err != nil {
-		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
-		return 2
-	}
-	if *anyMap != "" {
-		m, err := model.ReadAnyMap(*anyMap)
-		if err != nil {
-			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
-			return 2
-		}
-		opts.AnyMap = m
-	}
-	localExtend, localExtensible := opts.Extend, opts.Extensible
-	used, srcs, err := loadUses(splitList(*use), &opts)
-	if err == nil {
-		err = checkUsedSets(used, localExtend, localExtensible)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
-		return 2
-	}
-	// The options that shape the model, recorded in the manifest for the
-	// packages that will use this one.
-	var flags []manifest.Flag
-	for _, f := range []struct{ name, value string }{{"-import-from", *importFrom}, {"-extend", *extend}, {"-extensible", *extensible}, {"-containing", *containing}, {"-keep-raw", *keepRaw}} {
-		if f.value != "" {
-			flags = append(flags, manifest.Flag{Name: f.name, Value: f.value})
-		}
-	}
-	if *lenient {
-		flags = append(flags, manifest.Flag{Name: "-lenient", Value: "true"})
-	}
-	var extra map[string][]byte
-	if *anyMap != "" {
-		data, err := os.ReadFile(*anyMap)
-		if err != nil {
-			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
-			return 2
-		}
-		base := "anymap:" + filepath.Base(*anyMap)
-		flags = append(flags, manifest.Flag{Name: "-anymap", Value: base})
-		extra = map[string][]byte{base: data}
-	}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
-			return 2
-		}
-		srcs = append(srcs, model.Source{Name: name, Src: src})
-	}
-	set := model.CheckWith(opts, srcs...)
-	fmt.Fprint(stderr, shown(set.Diags, *verbose).String())
+	set := l.set
+	fmt.Fprint(stderr, sf.shown(set.Diags).String())
 	if set.Diags.Errors() > 0 {
 		return 1
 	}
-	name := *pkg
+	// The options that shape the model, recorded in the manifest for the
+	// packages that will use this one.
+	flags, extra := sf.manifestFlags(l)
+	name := g.pkg
 	if name == "" {
-		abs, err := filepath.Abs(*out)
+		abs, err := filepath.Abs(g.out)
 		if err != nil {
 			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 			return 2
 		}
 		name = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	}
+	what := fmt.Sprintf("generating Go from %d modules", len(set.Modules))
+	if len(set.Modules) == 1 {
+		what = "generating Go from 1 module"
+	}
+	prog.set(what, 0, false)
 	codecs := plan.DefaultCodecs
-	if *codecsFlag != "" {
-		if codecs, err = plan.ParseCodecs(*codecsFlag); err != nil {
+	if g.codecs != "" {
+		if codecs, err = plan.ParseCodecs(g.codecs); err != nil {
 			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 			return 2
 		}
 	}
-	if *perFlag {
+	if g.per {
 		codecs.APER, codecs.UPER = true, true
 	}
-	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(*roots), Fuzz: *fuzz, Codecs: codecs, Streams: streams, Views: splitList(*views),
-		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(*use), Used: used, Flags: flags, Extra: extra})
+	outFiles, err := gen.Generate(set, gen.Config{Package: name, Roots: splitList(g.roots), Fuzz: g.fuzz, Codecs: codecs, Streams: g.streams, Views: splitList(g.views),
+		Command: "asn1gen gen " + strings.Join(args, " "), Uses: splitList(sf.use), Used: l.used, Flags: flags, Extra: extra})
+	prog.pause()
 	if err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 1
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	var total int64
+	for _, f := range outFiles {
+		total += int64(len(f.Content))
+	}
+	prog.set(fmt.Sprintf("writing %d files", len(outFiles)), total, true)
+	if err := os.MkdirAll(g.out, 0o755); err != nil {
+		prog.pause()
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
+	var written int64
 	for _, f := range outFiles {
-		if err := os.WriteFile(filepath.Join(*out, f.Name), f.Content, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(g.out, f.Name), f.Content, 0o644); err != nil {
+			prog.pause()
 			fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 			return 2
 		}
+		written += int64(len(f.Content))
+		prog.reach(written)
 	}
-	if err := removeStale(*out, name, outFiles); err != nil {
+	if err := removeStale(g.out, name, outFiles); err != nil {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}

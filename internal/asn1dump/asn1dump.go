@@ -44,6 +44,10 @@ type Options struct {
 	// nil names none. `asn1gen dump` passes oids.Name, which knows the
 	// OIDs of the generated packages it links (runtime/oids).
 	OIDName func(der.OID) string
+	// Progress, if set, is called with the offset of each element as
+	// Annotate and Text reach it (a command shows how far a long dump
+	// is); encapsulated elements count too.
+	Progress func(offset int)
 }
 
 // Element is one annotated element of the tree: the position and header of a
@@ -156,6 +160,9 @@ func annotate(n *tree.Node, base, depth int, opts *Options) Element {
 		Constructed: n.Constructed,
 		NonDER:      n.NonDER,
 		Truncated:   n.Truncated,
+	}
+	if opts.Progress != nil {
+		opts.Progress(e.Offset)
 	}
 	if n.Constructed {
 		e.Children = annotateList(n.Children, base, depth+1, opts)

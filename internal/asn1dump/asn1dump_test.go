@@ -394,3 +394,48 @@ func FuzzDumpAnnotate(f *testing.F) {
 		}
 	})
 }
+
+func TestDataEnd(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        []byte
+		ber       bool
+		msg, path string
+		ok        bool
+	}{
+		{"empty", nil, false,
+			"the data ends at offset 0, inside the identifier and length octets of the element at offset 0 (X.690 8.1.2, 8.1.3)", "", true},
+		{"inside the first header", []byte{0x30, 0x82, 0x04}, false,
+			"the data ends at offset 3, inside the identifier and length octets of the element at offset 0 (X.690 8.1.2, 8.1.3)", "", true},
+		{"inside the contents of a nested primitive", []byte{0x30, 0x08, 0x02, 0x01, 0x05, 0x04, 0x04, 0x61, 0x62}, false,
+			"the data ends at offset 9, inside the contents of OCTET STRING at 5: 4 octets announced, 2 present (X.690 8.1.3)",
+			"SEQUENCE at 0 > OCTET STRING at 5", true},
+		{"between two components", []byte{0x30, 0x06, 0x02, 0x01, 0x05}, false,
+			"the data ends at offset 5, inside the contents of SEQUENCE at 0: 6 octets announced, 3 present (X.690 8.1.3)",
+			"SEQUENCE at 0", true},
+		{"inside the header of a component", []byte{0x30, 0x06, 0x02, 0x01, 0x05, 0x04, 0x81}, false,
+			"the data ends at offset 7, inside the identifier and length octets of the element at offset 5 (X.690 8.1.2, 8.1.3)",
+			"SEQUENCE at 0", true},
+		{"after a whole element, inside the next one's header", []byte{0x05, 0x00, 0x02}, false,
+			"the data ends at offset 3, inside the identifier and length octets of the element at offset 2 (X.690 8.1.2, 8.1.3)", "", true},
+		{"before the end-of-contents octets", []byte{0x30, 0x80, 0x02, 0x01, 0x05, 0x31, 0x80, 0x05, 0x00}, true,
+			"the data ends at offset 9, before the end-of-contents octets of SET at 5 (indefinite length) (X.690 8.1.5)",
+			"SEQUENCE at 0 > SET at 5", true},
+		{"a header wrong before the end", []byte{0x30, 0x08, 0x02, 0x01, 0x05, 0x04, 0x81, 0x01}, false,
+			"asn1: at offset 5: length not in the minimal form (X.690 10.1)", "SEQUENCE at 0", true},
+		// an element longer than the one holding it: an error at its
+		// offset, not the end of the data
+		{"an inner element overruns its parent", []byte{0x30, 0x03, 0x04, 0x05, 0x00, 0x05, 0x00}, false, "", "", false},
+		{"whole", []byte{0x05, 0x00}, false, "", "", false},
+		{"a wrong header, not cut", []byte{0x30, 0x06, 0x02, 0x01, 0x05, 0x04, 0x81, 0x01}, false, "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nodes, _ := tree.ParsePrefix(tt.in, &der.Options{BER: tt.ber})
+			msg, path, ok := DataEnd(tt.in, nodes, tt.ber)
+			if diff := cmp.Diff([]any{tt.msg, tt.path, tt.ok}, []any{msg, path, ok}); diff != "" {
+				t.Errorf("DataEnd (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

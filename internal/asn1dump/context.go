@@ -3,11 +3,14 @@ package asn1dump
 import (
 	"bufio"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/asn1gen/asn1gen/runtime/der"
+	"github.com/asn1gen/asn1gen/runtime/tree"
 )
 
 // Context writes the octets of data around offset off as a hex excerpt with
@@ -111,12 +114,89 @@ func Path(data []byte, off int) string {
 		cs := h.Offset + h.HeaderLen
 		r = r.Open(data[cs:], cs) // at the contents: the children come next
 	}
+	return joinPath(parts)
+}
+
+// joinPath writes the path of the elements parts, outermost first.
+func joinPath(parts []string) string {
 	if len(parts) > maxPath {
 		// deep nesting (a recursion bomb): the outermost and the innermost
 		n := len(parts) - maxPath + 1
 		parts = append(parts[:2:2], append([]string{"(" + strconv.Itoa(n) + " more)"}, parts[len(parts)-maxPath+3:]...)...)
 	}
 	return strings.Join(parts, " > ")
+}
+
+// DataEnd describes where data ends when it ends inside an element (a
+// truncated file), from the trees tree.ParsePrefix reads of it: the
+// message names the offset where the data ends and the element it cuts
+// short, and path the elements that enclose the end, outermost first (as
+// Path writes them). ok is false when data does not end inside an element:
+// an element that runs past the end of the element holding it is an error
+// of its own (tree.ParsePrefix marks it Truncated too), at its offset.
+//
+// The header of an element that ParsePrefix could not read is read again
+// (ber as for the parse): when it does not read for another reason than
+// the end of data, msg is that error.
+func DataEnd(data []byte, nodes []tree.Node, ber bool) (msg, path string, ok bool) {
+	end := len(data)
+	var parts []string
+	at := 0 // where the elements of the current level that were read end
+	if len(nodes) > 0 {
+		last := &nodes[len(nodes)-1]
+		at = nodeEnd(last)
+		if !last.Truncated {
+			if at >= end {
+				return "", "", false
+			}
+			last = nil
+		}
+		for n := last; n != nil; {
+			where := n.Tag.String() + " at " + strconv.Itoa(n.Offset)
+			cs := n.Offset + n.HeaderLen
+			var next *tree.Node
+			if len(n.Children) > 0 {
+				if c := &n.Children[len(n.Children)-1]; c.Truncated {
+					next = c
+				}
+			}
+			if next == nil {
+				at = cs
+				if len(n.Children) > 0 {
+					at = nodeEnd(&n.Children[len(n.Children)-1])
+				}
+				if !n.Constructed || at >= end {
+					// the data ends in the contents of n
+					parts = append(parts, where)
+					if n.Indefinite {
+						return fmt.Sprintf("the data ends at offset %d, before the end-of-contents octets of %s (indefinite length) (X.690 8.1.5)", end, where), joinPath(parts), true
+					}
+					return fmt.Sprintf("the data ends at offset %d, inside the contents of %s: %d octets announced, %d present (X.690 8.1.3)", end, where, n.Length, end-cs), joinPath(parts), true
+				}
+			}
+			parts = append(parts, where)
+			n = next
+		}
+	}
+	// the data ends inside the header of the element at 'at', unless
+	// that header is wrong before it ends
+	switch _, err := der.ParseHeader(data[min(at, end):], at, ber); {
+	case err == nil:
+		// a whole header: what stopped the parse is not the end
+		return "", "", false
+	case !errors.Is(err, der.ErrTruncated):
+		return err.Error(), joinPath(parts), true
+	}
+	return fmt.Sprintf("the data ends at offset %d, inside the identifier and length octets of the element at offset %d (X.690 8.1.2, 8.1.3)", end, at), joinPath(parts), true
+}
+
+// nodeEnd is the offset after the element n as its header announces it.
+func nodeEnd(n *tree.Node) int {
+	end := n.Offset + n.HeaderLen + n.Length
+	if n.Indefinite && !n.Truncated {
+		end += 2
+	}
+	return end
 }
 
 // maxPath caps the elements Path names.

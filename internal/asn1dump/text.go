@@ -56,6 +56,9 @@ func (t *textWriter) list(elems []Element) {
 }
 
 func (t *textWriter) element(e *Element) {
+	if t.opts.Progress != nil {
+		t.opts.Progress(e.Offset)
+	}
 	length := "inf"
 	if !e.Indefinite {
 		length = strconv.Itoa(e.Length)

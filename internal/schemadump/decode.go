@@ -34,6 +34,9 @@ type Options struct {
 	// not name (asn1dump.Options.OIDName; `asn1gen dump` passes
 	// oids.Name); nil names none.
 	OIDName func(der.OID) string
+	// Progress, if set, is called with the offset of each value as the
+	// decode and Text reach it (a command shows how far a long dump is).
+	Progress func(offset int)
 }
 
 // InternalError is the Issue.Kind of a bug of this package met while
@@ -69,6 +72,8 @@ func (s *Schema) Decode(data []byte, a *model.Assignment, opts *Options) (res *R
 	d.path = []string{a.Name}
 	d.named = []named{{a, 1}}
 	r := der.NewReader(data, &der.Options{BER: d.opts.BER})
+	_, _, top := r.Window()
+	d.cutDepth = map[int]bool{top: true}
 	switch {
 	case len(data) == 0:
 		d.issue(der.NewError(der.KindTruncated, 0, "", "empty input", "X.690 8.1.1"))
@@ -87,6 +92,9 @@ func (s *Schema) Decode(data []byte, a *model.Assignment, opts *Options) (res *R
 			d.issue(der.NewError(der.KindTrailingData, r.Offset(), a.Name, "unexpected octets after the value", "X.690 8.1.1"))
 			res.Elements = append(res.Elements, d.rest(&r, "after the "+a.Name)...)
 		}
+	}
+	if d.cut != nil {
+		d.issues = append(d.issues, *d.cut)
 	}
 	remap(res.Elements, nil)
 	remapIssues(d.issues)
@@ -121,6 +129,12 @@ type decoder struct {
 	// space holds the joined segments of BER strings being read,
 	// innermost last (segments.go).
 	space []*segMap
+	// cut says where the data end, when they end inside an element (a
+	// truncated input): the innermost element they cut short. cutDepth
+	// holds the depths of the readers whose window ends with the data:
+	// the top, and the contents of the elements cut short.
+	cut      *Issue
+	cutDepth map[int]bool
 }
 
 // frame is a SEQUENCE or SET being read.
@@ -153,6 +167,10 @@ func (d *decoder) issue(err error) {
 }
 
 func (d *decoder) issueAt(err error, path []string) {
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return // Decode reports where the data end, once
+	}
 	is := Issue{Offset: -1, Kind: "error", Message: err.Error(), Path: joinPath(path)}
 	if len(d.space) > 0 {
 		is.space = append([]*segMap(nil), d.space...)
@@ -210,6 +228,9 @@ func (d *decoder) pop()             { d.path = d.path[:len(d.path)-1] }
 // that means. Errors inside the value are recorded, and the node shows
 // what could be read.
 func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl label) (*Node, error) {
+	if d.opts.Progress != nil {
+		d.opts.Progress(r.Offset())
+	}
 	if d.nesting++; d.nesting > maxNesting {
 		d.nesting--
 		return nil, der.NewError(der.KindLimit, r.Offset(), typeName(t), "the schema nests deeper than "+strconv.Itoa(maxNesting)+" values here", "")
@@ -239,11 +260,25 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 	if lbl.typ != "" {
 		typ = lbl.typ
 	}
-	h, contents, err := d.element(r, own, typ)
+	h, contents, cut, err := d.element(r, own, typ)
 	if err != nil {
 		return nil, err
 	}
 	n := d.node(&h, contents, t, u, lbl)
+	if cut {
+		n.Truncated, n.Length = true, h.Length
+		if h.Length < 0 {
+			n.Length = len(contents)
+		}
+		if !h.Constructed {
+			// a part of the value: its octets
+			tn := tree.Node{Tag: der.TagOctetString, Offset: h.Offset, HeaderLen: h.HeaderLen, Length: n.Length, Content: contents, Truncated: true}
+			el := asn1dump.Annotate([]tree.Node{tn}, &asn1dump.Options{NoEncapsulated: true})[0]
+			el.Tag = n.Tag
+			n.elem, n.Hex = &el, el.Hex
+			return n, nil
+		}
+	}
 	switch u.Kind {
 	case model.TypeSequence, model.TypeSet, model.TypeSequenceOf, model.TypeSetOf:
 		if !h.Constructed {
@@ -285,21 +320,90 @@ func (d *decoder) value(r *der.Reader, t *model.Type, tags []model.Tag, lbl labe
 // element reads the next element of r, which must have the tag want (typ
 // names what is read, for errors). An element that does not read is that
 // error, whatever its tag; on an error r is unchanged.
-func (d *decoder) element(r *der.Reader, want der.Tag, typ string) (der.Header, []byte, error) {
-	var h der.Header
+//
+// When the data end inside the element (a truncated input), the element
+// is read all the same: cut is set, contents are what the data have of
+// them, and r is at the end of the data. When they end inside its header,
+// the error is an endedError.
+func (d *decoder) element(r *der.Reader, want der.Tag, typ string) (h der.Header, contents []byte, cut bool, err error) {
 	if r.Empty() {
-		return h, nil, r.Missing(typ, want)
+		return h, nil, false, r.Missing(typ, want)
 	}
 	probe := *r
-	contents, err := probe.ReadElement(&h)
+	contents, err = probe.ReadElement(&h)
 	if err != nil {
-		return h, nil, err
+		if errors.Is(err, der.ErrTruncated) && d.atDataEnd(r) {
+			return d.cutElement(r, want, typ, err)
+		}
+		return h, nil, false, err
 	}
 	if h.Tag != want {
-		return h, nil, der.TagMismatch(h.Offset, typ, want, h.Tag)
+		return h, nil, false, der.TagMismatch(h.Offset, typ, want, h.Tag)
 	}
 	*r = probe
-	return h, contents, nil
+	return h, contents, false, nil
+}
+
+// endedError is an error caused by the end of the data inside an element
+// (a truncated input): what was read is shown, and instead of an issue
+// for each element the end cuts short, Decode reports once where the data
+// end (cutAt).
+type endedError struct{ err error }
+
+func (e *endedError) Error() string { return e.err.Error() }
+func (e *endedError) Unwrap() error { return e.err }
+
+// atDataEnd reports whether an element of r that runs past the end of its
+// window is cut short by the end of the data: r reads the input itself
+// (not joined segments) at the top or in the contents of an element that
+// the end of the data cuts short, up to the end of the data. (An element
+// that runs past the end of a whole element holding it is an error of its
+// own, even where both end with the data.)
+func (d *decoder) atDataEnd(r *der.Reader) bool {
+	if len(d.space) > 0 {
+		return false
+	}
+	if _, end, depth := r.Window(); end != len(d.data) || !d.cutDepth[depth] {
+		return false
+	}
+	in := r.Since(0)
+	return len(in) == 0 || &in[0] == &d.data[0]
+}
+
+// cutAt records that the data end inside what (innermost last: the last
+// call is kept), at the current field path.
+func (d *decoder) cutAt(what string) {
+	d.cut = &Issue{Offset: len(d.data), Path: joinPath(d.path), Kind: der.KindTruncated.String(),
+		Message: "the data ends " + what}
+}
+
+// cutElement reads the element of r that the end of the data cuts short
+// (err says why ReadElement could not), for element.
+func (d *decoder) cutElement(r *der.Reader, want der.Tag, typ string, err error) (der.Header, []byte, bool, error) {
+	pos, end, depth := r.Window()
+	h, herr := der.ParseHeader(d.data[pos:end], pos, d.opts.BER)
+	switch {
+	case errors.Is(herr, der.ErrTruncated):
+		d.cutAt("inside the identifier and length octets of the element at offset " + strconv.Itoa(pos) + " (X.690 8.1.2, 8.1.3)")
+		return h, nil, false, &endedError{err}
+	case herr != nil:
+		return h, nil, false, herr
+	case h.Tag != want:
+		return h, nil, false, der.TagMismatch(h.Offset, typ, want, h.Tag)
+	}
+	cs := pos + h.HeaderLen
+	where := h.Tag.String() + " at " + strconv.Itoa(pos)
+	switch {
+	case h.Length < 0:
+		d.cutAt("before the end-of-contents octets of " + where + " (indefinite length) (X.690 8.1.5)")
+	case h.Length > end-cs:
+		d.cutAt("inside the contents of " + where + ": " + strconv.Itoa(h.Length) + " octets announced, " + strconv.Itoa(end-cs) + " present (X.690 8.1.3)")
+	default:
+		return h, nil, false, err // whole: the error is another one
+	}
+	*r = r.At(end, end, depth)
+	d.cutDepth[depth+1] = true // the reader of its contents
+	return h, d.data[cs:end:end], true, nil
 }
 
 // node makes the node of the element h read as type t.
@@ -362,7 +466,7 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	if lbl.typ != "" {
 		typ = lbl.typ
 	}
-	h, contents, err := d.element(r, wireTag(tags[0]), typ)
+	h, contents, cut, err := d.element(r, wireTag(tags[0]), typ)
 	if err != nil {
 		return nil, err
 	}
@@ -372,6 +476,12 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	}
 	n := d.node(&h, contents, t, u, lbl)
 	n.Explicit, n.wireTag, n.Kind = true, true, ""
+	if cut {
+		n.Truncated = true
+		if h.Length >= 0 {
+			n.Length = h.Length
+		}
+	}
 	if !h.Constructed {
 		// X.690 8.14.2: an explicit tag is constructed
 		d.fail(n, der.NewError(der.KindMalformed, h.Offset, tags[0].String(), "primitive encoding of an EXPLICIT tag", "X.690 8.14.2"))
@@ -382,6 +492,9 @@ func (d *decoder) explicit(r *der.Reader, t *model.Type, tags []model.Tag, lbl l
 	in := label{index: -1, inner: true, object: lbl.object}
 	lbl.object = ""
 	n.Object = ""
+	if n.Truncated && sub.Empty() {
+		return n, nil // the data end before the value
+	}
 	child, err := d.value(&sub, t, tags[1:], in)
 	if err != nil {
 		n.Children = d.failRest(&sub, n, err, "", "")
@@ -603,6 +716,9 @@ func (d *decoder) sequence(sub *der.Reader, n *Node, u *model.Type, typ string) 
 	comps := u.Components
 	root2 := len(comps) - u.Root2
 	for i, c := range comps {
+		if n.Truncated && sub.Empty() {
+			return // the data end here
+		}
 		if u.Root2 > 0 && i == root2 {
 			// X.680 25: additions of a later version come before the
 			// second root part.
@@ -676,6 +792,10 @@ func joinReason(a, b string) string {
 // left (a missing component). elem is the element of the field path that
 // the error is at ("" for n itself); the errors of the raw rest are n's.
 func (d *decoder) failRest(sub *der.Reader, n *Node, err error, field, elem string) []*Node {
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return nil // the data end in a header: nothing more to show
+	}
 	off := sub.Offset()
 	var e *der.Error
 	if errors.As(err, &e) && e.Offset >= 0 {
@@ -805,6 +925,9 @@ func (d *decoder) set(sub *der.Reader, n *Node, u *model.Type, typ string) {
 		d.component(f, c, child, start, typ)
 		d.pop()
 	}
+	if n.Truncated {
+		return // the data end before the components not seen
+	}
 	for _, c := range u.Components {
 		if !seen[c] && !c.Optional && c.Default == nil && !c.Extension {
 			d.push(c.Name)
@@ -864,8 +987,8 @@ func (d *decoder) list(sub *der.Reader, n *Node, t, u *model.Type, typ string) {
 		d.pop()
 		n.Children = append(n.Children, child)
 	}
-	// X.680 51.5: SIZE counts the elements
-	for i := 0; t != nil && i < 100; i++ {
+	// X.680 51.5: SIZE counts the elements (of a whole list)
+	for i := 0; t != nil && !n.Truncated && i < 100; i++ {
 		if c := t.Constraints; c != nil && !c.Extensible && c.Size != nil {
 			if err := der.CheckSize(n.Offset, typ, len(n.Children), c.Size.Min, c.Size.Max); err != nil {
 				d.fail(n, err)
@@ -898,8 +1021,12 @@ func (d *decoder) rawValue(r *der.Reader, t *model.Type, lbl label, note string)
 // header and octets, and the error recorded.
 func (d *decoder) rawElement(r *der.Reader, note string) (*Node, error) {
 	start := r.Offset()
+	probe := *r
 	raw, err := r.ReadRaw()
 	if err != nil {
+		if errors.Is(err, der.ErrTruncated) && d.atDataEnd(&probe) {
+			return d.cutRaw(r, note, err)
+		}
 		return nil, err
 	}
 	nodes := d.rawNodes(raw, start)
@@ -910,6 +1037,37 @@ func (d *decoder) rawElement(r *der.Reader, note string) (*Node, error) {
 	}
 	nodes[0].Note = note
 	return nodes[0], nil
+}
+
+// cutRaw shows the element of r that the end of the data cuts short raw,
+// with what the data have of it (for rawElement: err says why it could not
+// read it), and moves r to the end.
+func (d *decoder) cutRaw(r *der.Reader, note string, err error) (*Node, error) {
+	pos, end, depth := r.Window()
+	nodes, _ := tree.ParsePrefix(d.data[pos:end], &der.Options{BER: d.opts.BER})
+	shift(nodes, pos)
+	if len(nodes) == 0 {
+		if _, herr := der.ParseHeader(d.data[pos:end], pos, d.opts.BER); !errors.Is(herr, der.ErrTruncated) {
+			return nil, err
+		}
+		d.cutAt("inside the identifier and length octets of the element at offset " + strconv.Itoa(pos) + " (X.690 8.1.2, 8.1.3)")
+		return nil, &endedError{err}
+	}
+	msg, path, ok := asn1dump.DataEnd(d.data, nodes, d.opts.BER)
+	if !ok || !strings.HasPrefix(msg, "the data ends") {
+		return nil, err
+	}
+	msg = "the data ends " + strings.TrimPrefix(msg, "the data ends at offset "+strconv.Itoa(end)+", ")
+	if path != "" {
+		msg += " (in " + path + ")"
+	}
+	d.cut = &Issue{Offset: end, Path: joinPath(d.path), Kind: der.KindTruncated.String(), Message: msg}
+	*r = r.At(end, end, depth)
+	aopts := &asn1dump.Options{BER: d.opts.BER, Full: d.opts.Full, NoEncapsulated: d.opts.NoEncapsulated, OIDName: d.opts.OIDName}
+	elems := asn1dump.Annotate(nodes[:1], aopts)
+	n := d.fromElement(&elems[0])
+	n.Note = note
+	return n, nil
 }
 
 // rest shows the elements left in r raw, the first one with note.
@@ -997,7 +1155,7 @@ func shift(nodes []tree.Node, off int) {
 func (d *decoder) fromElement(e *asn1dump.Element) *Node {
 	n := &Node{Offset: e.Offset, HeaderLen: e.HeaderLen, Length: e.Length, Indefinite: e.Indefinite, Tag: e.Tag,
 		Constructed: e.Constructed, Hex: e.Hex, Value: e.Value, Name: e.Name, UnusedBits: e.UnusedBits,
-		NonDER: e.NonDER, Invalid: e.Invalid, Raw: true, elem: e, wireTag: true}
+		NonDER: e.NonDER, Invalid: e.Invalid, Truncated: e.Truncated, Raw: true, elem: e, wireTag: true}
 	if s := d.s.OIDName(e.Value); s != "" && e.Tag == "OBJECT IDENTIFIER" {
 		// the schema's name first
 		n.Name, e.Name = s, s

@@ -3,6 +3,8 @@ package schemadump
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/pem"
+	"os"
 	"strings"
 	"testing"
 
@@ -210,6 +212,36 @@ func TestDecode(t *testing.T) {
 			"  value INTEGER 1",
 			"  children ?  !! input ends inside the contents (9 octets announced) (X.690 8.1.3)",
 		}, []string{"Tree.children@5 truncated: input ends inside the contents (9 octets announced) (X.690 8.1.3)"}},
+		// A truncated input: what the data have, each element they cut
+		// short marked, then one error where they end.
+		{"the data end inside the last component", "Strict", seq(integer(1), boolean(true))[:7], nil, []string{
+			"Strict  !! truncated",
+			"  a INTEGER 1",
+			"  b BOOLEAN  !! truncated",
+		}, []string{"Strict.b@7 truncated: the data ends inside the contents of BOOLEAN at 5: 1 octets announced, 0 present (X.690 8.1.3)"}},
+		{"... between components", "Strict", seq(integer(1), boolean(true))[:5], nil, []string{
+			"Strict  !! truncated",
+			"  a INTEGER 1",
+		}, []string{"Strict@5 truncated: the data ends inside the contents of SEQUENCE at 0: 6 octets announced, 3 present (X.690 8.1.3)"}},
+		{"... inside a header", "Strict", seq(integer(1), boolean(true))[:6], nil, []string{
+			"Strict  !! truncated",
+			"  a INTEGER 1",
+		}, []string{"Strict.b@6 truncated: the data ends inside the identifier and length octets of the element at offset 5 (X.690 8.1.2, 8.1.3)"}},
+		{"... inside the first header", "Strict", []byte{0x30, 0x81}, nil, nil,
+			[]string{"Strict@2 truncated: the data ends inside the identifier and length octets of the element at offset 0 (X.690 8.1.2, 8.1.3)"}},
+		{"... deep in a recursion", "Tree", seq(integer(1), seq(seq(integer(2), seq()), seq(integer(3), seq())))[:19], nil, []string{
+			"Tree  !! truncated",
+			"  value INTEGER 1",
+			"  children SEQUENCE OF Tree  !! truncated",
+			"    Tree",
+			"      value INTEGER 2",
+			"      children SEQUENCE OF Tree",
+			"    Tree  !! truncated",
+			"      value INTEGER 3",
+		}, []string{"Tree.children[1]@19 truncated: the data ends inside the contents of SEQUENCE at 14: 5 octets announced, 3 present (X.690 8.1.3)"}},
+		{"... in an element the schema does not know", "Open", tlv(0x85, []byte{1, 2, 3})[:3], nil, []string{
+			"[5] 01  -- an alternative of Open this schema does not know (extensible CHOICE)  !! truncated",
+		}, []string{"Open@3 truncated: the data ends inside the contents of [5] at 0: 3 octets announced, 1 present (X.690 8.1.3) (in [5] at 0)"}},
 		{"octets after the value", "Tree", append(seq(integer(1), seq()), 0x02, 0x01, 0x07), nil, []string{
 			"Tree",
 			"  value INTEGER 1",
@@ -430,6 +462,52 @@ func TestOIDName(t *testing.T) {
 		res := s.Decode(tt.data, typeOf(t, s, "Pair"), opts)
 		if diff := cmp.Diff(tt.want, lines(t, res, opts)); diff != "" {
 			t.Errorf("lines (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestDecodeTruncated decodes every prefix of a certificate: each shows
+// the lines of the whole dump that the prefix holds (the elements it cuts
+// short marked, their values shown as octets) and one error, where the
+// data end.
+func TestDecodeTruncated(t *testing.T) {
+	s := loadCert(t)
+	b, err := os.ReadFile("../../generated/rfc5280/testdata/alt1-cert.pem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := pem.Decode(b)
+	if p == nil {
+		t.Fatal("alt1-cert.pem: no PEM block")
+	}
+	a := typeOf(t, s, "PKIX1Explicit-2009.Certificate")
+	whole := s.Decode(p.Bytes, a, nil)
+	if len(whole.Issues) > 0 {
+		t.Fatalf("the whole certificate: %q", issues(whole))
+	}
+	wholeLines := lines(t, whole, nil)
+	for k := 1; k < len(p.Bytes); k++ {
+		res := s.Decode(p.Bytes[:k], a, nil)
+		if len(res.Issues) != 1 || res.Issues[0].Offset != k || res.Issues[0].Kind != "truncated" ||
+			!strings.HasPrefix(res.Issues[0].Message, "the data ends ") {
+			t.Fatalf("cut at %d: issues %q, want one: the data end at %d", k, issues(res), k)
+		}
+		got := lines(t, res, nil)
+		if len(got) > len(wholeLines) {
+			t.Fatalf("cut at %d: %d lines, the whole certificate %d", k, len(got), len(wholeLines))
+		}
+		for i, l := range got {
+			if strings.HasSuffix(l, "  !! truncated") {
+				// the element cut short: its line up to the value
+				l = strings.TrimSuffix(l, "  !! truncated")
+				if typ, _, _ := strings.Cut(l, " "); !strings.HasPrefix(wholeLines[i], typ) {
+					t.Errorf("cut at %d: line %d is %q, the whole dump's %q", k, i, got[i], wholeLines[i])
+				}
+				continue
+			}
+			if l != wholeLines[i] {
+				t.Errorf("cut at %d: line %d is %q, the whole dump's %q", k, i, l, wholeLines[i])
+			}
 		}
 	}
 }

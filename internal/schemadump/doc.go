@@ -88,6 +88,15 @@
 // (a DEFAULT value encoded, a SET OF out of order) is an error that leaves
 // the value shown; with it, each is marked "!! not DER".
 //
+// Data that end inside an element (a truncated file) are read as far as
+// they go: each element the end cuts short is shown with its length as
+// announced and what the data have of it, marked "!! truncated" (its
+// components read with the schema, a primitive's octets shown), no
+// component is missing for lack of data, and one Issue, of kind
+// "truncated" at the offset where the data end, names the innermost
+// element cut short. An element that runs past the end of a whole element
+// holding it is an error at its own offset, as before.
+//
 // The checks are those of generated decoders: tags, the presence of
 // components (in the way generated code decides it for optional components
 // and untagged open types), SET component order and duplicates, SET OF

@@ -40,6 +40,8 @@ import (
 //	nonDER        why the encoding is valid BER but not DER
 //	invalid       why the contents are not a valid value of the type
 //	error         what the schema expected here instead (also listed in the block's errors)
+//	truncated     the data end inside the element: length is as announced, the value
+//	              or children are what the data have of it
 //	children      the elements inside: components, elements, the value inside EXPLICIT tags
 //	              or inside an OCTET STRING or BIT STRING
 type Node struct {
@@ -68,6 +70,7 @@ type Node struct {
 	NonDER       string  `json:"nonDER,omitempty"`
 	Invalid      string  `json:"invalid,omitempty"`
 	Error        string  `json:"error,omitempty"`
+	Truncated    bool    `json:"truncated,omitempty"`
 	Children     []*Node `json:"children,omitempty"`
 
 	// elem is the plain dump's reading of a primitive, for its value text.

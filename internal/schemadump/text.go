@@ -18,17 +18,18 @@ func Text(w io.Writer, res *Result, opts *Options) error {
 	if opts == nil {
 		opts = &Options{}
 	}
-	t := textWriter{w: bufio.NewWriter(w), full: opts.Full}
+	t := textWriter{w: bufio.NewWriter(w), full: opts.Full, progress: opts.Progress}
 	t.measure(res.Elements)
 	t.list(res.Elements)
 	return t.w.Flush()
 }
 
 type textWriter struct {
-	w    *bufio.Writer
-	full bool
-	cols asn1dump.Columns
-	buf  []byte
+	w        *bufio.Writer
+	full     bool
+	progress func(int)
+	cols     asn1dump.Columns
+	buf      []byte
 }
 
 func (t *textWriter) measure(nodes []*Node) {
@@ -50,6 +51,9 @@ func (t *textWriter) list(nodes []*Node) {
 }
 
 func (t *textWriter) node(n *Node) {
+	if t.progress != nil {
+		t.progress(n.Offset)
+	}
 	length := "inf"
 	if !n.Indefinite {
 		length = strconv.Itoa(n.Length)
@@ -86,6 +90,9 @@ func (t *textWriter) node(n *Node) {
 			b = append(b, mark.what...)
 			b = append(b, mark.why...)
 		}
+	}
+	if n.Truncated {
+		b = append(b, "  !! truncated"...)
 	}
 	b = append(b, '\n')
 	for len(wrap) > 0 {
