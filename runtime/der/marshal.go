@@ -62,21 +62,31 @@ func Unmarshal[T any, P interface {
 	return nil
 }
 
+// pemProbe is the most octets of an input that Hint reads for a PEM
+// header: the blank space before it and the header line (RFC 7468 2).
+const pemProbe = 256
+
 // Hint sets the Hint of err, the error of a decode of b (of BER if ber),
 // when the input is of another form than the decode asked for: PEM
 // (RFC 7468) instead of DER or BER, or in a DER decode a form that is
 // valid BER (KindNonCanonical), which a BER decode accepts at that spot.
 // Unmarshal calls it, and so do the lazy views of package view, whose
-// errors are Unmarshal's. Out of line: it runs on error paths only.
+// errors are Unmarshal's. It reads at most the first pemProbe octets of
+// b: its cost does not depend on b's size. Out of line: it runs on error
+// paths only.
 //
 //go:noinline
 func Hint(err error, b []byte, ber bool) error {
 	var e *Error
-	pem, _, _ := bytes.Cut(bytes.TrimLeft(b, " \t\r\n"), []byte("\n"))
+	head := bytes.TrimLeft(b[:min(len(b), pemProbe)], " \t\r\n")
 	switch {
 	case !errors.As(err, &e):
-	case bytes.HasPrefix(pem, []byte("-----BEGIN ")):
-		e.Hint = "the input is PEM (" + string(bytes.TrimSpace(pem)) + "), not DER: decode it with encoding/pem and pass the block's Bytes"
+	case bytes.HasPrefix(head, []byte("-----BEGIN ")):
+		line, _, _ := bytes.Cut(head, []byte("\n"))
+		if i := bytes.Index(line[len("-----BEGIN "):], []byte("-----")); i >= 0 {
+			line = line[:len("-----BEGIN ")+i+len("-----")] // the header, without what follows on its line
+		}
+		e.Hint = "the input is PEM (" + string(bytes.TrimSpace(line)) + "), not DER: decode it with encoding/pem and pass the block's Bytes"
 	case e.Kind == KindNonCanonical && !ber:
 		e.Hint = "valid BER, which a decode with der.Options{BER: true} accepts"
 	}
