@@ -3,6 +3,7 @@ package der_test
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -149,7 +150,8 @@ func TestEntryPointAllocs(t *testing.T) {
 
 // TestUnmarshalHints checks the Hint of the errors of Unmarshal: PEM
 // passed where DER or BER belongs is named, with what to do; a DER error
-// on a form BER allows says so (and BER does accept the input then).
+// on a form BER allows says so when a BER decode accepts the input, and
+// only then.
 func TestUnmarshalHints(t *testing.T) {
 	const pemText = "-----BEGIN PAIR-----\nMAcCAQUEAmFi\n-----END PAIR-----\n"
 	tests := []struct {
@@ -171,6 +173,10 @@ func TestUnmarshalHints(t *testing.T) {
 			"valid BER, which a decode with der.Options{BER: true} accepts"},
 		{"constructed string", rtest.Hex(t, "30 09 02 01 05 24 04 04 02 61 62"), false, der.ErrNonCanonical,
 			"valid BER, which a decode with der.Options{BER: true} accepts"},
+		// Issue 24: a DER rule broken first, and no valid BER further on.
+		{"non-minimal length, then truncated", rtest.Hex(t, "30 81 07 02 01 05 04 03 61 62"), false, der.ErrNonCanonical, ""},
+		{"indefinite length without end", rtest.Hex(t, "30 80 02 01 05 04 02 61 62"), false, der.ErrNonCanonical, ""},
+		{"indefinite length, then an extra component", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 05 00 00 00"), false, der.ErrNonCanonical, ""},
 		{"not BER either", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), false, der.ErrTruncated, ""},
 		{"BER decode", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), true, der.ErrTruncated, ""},
 	}
@@ -188,10 +194,10 @@ func TestUnmarshalHints(t *testing.T) {
 		if tt.hint != "" && !bytes.HasSuffix([]byte(err.Error()), []byte("; "+tt.hint)) {
 			t.Errorf("%s: %q does not end with the hint", tt.name, err)
 		}
-		if errors.Is(err, der.ErrNonCanonical) {
-			if err := der.Unmarshal(tt.in, &v, &der.Options{BER: true}); err != nil {
-				t.Errorf("%s: the hint says BER, but BER rejects it: %v", tt.name, err)
-			}
+		// The hint is true when given, and given when true.
+		berErr := der.Unmarshal(tt.in, &v, &der.Options{BER: true})
+		if saysBER := strings.HasPrefix(e.Hint, "valid BER"); saysBER != (berErr == nil && !tt.ber && errors.Is(err, der.ErrNonCanonical)) {
+			t.Errorf("%s: hint %q, but a BER decode gives %v", tt.name, e.Hint, berErr)
 		}
 	}
 }
