@@ -201,3 +201,57 @@ func TestUnmarshalHints(t *testing.T) {
 		}
 	}
 }
+
+// TestTolerateTrailingOctets checks that TolerateTrailingOctets skips
+// octets after the last component of a SEQUENCE, elements or not (issue
+// 24, item 6: crypto/x509 ignores them inside AlgorithmIdentifier,
+// AttributeTypeAndValue and Extension), and only there: what follows the
+// outermost element and the value of an open type stays an error.
+func TestTolerateTrailingOctets(t *testing.T) {
+	tolerant := &der.Options{Tolerate: der.TolerateTrailingOctets}
+	tests := []struct {
+		name string
+		in   string
+		opts *der.Options
+		want *pair
+		kind error // when want is nil
+		off  int
+	}{
+		{"strict, an element after the last component", "30 09 02 01 05 04 02 61 62 05 00", nil, nil, der.ErrTrailingData, 9},
+		{"an element after the last component", "30 09 02 01 05 04 02 61 62 05 00", tolerant, &pair{5, []byte("ab")}, nil, 0},
+		{"an octet that is no element", "30 08 02 01 05 04 02 61 62 ff", tolerant, &pair{5, []byte("ab")}, nil, 0},
+		{"X509", "30 08 02 01 05 04 02 61 62 ff", &der.Options{Tolerate: der.TolerateX509}, &pair{5, []byte("ab")}, nil, 0},
+		{"after the outermost element", "30 07 02 01 05 04 02 61 62 05 00", tolerant, nil, der.ErrTrailingData, 9},
+		{"a missing component is no trailing octet", "30 03 02 01 05", tolerant, nil, der.ErrTruncated, 5},
+	}
+	for _, tt := range tests {
+		var v pair
+		err := der.Unmarshal(rtest.Hex(t, tt.in), &v, tt.opts)
+		if tt.want != nil {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			} else if diff := cmp.Diff(*tt.want, v); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+			}
+			continue
+		}
+		var e *der.Error
+		if !errors.As(err, &e) || !errors.Is(err, tt.kind) || e.Offset != tt.off {
+			t.Errorf("%s: %v, want %v at offset %d", tt.name, err, tt.kind, tt.off)
+		}
+	}
+
+	// The value of an open type (a reader of Open) is one element.
+	r := der.NewReader(rtest.Hex(t, "04 04 05 00 05 00"), tolerant)
+	raw, err := r.ReadOctetString(der.TagOctetString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := r.Open(raw, 2)
+	if _, err := sub.ReadRaw(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sub.Finish("OPEN"); !errors.Is(err, der.ErrTrailingData) {
+		t.Errorf("Finish after an open type's value: %v, want trailing data", err)
+	}
+}
