@@ -34,15 +34,18 @@ func x509Certs(t *testing.T) []blob {
 }
 
 // TestMutantHints checks the hint of the strict decode's errors on
-// mutants of real certificates (issue 24, item 5: the "valid BER" hint
-// was given on every DER error of KindNonCanonical, and 29,450 of 302,753
-// mutated inputs broke a DER rule first and were no valid BER further
-// on). The hint must be true whenever it is given: a BER decode accepts
-// the mutant. And it must be given whenever it is true.
+// mutants of real certificates. Issue 24, item 5: the "valid BER" hint
+// was given on every DER error of KindNonCanonical, also when the input
+// broke a DER rule first and was no valid BER further on; item 6: the
+// hint named BER, not X509Options, on certificates X509Options reads
+// (two Trustwave ECC roots of the Debian trust store). Each hint must be
+// true whenever it is given (the options it names accept the mutant), and
+// given whenever it is true. Mutant 0 is the certificate itself.
 func TestMutantHints(t *testing.T) {
-	var mutants, hinted, noBER int
+	var mutants, saysBER, saysX509, noBER int
 	for _, b := range x509Certs(t) {
-		for i, m := range corpustest.Mutants(b.Data, mutantsPer()) {
+		// The certificate itself first (mutant 0): the Trustwave roots.
+		for i, m := range append([][]byte{b.Data}, corpustest.Mutants(b.Data, mutantsPer())...) {
 			mutants++
 			var c rfc5280.Certificate
 			err := c.UnmarshalDER(m)
@@ -54,22 +57,32 @@ func TestMutantHints(t *testing.T) {
 				t.Fatalf("%s mutant %d: %v is not a *der.Error", b.Name, i, err)
 			}
 			berErr := der.Unmarshal(m, &c, &der.Options{BER: true})
-			saysBER := strings.HasPrefix(e.Hint, "valid BER")
+			ber := strings.Contains(e.Hint, "valid BER")
 			switch {
-			case saysBER && berErr != nil:
+			case ber && berErr != nil:
 				t.Errorf("%s mutant %d: %v\nbut a BER decode fails: %v\n%x", b.Name, i, err, berErr, m)
-			case !saysBER && berErr == nil && e.Kind == der.KindNonCanonical:
+			case !ber && berErr == nil && e.Kind == der.KindNonCanonical:
 				t.Errorf("%s mutant %d: a BER decode succeeds, the hint does not say so: %v", b.Name, i, err)
-			case saysBER:
-				hinted++
+			case ber:
+				saysBER++
 			case e.Kind == der.KindNonCanonical:
 				noBER++
 			}
+			x509Err := der.Unmarshal(m, &c, rfc5280.X509Options())
+			x509 := strings.Contains(e.Hint, "rfc5280.X509Options()")
+			switch {
+			case x509 && x509Err != nil:
+				t.Errorf("%s mutant %d: %v\nbut X509Options reject it: %v", b.Name, i, err, x509Err)
+			case !x509 && x509Err == nil:
+				t.Errorf("%s mutant %d: X509Options accept it, the hint does not say so: %v", b.Name, i, err)
+			case x509:
+				saysX509++
+			}
 		}
 	}
-	t.Logf("%d mutants: %d strict errors say BER, truly; %d DER errors of inputs that are no valid BER say nothing", mutants, hinted, noBER)
-	if hinted == 0 || noBER == 0 {
-		t.Errorf("the mutants do not exercise both cases (%d hinted, %d not)", hinted, noBER)
+	t.Logf("%d mutants: strict errors that truly say BER: %d, X509Options: %d; DER errors of inputs that are no valid BER: %d", mutants, saysBER, saysX509, noBER)
+	if saysBER == 0 || saysX509 == 0 || noBER == 0 {
+		t.Errorf("the mutants do not exercise every case (%d say BER, %d X509Options, %d neither)", saysBER, saysX509, noBER)
 	}
 }
 

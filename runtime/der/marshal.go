@@ -40,9 +40,11 @@ const NoTag Tag = 1 << 34
 // encodings point into it, so b must not change while v is in use.
 // Errors are *Error values with the offset and the field path
 // ("Certificate.toBeSigned.validity.notBefore"), and a Hint when b is PEM
-// (see Hint) or when, in a DER decode, a BER decode of the same type
-// accepts b. Unmarshal gives that hint only after such a decode
-// succeeded: a failed DER decode may decode b twice.
+// (see Hint) or when a decode of the same type with other options accepts
+// b: BER in a DER decode, or the tolerances of crypto/x509 (TolerateX509
+// with SkipConstraints, what rfc5280.X509Options returns). Unmarshal gives
+// such a hint only after that decode succeeded: a failed decode may
+// decode b up to three times.
 func Unmarshal[T any, P interface {
 	*T
 	Value
@@ -69,18 +71,23 @@ func decode(b []byte, v Value, opts *Options) error {
 	return err
 }
 
-// hintBER is the hint of Unmarshal on the error of a DER decode of an
-// input that a BER decode accepts.
-const hintBER = "valid BER, which a decode with der.Options{BER: true} accepts"
+// The hints of Unmarshal that name options that accept the input.
+const (
+	hintBER  = "valid BER, which a decode with der.Options{BER: true} accepts"
+	hintX509 = "a decode with the tolerances of crypto/x509 accepts it: rfc5280.X509Options(), " +
+		"or der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}"
+)
 
 // retryHint gives err, the error of the decode of b as a T with opts, the
-// Hint of the options that decode b: in a DER decode that fails on a rule
-// of DER (KindNonCanonical), BER. It decodes b again with them to know,
-// so that the hint is given only when it is true: an input may break a
-// DER rule first and be no valid BER further on (issue 24: 29,450 of
-// 302,753 mutated DER inputs were said to be valid BER). An input already
-// hinted at (PEM) gets no other hint. Out of line: it runs on error paths
-// only.
+// Hint of the options that decode b, if any do: the tolerances of
+// crypto/x509 (opts with TolerateX509 and SkipConstraints), and in a DER
+// decode that fails on a rule of DER (KindNonCanonical) BER. It decodes b
+// again with them to know, so that a hint is given only when it is true:
+// an input may break a DER rule first and be no valid BER further on
+// (issue 24: 1,219 of 6,455 such hints on mutated certificates were
+// false). A limit error, which other options meet too, and an input
+// already hinted at (PEM) get no other hint. Out of line: it runs on
+// error paths only.
 //
 //go:noinline
 func retryHint[T any, P interface {
@@ -88,15 +95,32 @@ func retryHint[T any, P interface {
 	Value
 }](err error, b []byte, opts *Options) error {
 	var e *Error
-	if !errors.As(err, &e) || e.Hint != "" || e.Kind != KindNonCanonical || opts != nil && opts.BER {
+	if !errors.As(err, &e) || e.Hint != "" || e.Kind == KindLimit {
 		return err
 	}
-	var w Options
+	var o Options
 	if opts != nil {
-		w = *opts
+		o = *opts
 	}
-	w.BER = true
-	if decode(b, P(new(T)), &w) == nil {
+	x509 := false
+	if o.Tolerate&TolerateX509 != TolerateX509 || !o.SkipConstraints {
+		w := o
+		w.Tolerate |= TolerateX509
+		w.SkipConstraints = true
+		x509 = decode(b, P(new(T)), &w) == nil
+	}
+	ber := false
+	if !o.BER && e.Kind == KindNonCanonical {
+		w := o
+		w.BER = true
+		ber = decode(b, P(new(T)), &w) == nil
+	}
+	switch {
+	case x509 && ber:
+		e.Hint = hintX509 + "; " + hintBER + " too"
+	case x509:
+		e.Hint = hintX509
+	case ber:
 		e.Hint = hintBER
 	}
 	return err

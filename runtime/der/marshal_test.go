@@ -178,6 +178,12 @@ func TestUnmarshalHints(t *testing.T) {
 		{"indefinite length without end", rtest.Hex(t, "30 80 02 01 05 04 02 61 62"), false, der.ErrNonCanonical, ""},
 		{"indefinite length, then an extra component", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 05 00 00 00"), false, der.ErrNonCanonical, ""},
 		{"not BER either", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), false, der.ErrTruncated, ""},
+		// Issue 24: a defect crypto/x509 accepts names its options.
+		{"trailing octets in a SEQUENCE", rtest.Hex(t, "30 09 02 01 05 04 02 61 62 05 00"), false, der.ErrTrailingData,
+			"a decode with the tolerances of crypto/x509 accepts it: rfc5280.X509Options(), or der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}"},
+		{"BER and trailing octets: neither option alone", rtest.Hex(t, "30 81 09 02 01 05 04 02 61 62 05 00"), false, der.ErrNonCanonical, ""},
+		{"trailing octets in a BER decode", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 05 00 00 00"), true, der.ErrTrailingData,
+			"a decode with the tolerances of crypto/x509 accepts it: rfc5280.X509Options(), or der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}"},
 		{"BER decode", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), true, der.ErrTruncated, ""},
 	}
 	for _, tt := range tests {
@@ -196,8 +202,12 @@ func TestUnmarshalHints(t *testing.T) {
 		}
 		// The hint is true when given, and given when true.
 		berErr := der.Unmarshal(tt.in, &v, &der.Options{BER: true})
-		if saysBER := strings.HasPrefix(e.Hint, "valid BER"); saysBER != (berErr == nil && !tt.ber && errors.Is(err, der.ErrNonCanonical)) {
+		if saysBER := strings.Contains(e.Hint, "valid BER"); saysBER != (berErr == nil && !tt.ber && errors.Is(err, der.ErrNonCanonical)) {
 			t.Errorf("%s: hint %q, but a BER decode gives %v", tt.name, e.Hint, berErr)
+		}
+		x509Err := der.Unmarshal(tt.in, &v, &der.Options{BER: tt.ber, Tolerate: der.TolerateX509, SkipConstraints: true})
+		if saysX509 := strings.Contains(e.Hint, "X509Options"); saysX509 != (x509Err == nil) {
+			t.Errorf("%s: hint %q, but a decode with TolerateX509 gives %v", tt.name, e.Hint, x509Err)
 		}
 	}
 }
