@@ -149,21 +149,37 @@ type Bag struct {
 type DecodeOptions struct {
 	// MaxIterations is the largest iteration count accepted in any key
 	// derivation (the MAC's, an encrypted part's, a shrouded key's);
-	// 0 means 10 million (real files use 1 to a few hundred thousand).
-	// Every count the file shows before decryption (the MAC, the
-	// encryptedData parts, the keys in its unencrypted parts) is checked
-	// before the first key is derived.
+	// 0 means DefaultMaxIterations. Every count the file shows before
+	// decryption (the MAC, the encryptedData parts, the keys in its
+	// unencrypted parts) is checked before the first key is derived.
 	MaxIterations int
 
 	// MaxTotalIterations bounds the sum of the iteration counts of all
 	// the key derivations one decode runs (a file can hold many encrypted
 	// keys, the PKCS #12 schemes derive the key and the IV apart, and an
-	// empty or non-ASCII password makes two tries); 0 means 8 times
-	// MaxIterations, what a file with a MAC, an encrypted part and a key
-	// at MaxIterations each, with two password candidates, takes. A
-	// decode is thus bounded by some seconds of work by default.
+	// empty or non-ASCII password makes two tries); 0 means
+	// DefaultTotalFactor times MaxIterations.
 	MaxTotalIterations int
 }
+
+// The default budgets of DecodeOptions. Neither OpenSSL nor go-pkcs12
+// bounds an iteration count when reading (OpenSSL takes the INTEGER as a
+// C int; go-pkcs12 as a Go int): a file asking for ten million
+// iterations took 9-14 s to refuse (issue 24). What they and the other
+// writers of PKCS #12 files use is far less: OpenSSL 2048
+// (PKCS12_DEFAULT_ITER, for the MAC and the encryption), go-pkcs12 2048
+// (Modern2023, LegacyDES), Java's keytool 10,000 (JDK 12 and later) and
+// Windows 2000; OWASP's advice for PBKDF2-HMAC-SHA256 is 600,000. One
+// million admits all of them, and a key derivation of one million
+// iterations takes about a second. The total, six times that, is what a
+// file of the PKCS #12 schemes (which derive the key and the IV apart)
+// with a MAC, an encrypted part and a shrouded key at MaxIterations takes
+// under the empty password (two candidates for the MAC): the old default
+// allowed 80 million.
+const (
+	DefaultMaxIterations = 1_000_000
+	DefaultTotalFactor   = 6
+)
 
 // Decode decodes a PKCS #12 file (RFC 7292), DER or BER, with the password
 // as typed (UTF-8), and returns its certificates, keys, CRLs and secrets,
@@ -275,11 +291,11 @@ func newDecoder(password string, o *DecodeOptions) *decoder {
 	}
 	max := o.MaxIterations
 	if max <= 0 {
-		max = pbe.DefaultMaxIterations
+		max = DefaultMaxIterations
 	}
 	total := o.MaxTotalIterations
 	if total <= 0 {
-		total = 8 * max
+		total = DefaultTotalFactor * max
 	}
 	return &decoder{
 		opts:   pbe.Options{MaxIterations: max},
