@@ -66,6 +66,7 @@ func (s *checker) underlying(t *Type) *Type {
 		}
 		a.walkMark = mark
 		path = append(path, a)
+		s.links++
 		if a.state == 1 {
 			return nil
 		}
