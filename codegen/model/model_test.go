@@ -117,7 +117,21 @@ C ::= CHOICE { x INTEGER, y BOOLEAN }
 END`,
 			typ:   "T",
 			want:  []string{"a: [0] EXPLICIT"},
-			diags: []string{"m0.asn:2:20: IMPLICIT tag on an untagged CHOICE"},
+			diags: []string{"m0.asn:2:20: IMPLICIT tag on an untagged CHOICE (X.680 31.2.9)"},
+		},
+		{
+			// Issue 24: "IMPLICIT tag on an untagged invalid", a
+			// follow-on error printed before its cause.
+			name: "IMPLICIT on a type that does not resolve",
+			src: `M DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { a [0] IMPLICIT C, b [1] IMPLICIT Q }
+C ::= Undefined
+Q ::= R
+R ::= Q
+END`,
+			typ:   "T",
+			want:  []string{"a: [0] EXPLICIT", "b: [1] EXPLICIT"},
+			diags: []string{"m0.asn:3:7: undefined reference Undefined", "m0.asn:4:1: Q is defined in terms of itself"},
 		},
 		{
 			// RFC 5280's 1988 modules define the string types themselves.
