@@ -391,6 +391,32 @@ END`},
 			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs [-accept draft-oid:Draft]"},
 		},
 		{
+			// Issue 24: ITU-T's X.694 XSD module constrains DURATION with
+			// WITH COMPONENTS on the components of DURATION-EQUIVALENT
+			// (X.680 38.4.4); the names are checked, and TIME has no
+			// components.
+			name: "WITH COMPONENTS on DURATION",
+			srcs: []string{`XSD DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+GenericTimeTypeChoice{Type1, Type2} ::= CHOICE { time Type1, string Type2 }
+Duration ::= GenericTimeTypeChoice {
+            DURATION
+                  ((WITH COMPONENTS {...,
+                                     seconds ABSENT,
+                                     fractional-part ABSENT})|
+                   (WITH COMPONENTS {...,
+                                     seconds PRESENT})),
+            VisibleString (FROM ("0".."9" | "DHMPSTY:.+-"))}
+D ::= DURATION
+D2 ::= D (WITH COMPONENTS {..., weeks ABSENT, fractional-part (WITH COMPONENTS {number-of-digits (1..3)})})
+D3 ::= DURATION (WITH COMPONENTS {..., decades ABSENT})
+T ::= TIME (WITH COMPONENTS {..., seconds ABSENT})
+END`},
+			want: []string{
+				"m0.asn:13:40: DURATION has no component decades: WITH COMPONENTS names those of DURATION-EQUIVALENT (years, months, weeks, days, hours, minutes, seconds, fractional-part; X.680 38.4.4)",
+				"m0.asn:14:13: a WITH COMPONENTS constraint does not apply to TIME (X.680 51.8.3)",
+			},
+		},
+		{
 			name: "constraint applicability",
 			srcs: []string{`A DEFINITIONS ::= BEGIN
 I ::= INTEGER (SIZE(0..4))
