@@ -83,7 +83,8 @@ func TestVerifyMaxSigners(t *testing.T) {
 
 // TestVerifyErrorOffsets checks that Verify places the failure of a
 // SignerInfo in its input (issue 24, item 3): SignerError.Offset is the
-// offset of the field at fault.
+// offset of the field at fault; and that Verify and Decrypt place the
+// error of another content type at the contentType.
 func TestVerifyErrorOffsets(t *testing.T) {
 	var sig []byte
 	enc, _ := signedWith(t, 2, func(si *rfc5652.SignerInfo) {
@@ -104,10 +105,15 @@ func TestVerifyErrorOffsets(t *testing.T) {
 		t.Errorf("%v: field %s at offset %d, want signature at %d", err, se.Field, se.Offset, want)
 	}
 
+	_, err = rfc5652.Decrypt([]byte{0x30, 0x0f, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x02, 0x04, 0x00}, nil, nil)
+	var de *der.Error
+	if !errors.Is(err, rfc5652.ErrNotEnvelopedData) || !errors.As(err, &de) || de.Offset != 4 || de.Path() != "ContentInfo.contentType" {
+		t.Errorf("Decrypt of a Data ContentInfo: %v, want ErrNotEnvelopedData at offset 4, ContentInfo.contentType", err)
+	}
+
 	_, _, err = rfc5652.Verify([]byte{0x30, 0x0f, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x02, 0x04, 0x00}, nil)
 	var e *der.Error
 	if !errors.Is(err, rfc5652.ErrNotSignedData) || !errors.As(err, &e) || e.Offset != 4 || e.Path() != "ContentInfo.contentType" {
 		t.Errorf("a Data ContentInfo: %v, want ErrNotSignedData at offset 4, ContentInfo.contentType", err)
 	}
 }
-
