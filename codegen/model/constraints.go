@@ -353,6 +353,10 @@ func (s *checker) evalElement(sc *scope, e parser.Element, t *Type) bounds {
 	switch e := e.(type) {
 	case *parser.ElementSetSpec:
 		return s.evalSet(sc, e, t)
+	case *parser.MultipleTypeConstraints:
+		if s.isDuration(t, k) {
+			s.checkDurationComponents(e)
+		}
 	case *parser.PropertySettings:
 		if k == TypeTime {
 			st := strings.Join(strings.Fields(e.Settings), " ")
@@ -524,10 +528,12 @@ func (s *checker) applies(e parser.Element, t *Type, k TypeKind) bool {
 	case *parser.MultipleTypeConstraints:
 		// X.680 51.8.3: WITH COMPONENTS constrains the components of
 		// SEQUENCE, SET, CHOICE and of the types defined by one (REAL,
-		// EMBEDDED PDV, EXTERNAL, CHARACTER STRING, INSTANCE OF).
+		// EMBEDDED PDV, EXTERNAL, CHARACTER STRING, INSTANCE OF), and
+		// DURATION's, those of its associated type DURATION-EQUIVALENT
+		// (X.680 38.4.4; ITU-T's X.694 XSD module constrains them).
 		what, clause = "WITH COMPONENTS constraint", "X.680 51.8.3"
 		ok = k == TypeSequence || k == TypeSet || k == TypeChoice || k == TypeReal || k == TypeEmbeddedPDV ||
-			k == TypeExternal || k == TypeUnrestrictedCharacterString || k == TypeInstanceOf
+			k == TypeExternal || k == TypeUnrestrictedCharacterString || k == TypeInstanceOf || s.isDuration(t, k)
 	case *parser.PatternConstraint:
 		// X.680 51.9.1: PATTERN applies to restricted character strings.
 		what, clause = "PATTERN constraint", "X.680 51.9.1"
@@ -549,6 +555,42 @@ func (s *checker) applies(e parser.Element, t *Type, k TypeKind) bool {
 		s.errorf(elementPos(e), "a %s does not apply to %s (%s)", what, kindName(t, k), clause)
 	}
 	return ok
+}
+
+// durationComponents are the components of DURATION-EQUIVALENT, the
+// SEQUENCE that DURATION stands for in inner subtyping (X.680 38.4.4):
+//
+//	DURATION-EQUIVALENT ::= SEQUENCE {
+//	    years INTEGER (0..MAX) OPTIONAL, months ..., weeks ..., days ...,
+//	    hours ..., minutes ..., seconds INTEGER (0..MAX) OPTIONAL,
+//	    fractional-part SEQUENCE {
+//	        number-of-digits INTEGER (1..MAX),
+//	        fractional-value INTEGER (0..MAX) } OPTIONAL }
+var durationComponents = map[string]bool{
+	"years": true, "months": true, "weeks": true, "days": true, "hours": true,
+	"minutes": true, "seconds": true, "fractional-part": true,
+}
+
+// isDuration reports whether t, of kind k, is DURATION or a type defined
+// by it.
+func (s *checker) isDuration(t *Type, k TypeKind) bool {
+	if k != TypeTime {
+		return false
+	}
+	if u := s.underlying(t); u != nil {
+		t = u
+	}
+	return t.Name == "DURATION"
+}
+
+// checkDurationComponents reports the names of a WITH COMPONENTS on
+// DURATION that DURATION-EQUIVALENT does not have.
+func (s *checker) checkDurationComponents(e *parser.MultipleTypeConstraints) {
+	for _, c := range e.Components {
+		if !durationComponents[c.Name] {
+			s.errorf(c.Pos, "DURATION has no component %s: WITH COMPONENTS names those of DURATION-EQUIVALENT (years, months, weeks, days, hours, minutes, seconds, fractional-part; X.680 38.4.4)", c.Name)
+		}
+	}
 }
 
 func elementPos(e parser.Element) parser.Pos {

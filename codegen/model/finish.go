@@ -66,6 +66,7 @@ func (s *checker) underlying(t *Type) *Type {
 		}
 		a.walkMark = mark
 		path = append(path, a)
+		s.links++
 		if a.state == 1 {
 			return nil
 		}
@@ -164,10 +165,13 @@ func (s *checker) tags(t *Type) []Tag {
 			out[0] = tag
 			continue
 		}
-		if op.mode == parser.TagModeImplicit && op.keyword {
+		if k := s.kind(t); op.mode == parser.TagModeImplicit && op.keyword && k != TypeInvalid {
 			// X.680 31.2.9: IMPLICIT is not allowed on an untagged CHOICE,
-			// open type or dummy reference.
-			s.errorf(op.pos, "IMPLICIT tag on an untagged %s", s.kind(t))
+			// open type or dummy reference. A type that does not resolve
+			// (TypeInvalid) has its error where it fails: an error here
+			// would only follow from it, printed before it when the use
+			// comes first ("IMPLICIT tag on an untagged invalid").
+			s.errorf(op.pos, "IMPLICIT tag on an untagged %s (X.680 31.2.9)", k)
 		}
 		tag.Explicit = true
 		out = append([]Tag{tag}, out...)

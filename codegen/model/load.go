@@ -433,6 +433,9 @@ func (s *checker) resolveAll() {
 	for _, m := range s.Modules {
 		s.checkImportOIDs(m)
 	}
+	for _, m := range s.Modules {
+		s.bindImportsByOID(m, covered)
+	}
 	// Missing modules are reported once their AssignedIdentifiers are
 	// evaluated (checkImportOIDs), to tell whether a module of the set has
 	// that OID under another name.
@@ -542,6 +545,12 @@ func (s *checker) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 			return nil
 		}
 	}
+	return s.moduleWithOID(oid)
+}
+
+// moduleWithOID returns the one module of the set whose OID is oid; nil
+// when none or several have it.
+func (s *checker) moduleWithOID(oid OID) *Module {
 	var found *Module
 	for _, m := range s.Modules {
 		if m.OID.Equal(oid) {
@@ -552,6 +561,34 @@ func (s *checker) moduleByLiteralOID(gm *parser.GlobalModuleReference) *Module {
 		}
 	}
 	return found
+}
+
+// bindImportsByOID binds the imports of m that no module's name matches
+// to the module with the value of their AssignedIdentifier, evaluated by
+// checkImportOIDs: the value matters, not how it is written (a defined
+// value, "{asn1-mods xsd-module(2)}", where the module writes its OID
+// with numbers or names and numbers), which bindImports, binding before
+// any value can be evaluated, does only for OIDs written with numbers and
+// well-known names. The symbols imported from a module so bound are
+// resolved again.
+func (s *checker) bindImportsByOID(m *Module, covered map[*Import]bool) {
+	for _, imp := range m.Imports {
+		if imp.Module != nil || covered[imp] || imp.OID == nil {
+			continue
+		}
+		byOID := s.moduleWithOID(imp.OID)
+		if byOID == nil {
+			continue // reported by resolveAll, with the modules of that OID
+		}
+		imp.Module = byOID
+		s.warnf(imp.Pos, "no module is named %s; the module with its OID %s, %s (at %s), is used", imp.Name, byOID.OID, byOID.Name, byOID.AST.Identifier.Pos).Accept = acceptKey("import-renamed", m.Name)
+		for _, name := range sortedKeys(m.imported) {
+			if sym := m.imported[name]; sym.imp == imp && sym.from == nil && sym.opaque == nil {
+				sym.state, sym.to = 0, nil
+				s.resolveImport(sym, true)
+			}
+		}
+	}
 }
 
 // checkImportOIDs evaluates the AssignedIdentifier of each import and

@@ -21,6 +21,10 @@ type Set struct {
 	byName map[string][]*Module
 	srcs   map[string][]byte
 	insts  map[string]*Assignment // parameterized instances, by key
+
+	// links counts the references that underlying followed (not those
+	// whose result it had memoized): what TestChainsLinear bounds.
+	links int
 }
 
 // checker is the work state of one CheckWith, kept apart from its result

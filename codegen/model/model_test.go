@@ -117,7 +117,21 @@ C ::= CHOICE { x INTEGER, y BOOLEAN }
 END`,
 			typ:   "T",
 			want:  []string{"a: [0] EXPLICIT"},
-			diags: []string{"m0.asn:2:20: IMPLICIT tag on an untagged CHOICE"},
+			diags: []string{"m0.asn:2:20: IMPLICIT tag on an untagged CHOICE (X.680 31.2.9)"},
+		},
+		{
+			// Issue 24: "IMPLICIT tag on an untagged invalid", a
+			// follow-on error printed before its cause.
+			name: "IMPLICIT on a type that does not resolve",
+			src: `M DEFINITIONS ::= BEGIN
+T ::= SEQUENCE { a [0] IMPLICIT C, b [1] IMPLICIT Q }
+C ::= Undefined
+Q ::= R
+R ::= Q
+END`,
+			typ:   "T",
+			want:  []string{"a: [0] EXPLICIT", "b: [1] EXPLICIT"},
+			diags: []string{"m0.asn:3:7: undefined reference Undefined", "m0.asn:4:1: Q is defined in terms of itself"},
 		},
 		{
 			// RFC 5280's 1988 modules define the string types themselves.
@@ -375,6 +389,32 @@ IMPORTS T FROM Draft { iso(1) identified-organization(3) id-mod-x(0) };
 U ::= SEQUENCE { t T }
 END`},
 			want: []string{"m0.asn:1:43: warning: module OID has the draft placeholder TBD1 where a number belongs [-accept draft-oid:Draft]"},
+		},
+		{
+			// Issue 24: ITU-T's X.694 XSD module constrains DURATION with
+			// WITH COMPONENTS on the components of DURATION-EQUIVALENT
+			// (X.680 38.4.4); the names are checked, and TIME has no
+			// components.
+			name: "WITH COMPONENTS on DURATION",
+			srcs: []string{`XSD DEFINITIONS AUTOMATIC TAGS ::= BEGIN
+GenericTimeTypeChoice{Type1, Type2} ::= CHOICE { time Type1, string Type2 }
+Duration ::= GenericTimeTypeChoice {
+            DURATION
+                  ((WITH COMPONENTS {...,
+                                     seconds ABSENT,
+                                     fractional-part ABSENT})|
+                   (WITH COMPONENTS {...,
+                                     seconds PRESENT})),
+            VisibleString (FROM ("0".."9" | "DHMPSTY:.+-"))}
+D ::= DURATION
+D2 ::= D (WITH COMPONENTS {..., weeks ABSENT, fractional-part (WITH COMPONENTS {number-of-digits (1..3)})})
+D3 ::= DURATION (WITH COMPONENTS {..., decades ABSENT})
+T ::= TIME (WITH COMPONENTS {..., seconds ABSENT})
+END`},
+			want: []string{
+				"m0.asn:13:40: DURATION has no component decades: WITH COMPONENTS names those of DURATION-EQUIVALENT (years, months, weeks, days, hours, minutes, seconds, fractional-part; X.680 38.4.4)",
+				"m0.asn:14:13: a WITH COMPONENTS constraint does not apply to TIME (X.680 51.8.3)",
+			},
 		},
 		{
 			name: "constraint applicability",

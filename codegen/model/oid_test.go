@@ -77,6 +77,30 @@ END`)
 		t.Errorf("imports: diagnostics (-want +got):\n%s", diff)
 	}
 
+	// Issue 24: the AssignedIdentifier written with a defined value, or
+	// with one as its first component, where the module writes its OID
+	// with names and numbers: the values match, the import is bound.
+	s = checkSrc(`A DEFINITIONS ::= BEGIN
+IMPORTS Z FROM XSDv2 xsd2
+        W FROM XSDv3 {asn1-modules xsd-module(2) 2};
+xsd2 OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) specification(0) modules(0) xsd-module(2) 2}
+asn1-modules OBJECT IDENTIFIER ::= {joint-iso-itu-t asn1(1) specification(0) modules(0)}
+T ::= SEQUENCE { z Z, w W }
+END`, `XSD {joint-iso-itu-t asn1(1) specification(0) modules(0) xsd-module(2) version2(2)} DEFINITIONS ::= BEGIN
+Z ::= BOOLEAN
+W ::= INTEGER
+END`)
+	want = []string{
+		"m0.asn:2:16: warning: no module is named XSDv2; the module with its OID 2.1.0.0.2.2, XSD (at m1.asn:1:1), is used [-accept import-renamed:A]",
+		"m0.asn:3:16: warning: no module is named XSDv3; the module with its OID 2.1.0.0.2.2, XSD (at m1.asn:1:1), is used [-accept import-renamed:A]",
+	}
+	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
+		t.Errorf("imports by value: diagnostics (-want +got):\n%s", diff)
+	}
+	if cs := s.Module("A").Lookup("T").Type.Components; len(cs) != 2 || cs[0].Type.Kind != TypeBoolean || cs[1].Type.Kind != TypeInteger {
+		t.Errorf("imports by value: T's components are not XSD's BOOLEAN and INTEGER")
+	}
+
 	// Names X.660 does not define at that place.
 	s = checkSrc(`A DEFINITIONS ::= BEGIN
 a OBJECT IDENTIFIER ::= {itu-t recommendation aa 1}

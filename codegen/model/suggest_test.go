@@ -42,21 +42,25 @@ END`, `B DEFINITIONS ::= BEGIN LDAPDN ::= OCTET STRING  Name ::= INTEGER END`,
 	}
 }
 
-// TestModuleNotFoundOID checks that "module M not found" tells whether a
-// module of the set has the OID of the import under another name (an OID
-// written with a reference, which bindImports cannot evaluate before the
-// imports are bound), or that none has it.
+// TestModuleNotFoundOID checks that "module M not found" tells whether
+// modules of the set have the OID of the import under other names, or
+// that none has it. One module that has it is used (an OID written with a
+// reference is evaluated after the imports are bound: issue 24).
 func TestModuleNotFoundOID(t *testing.T) {
 	s := checkSrc(`A DEFINITIONS ::= BEGIN
 IMPORTS x FROM TCAPMessages {itu-t recommendation q 773 modules(2) messages(1) version3(3)}
         y FROM Renamed {id-mod 2}
-        z FROM Gone;
+        z FROM Gone
+        w FROM Twice {id-mod 3};
 id-mod OBJECT IDENTIFIER ::= {1 2 3}
-END`, `NewName {1 2 3 2} DEFINITIONS ::= BEGIN y INTEGER ::= 1 END`)
+END`, `NewName {1 2 3 2} DEFINITIONS ::= BEGIN y INTEGER ::= 1 END`,
+		`Twin1 {1 2 3 3} DEFINITIONS ::= BEGIN w INTEGER ::= 1 END`,
+		`Twin2 {1 2 3 3} DEFINITIONS ::= BEGIN w INTEGER ::= 1 END`)
 	want := []string{
 		"m0.asn:2:16: module TCAPMessages not found (imported by A); no module of the set has its OID 0.0.17.773.2.1.3",
-		"m0.asn:3:16: module Renamed not found (imported by A); module NewName (at m1.asn:1:1) has its OID 1.2.3.2",
+		"m0.asn:3:16: warning: no module is named Renamed; the module with its OID 1.2.3.2, NewName (at m1.asn:1:1), is used [-accept import-renamed:A]",
 		"m0.asn:4:16: module Gone not found (imported by A)",
+		"m0.asn:5:16: module Twice not found (imported by A); modules Twin1 (at m2.asn:1:1) and Twin2 (at m3.asn:1:1) have its OID 1.2.3.3",
 	}
 	if diff := cmp.Diff(want, diagLines(s)); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)

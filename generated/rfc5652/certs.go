@@ -24,19 +24,21 @@ import (
 // certificates) and the certificates' outer elements: it does not decode
 // the certificates, the signer infos or the content. Decode the
 // ContentInfo (der.Unmarshal with Options.BER) for typed access to
-// everything.
+// everything. Errors are *der.Error values with the offset in ber and a
+// field path; a content type other than signedData is ErrNotSignedData.
 func Certificates(ber []byte) ([][]byte, error) {
 	r := der.NewReader(ber, &der.Options{BER: true})
 	ci, err := r.ReadConstructed(der.TagSequence, "ContentInfo")
 	if err != nil {
-		return nil, err
+		return nil, der.WithField(err, "ContentInfo")
 	}
+	at := ci.Offset()
 	ct, err := ci.ReadOID(der.TagOID)
 	if err != nil {
 		return nil, der.WithField(err, "ContentInfo.contentType")
 	}
 	if !ct.Equal(IDSignedData) {
-		return nil, fmt.Errorf("rfc5652: content type %v is not signedData", ct)
+		return nil, der.Locate(fmt.Errorf("%w: content type %v", ErrNotSignedData, ct), der.KindInvalidValue, at, "ContentInfo.contentType")
 	}
 	content, err := ci.ReadConstructed(der.Context(0), "[0] EXPLICIT")
 	if err != nil {

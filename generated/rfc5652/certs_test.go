@@ -3,9 +3,12 @@ package rfc5652_test
 import (
 	"bytes"
 	"crypto/x509"
+	"encoding/hex"
+	"errors"
 	"os"
-	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -38,13 +41,42 @@ func TestCertificatesTestdata(t *testing.T) {
 		}
 	}
 
-	// Not SignedData, or not CMS at all.
-	data := []byte{0x30, 0x0f, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01, 0xa0, 0x02, 0x04, 0x00}
-	if _, err := rfc5652.Certificates(data); err == nil || !strings.Contains(err.Error(), "not signedData") {
-		t.Errorf("Certificates of a Data ContentInfo: %v", err)
+}
+
+// TestCertificatesErrors checks that the errors of Certificates are
+// *der.Error values with the offset in the input and the field path
+// (issue 24, item 3: on the reproduction, an EnvelopedData ContentInfo,
+// the error had neither).
+func TestCertificatesErrors(t *testing.T) {
+	type place struct {
+		Path          string
+		Offset        int
+		NotSignedData bool
 	}
-	if _, err := rfc5652.Certificates([]byte{0x30, 0x00}); err == nil {
-		t.Errorf("Certificates of an empty SEQUENCE: no error")
+	for _, tt := range []struct {
+		name string
+		in   string
+		want place
+	}{
+		{"issue 24: envelopedData", "300f06092a864886f70d010703a0023000", place{"ContentInfo.contentType", 2, true}},
+		{"data", "300f06092a864886f70d010701a0020400", place{"ContentInfo.contentType", 2, true}},
+		{"empty SEQUENCE", "3000", place{"ContentInfo.contentType", 2, false}},
+		{"no SEQUENCE", "0400", place{"ContentInfo", 0, false}},
+		{"no SignedData", "300f06092a864886f70d010702a0020400", place{"ContentInfo.content", 15, false}},
+	} {
+		in, err := hex.DecodeString(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rfc5652.Certificates(in)
+		var e *der.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s: %v is not a *der.Error", tt.name, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, place{e.Path(), e.Offset, errors.Is(err, rfc5652.ErrNotSignedData)}); diff != "" {
+			t.Errorf("%s: %v (-want +got):\n%s", tt.name, err, diff)
+		}
 	}
 }
 

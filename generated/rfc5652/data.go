@@ -7,7 +7,8 @@ import "github.com/asn1gen/asn1gen/runtime/der"
 // a decoded ContentInfo_Content keeps the OCTET STRING element in Raw; Data
 // reads it with opts (nil: BER with the default limits, since PKCS #12
 // files and streamed messages are BER). It is an error when c does not
-// hold data.
+// hold data. The offsets of its errors are in c.Raw: der.Rebase moves
+// them into the input c was decoded from.
 func (c *ContentInfo_Content) Data(opts *der.Options) ([]byte, error) {
 	if c.Kind != CtData {
 		return nil, der.NewError(der.KindInvalidValue, 0, "ContentInfo", "the content is not of type data", "RFC 5652 4")

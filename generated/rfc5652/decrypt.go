@@ -137,7 +137,8 @@ func Decrypt(ber []byte, cert *x509.Certificate, key crypto.PrivateKey) ([]byte,
 	case CtAuthEnvelopedData:
 		return ci.Content.AuthEnvelopedData.Decrypt(cert, key)
 	}
-	return nil, fmt.Errorf("%w: content type %v", ErrNotEnvelopedData, ci.ContentType)
+	off, _ := der.OffsetIn(ber, ci.ContentType)
+	return nil, der.Locate(fmt.Errorf("%w: content type %v", ErrNotEnvelopedData, ci.ContentType), der.KindInvalidValue, off, "ContentInfo.contentType")
 }
 
 // Decrypt returns the content of ed decrypted for the recipient whose

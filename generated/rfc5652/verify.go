@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,7 +65,19 @@ var (
 	// does not chain to its roots; the crypto/x509 error is wrapped too
 	// (errors.As with x509.UnknownAuthorityError, ...).
 	ErrChain = errors.New("rfc5652: signer certificate not trusted")
+	// ErrTooManySigners: more SignerInfos than VerifyOptions.MaxSigners;
+	// none is verified.
+	ErrTooManySigners = errors.New("rfc5652: more SignerInfos than VerifyOptions.MaxSigners")
 )
+
+// DefaultMaxSigners is the number of SignerInfos Verify verifies when
+// VerifyOptions.MaxSigners is 0. Neither OpenSSL (CMS_verify) nor
+// go.mozilla.org/pkcs7 bounds it, and each SignerInfo costs a public-key
+// operation and a search of the certificates (issue 24: 100,000
+// SignerInfos took 43-74 s); real messages carry one or two (S/MIME,
+// Authenticode, RFC 4134's examples; the corpus has at most 2), and 64
+// leaves room for multi-party signatures.
+const DefaultMaxSigners = 64
 
 // SignerError is the failure of one SignerInfo.
 type SignerError struct {
@@ -80,10 +93,18 @@ type SignerError struct {
 	Field string
 	// Err says why; errors.Is finds the Err... kind in it.
 	Err error
+	// Offset is the offset of Field's element in the input of Verify,
+	// which places the errors; -1 from SignedData.Verify, which knows no
+	// input (the decoded value does not say where it was read).
+	Offset int
 }
 
 func (e *SignerError) Error() string {
-	return fmt.Sprintf("rfc5652: SignedData.signerInfos[%d] (%s) %s: %s", e.Index, e.Signer, e.Field, strings.TrimPrefix(e.Err.Error(), "rfc5652: "))
+	at := ""
+	if e.Offset >= 0 {
+		at = " at offset " + strconv.Itoa(e.Offset)
+	}
+	return fmt.Sprintf("rfc5652: SignedData.signerInfos[%d] (%s) %s%s: %s", e.Index, e.Signer, e.Field, at, strings.TrimPrefix(e.Err.Error(), "rfc5652: "))
 }
 
 func (e *SignerError) Unwrap() error { return e.Err }
@@ -118,6 +139,9 @@ type VerifyOptions struct {
 	// and RFC 4134's examples use it); without it, SHA-1 is
 	// ErrInsecureAlgorithm. MD2, MD4 and MD5 are never accepted.
 	AllowSHA1 bool
+	// MaxSigners is the most SignerInfos verified; a SignedData with
+	// more is ErrTooManySigners before any is. 0 means DefaultMaxSigners.
+	MaxSigners int
 }
 
 // VerifiedSigner is one SignerInfo whose signature verified.
@@ -147,6 +171,8 @@ type VerifiedSigner struct {
 // certificate trust lists, Apple's MDM signatures), which a CMS decode
 // rejects, is verified too, digesting the contents octets of the
 // content's DER as RFC 2315 9.3 says; content is then the content's DER.
+//
+// Its errors carry the offset in ber (*der.Error, or SignerError.Offset).
 func Verify(ber []byte, opts *VerifyOptions) (content []byte, signers []VerifiedSigner, err error) {
 	var ci ContentInfo
 	if err := der.Unmarshal(ber, &ci, &der.Options{BER: true}); err != nil {
@@ -155,16 +181,17 @@ func Verify(ber []byte, opts *VerifyOptions) (content []byte, signers []Verified
 			return nil, nil, err // the CMS decode's error
 		}
 		if signers, err = sd.Verify(opts); err != nil {
-			return nil, nil, err
+			return nil, nil, placeErrors(err, ber, opts)
 		}
 		return content, signers, nil
 	}
 	if ci.Content.Kind != CtSignedData {
-		return nil, nil, fmt.Errorf("%w: content type %v", ErrNotSignedData, ci.ContentType)
+		off, _ := der.OffsetIn(ber, ci.ContentType)
+		return nil, nil, der.Locate(fmt.Errorf("%w: content type %v", ErrNotSignedData, ci.ContentType), der.KindInvalidValue, off, "ContentInfo.contentType")
 	}
 	sd := ci.Content.SignedData
 	if signers, err = sd.Verify(opts); err != nil {
-		return nil, nil, err
+		return nil, nil, placeErrors(err, ber, opts)
 	}
 	if sd.EncapContentInfo.HasEContent {
 		return sd.EncapContentInfo.EContent.Raw, signers, nil
@@ -206,6 +233,9 @@ func (sd *SignedData) Verify(opts *VerifyOptions) ([]VerifiedSigner, error) {
 	}
 	if len(sd.SignerInfos) == 0 {
 		return nil, ErrNoSigners
+	}
+	if max := opts.maxSigners(); len(sd.SignerInfos) > max {
+		return nil, fmt.Errorf("%w: %d SignerInfos, at most %d verified", ErrTooManySigners, len(sd.SignerInfos), max)
 	}
 	v := verifier{sd: sd, opts: opts, digests: map[crypto.Hash][]byte{}}
 	switch {
@@ -273,7 +303,7 @@ func (v *verifier) loadCertificates() {
 
 func (v *verifier) verifySigner(i int, si *SignerInfo) (VerifiedSigner, error) {
 	fail := func(field string, err error) error {
-		return &SignerError{Index: i, Signer: sidString(&si.Sid), Field: field, Err: err}
+		return &SignerError{Index: i, Signer: sidString(&si.Sid), Field: field, Err: err, Offset: -1}
 	}
 	h, err := v.hash(si.DigestAlgorithm.Algorithm)
 	if err != nil {
@@ -666,4 +696,137 @@ func serialString(n *big.Int) string {
 		return "-0x" + new(big.Int).Neg(n).Text(16)
 	}
 	return "0x" + n.Text(16)
+}
+
+// maxSigners is MaxSigners with its default (o may be nil).
+func (o *VerifyOptions) maxSigners() int {
+	if o == nil || o.MaxSigners <= 0 {
+		return DefaultMaxSigners
+	}
+	return o.MaxSigners
+}
+
+// placeErrors gives the errors of SignedData.Verify of the SignedData in
+// ber their offsets in ber: each SignerError's, and the whole's for the
+// errors of the SignedData (no signers, too many, no content), by the
+// elements of ber, read without decoding them again.
+func placeErrors(err error, ber []byte, opts *VerifyOptions) error {
+	pl := signedDataPlaces(ber)
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	for _, e := range errs {
+		if se, ok := e.(*SignerError); ok && se.Index < len(pl.signers) {
+			se.Offset = signerFieldOffset(ber, pl.signers[se.Index], se.Field)
+		}
+	}
+	switch {
+	case errors.Is(err, ErrTooManySigners):
+		if max := opts.maxSigners(); max < len(pl.signers) {
+			return der.Locate(err, der.KindLimit, pl.signers[max], "SignedData.signerInfos["+strconv.Itoa(max)+"]")
+		}
+		return der.Locate(err, der.KindLimit, pl.set, "SignedData.signerInfos")
+	case errors.Is(err, ErrNoSigners):
+		return der.Locate(err, der.KindInvalidValue, pl.set, "SignedData.signerInfos")
+	case errors.Is(err, ErrNoContent), len(errs) == 1 && strings.Contains(err.Error(), "VerifyOptions.Content"):
+		return der.Locate(err, der.KindInvalidValue, pl.eci, "SignedData.encapContentInfo")
+	}
+	return err
+}
+
+// places are the offsets in a ContentInfo of the parts of its SignedData.
+type places struct {
+	eci, set int   // encapContentInfo, signerInfos
+	signers  []int // each SignerInfo
+}
+
+// signedDataPlaces reads the headers of the ContentInfo ber, a SignedData
+// (CMS or PKCS #7), down to its SignerInfos. What it cannot read stays 0.
+func signedDataPlaces(ber []byte) (p places) {
+	r := der.NewReader(ber, &der.Options{BER: true})
+	ci, err := r.ReadConstructed(der.TagSequence, "ContentInfo")
+	if err != nil || ci.Skip() != nil {
+		return p
+	}
+	w, err := ci.ReadConstructed(der.Context(0), "")
+	if err != nil {
+		return p
+	}
+	sd, err := w.ReadConstructed(der.TagSequence, "")
+	if err != nil || sd.Skip() != nil || sd.Skip() != nil { // version, digestAlgorithms
+		return p
+	}
+	p.eci = sd.Offset()
+	if sd.Skip() != nil {
+		return p
+	}
+	for _, t := range []der.Tag{der.Context(0), der.Context(1)} { // certificates, crls
+		if sd.Peek(t) && sd.Skip() != nil {
+			return p
+		}
+	}
+	p.set = sd.Offset()
+	set, err := sd.ReadConstructed(der.TagSet, "")
+	for err == nil && !set.Empty() {
+		p.signers = append(p.signers, set.Offset())
+		err = set.Skip()
+	}
+	return p
+}
+
+// signerFieldOffset returns the offset in ber of field (a SignerError's)
+// of the SignerInfo at offset at: SignerInfo ::= SEQUENCE { version, sid,
+// digestAlgorithm, signedAttrs [0] OPTIONAL, signatureAlgorithm,
+// signature, unsignedAttrs [1] OPTIONAL }. It returns at when the field
+// is not found.
+func signerFieldOffset(ber []byte, at int, field string) int {
+	name, index, _ := strings.Cut(strings.TrimSuffix(field, "]"), "[")
+	r := der.NewReader(ber, &der.Options{BER: true})
+	r = r.At(at, len(ber), 0)
+	si, err := r.ReadConstructed(der.TagSequence, "")
+	if err != nil {
+		return at
+	}
+	// The position of each component: version, sid, digestAlgorithm,
+	// then the rest by tag.
+	for _, want := range []string{"version", "sid", "digestAlgorithm"} {
+		if name == want {
+			return si.Offset()
+		}
+		if si.Skip() != nil {
+			return at
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		tag      der.Tag
+		optional bool
+	}{{"signedAttrs", der.Context(0), true}, {"signatureAlgorithm", der.TagSequence, false}, {"signature", der.TagOctetString, false}, {"unsignedAttrs", der.Context(1), true}} {
+		if c.optional && !si.Peek(c.tag) {
+			continue
+		}
+		if name != c.name {
+			if si.Skip() != nil {
+				return at
+			}
+			continue
+		}
+		off := si.Offset()
+		if index == "" {
+			return off
+		}
+		attrs, err := si.ReadConstructed(c.tag, "")
+		n, _ := strconv.Atoi(index)
+		for i := 0; err == nil && !attrs.Empty(); i++ {
+			if i == n {
+				return attrs.Offset()
+			}
+			err = attrs.Skip()
+		}
+		return off
+	}
+	return at
 }

@@ -2,6 +2,7 @@ package rfc7292
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
 	"github.com/asn1gen/asn1gen/runtime/der"
@@ -31,78 +32,112 @@ import (
 // it, the bytes crypto/x509.ParseCertificate takes; it may alias pfx. A
 // file without certificates gives none and no error.
 func Certificates(pfx []byte) ([][]byte, error) {
-	as, err := authenticatedSafe(pfx)
+	as, at, err := authenticatedSafe(pfx)
 	if err != nil {
 		return nil, err
 	}
 	var out [][]byte
 	for i := range as {
+		path := "AuthenticatedSafe[" + strconv.Itoa(i) + "]"
 		c := &as[i].Content
+		// Where the part is, as near as the octets tell (see place).
+		off := place(pfx, as[i].ContentType, at)
 		switch c.Kind {
 		case rfc5652.CtData:
 		case rfc5652.CtEncryptedData, rfc5652.CtEnvelopedData:
-			return nil, fmt.Errorf("%w: AuthenticatedSafe[%d] is %v", ErrEncrypted, i, c.Kind)
+			return nil, der.Locate(fmt.Errorf("%w: the part is %v", ErrEncrypted, c.Kind), der.KindUnsupported, off, path)
 		default:
-			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: content type %v is none of data, encryptedData, envelopedData", i, as[i].ContentType)
+			return nil, der.Locate(fmt.Errorf("rfc7292: content type %v is none of data, encryptedData, envelopedData", as[i].ContentType),
+				der.KindInvalidValue, off, path+".contentType")
 		}
 		data, err := c.Data(nil)
 		if err != nil {
-			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
+			return nil, der.WithField(der.Rebase(err, pfx, c.Raw, off), path)
 		}
-		if out, err = appendBagCertificates(out, data, 0); err != nil {
-			return nil, fmt.Errorf("rfc7292: AuthenticatedSafe[%d]: %w", i, err)
+		if out, err = appendBagCertificates(out, der.NewReader(data, &der.Options{BER: true}), 0); err != nil {
+			return nil, der.WithField(der.Rebase(err, pfx, data, off), path+".SafeContents")
 		}
 	}
 	return out, nil
 }
 
+// place returns the offset of part in in, the input of a decode, when
+// part aliases it (the OIDs and the contents of primitive strings of a
+// decoded value do), else at: the offset of the enclosing part that the
+// caller knows. The values decoded from octets that were reassembled from
+// BER segments or decrypted do not alias the input: their errors are
+// placed at the element that held those octets.
+func place(in, part []byte, at int) int {
+	if off, ok := der.OffsetIn(in, part); ok {
+		return off
+	}
+	return at
+}
+
+// firstComponent returns the offset of the first component of the
+// element at offset off of in (its contents), or off when its header is
+// unreadable.
+func firstComponent(in []byte, off int) int {
+	if off < 0 || off > len(in) {
+		return off
+	}
+	h, err := der.ParseHeader(in[off:], off, true)
+	if err != nil {
+		return off
+	}
+	return off + h.HeaderLen
+}
+
 // authenticatedSafe decodes the AuthenticatedSafe of a PFX: the data of
 // its authSafe ContentInfo, or of the SignedData's content in public-key
-// integrity mode. Only version and authSafe are read.
-func authenticatedSafe(pfx []byte) (AuthenticatedSafe, error) {
+// integrity mode. Only version and authSafe are read. at is the offset in
+// pfx of the authSafe's content, where the errors of the parts whose
+// octets are not pfx's are placed. Errors are *der.Error values with the
+// offset in pfx and the field path.
+func authenticatedSafe(pfx []byte) (as AuthenticatedSafe, at int, err error) {
 	r := der.NewReader(pfx, &der.Options{BER: true})
 	s, err := r.ReadConstructed(der.TagSequence, "PFX")
 	if err != nil {
-		return nil, fmt.Errorf("rfc7292: %w", err)
+		return nil, 0, der.WithField(err, "PFX")
 	}
 	if err := r.Finish("PFX"); err != nil {
-		return nil, fmt.Errorf("rfc7292: %w", err)
+		return nil, 0, err
 	}
+	off := s.Offset()
 	version, err := s.ReadInt64(der.TagInteger)
 	if err != nil {
-		return nil, fmt.Errorf("rfc7292: PFX.version: %w", err)
+		return nil, 0, der.WithField(err, "PFX.version")
 	}
 	if version != int64(PFX_V3) {
-		return nil, fmt.Errorf("rfc7292: PFX.version is %d, not 3", version)
+		return nil, 0, der.WithField(der.NewError(der.KindInvalidValue, off, "INTEGER", "version "+strconv.FormatInt(version, 10)+", not 3", "RFC 7292 4"), "PFX.version")
 	}
-	raw, err := s.ReadRaw()
-	if err != nil {
-		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
-	}
+	off = s.Offset()
 	var ci rfc5652.ContentInfo
-	if err := der.Unmarshal(raw, &ci, &der.Options{BER: true}); err != nil {
-		return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
+	if err := ci.DecodeASN1(&s, der.TagSequence); err != nil {
+		return nil, 0, der.WithField(err, "PFX.authSafe")
 	}
+	at = firstComponent(pfx, off)
 	var data []byte
 	switch c := &ci.Content; c.Kind {
 	case rfc5652.CtData:
 		if data, err = c.Data(nil); err != nil {
-			return nil, fmt.Errorf("rfc7292: PFX.authSafe: %w", err)
+			return nil, 0, der.WithField(der.Rebase(err, pfx, c.Raw, at), "PFX.authSafe")
 		}
 	case rfc5652.CtSignedData:
 		e := &c.SignedData.EncapContentInfo
 		if e.EContent.Kind != rfc5652.CtData {
-			return nil, fmt.Errorf("rfc7292: PFX.authSafe: SignedData content type %v is not data", e.EContentType)
+			return nil, 0, der.Locate(fmt.Errorf("rfc7292: SignedData content type %v is not data", e.EContentType), der.KindInvalidValue,
+				place(pfx, e.EContentType, at), "PFX.authSafe.content.encapContentInfo.eContentType")
 		}
 		data = e.EContent.Raw
 	default:
-		return nil, fmt.Errorf("rfc7292: PFX.authSafe: content type %v is neither data nor signedData", ci.ContentType)
+		return nil, 0, der.Locate(fmt.Errorf("rfc7292: content type %v is neither data nor signedData", ci.ContentType), der.KindInvalidValue,
+			at, "PFX.authSafe.contentType")
 	}
-	var as AuthenticatedSafe
 	if err := der.Unmarshal(data, &as, &der.Options{BER: true}); err != nil {
-		return nil, fmt.Errorf("rfc7292: %w", err)
+		return nil, 0, der.Rebase(err, pfx, data, at)
 	}
-	return as, nil
+	return as, at, nil
 }
 
 // The bag, certificate and CRL types of RFC 7292 4.2, 4.2.3 and 4.2.4, as
@@ -123,15 +158,15 @@ var (
 const maxBagNesting = 8
 
 // appendBagCertificates appends the DER of the X.509 certificates of the
-// CertBags of the SafeContents sc (BER), and of its nested SafeContents
-// bags, to out. It reads only the bags' envelopes and the certificates'
-// OCTET STRINGs: the typed SafeBag (whose CertBag holds an
-// rfc5280.Certificate) would decode every certificate.
-func appendBagCertificates(out [][]byte, sc []byte, depth int) ([][]byte, error) {
+// CertBags of the SafeContents that r holds (BER), and of its nested
+// SafeContents bags, to out. It reads only the bags' envelopes and the
+// certificates' OCTET STRINGs: the typed SafeBag (whose CertBag holds an
+// rfc5280.Certificate) would decode every certificate. Errors have the
+// offsets of r's input.
+func appendBagCertificates(out [][]byte, r der.Reader, depth int) ([][]byte, error) {
 	if depth > maxBagNesting {
-		return nil, fmt.Errorf("safeContentsBags nested deeper than %d", maxBagNesting)
+		return nil, der.NewError(der.KindLimit, r.Offset(), "SafeContents", "safeContentsBags nested deeper than "+strconv.Itoa(maxBagNesting), "")
 	}
-	r := der.NewReader(sc, &der.Options{BER: true})
 	list, err := r.ReadConstructed(der.TagSequence, "SafeContents")
 	if err != nil {
 		return nil, err
@@ -156,9 +191,10 @@ func appendBagCertificates(out [][]byte, sc []byte, depth int) ([][]byte, error)
 			return nil, der.WithIndex(der.WithField(err, "bagValue"), i)
 		}
 		if id.Equal(oidSafeContentsBag) {
+			off := value.Offset()
 			inner, err := value.ReadRaw()
 			if err == nil {
-				out, err = appendBagCertificates(out, inner, depth+1)
+				out, err = appendBagCertificates(out, value.Open(inner, off), depth+1)
 			}
 			if err != nil {
 				return nil, der.WithIndex(der.WithField(err, "bagValue"), i)

@@ -5,8 +5,9 @@ import (
 	"crypto/x509"
 	"errors"
 	"os"
-	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/asn1gen/asn1gen/generated/rfc5280"
 	"github.com/asn1gen/asn1gen/generated/rfc5652"
@@ -253,32 +254,67 @@ func TestCertificatesSigned(t *testing.T) {
 	}
 }
 
+// place is where an error is: its field path and its offset in the
+// input, as *der.Error gives them.
+type place struct {
+	Path   string
+	Offset int
+}
+
+// placeOf returns the place of err, which must be a *der.Error.
+func placeOf(t *testing.T, err error) place {
+	t.Helper()
+	var e *der.Error
+	if !errors.As(err, &e) {
+		t.Errorf("%v is not a *der.Error", err)
+		return place{Offset: -2}
+	}
+	return place{e.Path(), e.Offset}
+}
+
+// TestCertificatesErrors checks the errors of Certificates: each is a
+// *der.Error with the offset in the file and the field path (issue 24,
+// item 3: the version and content-type errors had no offset, and the
+// offsets of the AuthenticatedSafe's errors were those of the authSafe's
+// OCTET STRING contents).
 func TestCertificatesErrors(t *testing.T) {
 	good := marshal(t, testPFX(t, rfc7292.SafeContents{}))
 	v2 := append([]byte(nil), good...)
-	if i := bytes.Index(v2, []byte{0x02, 0x01, 0x03}); i < 0 {
+	iv := bytes.Index(v2, []byte{0x02, 0x01, 0x03})
+	if iv < 0 {
 		t.Fatal("no version")
-	} else {
-		v2[i+2] = 2
 	}
+	v2[iv+2] = 2
 	notSafe := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, []byte{0x04, 0x00})})
 	sc := dataInfo(t, []byte{0x30, 0x03, 0x02, 0x01, 0x00}) // a SafeContents that is not one
 	badParts := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &rfc7292.AuthenticatedSafe{sc}))})
+	signed := rfc5652.ContentInfo{ContentType: oid(t, idSignedData)}
+	signed.Content.Kind, signed.Content.SignedData = rfc5652.CtSignedData, &rfc5652.SignedData{Version: rfc5652.CMSVersion_V1}
+	signed.Content.SignedData.EncapContentInfo.EContentType = oid(t, "1.2.840.113549.1.7.6")
+	notData := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: signed})
+	encrypted := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &rfc7292.AuthenticatedSafe{signed}))})
 	for _, tc := range []struct {
 		name string
 		in   []byte
-		want string
+		want place
 	}{
-		{"empty", nil, "rfc7292: "},
-		{"not a sequence", []byte{0x04, 0x00}, "rfc7292: "},
-		{"trailing octets", append(append([]byte(nil), good...), 0), "rfc7292: "},
-		{"version 2", v2, "PFX.version is 2, not 3"},
-		{"truncated", good[:len(good)-3], "rfc7292: "},
-		{"not an AuthenticatedSafe", notSafe, "AuthenticatedSafe"},
-		{"not a SafeContents", badParts, "AuthenticatedSafe[0]"},
+		{"empty", nil, place{"PFX", 0}},
+		{"not a sequence", []byte{0x04, 0x00}, place{"PFX", 0}},
+		{"trailing octets", append(append([]byte(nil), good...), 0), place{"", len(good)}},
+		{"version 2", v2, place{"PFX.version", iv}},
+		{"truncated", good[:len(good)-3], place{"PFX", 0}},
+		{"not an AuthenticatedSafe", notSafe, place{"AuthenticatedSafe", bytes.Index(notSafe, []byte{0x04, 0x02, 0x04, 0x00}) + 2}},
+		{"not a SafeContents", badParts, place{"AuthenticatedSafe[0].SafeContents[0]", bytes.Index(badParts, []byte{0x30, 0x03, 0x02, 0x01, 0x00}) + 2}},
+		{"SignedData of another content", notData, place{"PFX.authSafe.content.encapContentInfo.eContentType", bytes.Index(notData, []byte{0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x06}) + 2}},
+		{"a part of another content type", encrypted, place{"AuthenticatedSafe[0].contentType", bytes.Index(encrypted, []byte{0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02}) + 2}},
 	} {
-		if got, err := rfc7292.Certificates(tc.in); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: Certificates = %d, %v; want an error with %q", tc.name, len(got), err, tc.want)
+		got, err := rfc7292.Certificates(tc.in)
+		if err == nil {
+			t.Errorf("%s: %d certificates, no error", tc.name, len(got))
+			continue
+		}
+		if diff := cmp.Diff(tc.want, placeOf(t, err)); diff != "" {
+			t.Errorf("%s: %v (-want +got):\n%s", tc.name, err, diff)
 		}
 	}
 }

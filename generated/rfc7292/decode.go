@@ -149,21 +149,37 @@ type Bag struct {
 type DecodeOptions struct {
 	// MaxIterations is the largest iteration count accepted in any key
 	// derivation (the MAC's, an encrypted part's, a shrouded key's);
-	// 0 means 10 million (real files use 1 to a few hundred thousand).
-	// Every count the file shows before decryption (the MAC, the
-	// encryptedData parts, the keys in its unencrypted parts) is checked
-	// before the first key is derived.
+	// 0 means DefaultMaxIterations. Every count the file shows before
+	// decryption (the MAC, the encryptedData parts, the keys in its
+	// unencrypted parts) is checked before the first key is derived.
 	MaxIterations int
 
 	// MaxTotalIterations bounds the sum of the iteration counts of all
 	// the key derivations one decode runs (a file can hold many encrypted
 	// keys, the PKCS #12 schemes derive the key and the IV apart, and an
-	// empty or non-ASCII password makes two tries); 0 means 8 times
-	// MaxIterations, what a file with a MAC, an encrypted part and a key
-	// at MaxIterations each, with two password candidates, takes. A
-	// decode is thus bounded by some seconds of work by default.
+	// empty or non-ASCII password makes two tries); 0 means
+	// DefaultTotalFactor times MaxIterations.
 	MaxTotalIterations int
 }
+
+// The default budgets of DecodeOptions. Neither OpenSSL nor go-pkcs12
+// bounds an iteration count when reading (OpenSSL takes the INTEGER as a
+// C int; go-pkcs12 as a Go int): a file asking for ten million
+// iterations took 9-14 s to refuse (issue 24). What they and the other
+// writers of PKCS #12 files use is far less: OpenSSL 2048
+// (PKCS12_DEFAULT_ITER, for the MAC and the encryption), go-pkcs12 2048
+// (Modern2023, LegacyDES), Java's keytool 10,000 (JDK 12 and later) and
+// Windows 2000; OWASP's advice for PBKDF2-HMAC-SHA256 is 600,000. One
+// million admits all of them, and a key derivation of one million
+// iterations takes about a second. The total, six times that, is what a
+// file of the PKCS #12 schemes (which derive the key and the IV apart)
+// with a MAC, an encrypted part and a shrouded key at MaxIterations takes
+// under the empty password (two candidates for the MAC): the old default
+// allowed 80 million.
+const (
+	DefaultMaxIterations = 1_000_000
+	DefaultTotalFactor   = 6
+)
 
 // Decode decodes a PKCS #12 file (RFC 7292), DER or BER, with the password
 // as typed (UTF-8), and returns its certificates, keys, CRLs and secrets,
@@ -198,9 +214,11 @@ func Decode(pfx []byte, password string) (*Contents, error) {
 // decode them with der.Unmarshal into a PFX, and verify or decrypt with
 // package rfc5652.
 //
-// Errors name the part and bag ("AuthenticatedSafe[1].SafeContents[0]")
-// and the byte offset; test them with errors.Is against
-// ErrIncorrectPassword, ErrUnsupported, ErrLimit and ErrInvalidParameters.
+// Errors are *der.Error values with the offset in pfx and the field path,
+// which names the part and bag ("AuthenticatedSafe[1].SafeContents[0]");
+// what was decrypted is placed at the encrypted octets that held it. Test
+// them with errors.Is against ErrIncorrectPassword, ErrUnsupported,
+// ErrLimit and ErrInvalidParameters.
 //
 // The Contents may alias pfx (the PFX, a keyBag's PKCS #8, unencrypted
 // certificates): do not modify pfx while they are in use.
@@ -208,7 +226,7 @@ func DecodeWith(pfx []byte, password string, o *DecodeOptions) (*Contents, error
 	d := newDecoder(password, o)
 	c, err := d.decode(pfx)
 	if err != nil {
-		return nil, fmt.Errorf("rfc7292: %w", err)
+		return nil, err
 	}
 	return c, nil
 }
@@ -251,6 +269,8 @@ func unmarshal[T any, P interface {
 
 // decoder is the state of one Decode.
 type decoder struct {
+	in []byte // the file, where errors are placed
+
 	opts   pbe.Options
 	budget int // iterations left for key derivations
 	max    int // the bound of one iteration count
@@ -271,11 +291,11 @@ func newDecoder(password string, o *DecodeOptions) *decoder {
 	}
 	max := o.MaxIterations
 	if max <= 0 {
-		max = pbe.DefaultMaxIterations
+		max = DefaultMaxIterations
 	}
 	total := o.MaxTotalIterations
 	if total <= 0 {
-		total = 8 * max
+		total = DefaultTotalFactor * max
 	}
 	return &decoder{
 		opts:   pbe.Options{MaxIterations: max},
@@ -289,6 +309,7 @@ func newDecoder(password string, o *DecodeOptions) *decoder {
 // part is one ContentInfo of the AuthenticatedSafe, before decryption.
 type part struct {
 	path       string
+	at         int          // its offset in the file, or its nearest known
 	sc         SafeContents // a data part's
 	encrypted  bool
 	enc        encryption // an encryptedData part's algorithm
@@ -296,28 +317,35 @@ type part struct {
 }
 
 func (d *decoder) decode(b []byte) (*Contents, error) {
+	d.in = b
 	p := new(PFX)
 	if err := unmarshal(b, p); err != nil {
 		return nil, err
 	}
 	if p.Version != PFX_V3 {
-		return nil, fmt.Errorf("PFX.version is %d, not 3", p.Version)
+		return nil, der.WithField(der.NewError(der.KindInvalidValue, firstComponent(b, 0), "INTEGER",
+			"version "+strconv.FormatInt(int64(p.Version), 10)+", not 3", "RFC 7292 4"), "PFX.version")
 	}
 	d.c.PFX = p
+	// The authSafe's contentType: a decoded OID aliases the input.
+	at := place(b, p.AuthSafe.ContentType, 0)
 	var authSafe []byte
 	switch ct := &p.AuthSafe.Content; ct.Kind {
 	case rfc5652.CtData:
 		var err error
 		if authSafe, err = ct.Data(berOptions); err != nil {
-			return nil, der.WithField(err, "PFX.authSafe")
+			return nil, der.WithField(der.Rebase(err, b, ct.Raw, at), "PFX.authSafe")
 		}
 	case rfc5652.CtSignedData:
-		return nil, fmt.Errorf("PFX.authSafe: %w", &UnsupportedError{Role: "PKCS #12 public-key integrity mode (signedData: verify it with package rfc5652)", OID: p.AuthSafe.ContentType.String()})
+		return nil, d.fail(&UnsupportedError{Role: "PKCS #12 public-key integrity mode (signedData: verify it with package rfc5652)", OID: p.AuthSafe.ContentType.String()},
+			nil, at, "PFX.authSafe.contentType")
 	default:
-		return nil, fmt.Errorf("PFX.authSafe: %w", &UnsupportedError{Role: "PKCS #12 authSafe content type", OID: p.AuthSafe.ContentType.String()})
+		return nil, d.fail(&UnsupportedError{Role: "PKCS #12 authSafe content type", OID: p.AuthSafe.ContentType.String()},
+			nil, at, "PFX.authSafe.contentType")
 	}
 	if err := unmarshal(authSafe, &d.c.AuthenticatedSafe); err != nil {
-		return nil, err
+		// Issue 24: the offsets were the authSafe OCTET STRING's.
+		return nil, der.Rebase(err, b, authSafe, at)
 	}
 
 	// Everything that can be read without a key first, so that every
@@ -327,46 +355,54 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 		ci := &d.c.AuthenticatedSafe[i]
 		pt := &parts[i]
 		pt.path = "AuthenticatedSafe[" + strconv.Itoa(i) + "]"
+		pt.at = place(b, ci.ContentType, at)
 		switch ci.Content.Kind {
 		case rfc5652.CtData:
 			data, err := ci.Content.Data(berOptions)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", pt.path, err)
+				return nil, der.WithField(der.Rebase(err, b, ci.Content.Raw, pt.at), pt.path)
 			}
 			if err := unmarshal(data, &pt.sc); err != nil {
-				return nil, fmt.Errorf("%s: %w", pt.path, err)
+				// The path of the decode starts with SafeContents.
+				return nil, der.WithField(der.Rebase(err, b, data, pt.at), pt.path)
 			}
-			if err := d.precheckBags(pt.sc, pt.path, 0); err != nil {
+			if err := d.precheckBags(pt.sc, pt.path, pt.at, 0); err != nil {
 				return nil, err
 			}
 		case rfc5652.CtEncryptedData:
 			eci := &ci.Content.EncryptedData.EncryptedContentInfo
 			alg := &eci.ContentEncryptionAlgorithm
+			algAt := place(b, alg.Algorithm, pt.at)
 			enc, err := parseEncryption(alg.Algorithm, alg.HasParameters, alg.Parameters.Raw)
 			if err == nil {
 				err = d.check(enc.iterations)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: encryptedData: %w", pt.path, err)
+				return nil, d.fail(err, alg.Parameters.Raw, algAt, pt.path+".encryptedData.encryptedContentInfo.contentEncryptionAlgorithm")
 			}
 			if !eci.HasEncryptedContent {
-				return nil, fmt.Errorf("%s: encryptedData has no encryptedContent", pt.path)
+				return nil, der.WithField(der.NewError(der.KindInvalidValue, algAt, "EncryptedContentInfo", "no encryptedContent", "RFC 7292 4.1"),
+					pt.path+".encryptedData.encryptedContentInfo")
 			}
 			pt.encrypted, pt.enc, pt.ciphertext = true, enc, eci.EncryptedContent
 		case rfc5652.CtEnvelopedData:
-			return nil, fmt.Errorf("%s: %w", pt.path, &UnsupportedError{Role: "PKCS #12 part encrypted to a public key (envelopedData: decrypt it with package rfc5652)", OID: ci.ContentType.String()})
+			return nil, d.fail(&UnsupportedError{Role: "PKCS #12 part encrypted to a public key (envelopedData: decrypt it with package rfc5652)", OID: ci.ContentType.String()},
+				nil, pt.at, pt.path+".contentType")
 		default:
 			if ci.ContentType.Equal(oidEncryptedData) {
 				// An encryptedData that the tolerant decode kept as
 				// received: the strict one tells why.
 				err := der.Unmarshal(ci.Content.Raw, new(rfc5652.EncryptedData), paramOptions)
-				return nil, fmt.Errorf("%s: encryptedData: %w", pt.path, err)
+				return nil, d.fail(err, ci.Content.Raw, pt.at, pt.path+".content")
 			}
-			return nil, fmt.Errorf("%s: %w", pt.path, &UnsupportedError{Role: "PKCS #12 part content type", OID: ci.ContentType.String()})
+			return nil, d.fail(&UnsupportedError{Role: "PKCS #12 part content type", OID: ci.ContentType.String()},
+				nil, pt.at, pt.path+".contentType")
 		}
 	}
 
 	if p.HasMacData {
+		// The MAC's digest, where its errors are placed.
+		macAt := place(b, p.MacData.Mac.Digest, at)
 		m, err := macParams(&p.MacData)
 		if err == nil {
 			err = d.check(macIterations(m))
@@ -378,7 +414,7 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 			d.pw, err = d.opts.VerifyMAC(m, d.pw, authSafe, p.MacData.Mac.Digest)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("PFX.macData: %w", err)
+			return nil, d.fail(err, p.MacData.Mac.DigestAlgorithm.Parameters.Raw, macAt, "PFX.macData")
 		}
 		d.verified = true
 	} else {
@@ -393,16 +429,18 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 				sc = nil
 				return unmarshal(plain, &sc)
 			})
+			// The plaintext is placed at the ciphertext.
+			encAt := place(b, pt.ciphertext, pt.at)
 			if err != nil {
-				return nil, fmt.Errorf("%s: encryptedData: %w", pt.path, err)
+				return nil, d.fail(err, nil, encAt, pt.path+".encryptedData.encryptedContentInfo.encryptedContent")
 			}
-			pt.sc = sc
+			pt.sc, pt.at = sc, encAt
 		}
 		enc := ""
 		if pt.encrypted {
 			enc = pt.enc.oid
 		}
-		if err := d.addBags(pt.sc, pt.path, enc, 0); err != nil {
+		if err := d.addBags(pt.sc, pt.path, enc, pt.at, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -410,13 +448,14 @@ func (d *decoder) decode(b []byte) (*Contents, error) {
 }
 
 // precheckBags checks the iteration counts of the shrouded keys of an
-// unencrypted SafeContents.
-func (d *decoder) precheckBags(sc SafeContents, path string, depth int) error {
+// unencrypted SafeContents; at is the offset of the part that holds it.
+func (d *decoder) precheckBags(sc SafeContents, path string, at, depth int) error {
 	if depth > maxBagNesting {
-		return fmt.Errorf("%s: safeContentsBags nested deeper than %d", path, maxBagNesting)
+		return d.fail(fmt.Errorf("%w: safeContentsBags nested deeper than %d", ErrLimit, maxBagNesting), nil, at, path)
 	}
 	for i := range sc {
-		at := path + ".SafeContents[" + strconv.Itoa(i) + "]"
+		bagPath := path + ".SafeContents[" + strconv.Itoa(i) + "]"
+		bagAt := place(d.in, sc[i].BagID, at)
 		switch v := &sc[i].BagValue; v.Kind {
 		case BagTypeKind_PKCS8ShroudedKeyBag:
 			alg := &v.PKCS8ShroudedKeyBag.EncryptionAlgorithm
@@ -425,10 +464,10 @@ func (d *decoder) precheckBags(sc SafeContents, path string, depth int) error {
 				err = d.check(enc.iterations)
 			}
 			if err != nil {
-				return fmt.Errorf("%s: pkcs8ShroudedKeyBag: %w", at, err)
+				return d.fail(err, alg.Parameters.Raw, place(d.in, alg.Algorithm, bagAt), bagPath+".bagValue.encryptionAlgorithm")
 			}
 		case BagTypeKind_SafeContentsBag:
-			if err := d.precheckBags(v.SafeContentsBag, at, depth+1); err != nil {
+			if err := d.precheckBags(v.SafeContentsBag, bagPath, bagAt, depth+1); err != nil {
 				return err
 			}
 		}
@@ -436,17 +475,40 @@ func (d *decoder) precheckBags(sc SafeContents, path string, depth int) error {
 	return nil
 }
 
+// fail gives err, met reading part (nil: none, or octets decrypted), a
+// place in the file: the offsets of an *der.Error of a decode of part move
+// into the file (der.Rebase); any other error, and one without an offset,
+// is placed at at (der.Locate), as near as the octets tell; path goes in
+// front of the error's path.
+func (d *decoder) fail(err error, part []byte, at int, path string) error {
+	err = der.Rebase(err, d.in, part, at)
+	return der.Locate(err, kindOf(err), at, path)
+}
+
+// kindOf is the der.Kind of the error of a helper.
+func kindOf(err error) der.Kind {
+	switch {
+	case errors.Is(err, ErrLimit):
+		return der.KindLimit
+	case errors.Is(err, ErrUnsupported):
+		return der.KindUnsupported
+	}
+	return der.KindInvalidValue
+}
+
 // addBags adds the bags of sc, decrypting their keys, to the contents.
-// enc is the encryption of the part that held sc.
-func (d *decoder) addBags(sc SafeContents, path, enc string, depth int) error {
+// enc is the encryption of the part that held sc, at its offset in the
+// file (of the ciphertext when it was encrypted).
+func (d *decoder) addBags(sc SafeContents, path, enc string, at, depth int) error {
 	if depth > maxBagNesting {
-		return fmt.Errorf("%s: safeContentsBags nested deeper than %d", path, maxBagNesting)
+		return d.fail(fmt.Errorf("%w: safeContentsBags nested deeper than %d", ErrLimit, maxBagNesting), nil, at, path)
 	}
 	for i := range sc {
 		sb := &sc[i]
 		b := Bag{Path: path + ".SafeContents[" + strconv.Itoa(i) + "]", SafeBag: sb, Encryption: enc}
+		bagAt := place(d.in, sb.BagID, at)
 		if err := checkBag(sb); err != nil {
-			return fmt.Errorf("%s: %w", b.Path, err)
+			return d.fail(err, sb.BagValue.Raw, bagAt, b.Path)
 		}
 		for _, a := range sb.BagAttributes {
 			for _, v := range a.AttrValues {
@@ -463,8 +525,9 @@ func (d *decoder) addBags(sc SafeContents, path, enc string, depth int) error {
 			b.PKCS8 = v.Raw
 			d.addKey(&b, v.KeyBag)
 		case BagTypeKind_PKCS8ShroudedKeyBag:
+			alg := &v.PKCS8ShroudedKeyBag.EncryptionAlgorithm
 			if err := d.decryptKey(&b, v.PKCS8ShroudedKeyBag); err != nil {
-				return fmt.Errorf("%s: pkcs8ShroudedKeyBag: %w", b.Path, err)
+				return d.fail(err, alg.Parameters.Raw, place(d.in, alg.Algorithm, bagAt), b.Path+".bagValue")
 			}
 			d.addKey(&b, nil)
 		case BagTypeKind_CertBag:
@@ -482,13 +545,13 @@ func (d *decoder) addBags(sc SafeContents, path, enc string, depth int) error {
 			d.c.Secrets = append(d.c.Secrets, b.Secret)
 			if b.Secret.SecretTypeID.Equal(oidShroudedKeyBag) {
 				if err := d.decryptSecret(&b); err != nil {
-					return fmt.Errorf("%s: secretBag: %w", b.Path, err)
+					return d.fail(err, b.Secret.SecretValue.Raw, bagAt, b.Path+".bagValue")
 				}
 			}
 		}
 		d.c.Bags = append(d.c.Bags, b)
 		if v := &sb.BagValue; v.Kind == BagTypeKind_SafeContentsBag {
-			if err := d.addBags(v.SafeContentsBag, b.Path, enc, depth+1); err != nil {
+			if err := d.addBags(v.SafeContentsBag, b.Path, enc, bagAt, depth+1); err != nil {
 				return err
 			}
 		}
@@ -566,6 +629,7 @@ func (d *decoder) decrypt(enc encryption, ciphertext []byte, valid func([]byte) 
 			return nil, err
 		}
 		if err := valid(plain); err != nil {
+			err = der.Rebase(err, nil, nil, -1) // the plaintext's offsets are none of the file's
 			if !d.verified {
 				// No MAC: a wrong password shows as garbage (RC4 has
 				// no padding to tell).

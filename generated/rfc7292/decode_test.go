@@ -427,12 +427,14 @@ func TestDecodeHostileIterations(t *testing.T) {
 		o    *rfc7292.DecodeOptions
 		want string
 	}{
-		{"MAC, 2^31-1", macCount(1<<31 - 1), nil, "iteration count 2147483647 above the bound of 10000000"},
+		{"MAC, 2^31-1", macCount(1<<31 - 1), nil, "PFX.macData at offset 1346: pbe: over the limit: iteration count 2147483647 above the bound of 1000000"},
 		{"MAC, 10^15", macCount(1e15), nil, "iteration count 1000000000000000"},
-		{"MAC, 10 million and one", macCount(10_000_001), nil, "iteration count 10000001 above"},
+		// Issue 24, item 7: ten million took 9-14 s.
+		{"MAC, 10 million", macCount(10_000_000), nil, "iteration count 10000000 above the bound of 1000000 (DecodeOptions.MaxIterations)"},
+		{"MAC, 1 million and one", macCount(1_000_001), nil, "iteration count 1000001 above"},
 		// The MAC no longer verifies, but the count is refused first.
-		{"encryptedData", partCount(1 << 40), nil, "AuthenticatedSafe[0]: encryptedData: pbe: over the limit: iteration count 1099511627776"},
-		{"shrouded key", keyCount(50_000_000), nil, "AuthenticatedSafe[1].SafeContents[0]: pkcs8ShroudedKeyBag: pbe: over the limit: iteration count 50000000 above"},
+		{"encryptedData", partCount(1 << 40), nil, "AuthenticatedSafe[0].encryptedData.encryptedContentInfo.contentEncryptionAlgorithm at offset 79: pbe: over the limit: iteration count 1099511627776"},
+		{"shrouded key", keyCount(50_000_000), nil, "AuthenticatedSafe[1].SafeContents[0].bagValue.encryptionAlgorithm at offset 1046: pbe: over the limit: iteration count 50000000 above"},
 		{"MaxIterations", enc, &rfc7292.DecodeOptions{MaxIterations: 2047}, "iteration count 2048 above the bound of 2047"},
 		// The MAC and the two parts take 3 × 2048.
 		{"MaxTotalIterations", enc, &rfc7292.DecodeOptions{MaxTotalIterations: 3*2048 - 1}, "MaxTotalIterations"},
@@ -442,6 +444,9 @@ func TestDecodeHostileIterations(t *testing.T) {
 		if !errors.Is(err, rfc7292.ErrLimit) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want ErrLimit with %q", tc.name, err, tc.want)
 		}
+		if e := (*der.Error)(nil); !errors.As(err, &e) || e.Kind != der.KindLimit || e.Offset < 0 || e.Path() == "" {
+			t.Errorf("%s: %v is not a located *der.Error of KindLimit", tc.name, err)
+		}
 		if d := time.Since(start); d > 500*time.Millisecond {
 			t.Errorf("%s: refused after %v", tc.name, d)
 		}
@@ -449,9 +454,9 @@ func TestDecodeHostileIterations(t *testing.T) {
 	if _, err := rfc7292.DecodeWith(enc, "pw", &rfc7292.DecodeOptions{MaxIterations: 2048, MaxTotalIterations: 3 * 2048}); err != nil {
 		t.Errorf("at the bounds: %v", err)
 	}
-	// The default total allows every count at MaxIterations in a legacy
-	// file (the key and the IV derived apart) under the empty password
-	// (two candidates for the MAC).
+	// The default total (DefaultTotalFactor) allows every count at
+	// MaxIterations in a legacy file (the key and the IV derived apart)
+	// under the empty password (two candidates for the MAC).
 	legacy, err := rfc7292.Encode(m.key, [][]byte{m.leaf}, "", &rfc7292.EncodeOptions{Profile: rfc7292.LegacyRC2})
 	if err != nil {
 		t.Fatal(err)
@@ -640,13 +645,13 @@ func TestDecodeNothingSkipped(t *testing.T) {
 		sc   rfc7292.SafeContents
 		want string
 	}{
-		{"keyBag", badValue("1", octets), "SafeContents[0]: asn1: bagValue"},
-		{"pkcs8ShroudedKeyBag", badValue("2", octets), "SafeContents[0]: asn1: bagValue"},
-		{"certBag", badValue("3", octets), "SafeContents[0]: asn1: bagValue"},
-		{"crlBag", badValue("4", octets), "SafeContents[0]: asn1: bagValue"},
-		{"secretBag", badValue("5", octets), "SafeContents[0]: asn1: bagValue"},
-		{"safeContentsBag", badValue("6", octets), "SafeContents[0]: asn1: bagValue"},
-		{"certificate", rfc7292.SafeContents{badCert}, "SafeContents[0]: asn1: bagValue.CertBag.certValue.toBeSigned"},
+		{"keyBag", badValue("1", octets), "SafeContents[0].bagValue"},
+		{"pkcs8ShroudedKeyBag", badValue("2", octets), "SafeContents[0].bagValue"},
+		{"certBag", badValue("3", octets), "SafeContents[0].bagValue"},
+		{"crlBag", badValue("4", octets), "SafeContents[0].bagValue"},
+		{"secretBag", badValue("5", octets), "SafeContents[0].bagValue"},
+		{"safeContentsBag", badValue("6", octets), "SafeContents[0].bagValue"},
+		{"certificate", rfc7292.SafeContents{badCert}, "SafeContents[0].bagValue.CertBag.certValue.toBeSigned"},
 	} {
 		if c, err := rfc7292.Decode(unencrypted(t, tc.sc), ""); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v; want an error with %q", tc.name, err, tc.want)
@@ -813,21 +818,35 @@ func TestChain(t *testing.T) {
 	}
 }
 
+// TestDecodeMalformed checks that the errors of Decode on malformed
+// files are *der.Error values with the offset in the file and the field
+// path (issue 24, item 3: the version error had no offset, and the
+// AuthenticatedSafe's offsets were those of the authSafe's contents).
 func TestDecodeMalformed(t *testing.T) {
 	good := unencrypted(t, rfc7292.SafeContents{})
 	v2 := bytes.Replace(good, []byte{0x02, 0x01, 0x03}, []byte{0x02, 0x01, 0x02}, 1)
+	notSafe := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, []byte{0x04, 0x00})})
+	sc := dataInfo(t, []byte{0x30, 0x03, 0x02, 0x01, 0x00}) // a SafeContents that is not one
+	badParts := marshal(t, &rfc7292.PFX{Version: rfc7292.PFX_V3, AuthSafe: dataInfo(t, marshal(t, &rfc7292.AuthenticatedSafe{sc}))})
 	for _, tc := range []struct {
 		name string
 		in   []byte
-		want string
+		want place
 	}{
-		{"empty", nil, "rfc7292: asn1: "},
-		{"trailing octets", append(append([]byte(nil), good...), 0), "rfc7292: asn1: "},
-		{"truncated", good[:len(good)-1], "rfc7292: asn1: "},
-		{"version 2", v2, "PFX.version is 2, not 3"},
+		{"empty", nil, place{"PFX", 0}},
+		{"trailing octets", append(append([]byte(nil), good...), 0), place{"", len(good)}},
+		{"truncated", good[:len(good)-1], place{"PFX", 0}},
+		{"version 2", v2, place{"PFX.version", bytes.Index(v2, []byte{0x02, 0x01, 0x02})}},
+		{"not an AuthenticatedSafe", notSafe, place{"AuthenticatedSafe", bytes.Index(notSafe, []byte{0x04, 0x02, 0x04, 0x00}) + 2}},
+		{"not a SafeContents", badParts, place{"AuthenticatedSafe[0].SafeContents[0]", bytes.Index(badParts, []byte{0x30, 0x03, 0x02, 0x01, 0x00}) + 2}},
 	} {
-		if _, err := rfc7292.Decode(tc.in, ""); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		_, err := rfc7292.Decode(tc.in, "")
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, placeOf(t, err)); diff != "" {
+			t.Errorf("%s: %v (-want +got):\n%s", tc.name, err, diff)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Kind classifies an Error. Each Kind has a sentinel error (ErrTruncated, ...)
@@ -90,6 +91,12 @@ type Error struct {
 	// Bits says that Offset counts bits, not octets: the errors of
 	// package per (PER, X.691, is a string of bits).
 	Bits bool
+	// Err is the error underneath, for the errors that code beside a
+	// decoder finds at a place of the input (a wrong password, an
+	// unsupported algorithm, a signature that does not verify: see
+	// Locate); Unwrap returns it, so that errors.Is finds its sentinels.
+	// nil for the decoders' own errors.
+	Err error
 
 	// Expected and Actual are set for KindTagMismatch (HasTags reports it).
 	Expected, Actual Tag
@@ -144,7 +151,10 @@ func (e *Error) Error() string {
 	if e.Type != "" {
 		s += e.Type + ": "
 	}
-	if e.Msg == "" {
+	switch {
+	case e.Msg == "" && e.Err != nil:
+		s += e.Err.Error()
+	case e.Msg == "":
 		s += e.Kind.String()
 	}
 	if s += e.Msg; e.Rule != "" {
@@ -160,6 +170,67 @@ func (e *Error) Error() string {
 func (e *Error) Is(target error) bool {
 	k, ok := target.(kindError)
 	return ok && Kind(k) == e.Kind
+}
+
+// Unwrap returns Err, the error underneath (nil for a decoder's error).
+func (e *Error) Unwrap() error { return e.Err }
+
+// Locate gives err a place in the caller's input, for the helpers beside
+// generated code (a PKCS #12 or CMS reader) whose errors must read as the
+// decoders' do: nil stays nil; an *Error without an offset gets off; any
+// other error becomes the Err of a new *Error of kind k at off (its text
+// the error's); and path ("PFX.version", "AuthenticatedSafe[1]"; "" for
+// none) goes in front of the error's field path.
+func Locate(err error, k Kind, off int, path string) error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		e = &Error{Kind: k, Offset: off, Err: err}
+		err = e
+	} else if e.Offset < 0 {
+		e.Offset = off
+	}
+	if path != "" {
+		e.rpath = append(e.rpath, path)
+	}
+	return err
+}
+
+// Rebase moves the offset of err, the error of a decode of part, into
+// whole, the caller's input: when part lies in whole (the contents of a
+// primitive OCTET STRING), by part's offset in it; otherwise (octets
+// reassembled from BER segments, or decrypted) to at, the offset in whole
+// of the element part was read from. It returns err; an error that is no
+// *Error, or has no offset, is left as it is.
+func Rebase(err error, whole, part []byte, at int) error {
+	var e *Error
+	if !errors.As(err, &e) || e.Offset < 0 || e.Bits {
+		return err
+	}
+	if base, ok := OffsetIn(whole, part); ok {
+		e.Offset += base
+	} else {
+		e.Offset = at
+	}
+	return err
+}
+
+// OffsetIn returns the offset of part in whole when part is a slice of
+// whole's array within whole (an empty part is in no slice).
+func OffsetIn(whole, part []byte) (int, bool) {
+	if len(part) == 0 || len(whole) == 0 {
+		return 0, false
+	}
+	// The addresses of two live slices, compared and never turned back
+	// into pointers.
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(whole)))
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(part)))
+	if p < base || p+uintptr(len(part)) > base+uintptr(len(whole)) {
+		return 0, false
+	}
+	return int(p - base), true
 }
 
 // WithField prepends a field name to the path of err if it is an *Error and

@@ -3,6 +3,7 @@ package der_test
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -149,7 +150,8 @@ func TestEntryPointAllocs(t *testing.T) {
 
 // TestUnmarshalHints checks the Hint of the errors of Unmarshal: PEM
 // passed where DER or BER belongs is named, with what to do; a DER error
-// on a form BER allows says so (and BER does accept the input then).
+// on a form BER allows says so when a BER decode accepts the input, and
+// only then.
 func TestUnmarshalHints(t *testing.T) {
 	const pemText = "-----BEGIN PAIR-----\nMAcCAQUEAmFi\n-----END PAIR-----\n"
 	tests := []struct {
@@ -171,7 +173,17 @@ func TestUnmarshalHints(t *testing.T) {
 			"valid BER, which a decode with der.Options{BER: true} accepts"},
 		{"constructed string", rtest.Hex(t, "30 09 02 01 05 24 04 04 02 61 62"), false, der.ErrNonCanonical,
 			"valid BER, which a decode with der.Options{BER: true} accepts"},
+		// Issue 24: a DER rule broken first, and no valid BER further on.
+		{"non-minimal length, then truncated", rtest.Hex(t, "30 81 07 02 01 05 04 03 61 62"), false, der.ErrNonCanonical, ""},
+		{"indefinite length without end", rtest.Hex(t, "30 80 02 01 05 04 02 61 62"), false, der.ErrNonCanonical, ""},
+		{"indefinite length, then an extra component", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 05 00 00 00"), false, der.ErrNonCanonical, ""},
 		{"not BER either", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), false, der.ErrTruncated, ""},
+		// Issue 24: a defect crypto/x509 accepts names its options.
+		{"trailing octets in a SEQUENCE", rtest.Hex(t, "30 09 02 01 05 04 02 61 62 05 00"), false, der.ErrTrailingData,
+			"a decode with the tolerances of crypto/x509 accepts it: rfc5280.X509Options(), or der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}"},
+		{"BER and trailing octets: neither option alone", rtest.Hex(t, "30 81 09 02 01 05 04 02 61 62 05 00"), false, der.ErrNonCanonical, ""},
+		{"trailing octets in a BER decode", rtest.Hex(t, "30 80 02 01 05 04 02 61 62 05 00 00 00"), true, der.ErrTrailingData,
+			"a decode with the tolerances of crypto/x509 accepts it: rfc5280.X509Options(), or der.Options{Tolerate: der.TolerateX509, SkipConstraints: true}"},
 		{"BER decode", rtest.Hex(t, "30 07 02 01 05 04 03 61 62"), true, der.ErrTruncated, ""},
 	}
 	for _, tt := range tests {
@@ -188,10 +200,68 @@ func TestUnmarshalHints(t *testing.T) {
 		if tt.hint != "" && !bytes.HasSuffix([]byte(err.Error()), []byte("; "+tt.hint)) {
 			t.Errorf("%s: %q does not end with the hint", tt.name, err)
 		}
-		if errors.Is(err, der.ErrNonCanonical) {
-			if err := der.Unmarshal(tt.in, &v, &der.Options{BER: true}); err != nil {
-				t.Errorf("%s: the hint says BER, but BER rejects it: %v", tt.name, err)
-			}
+		// The hint is true when given, and given when true.
+		berErr := der.Unmarshal(tt.in, &v, &der.Options{BER: true})
+		if saysBER := strings.Contains(e.Hint, "valid BER"); saysBER != (berErr == nil && !tt.ber && errors.Is(err, der.ErrNonCanonical)) {
+			t.Errorf("%s: hint %q, but a BER decode gives %v", tt.name, e.Hint, berErr)
 		}
+		x509Err := der.Unmarshal(tt.in, &v, &der.Options{BER: tt.ber, Tolerate: der.TolerateX509, SkipConstraints: true})
+		if saysX509 := strings.Contains(e.Hint, "X509Options"); saysX509 != (x509Err == nil) {
+			t.Errorf("%s: hint %q, but a decode with TolerateX509 gives %v", tt.name, e.Hint, x509Err)
+		}
+	}
+}
+
+// TestTolerateTrailingOctets checks that TolerateTrailingOctets skips
+// octets after the last component of a SEQUENCE, elements or not (issue
+// 24, item 6: crypto/x509 ignores them inside AlgorithmIdentifier,
+// AttributeTypeAndValue and Extension), and only there: what follows the
+// outermost element and the value of an open type stays an error.
+func TestTolerateTrailingOctets(t *testing.T) {
+	tolerant := &der.Options{Tolerate: der.TolerateTrailingOctets}
+	tests := []struct {
+		name string
+		in   string
+		opts *der.Options
+		want *pair
+		kind error // when want is nil
+		off  int
+	}{
+		{"strict, an element after the last component", "30 09 02 01 05 04 02 61 62 05 00", nil, nil, der.ErrTrailingData, 9},
+		{"an element after the last component", "30 09 02 01 05 04 02 61 62 05 00", tolerant, &pair{5, []byte("ab")}, nil, 0},
+		{"an octet that is no element", "30 08 02 01 05 04 02 61 62 ff", tolerant, &pair{5, []byte("ab")}, nil, 0},
+		{"X509", "30 08 02 01 05 04 02 61 62 ff", &der.Options{Tolerate: der.TolerateX509}, &pair{5, []byte("ab")}, nil, 0},
+		{"after the outermost element", "30 07 02 01 05 04 02 61 62 05 00", tolerant, nil, der.ErrTrailingData, 9},
+		{"a missing component is no trailing octet", "30 03 02 01 05", tolerant, nil, der.ErrTruncated, 5},
+	}
+	for _, tt := range tests {
+		var v pair
+		err := der.Unmarshal(rtest.Hex(t, tt.in), &v, tt.opts)
+		if tt.want != nil {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			} else if diff := cmp.Diff(*tt.want, v); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+			}
+			continue
+		}
+		var e *der.Error
+		if !errors.As(err, &e) || !errors.Is(err, tt.kind) || e.Offset != tt.off {
+			t.Errorf("%s: %v, want %v at offset %d", tt.name, err, tt.kind, tt.off)
+		}
+	}
+
+	// The value of an open type (a reader of Open) is one element.
+	r := der.NewReader(rtest.Hex(t, "04 04 05 00 05 00"), tolerant)
+	raw, err := r.ReadOctetString(der.TagOctetString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := r.Open(raw, 2)
+	if _, err := sub.ReadRaw(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sub.Finish("OPEN"); !errors.Is(err, der.ErrTrailingData) {
+		t.Errorf("Finish after an open type's value: %v, want trailing data", err)
 	}
 }

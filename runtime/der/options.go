@@ -219,11 +219,22 @@ const (
 	// past a certificate's extensions either. A limit error is never
 	// tolerated.
 	TolerateUnreadAdditions
+	// TolerateTrailingOctets accepts octets after the last component of a
+	// SEQUENCE or SET that is not extensible, or after the element of an
+	// EXPLICIT tag (X.690 8.9.2, 8.14), whether they are elements or not:
+	// crypto/x509 reads AlgorithmIdentifier, AttributeTypeAndValue,
+	// Extension, Validity, SubjectPublicKeyInfo and the certificate itself
+	// no further than the components it knows. Unlike the other
+	// tolerances it keeps nothing: the Go type has no field for the
+	// octets, so der.Append does not write them back (the signed part of a
+	// certificate is kept as received in any case). What follows the
+	// outermost element, and the value of an open type, are not covered.
+	TolerateTrailingOctets
 
 	// TolerateX509 is what crypto/x509.ParseCertificate accepts among
 	// these defects.
 	TolerateX509 = TolerateNamedBitPadding | TolerateExplicitDefault | TolerateUnsortedSetOf | TolerateTimeForms |
-		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions
+		ToleratePrintableString | TolerateOpenTypeErrors | TolerateUnreadAdditions | TolerateTrailingOctets
 )
 
 // Tolerates reports whether the decode accepts the DER defects t.

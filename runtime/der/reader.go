@@ -30,6 +30,11 @@ type Reader struct {
 	s     *state
 	depth int32 // constructed elements enclosing the window
 	ber   bool  // copy of s.opts.BER, read on every element
+	// seq: the window is the contents of a constructed element read by
+	// ReadConstructed (a SEQUENCE, a SET, an EXPLICIT tag), not a whole
+	// input or the value of an open type: Finish may tolerate octets
+	// after its last component (TolerateTrailingOctets).
+	seq bool
 }
 
 // Header is the identifier and length of an element (X.690 8.1.2, 8.1.3).
@@ -62,7 +67,9 @@ func (r *Reader) Window() (pos, end, depth int) { return r.pos, r.end, int(r.dep
 // d, sharing r's options and budgets: a reader made again from what Window
 // returned, to read a part of the input later. p and e must come from
 // Window or Offset of a reader over the same input.
-func (r *Reader) At(p, e, d int) Reader { return Reader{r.in, p, e, r.s, int32(d), r.ber} }
+func (r *Reader) At(p, e, d int) Reader {
+	return Reader{in: r.in, pos: p, end: e, s: r.s, depth: int32(d), ber: r.ber}
+}
 
 // Empty reports whether the window has no unread octets.
 func (r *Reader) Empty() bool { return r.pos >= r.end }
@@ -306,6 +313,7 @@ func (r *Reader) ReadConstructed(t Tag, typ string) (sub Reader, err error) {
 	sub = *r
 	sub.pos, sub.end, err = r.enter(t, typ)
 	sub.depth++
+	sub.seq = true
 	return sub, err
 }
 
@@ -395,9 +403,17 @@ func (r *Reader) readString(t Tag, typ string, str bool) (contents []byte, off i
 
 // Finish reports an error of KindTrailingData unless the reader is empty:
 // call it after the last component of a SEQUENCE or SET and after the
-// outermost element of an input.
+// outermost element of an input. With TolerateTrailingOctets, octets
+// after the last component of a SEQUENCE, a SET or the element of an
+// EXPLICIT tag (a reader of ReadConstructed) are skipped; what follows
+// the outermost element of an input or the value of an open type is
+// still an error.
 func (r *Reader) Finish(typ string) error {
 	if r.Empty() {
+		return nil
+	}
+	if r.seq && r.Tolerates(TolerateTrailingOctets) {
+		r.pos = r.end
 		return nil
 	}
 	// X.690 8.1.1: an encoding is exactly one element; X.690 8.9.2: the
@@ -494,6 +510,7 @@ func (r *Reader) Open(contents []byte, off int) (sub Reader) {
 	sub = *r
 	sub.in, sub.pos, sub.end = r.locate(contents, off)
 	sub.depth++
+	sub.seq = false
 	return sub
 }
 

@@ -21,6 +21,7 @@ type Cursor struct {
 	in       []byte
 	pos, end int
 	depth    int32
+	seq      bool // the contents of a constructed element, as for der.Reader.Finish
 	opts     *der.Options
 }
 
@@ -183,7 +184,7 @@ func (s *Cursor) ReadConstructed(t der.Tag, typ string) (Cursor, error) {
 		return Cursor{}, der.NewError(der.KindLimit, s.pos, typ, "nesting deeper than "+strconv.Itoa(s.maxDepth()), "Options.MaxDepth")
 	}
 	s.pos = next
-	return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, opts: s.opts}, nil
+	return Cursor{in: s.in, pos: cs, end: ce, depth: s.depth + 1, seq: true, opts: s.opts}, nil
 }
 
 func withType(err error, typ string) error {
@@ -195,9 +196,14 @@ func withType(err error, typ string) error {
 }
 
 // Finish reports an error of KindTrailingData unless the window is empty,
-// as der.Reader.Finish does.
+// as der.Reader.Finish does (with der.TolerateTrailingOctets, not after
+// the last component of a SEQUENCE, a SET or an EXPLICIT tag's element).
 func (s *Cursor) Finish(typ string) error {
 	if s.pos >= s.end {
+		return nil
+	}
+	if s.seq && s.Tolerates(der.TolerateTrailingOctets) {
+		s.pos = s.end
 		return nil
 	}
 	// X.690 8.1.1, 8.9.2: nothing follows the last component.

@@ -311,9 +311,11 @@ func (c *Core) Slice(a, b int) []byte {
 	return c.in[a:b:b]
 }
 
-// Fail adds the view's path to err (nil stays nil), and the Hint that
-// der.Unmarshal adds: an accessor's error then reads as the eager
-// decode's.
+// Fail adds the view's path to err (nil stays nil), and the Hint of
+// der.Hint (PEM input): an accessor's error then reads as the eager
+// decode's, but for the hints der.Unmarshal gives after decoding the
+// input again with other options (BER, the tolerances of crypto/x509),
+// which need the type of the root: views do not give those.
 func (c *Core) Fail(err error) error {
 	if err == nil {
 		return nil
