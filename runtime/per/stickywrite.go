@@ -127,6 +127,25 @@ func EncodeEach[E any](w *Writer, list []E, s Size, field string, elem func(w *W
 	return nil
 }
 
+// Extended writes the extension bit of an extensible SEQUENCE or SET,
+// set when x (made by Additions) has an addition (X.691 19.1).
+//
+// It stays out of line, as does Preamble: generated encoders call them
+// for every SEQUENCE, and WriteBool inlined there made most of their code.
+//
+//go:noinline
+func (w *Writer) Extended(x Ext) { w.WriteBool(x.On()) }
+
+// Preamble writes the preamble of a SEQUENCE or SET (X.691 19.2): a bit
+// for each OPTIONAL or DEFAULT component, set when it is present.
+//
+//go:noinline
+func (w *Writer) Preamble(present ...bool) {
+	for _, p := range present {
+		w.WriteBool(p)
+	}
+}
+
 // Extensions writes, after the root components, the extension additions
 // that x (made by Additions) says are present: the bitmap, then what the
 // caller writes for each (BeginAddition, EncodeAddition), then the
