@@ -46,8 +46,8 @@ func (v *AdditionalDLUPTNLInformationForHOItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AdditionalDLUPTNLInformationForHOItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAdditionalDLForwardingUPTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAdditionalDLForwardingUPTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.AdditionalDLNGUUPTNLInformation, "additionalDL-NGU-UP-TNLInformation")
 	w.Encode(&v.AdditionalQosFlowSetupResponseList, "additionalQosFlowSetupResponseList")
 	w.EncodeOptional(v.HasAdditionalDLForwardingUPTNLInformation, &v.AdditionalDLForwardingUPTNLInformation, "additionalDLForwardingUPTNLInformation")
@@ -188,8 +188,8 @@ func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AllocationAndRetentionPriority) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PriorityLevelARP, "priorityLevelARP")
 	w.Encode(&v.PreEmptionCapability, "pre-emptionCapability")
 	w.Encode(&v.PreEmptionVulnerability, "pre-emptionVulnerability")
@@ -333,8 +333,8 @@ func (v *AllowedNSSAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AllowedNSSAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -460,8 +460,8 @@ func (v *AllowedPNINPNItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AllowedPNINPNItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Enum(int64(v.PNINPNRestricted), 2, 0, true, "pNI-NPN-restricted")
 	w.Encode(&v.AllowedCAGListPerPLMN, "allowed-CAG-List-per-PLMN")
@@ -649,8 +649,8 @@ func (v *AlternativeQoSParaSetItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AlternativeQoSParaSetItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGuaranteedFlowBitRateDL, v.HasGuaranteedFlowBitRateUL, v.HasPacketDelayBudget, v.HasPacketErrorRate, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasGuaranteedFlowBitRateDL, v.HasGuaranteedFlowBitRateUL, v.HasPacketDelayBudget, v.HasPacketErrorRate, v.HasIEExtensions)
 	w.Encode(&v.AlternativeQoSParaSetIndex, "alternativeQoSParaSetIndex")
 	w.EncodeOptional(v.HasGuaranteedFlowBitRateDL, &v.GuaranteedFlowBitRateDL, "guaranteedFlowBitRateDL")
 	w.EncodeOptional(v.HasGuaranteedFlowBitRateUL, &v.GuaranteedFlowBitRateUL, "guaranteedFlowBitRateUL")
@@ -995,8 +995,8 @@ func (v *AMFTNLAssociationSetupItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFTNLAssociationSetupItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1122,8 +1122,8 @@ func (v *AMFTNLAssociationToAddItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFTNLAssociationToAddItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTNLAssociationUsage, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTNLAssociationUsage, v.HasIEExtensions)
 	w.Encode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	w.EncodeOptional(v.HasTNLAssociationUsage, &v.TNLAssociationUsage, "tNLAssociationUsage")
 	w.Encode(&v.TNLAddressWeightFactor, "tNLAddressWeightFactor")
@@ -1249,8 +1249,8 @@ func (v *AMFTNLAssociationToRemoveItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFTNLAssociationToRemoveItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1382,8 +1382,8 @@ func (v *AMFTNLAssociationToUpdateItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFTNLAssociationToUpdateItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTNLAssociationUsage, v.HasTNLAddressWeightFactor, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTNLAssociationUsage, v.HasTNLAddressWeightFactor, v.HasIEExtensions)
 	w.Encode(&v.AMFTNLAssociationAddress, "aMF-TNLAssociationAddress")
 	w.EncodeOptional(v.HasTNLAssociationUsage, &v.TNLAssociationUsage, "tNLAssociationUsage")
 	w.EncodeOptional(v.HasTNLAddressWeightFactor, &v.TNLAddressWeightFactor, "tNLAddressWeightFactor")
@@ -1513,8 +1513,8 @@ func (v *AreaOfInterest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaOfInterest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAreaOfInterestTAIList, v.HasAreaOfInterestCellList, v.HasAreaOfInterestRANNodeList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAreaOfInterestTAIList, v.HasAreaOfInterestCellList, v.HasAreaOfInterestRANNodeList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasAreaOfInterestTAIList, &v.AreaOfInterestTAIList, "areaOfInterestTAIList")
 	w.EncodeOptional(v.HasAreaOfInterestCellList, &v.AreaOfInterestCellList, "areaOfInterestCellList")
 	w.EncodeOptional(v.HasAreaOfInterestRANNodeList, &v.AreaOfInterestRANNodeList, "areaOfInterestRANNodeList")
@@ -1640,8 +1640,8 @@ func (v *AreaOfInterestCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaOfInterestCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1766,8 +1766,8 @@ func (v *AreaOfInterestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaOfInterestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AreaOfInterest, "areaOfInterest")
 	w.Encode(&v.LocationReportingReferenceID, "locationReportingReferenceID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1892,8 +1892,8 @@ func (v *AreaOfInterestRANNodeItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaOfInterestRANNodeItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2017,8 +2017,8 @@ func (v *AreaOfInterestTAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaOfInterestTAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2125,8 +2125,8 @@ func (v *AssistanceDataForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssistanceDataForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAssistanceDataForRecommendedCells, v.HasPagingAttemptInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAssistanceDataForRecommendedCells, v.HasPagingAttemptInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasAssistanceDataForRecommendedCells, &v.AssistanceDataForRecommendedCells, "assistanceDataForRecommendedCells")
 	w.EncodeOptional(v.HasPagingAttemptInformation, &v.PagingAttemptInformation, "pagingAttemptInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2253,8 +2253,8 @@ func (v *AssistanceDataForRecommendedCells) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssistanceDataForRecommendedCells) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2383,8 +2383,8 @@ func (v *AssociatedMBSQosFlowSetupRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssociatedMBSQosFlowSetupRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSQosFlowIdentifier, "mBS-QosFlowIdentifier")
 	w.Encode(&v.AssociatedUnicastQosFlowIdentifier, "associatedUnicastQosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2514,8 +2514,8 @@ func (v *AssociatedMBSQosFlowSetuporModifyRequestItem) DecodePER(r *per.Reader) 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssociatedMBSQosFlowSetuporModifyRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSQosFlowIdentifier, "mBS-QosFlowIdentifier")
 	w.Encode(&v.AssociatedUnicastQosFlowIdentifier, "associatedUnicastQosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2645,8 +2645,8 @@ func (v *AssociatedQosFlowItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssociatedQosFlowItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQosFlowMappingIndication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQosFlowMappingIndication, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	if v.HasQosFlowMappingIndication {
 		w.Enum(int64(v.QosFlowMappingIndication), 2, 0, true, "qosFlowMappingIndication")
@@ -3040,8 +3040,8 @@ func (v *AreaScopeOfNeighCellsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaScopeOfNeighCellsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPciListForMDT, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPciListForMDT, v.HasIEExtensions)
 	w.Encode(&v.NrFrequencyInfo, "nrFrequencyInfo")
 	w.EncodeOptional(v.HasPciListForMDT, &v.PciListForMDT, "pciListForMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3266,8 +3266,8 @@ func (v *AvailableRANVisibleQoEMetrics) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AvailableRANVisibleQoEMetrics) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasApplicationLayerBufferLevelList, v.HasPlayoutDelayForMediaStartup, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasApplicationLayerBufferLevelList, v.HasPlayoutDelayForMediaStartup, v.HasIEExtensions)
 	if v.HasApplicationLayerBufferLevelList {
 		w.Enum(int64(v.ApplicationLayerBufferLevelList), 1, 0, true, "applicationLayerBufferLevelList")
 	}
@@ -3379,8 +3379,8 @@ func (v *BeamMeasurementsReportConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamMeasurementsReportConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBeamMeasurementsReportQuantity, v.HasMaxNrofRSIndexesToReport, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBeamMeasurementsReportQuantity, v.HasMaxNrofRSIndexesToReport, v.HasIEExtensions)
 	w.EncodeOptional(v.HasBeamMeasurementsReportQuantity, &v.BeamMeasurementsReportQuantity, "beamMeasurementsReportQuantity")
 	w.EncodeOptional(v.HasMaxNrofRSIndexesToReport, &v.MaxNrofRSIndexesToReport, "maxNrofRS-IndexesToReport")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3491,8 +3491,8 @@ func (v *BeamMeasurementsReportQuantity) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamMeasurementsReportQuantity) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.RSRP), 1, 0, true, "rSRP")
 	w.Enum(int64(v.RSRQ), 1, 0, true, "rSRQ")
 	w.Enum(int64(v.SINR), 1, 0, true, "sINR")
@@ -3887,8 +3887,8 @@ func (v *BroadcastPLMNItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastPLMNItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.TAISliceSupportList, "tAISliceSupportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4018,8 +4018,8 @@ func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BluetoothMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
 	w.Encode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	w.EncodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	if v.HasBtRssi {
@@ -4149,8 +4149,8 @@ func (v *BluetoothMeasConfigNameItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BluetoothMeasConfigNameItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.BluetoothName, "bluetoothName")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4367,8 +4367,8 @@ func (v *CancelledCellsInEAIEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellsInEAIEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4494,8 +4494,8 @@ func (v *CancelledCellsInEAINRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellsInEAINRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4621,8 +4621,8 @@ func (v *CancelledCellsInTAIEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellsInTAIEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4748,8 +4748,8 @@ func (v *CancelledCellsInTAINRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellsInTAINRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4874,8 +4874,8 @@ func (v *CandidateCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidateCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CandidateCell, "candidateCell")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5082,8 +5082,8 @@ func (v *CandidateCellID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidateCellID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CandidateCellID, "candidateCellID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5190,8 +5190,8 @@ func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidatePCI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.CandidatePCI, 0, 1007, true, "candidatePCI")
 	w.Int(v.CandidateNRARFCN, 0, 3279165, false, "candidateNRARFCN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5482,8 +5482,8 @@ func (v *CellCAGInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellCAGInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	w.Encode(&v.CellCAGList, "cellCAGList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5626,8 +5626,8 @@ func (v *CellIDBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDBroadcastEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5751,8 +5751,8 @@ func (v *CellIDBroadcastNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDBroadcastNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5877,8 +5877,8 @@ func (v *CellIDCancelledEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDCancelledEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6004,8 +6004,8 @@ func (v *CellIDCancelledNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDCancelledNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6225,8 +6225,8 @@ func (v *CellType) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellType) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellSize, "cellSize")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6362,8 +6362,8 @@ func (v *CNAssistedRANTuning) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CNAssistedRANTuning) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExpectedUEBehaviour, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExpectedUEBehaviour, v.HasIEExtensions)
 	w.EncodeOptional(v.HasExpectedUEBehaviour, &v.ExpectedUEBehaviour, "expectedUEBehaviour")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6508,8 +6508,8 @@ func (v *CNTypeRestrictionsForEquivalentItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CNTypeRestrictionsForEquivalentItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PlmnIdentity, "plmnIdentity")
 	w.Enum(int64(v.CnType), 2, 0, true, "cn-Type")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6674,8 +6674,8 @@ func (v *CompletedCellsInEAIEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellsInEAIEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6799,8 +6799,8 @@ func (v *CompletedCellsInEAINRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellsInEAINRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6924,8 +6924,8 @@ func (v *CompletedCellsInTAIEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellsInTAIEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7049,8 +7049,8 @@ func (v *CompletedCellsInTAINRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellsInTAINRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7235,8 +7235,8 @@ func (v *CoreNetworkAssistanceInformationForInactive) DecodePER(r *per.Reader) e
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CoreNetworkAssistanceInformationForInactive) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUESpecificDRX, v.HasMICOModeIndication, v.HasExpectedUEBehaviour, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUESpecificDRX, v.HasMICOModeIndication, v.HasExpectedUEBehaviour, v.HasIEExtensions)
 	w.Encode(&v.UEIdentityIndexValue, "uEIdentityIndexValue")
 	w.EncodeOptional(v.HasUESpecificDRX, &v.UESpecificDRX, "uESpecificDRX")
 	w.Encode(&v.PeriodicRegistrationUpdateTimer, "periodicRegistrationUpdateTimer")
@@ -7400,8 +7400,8 @@ func (v *COUNTValueForPDCPSN12) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *COUNTValueForPDCPSN12) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.PDCPSN12, 0, 4095, false, "pDCP-SN12")
 	w.Int(v.HFNPDCPSN12, 0, 1048575, false, "hFN-PDCP-SN12")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7509,8 +7509,8 @@ func (v *COUNTValueForPDCPSN18) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *COUNTValueForPDCPSN18) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.PDCPSN18, 0, 262143, false, "pDCP-SN18")
 	w.Int(v.HFNPDCPSN18, 0, 16383, false, "hFN-PDCP-SN18")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7746,8 +7746,8 @@ func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CriticalityDiagnostics) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasProcedureCode, v.HasTriggeringMessage, v.HasProcedureCriticality, v.HasIEsCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasProcedureCode, v.HasTriggeringMessage, v.HasProcedureCriticality, v.HasIEsCriticalityDiagnostics, v.HasIEExtensions)
 	w.EncodeOptional(v.HasProcedureCode, &v.ProcedureCode, "procedureCode")
 	w.EncodeOptional(v.HasTriggeringMessage, &v.TriggeringMessage, "triggeringMessage")
 	w.EncodeOptional(v.HasProcedureCriticality, &v.ProcedureCriticality, "procedureCriticality")
@@ -7876,8 +7876,8 @@ func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CriticalityDiagnosticsIEItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IECriticality, "iECriticality")
 	w.Encode(&v.IEID, "iE-ID")
 	w.Encode(&v.TypeOfError, "typeOfError")
@@ -7985,8 +7985,8 @@ func (v *CellBasedMDTNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellBasedMDTNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIDListforMDT, "cellIdListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8110,8 +8110,8 @@ func (v *CellBasedMDTEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellBasedMDTEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIDListforMDT, "cellIdListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8217,8 +8217,8 @@ func (v *CellBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIDListforQMC, "cellIdListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8436,8 +8436,8 @@ func (v *DataForwardingResponseDRBItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DataForwardingResponseDRBItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwardingUPTNLInformation, v.HasULForwardingUPTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwardingUPTNLInformation, v.HasULForwardingUPTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.DRBID, "dRB-ID")
 	w.EncodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	w.EncodeOptional(v.HasULForwardingUPTNLInformation, &v.ULForwardingUPTNLInformation, "uLForwardingUP-TNLInformation")
@@ -8545,8 +8545,8 @@ func (v *DAPSRequestInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSRequestInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.DAPSIndicator), 1, 0, true, "dAPSIndicator")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8671,8 +8671,8 @@ func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSResponseInfoItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DRBID, "dRB-ID")
 	w.Encode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
@@ -8779,8 +8779,8 @@ func (v *DAPSResponseInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSResponseInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.Dapsresponseindicator), 2, 0, true, "dapsresponseindicator")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8905,8 +8905,8 @@ func (v *DataForwardingResponseERABListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DataForwardingResponseERABListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9029,8 +9029,8 @@ func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLCPSecurityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DlNASMAC, "dl-NAS-MAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -9242,8 +9242,8 @@ func (v *DRBsSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBsSubjectToStatusTransferItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DRBID, "dRB-ID")
 	w.Encode(&v.DRBStatusUL, "dRBStatusUL")
 	w.Encode(&v.DRBStatusDL, "dRBStatusDL")
@@ -9458,8 +9458,8 @@ func (v *DRBStatusDL12) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBStatusDL12) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DLCOUNTValue, "dL-COUNTValue")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
 	w.Extensions(x, v.Unknown)
@@ -9565,8 +9565,8 @@ func (v *DRBStatusDL18) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBStatusDL18) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DLCOUNTValue, "dL-COUNTValue")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
 	w.Extensions(x, v.Unknown)
@@ -9776,8 +9776,8 @@ func (v *DRBStatusUL12) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBStatusUL12) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReceiveStatusOfULPDCPSDUs, v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasReceiveStatusOfULPDCPSDUs, v.HasIEExtension)
 	w.Encode(&v.ULCOUNTValue, "uL-COUNTValue")
 	if v.HasReceiveStatusOfULPDCPSDUs {
 		w.BitString(v.ReceiveStatusOfULPDCPSDUs, per.Size{Lb: 1, Ub: 2048}, "receiveStatusOfUL-PDCP-SDUs")
@@ -9889,8 +9889,8 @@ func (v *DRBStatusUL18) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBStatusUL18) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReceiveStatusOfULPDCPSDUs, v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasReceiveStatusOfULPDCPSDUs, v.HasIEExtension)
 	w.Encode(&v.ULCOUNTValue, "uL-COUNTValue")
 	if v.HasReceiveStatusOfULPDCPSDUs {
 		w.BitString(v.ReceiveStatusOfULPDCPSDUs, per.Size{Lb: 1, Ub: 131072}, "receiveStatusOfUL-PDCP-SDUs")
@@ -10018,8 +10018,8 @@ func (v *DRBsToQosFlowsMappingItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBsToQosFlowsMappingItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DRBID, "dRB-ID")
 	w.Encode(&v.AssociatedQosFlowList, "associatedQosFlowList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10143,8 +10143,8 @@ func (v *Dynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Dynamic5QIDescriptor) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFiveQI, v.HasDelayCritical, v.HasAveragingWindow, v.HasMaximumDataBurstVolume, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasFiveQI, v.HasDelayCritical, v.HasAveragingWindow, v.HasMaximumDataBurstVolume, v.HasIEExtensions)
 	w.Encode(&v.PriorityLevelQos, "priorityLevelQos")
 	w.Encode(&v.PacketDelayBudget, "packetDelayBudget")
 	w.Encode(&v.PacketErrorRate, "packetErrorRate")
@@ -10284,8 +10284,8 @@ func (v *EarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EarlyStatusTransferTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ProcedureStage, "procedureStage")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10488,8 +10488,8 @@ func (v *FirstDLCount) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FirstDLCount) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DRBsSubjectToEarlyStatusTransfer, "dRBsSubjectToEarlyStatusTransfer")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
 	w.Extensions(x, v.Unknown)
@@ -10616,8 +10616,8 @@ func (v *DRBsSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBsSubjectToEarlyStatusTransferItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.DRBID, "dRB-ID")
 	w.Encode(&v.FirstDLCOUNT, "firstDLCOUNT")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
@@ -10779,8 +10779,8 @@ func (v *EmergencyAreaIDBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDBroadcastEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CompletedCellsInEAIEUTRA, "completedCellsInEAI-EUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10908,8 +10908,8 @@ func (v *EmergencyAreaIDBroadcastNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDBroadcastNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CompletedCellsInEAINR, "completedCellsInEAI-NR")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11035,8 +11035,8 @@ func (v *EmergencyAreaIDCancelledEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDCancelledEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CancelledCellsInEAIEUTRA, "cancelledCellsInEAI-EUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11164,8 +11164,8 @@ func (v *EmergencyAreaIDCancelledNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDCancelledNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CancelledCellsInEAINR, "cancelledCellsInEAI-NR")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11309,8 +11309,8 @@ func (v *EmergencyFallbackIndicator) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyFallbackIndicator) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEmergencyServiceTargetCN, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasEmergencyServiceTargetCN, v.HasIEExtensions)
 	w.Encode(&v.EmergencyFallbackRequestIndicator, "emergencyFallbackRequestIndicator")
 	w.EncodeOptional(v.HasEmergencyServiceTargetCN, &v.EmergencyServiceTargetCN, "emergencyServiceTargetCN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11619,7 +11619,7 @@ func (v *EndpointIPAddressAndPort) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EndpointIPAddressAndPort) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIEExtensions)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EndpointIPAddress, "endpointIPAddress")
 	w.Encode(&v.PortNumber, "portNumber")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11775,8 +11775,8 @@ func (v *EPSTAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EPSTAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.EPSTAC, "ePS-TAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11918,8 +11918,8 @@ func (v *ERABInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwarding, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwarding, v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.EncodeOptional(v.HasDLForwarding, &v.DLForwarding, "dLForwarding")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12057,8 +12057,8 @@ func (v *EUTRACGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRACGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.EUTRACellIdentity, "eUTRACellIdentity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12200,8 +12200,8 @@ func (v *EUTRAPagingeDRXInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAPagingeDRXInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEUTRAPagingTimeWindow, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasEUTRAPagingTimeWindow, v.HasIEExtensions)
 	w.Encode(&v.EUTRAPagingEDRXCycle, "eUTRA-paging-eDRX-Cycle")
 	w.EncodeOptional(v.HasEUTRAPagingTimeWindow, &v.EUTRAPagingTimeWindow, "eUTRA-paging-Time-Window")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12419,8 +12419,8 @@ func (v *ExcessPacketDelayThresholdItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExcessPacketDelayThresholdItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.FiveQi, "fiveQi")
 	w.Encode(&v.ExcessPacketDelayThresholdValue, "excessPacketDelayThresholdValue")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12603,8 +12603,8 @@ func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExpectedUEActivityBehaviour) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExpectedActivityPeriod, v.HasExpectedIdlePeriod, v.HasSourceOfUEActivityBehaviourInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExpectedActivityPeriod, v.HasExpectedIdlePeriod, v.HasSourceOfUEActivityBehaviourInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasExpectedActivityPeriod, &v.ExpectedActivityPeriod, "expectedActivityPeriod")
 	w.EncodeOptional(v.HasExpectedIdlePeriod, &v.ExpectedIdlePeriod, "expectedIdlePeriod")
 	w.EncodeOptional(v.HasSourceOfUEActivityBehaviourInformation, &v.SourceOfUEActivityBehaviourInformation, "sourceOfUEActivityBehaviourInformation")
@@ -12715,8 +12715,8 @@ func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExpectedUEBehaviour) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExpectedUEActivityBehaviour, v.HasExpectedHOInterval, v.HasExpectedUEMobility, v.HasExpectedUEMovingTrajectory, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExpectedUEActivityBehaviour, v.HasExpectedHOInterval, v.HasExpectedUEMobility, v.HasExpectedUEMovingTrajectory, v.HasIEExtensions)
 	w.EncodeOptional(v.HasExpectedUEActivityBehaviour, &v.ExpectedUEActivityBehaviour, "expectedUEActivityBehaviour")
 	w.EncodeOptional(v.HasExpectedHOInterval, &v.ExpectedHOInterval, "expectedHOInterval")
 	w.EncodeOptional(v.HasExpectedUEMobility, &v.ExpectedUEMobility, "expectedUEMobility")
@@ -12862,8 +12862,8 @@ func (v *ExpectedUEMovingTrajectoryItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExpectedUEMovingTrajectoryItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeStayedInCell, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	if v.HasTimeStayedInCell {
 		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
@@ -12973,8 +12973,8 @@ func (v *ExtendedAMFName) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExtendedAMFName) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAMFNameVisibleString, v.HasAMFNameUTF8String, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAMFNameVisibleString, v.HasAMFNameUTF8String, v.HasIEExtensions)
 	w.EncodeOptional(v.HasAMFNameVisibleString, &v.AMFNameVisibleString, "aMFNameVisibleString")
 	w.EncodeOptional(v.HasAMFNameUTF8String, &v.AMFNameUTF8String, "aMFNameUTF8String")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13102,8 +13102,8 @@ func (v *ExtendedRANNodeName) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExtendedRANNodeName) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRANNodeNameVisibleString, v.HasRANNodeNameUTF8String, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasRANNodeNameVisibleString, v.HasRANNodeNameUTF8String, v.HasIEExtensions)
 	w.EncodeOptional(v.HasRANNodeNameVisibleString, &v.RANNodeNameVisibleString, "rANNodeNameVisibleString")
 	w.EncodeOptional(v.HasRANNodeNameUTF8String, &v.RANNodeNameUTF8String, "rANNodeNameUTF8String")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13211,8 +13211,8 @@ func (v *ExtendedRATRestrictionInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExtendedRATRestrictionInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.BitString(v.PrimaryRATRestriction, per.Size{Lb: 8, Ub: 8, Ext: true}, "primaryRATRestriction")
 	w.BitString(v.SecondaryRATRestriction, per.Size{Lb: 8, Ub: 8, Ext: true}, "secondaryRATRestriction")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13482,8 +13482,8 @@ func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventL1LoggedMDTConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.L1Threshold, "l1Threshold")
 	w.Encode(&v.Hysteresis, "hysteresis")
 	w.Encode(&v.TimeToTrigger, "timeToTrigger")
@@ -13692,8 +13692,8 @@ func (v *FailureIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UERLFReportContainer, "uERLFReportContainer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -13803,8 +13803,8 @@ func (v *FiveGProSeAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGProSeAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFiveGProSeDirectDiscovery, v.HasFiveGProSeDirectCommunication, v.HasFiveGProSeLayer2UEtoNetworkRelay, v.HasFiveGProSeLayer3UEtoNetworkRelay, v.HasFiveGProSeLayer2RemoteUE, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasFiveGProSeDirectDiscovery, v.HasFiveGProSeDirectCommunication, v.HasFiveGProSeLayer2UEtoNetworkRelay, v.HasFiveGProSeLayer3UEtoNetworkRelay, v.HasFiveGProSeLayer2RemoteUE, v.HasIEExtensions)
 	w.EncodeOptional(v.HasFiveGProSeDirectDiscovery, &v.FiveGProSeDirectDiscovery, "fiveGProSeDirectDiscovery")
 	w.EncodeOptional(v.HasFiveGProSeDirectCommunication, &v.FiveGProSeDirectCommunication, "fiveGProSeDirectCommunication")
 	w.EncodeOptional(v.HasFiveGProSeLayer2UEtoNetworkRelay, &v.FiveGProSeLayer2UEtoNetworkRelay, "fiveGProSeLayer2UEtoNetworkRelay")
@@ -14005,8 +14005,8 @@ func (v *FiveGProSePC5QoSParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGProSePC5QoSParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFiveGProSepc5LinkAggregateBitRates, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasFiveGProSepc5LinkAggregateBitRates, v.HasIEExtensions)
 	w.Encode(&v.FiveGProSepc5QoSFlowList, "fiveGProSepc5QoSFlowList")
 	w.EncodeOptional(v.HasFiveGProSepc5LinkAggregateBitRates, &v.FiveGProSepc5LinkAggregateBitRates, "fiveGProSepc5LinkAggregateBitRates")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14133,8 +14133,8 @@ func (v *FiveGProSePC5QoSFlowItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGProSePC5QoSFlowItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFiveGproSepc5FlowBitRates, v.HasFiveGproSerange, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasFiveGproSepc5FlowBitRates, v.HasFiveGproSerange, v.HasIEExtensions)
 	w.Encode(&v.FiveGproSepQI, "fiveGproSepQI")
 	w.EncodeOptional(v.HasFiveGproSepc5FlowBitRates, &v.FiveGproSepc5FlowBitRates, "fiveGproSepc5FlowBitRates")
 	w.EncodeOptional(v.HasFiveGproSerange, &v.FiveGproSerange, "fiveGproSerange")
@@ -14243,8 +14243,8 @@ func (v *FiveGProSePC5FlowBitRates) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGProSePC5FlowBitRates) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.FiveGproSeguaranteedFlowBitRate, "fiveGproSeguaranteedFlowBitRate")
 	w.Encode(&v.FiveGproSemaximumFlowBitRate, "fiveGproSemaximumFlowBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14353,8 +14353,8 @@ func (v *FiveGSTMSI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGSTMSI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AMFSetID, "aMFSetID")
 	w.Encode(&v.AMFPointer, "aMFPointer")
 	w.Encode(&v.FiveGTMSI, "fiveG-TMSI")
@@ -14517,8 +14517,8 @@ func (v *ForbiddenAreaInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ForbiddenAreaInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.ForbiddenTACs, "forbiddenTACs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14640,7 +14640,7 @@ func (v *FromEUTRANtoNGRAN) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FromEUTRANtoNGRAN) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIEExtensions)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SourceeNBID, "sourceeNBID")
 	w.Encode(&v.TargetNGRANnodeID, "targetNGRANnodeID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14742,7 +14742,7 @@ func (v *FromNGRANtoEUTRAN) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FromNGRANtoEUTRAN) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIEExtensions)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SourceNGRANnodeID, "sourceNGRANnodeID")
 	w.Encode(&v.TargeteNBID, "targeteNBID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14853,8 +14853,8 @@ func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GBRQosInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNotificationControl, v.HasMaximumPacketLossRateDL, v.HasMaximumPacketLossRateUL, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNotificationControl, v.HasMaximumPacketLossRateDL, v.HasMaximumPacketLossRateUL, v.HasIEExtensions)
 	w.Encode(&v.MaximumFlowBitRateDL, "maximumFlowBitRateDL")
 	w.Encode(&v.MaximumFlowBitRateUL, "maximumFlowBitRateUL")
 	w.Encode(&v.GuaranteedFlowBitRateDL, "guaranteedFlowBitRateDL")
@@ -14993,8 +14993,8 @@ func (v *GlobalCableIDNew) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalCableIDNew) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalCableID, "globalCable-ID")
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15102,8 +15102,8 @@ func (v *GlobalENBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalENBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.ENBID, "eNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15211,8 +15211,8 @@ func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalGNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.GNBID, "gNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15320,8 +15320,8 @@ func (v *GlobalN3IWFID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalN3IWFID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.N3IWFID, "n3IWF-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15429,8 +15429,8 @@ func (v *GlobalLineID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalLineID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLineType, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasLineType, v.HasIEExtensions)
 	w.Encode(&v.GlobalLineIdentity, "globalLineIdentity")
 	w.EncodeOptional(v.HasLineType, &v.LineType, "lineType")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15569,8 +15569,8 @@ func (v *GlobalNgENBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalNgENBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.NgENBID, "ngENB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15814,8 +15814,8 @@ func (v *GlobalTNGFID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalTNGFID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.TNGFID, "tNGF-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15923,8 +15923,8 @@ func (v *GlobalTWIFID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalTWIFID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.TWIFID, "tWIF-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16032,8 +16032,8 @@ func (v *GlobalWAGFID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalWAGFID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.WAGFID, "w-AGF-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16250,8 +16250,8 @@ func (v *GTPTunnel) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GTPTunnel) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TransportLayerAddress, "transportLayerAddress")
 	w.Encode(&v.GTPTEID, "gTP-TEID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16359,8 +16359,8 @@ func (v *GUAMI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GUAMI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.AMFRegionID, "aMFRegionID")
 	w.Encode(&v.AMFSetID, "aMFSetID")
@@ -16481,8 +16481,8 @@ func (v *HandoverCommandTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverCommandTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwardingUPTNLInformation, v.HasQosFlowToBeForwardedList, v.HasDataForwardingResponseDRBList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwardingUPTNLInformation, v.HasQosFlowToBeForwardedList, v.HasDataForwardingResponseDRBList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	w.EncodeOptional(v.HasQosFlowToBeForwardedList, &v.QosFlowToBeForwardedList, "qosFlowToBeForwardedList")
 	w.EncodeOptional(v.HasDataForwardingResponseDRBList, &v.DataForwardingResponseDRBList, "dataForwardingResponseDRBList")
@@ -16631,8 +16631,8 @@ func (v *HandoverPreparationUnsuccessfulTransfer) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverPreparationUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16745,8 +16745,8 @@ func (v *HandoverRequestAcknowledgeTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRequestAcknowledgeTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwardingUPTNLInformation, v.HasSecurityResult, v.HasQosFlowFailedToSetupList, v.HasDataForwardingResponseDRBList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwardingUPTNLInformation, v.HasSecurityResult, v.HasQosFlowFailedToSetupList, v.HasDataForwardingResponseDRBList, v.HasIEExtensions)
 	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasDLForwardingUPTNLInformation, &v.DLForwardingUPTNLInformation, "dLForwardingUP-TNLInformation")
 	w.EncodeOptional(v.HasSecurityResult, &v.SecurityResult, "securityResult")
@@ -16913,8 +16913,8 @@ func (v *HandoverRequiredTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRequiredTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDirectForwardingPathAvailability, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDirectForwardingPathAvailability, v.HasIEExtensions)
 	w.EncodeOptional(v.HasDirectForwardingPathAvailability, &v.DirectForwardingPathAvailability, "directForwardingPathAvailability")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17021,8 +17021,8 @@ func (v *HandoverResourceAllocationUnsuccessfulTransfer) DecodePER(r *per.Reader
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverResourceAllocationUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17164,8 +17164,8 @@ func (v *HFCNodeIDNew) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HFCNodeIDNew) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.HFCNodeID, "hFCNode-ID")
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17282,8 +17282,8 @@ func (v *HOReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HOReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReestablishmentcellCGI, v.HasSourcecellCRNTI, v.HasTargetcellinEUTRAN, v.HasMobilityInformation, v.HasUERLFReportContainer, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasReestablishmentcellCGI, v.HasSourcecellCRNTI, v.HasTargetcellinEUTRAN, v.HasMobilityInformation, v.HasUERLFReportContainer, v.HasIEExtensions)
 	w.Enum(int64(v.HandoverReportType), 3, 0, true, "handoverReportType")
 	w.Encode(&v.HandoverCause, "handoverCause")
 	w.Encode(&v.SourcecellCGI, "sourcecellCGI")
@@ -17498,8 +17498,8 @@ func (v *InfoOnRecommendedCellsAndRANNodesForPaging) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InfoOnRecommendedCellsAndRANNodesForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	w.Encode(&v.RecommendRANNodesForPaging, "recommendRANNodesForPaging")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17693,8 +17693,8 @@ func (v *ImmediateMDTNr) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ImmediateMDTNr) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasM1Configuration, v.HasM4Configuration, v.HasM5Configuration, v.HasM6Configuration, v.HasM7Configuration, v.HasBluetoothMeasurementConfiguration, v.HasWLANMeasurementConfiguration, v.HasMDTLocationInfo, v.HasSensorMeasurementConfiguration, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasM1Configuration, v.HasM4Configuration, v.HasM5Configuration, v.HasM6Configuration, v.HasM7Configuration, v.HasBluetoothMeasurementConfiguration, v.HasWLANMeasurementConfiguration, v.HasMDTLocationInfo, v.HasSensorMeasurementConfiguration, v.HasIEExtensions)
 	w.Encode(&v.MeasurementsToActivate, "measurementsToActivate")
 	w.EncodeOptional(v.HasM1Configuration, &v.M1Configuration, "m1Configuration")
 	w.EncodeOptional(v.HasM4Configuration, &v.M4Configuration, "m4Configuration")
@@ -17809,8 +17809,8 @@ func (v *InterSystemFailureIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterSystemFailureIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUERLFReportContainer, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUERLFReportContainer, v.HasIEExtensions)
 	w.EncodeOptional(v.HasUERLFReportContainer, &v.UERLFReportContainer, "uERLFReportContainer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17917,8 +17917,8 @@ func (v *IntersystemSONConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemSONConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TransferType, "transferType")
 	w.Encode(&v.IntersystemSONInformation, "intersystemSONInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18129,8 +18129,8 @@ func (v *IntersystemSONeNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemSONeNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobaleNBID, "globaleNBID")
 	w.Encode(&v.SelectedEPSTAI, "selectedEPSTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18238,8 +18238,8 @@ func (v *IntersystemSONNGRANnodeID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemSONNGRANnodeID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18563,8 +18563,8 @@ func (v *IntersystemCellActivationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemCellActivationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.ActivationID, 0, 16384, true, "activationID")
 	w.Encode(&v.CellsToActivateList, "cellsToActivateList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18691,8 +18691,8 @@ func (v *IntersystemResourceStatusRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemResourceStatusRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ReportingSystem, "reportingSystem")
 	w.Encode(&v.ReportCharacteristics, "reportCharacteristics")
 	w.Encode(&v.ReportType, "reportType")
@@ -18860,4 +18860,32 @@ func (v *ProtocolIEField_ReportingSystemExtIEs) UnmarshalAPER(b []byte) error {
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ProtocolIEField_ReportingSystemExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
+}
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *ReportingSystemExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *ReportingSystemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *ReportingSystemExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *ReportingSystemExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
 }

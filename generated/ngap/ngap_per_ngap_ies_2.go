@@ -9,34 +9,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *ReportingSystemExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *ReportingSystemExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *ReportingSystemExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *ReportingSystemExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *EUTRANReportingSystemIEs) DecodePER(r *per.Reader) error {
 	*v = EUTRANReportingSystemIEs{}
@@ -52,8 +24,8 @@ func (v *EUTRANReportingSystemIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANReportingSystemIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRANCellToReportList, "eUTRAN-CellToReportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -159,8 +131,8 @@ func (v *NGRANReportingSystemIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANReportingSystemIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCellToReportList, "nGRAN-CellToReportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -284,8 +256,8 @@ func (v *EUTRANCellToReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANCellToReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -409,8 +381,8 @@ func (v *NGRANCellToReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANCellToReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -637,8 +609,8 @@ func (v *EventBasedReportingIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventBasedReportingIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IntersystemResourceThresholdLow, "intersystemResourceThresholdLow")
 	w.Encode(&v.IntersystemResourceThresholdHigh, "intersystemResourceThresholdHigh")
 	w.Encode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
@@ -786,8 +758,8 @@ func (v *PeriodicReportingIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PeriodicReportingIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ReportingPeriodicity, "reportingPeriodicity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1013,8 +985,8 @@ func (v *IntersystemCellActivationReply) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemCellActivationReply) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ActivatedCellList, "activatedCellList")
 	w.Int(v.ActivationID, 0, 16384, true, "activation-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1139,8 +1111,8 @@ func (v *IntersystemResourceStatusReply) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemResourceStatusReply) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Reportingsystem, "reportingsystem")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1367,8 +1339,8 @@ func (v *IntersystemCellStateIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemCellStateIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NotificationCellList, "notificationCellList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1493,8 +1465,8 @@ func (v *NotificationCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotificationCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	w.Enum(int64(v.NotifyFlag), 2, 0, true, "notifyFlag")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1601,8 +1573,8 @@ func (v *IntersystemResourceStatusReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemResourceStatusReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ReportingSystem, "reportingSystem")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1809,8 +1781,8 @@ func (v *EUTRANReportingStatusIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANReportingStatusIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRANCellReportList, "eUTRAN-CellReportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1938,8 +1910,8 @@ func (v *EUTRANCellReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANCellReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEUTRANNumberOfActiveUEs, v.HasEUTRANNoofRRCConnections, v.HasEUTRANRadioResourceStatus, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasEUTRANNumberOfActiveUEs, v.HasEUTRANNoofRRCConnections, v.HasEUTRANRadioResourceStatus, v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.Encode(&v.EUTRANCompositeAvailableCapacityGroup, "eUTRAN-CompositeAvailableCapacityGroup")
 	w.EncodeOptional(v.HasEUTRANNumberOfActiveUEs, &v.EUTRANNumberOfActiveUEs, "eUTRAN-NumberOfActiveUEs")
@@ -2050,8 +2022,8 @@ func (v *EUTRANCompositeAvailableCapacityGroup) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANCompositeAvailableCapacityGroup) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DLCompositeAvailableCapacity, "dL-CompositeAvailableCapacity")
 	w.Encode(&v.ULCompositeAvailableCapacity, "uL-CompositeAvailableCapacity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2163,8 +2135,8 @@ func (v *CompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompositeAvailableCapacity) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCellCapacityClassValue, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCellCapacityClassValue, v.HasIEExtensions)
 	if v.HasCellCapacityClassValue {
 		w.Int(v.CellCapacityClassValue, 1, 100, true, "cellCapacityClassValue")
 	}
@@ -2304,8 +2276,8 @@ func (v *EUTRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANRadioResourceStatus) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLSchedulingPDCCHCCEUsage, v.HasULSchedulingPDCCHCCEUsage, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLSchedulingPDCCHCCEUsage, v.HasULSchedulingPDCCHCCEUsage, v.HasIEExtensions)
 	w.Int(v.DLGBRPRBUsage, 0, 100, false, "dL-GBR-PRB-usage")
 	w.Int(v.ULGBRPRBUsage, 0, 100, false, "uL-GBR-PRB-usage")
 	w.Int(v.DLNonGBRPRBUsage, 0, 100, false, "dL-non-GBR-PRB-usage")
@@ -2422,8 +2394,8 @@ func (v *NGRANReportingStatusIEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANReportingStatusIEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANCellReportList, "nGRAN-CellReportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2551,8 +2523,8 @@ func (v *NGRANCellReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANCellReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNGRANNumberOfActiveUEs, v.HasNGRANNoofRRCConnections, v.HasNGRANRadioResourceStatus, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNGRANNumberOfActiveUEs, v.HasNGRANNoofRRCConnections, v.HasNGRANRadioResourceStatus, v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	w.Encode(&v.NGRANCompositeAvailableCapacityGroup, "nGRAN-CompositeAvailableCapacityGroup")
 	w.EncodeOptional(v.HasNGRANNumberOfActiveUEs, &v.NGRANNumberOfActiveUEs, "nGRAN-NumberOfActiveUEs")
@@ -2707,8 +2679,8 @@ func (v *NGRANRadioResourceStatus) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANRadioResourceStatus) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.DLGBRPRBUsageForMIMO, 0, 100, false, "dL-GBR-PRB-usage-for-MIMO")
 	w.Int(v.ULGBRPRBUsageForMIMO, 0, 100, false, "uL-GBR-PRB-usage-for-MIMO")
 	w.Int(v.DLNonGBRPRBUsageForMIMO, 0, 100, false, "dL-non-GBR-PRB-usage-for-MIMO")
@@ -2819,8 +2791,8 @@ func (v *InterSystemHOReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterSystemHOReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.HandoverReportType, "handoverReportType")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3030,8 +3002,8 @@ func (v *IntersystemUnnecessaryHO) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemUnnecessaryHO) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SourcecellID, "sourcecellID")
 	w.Encode(&v.TargetcellID, "targetcellID")
 	w.Enum(int64(v.EarlyIRATHO), 2, 0, true, "earlyIRATHO")
@@ -3159,8 +3131,8 @@ func (v *LAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.LAC, "lAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3376,8 +3348,8 @@ func (v *LastVisitedCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LastVisitedCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.LastVisitedCellInformation, "lastVisitedCellInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3527,8 +3499,8 @@ func (v *LastVisitedNGRANCellInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LastVisitedNGRANCellInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeUEStayedInCellEnhancedGranularity, v.HasHOCauseValue, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeUEStayedInCellEnhancedGranularity, v.HasHOCauseValue, v.HasIEExtensions)
 	w.Encode(&v.GlobalCellID, "globalCellID")
 	w.Encode(&v.CellType, "cellType")
 	w.Encode(&v.TimeUEStayedInCell, "timeUEStayedInCell")
@@ -3663,8 +3635,8 @@ func (v *LastVisitedPSCellInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LastVisitedPSCellInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPSCellID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPSCellID, v.HasIEExtensions)
 	w.EncodeOptional(v.HasPSCellID, &v.PSCellID, "pSCellID")
 	w.Int(v.TimeStay, 0, 40950, false, "timeStay")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3844,8 +3816,8 @@ func (v *LocationReportingRequestType) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationReportingRequestType) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAreaOfInterestList, v.HasLocationReportingReferenceIDToBeCancelled, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAreaOfInterestList, v.HasLocationReportingReferenceIDToBeCancelled, v.HasIEExtensions)
 	w.Encode(&v.EventType, "eventType")
 	w.Encode(&v.ReportArea, "reportArea")
 	w.EncodeOptional(v.HasAreaOfInterestList, &v.AreaOfInterestList, "areaOfInterestList")
@@ -3966,8 +3938,8 @@ func (v *LoggedMDTNr) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMDTNr) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBluetoothMeasurementConfiguration, v.HasWLANMeasurementConfiguration, v.HasSensorMeasurementConfiguration, v.HasAreaScopeOfNeighCellsList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBluetoothMeasurementConfiguration, v.HasWLANMeasurementConfiguration, v.HasSensorMeasurementConfiguration, v.HasAreaScopeOfNeighCellsList, v.HasIEExtensions)
 	w.Encode(&v.LoggingInterval, "loggingInterval")
 	w.Encode(&v.LoggingDuration, "loggingDuration")
 	w.Encode(&v.LoggedMDTTrigger, "loggedMDTTrigger")
@@ -4261,8 +4233,8 @@ func (v *LTEV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTEV2XServicesAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
 	w.EncodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
 	w.EncodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4369,8 +4341,8 @@ func (v *LTEUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTEUESidelinkAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4598,8 +4570,8 @@ func (v *MBSDataForwardingResponseMRBItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSDataForwardingResponseMRBItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMRBProgressInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMRBProgressInformation, v.HasIEExtensions)
 	w.Encode(&v.MRBID, "mRB-ID")
 	w.Encode(&v.DLForwardingUPTNLInformation, "dL-Forwarding-UPTNLInformation")
 	w.EncodeOptional(v.HasMRBProgressInformation, &v.MRBProgressInformation, "mRB-ProgressInformation")
@@ -4729,8 +4701,8 @@ func (v *MBSMappingandDataForwardingRequestItem) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSMappingandDataForwardingRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMRBProgressInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMRBProgressInformation, v.HasIEExtensions)
 	w.Encode(&v.MRBID, "mRB-ID")
 	w.Encode(&v.MBSQoSFlowList, "mBS-QoSFlowList")
 	w.EncodeOptional(v.HasMRBProgressInformation, &v.MRBProgressInformation, "mRB-ProgressInformation")
@@ -4978,8 +4950,8 @@ func (v *MBSQoSFlowsToBeSetupItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSQoSFlowsToBeSetupItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSqosFlowIdentifier, "mBSqosFlowIdentifier")
 	w.Encode(&v.MBSqosFlowLevelQosParameters, "mBSqosFlowLevelQosParameters")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5206,8 +5178,8 @@ func (v *MBSServiceAreaInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSServiceAreaInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.Encode(&v.MBSServiceAreaInformation, "mBS-ServiceAreaInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5315,8 +5287,8 @@ func (v *MBSServiceAreaInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSServiceAreaInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSServiceAreaCellList, v.HasMBSServiceAreaTAIList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSServiceAreaCellList, v.HasMBSServiceAreaTAIList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasMBSServiceAreaCellList, &v.MBSServiceAreaCellList, "mBS-ServiceAreaCellList")
 	w.EncodeOptional(v.HasMBSServiceAreaTAIList, &v.MBSServiceAreaTAIList, "mBS-ServiceAreaTAIList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5460,8 +5432,8 @@ func (v *MBSSessionID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNID, v.HasIEExtensions)
 	w.Encode(&v.TMGI, "tMGI")
 	w.EncodeOptional(v.HasNID, &v.NID, "nID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5588,8 +5560,8 @@ func (v *MBSSessionFailedtoSetupItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionFailedtoSetupItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.Encode(&v.Cause, "cause")
@@ -5721,8 +5693,8 @@ func (v *MBSActiveSessionInformationSourcetoTargetItem) DecodePER(r *per.Reader)
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSActiveSessionInformationSourcetoTargetItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasMBSServiceArea, v.HasMBSMappingandDataForwardingRequestList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasMBSServiceArea, v.HasMBSMappingandDataForwardingRequestList, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasMBSServiceArea, &v.MBSServiceArea, "mBS-ServiceArea")
@@ -5855,8 +5827,8 @@ func (v *MBSActiveSessionInformationTargettoSourceItem) DecodePER(r *per.Reader)
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSActiveSessionInformationTargettoSourceItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSDataForwardingResponseMRBList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSDataForwardingResponseMRBList, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSDataForwardingResponseMRBList, &v.MBSDataForwardingResponseMRBList, "mBS-DataForwardingResponseMRBList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5966,8 +5938,8 @@ func (v *MBSSessionSetupOrModFailureTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetupOrModFailureTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6095,8 +6067,8 @@ func (v *MBSSessionSetupResponseItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetupResponseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6201,7 +6173,7 @@ func (v *MBSSessionSetupOrModRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetupOrModRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6365,8 +6337,8 @@ func (v *MBSSessionReleaseResponseTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionReleaseResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSSessionTNLInfoNGRAN, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSSessionTNLInfoNGRAN, v.HasIEExtensions)
 	w.EncodeOptional(v.HasMBSSessionTNLInfoNGRAN, &v.MBSSessionTNLInfoNGRAN, "mBS-SessionTNLInfoNGRAN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6474,8 +6446,8 @@ func (v *MBSSessionSetupOrModResponseTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetupOrModResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSSessionTNLInfoNGRAN, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSSessionTNLInfoNGRAN, v.HasIEExtensions)
 	w.EncodeOptional(v.HasMBSSessionTNLInfoNGRAN, &v.MBSSessionTNLInfoNGRAN, "mBS-SessionTNLInfoNGRAN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6719,8 +6691,8 @@ func (v *MBSSessionTNLInfo5GCItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionTNLInfo5GCItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.Encode(&v.SharedNGUMulticastTNLInformation, "sharedNGU-MulticastTNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6947,8 +6919,8 @@ func (v *MBSSessionTNLInfoNGRANItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionTNLInfoNGRANItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7058,8 +7030,8 @@ func (v *MBSDistributionReleaseRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSDistributionReleaseRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
@@ -7172,8 +7144,8 @@ func (v *MBSDistributionSetupRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSDistributionSetupRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasSharedNGUUnicastTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasSharedNGUUnicastTNLInformation, &v.SharedNGUUnicastTNLInformation, "sharedNGU-UnicastTNLInformation")
@@ -7288,8 +7260,8 @@ func (v *MBSDistributionSetupResponseTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSDistributionSetupResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasSharedNGUMulticastTNLInformation, v.HasMBSServiceArea, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasSharedNGUMulticastTNLInformation, v.HasMBSServiceArea, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasSharedNGUMulticastTNLInformation, &v.SharedNGUMulticastTNLInformation, "sharedNGU-MulticastTNLInformation")
@@ -7405,8 +7377,8 @@ func (v *MBSDistributionSetupUnsuccessfulTransfer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSDistributionSetupUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasCriticalityDiagnostics, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.Encode(&v.Cause, "cause")
@@ -7537,8 +7509,8 @@ func (v *MBSSessionSetupRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetupRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasAssociatedMBSQosFlowSetupRequestList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasAssociatedMBSQosFlowSetupRequestList, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasAssociatedMBSQosFlowSetupRequestList, &v.AssociatedMBSQosFlowSetupRequestList, "associatedMBSQosFlowSetupRequestList")
@@ -7669,8 +7641,8 @@ func (v *MBSSessionSetuporModifyRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionSetuporModifyRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSAreaSessionID, v.HasAssociatedMBSQosFlowSetuporModifyRequestList, v.HasMBSQosFlowToReleaseList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSAreaSessionID, v.HasAssociatedMBSQosFlowSetuporModifyRequestList, v.HasMBSQosFlowToReleaseList, v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasMBSAreaSessionID, &v.MBSAreaSessionID, "mBS-AreaSessionID")
 	w.EncodeOptional(v.HasAssociatedMBSQosFlowSetuporModifyRequestList, &v.AssociatedMBSQosFlowSetuporModifyRequestList, "associatedMBSQosFlowSetuporModifyRequestList")
@@ -7800,8 +7772,8 @@ func (v *MBSSessionToReleaseItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionToReleaseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7976,8 +7948,8 @@ func (v *MobilityRestrictionList) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MobilityRestrictionList) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEquivalentPLMNs, v.HasRATRestrictions, v.HasForbiddenAreaInformation, v.HasServiceAreaInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasEquivalentPLMNs, v.HasRATRestrictions, v.HasForbiddenAreaInformation, v.HasServiceAreaInformation, v.HasIEExtensions)
 	w.Encode(&v.ServingPLMN, "servingPLMN")
 	w.EncodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	w.EncodeOptional(v.HasRATRestrictions, &v.RATRestrictions, "rATRestrictions")
@@ -8242,8 +8214,8 @@ func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMdtConfigNR, v.HasMdtConfigEUTRA, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMdtConfigNR, v.HasMdtConfigEUTRA, v.HasIEExtensions)
 	w.EncodeOptional(v.HasMdtConfigNR, &v.MdtConfigNR, "mdt-Config-NR")
 	w.EncodeOptional(v.HasMdtConfigEUTRA, &v.MdtConfigEUTRA, "mdt-Config-EUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8353,8 +8325,8 @@ func (v *MDTConfigurationNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTConfigurationNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSignallingBasedMDTPLMNList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSignallingBasedMDTPLMNList, v.HasIEExtensions)
 	w.Encode(&v.MdtActivation, "mdt-Activation")
 	w.Encode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	w.Encode(&v.MDTModeNr, "mDTModeNr")
@@ -8466,8 +8438,8 @@ func (v *MDTConfigurationEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTConfigurationEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSignallingBasedMDTPLMNList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSignallingBasedMDTPLMNList, v.HasIEExtensions)
 	w.Encode(&v.MdtActivation, "mdt-Activation")
 	w.Encode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	w.Encode(&v.MDTMode, "mDTMode")
@@ -8745,8 +8717,8 @@ func (v *MulticastSessionActivationRequestTransfer) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionActivationRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8854,8 +8826,8 @@ func (v *MulticastSessionDeactivationRequestTransfer) DecodePER(r *per.Reader) e
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionDeactivationRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSSessionID, "mBS-SessionID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8961,7 +8933,7 @@ func (v *MulticastSessionUpdateRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionUpdateRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9124,8 +9096,8 @@ func (v *MulticastGroupPagingAreaItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastGroupPagingAreaItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUEPagingList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUEPagingList, v.HasIEExtensions)
 	w.Encode(&v.MulticastGroupPagingArea, "multicastGroupPagingArea")
 	w.EncodeOptional(v.HasUEPagingList, &v.UEPagingList, "uE-PagingList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9250,8 +9222,8 @@ func (v *MulticastGroupPagingArea) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastGroupPagingArea) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MBSAreaTAIList, "mBS-AreaTAIList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -9376,8 +9348,8 @@ func (v *UEPagingItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEPagingItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPagingDRX, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPagingDRX, v.HasIEExtensions)
 	w.Encode(&v.UEIdentityIndexValue, "uEIdentityIndexValue")
 	w.EncodeOptional(v.HasPagingDRX, &v.PagingDRX, "pagingDRX")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9486,8 +9458,8 @@ func (v *M1Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasM1thresholdEventA2, v.HasM1periodicReporting, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasM1thresholdEventA2, v.HasM1periodicReporting, v.HasIEExtensions)
 	w.Encode(&v.M1reportingTrigger, "m1reportingTrigger")
 	w.EncodeOptional(v.HasM1thresholdEventA2, &v.M1thresholdEventA2, "m1thresholdEventA2")
 	w.EncodeOptional(v.HasM1periodicReporting, &v.M1periodicReporting, "m1periodicReporting")
@@ -9666,8 +9638,8 @@ func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1ThresholdEventA2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M1ThresholdType, "m1ThresholdType")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -9881,8 +9853,8 @@ func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1PeriodicReporting) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ReportInterval, "reportInterval")
 	w.Encode(&v.ReportAmount, "reportAmount")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9996,8 +9968,8 @@ func (v *M4Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M4Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M4period, "m4period")
 	w.Encode(&v.M4LinksToLog, "m4-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10137,8 +10109,8 @@ func (v *M5Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M5Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M5period, "m5period")
 	w.Encode(&v.M5LinksToLog, "m5-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10278,8 +10250,8 @@ func (v *M6Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M6Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M6reportInterval, "m6report-Interval")
 	w.Encode(&v.M6LinksToLog, "m6-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10425,8 +10397,8 @@ func (v *M7Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M7Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M7period, "m7period")
 	w.Encode(&v.M7LinksToLog, "m7-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10571,8 +10543,8 @@ func (v *MDTLocationInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTLocationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MDTLocationInformation, "mDT-Location-Information")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10896,8 +10868,8 @@ func (v *NBIoTPagingEDRXInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NBIoTPagingEDRXInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNBIoTPagingTimeWindow, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNBIoTPagingTimeWindow, v.HasIEExtensions)
 	w.Encode(&v.NBIoTPagingEDRXCycle, "nB-IoT-Paging-eDRXCycle")
 	w.EncodeOptional(v.HasNBIoTPagingTimeWindow, &v.NBIoTPagingTimeWindow, "nB-IoT-Paging-TimeWindow")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11118,8 +11090,8 @@ func (v *NGAPIESupportInformationRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGAPIESupportInformationRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NgapProtocolIEID, "ngap-ProtocolIE-Id")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -11249,8 +11221,8 @@ func (v *NGAPIESupportInformationResponseItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGAPIESupportInformationResponseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NgapProtocolIEID, "ngap-ProtocolIE-Id")
 	w.Enum(int64(v.NgapProtocolIESupportInfo), 2, 0, true, "ngap-ProtocolIESupportInfo")
 	w.Enum(int64(v.NgapProtocolIEPresenceInfo), 2, 0, true, "ngap-ProtocolIEPresenceInfo")
@@ -11593,7 +11565,7 @@ func (v *NGRANTNLAssociationToRemoveItem) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGRANTNLAssociationToRemoveItem) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTNLAssociationTransportLayerAddressAMF, v.HasIEExtensions)
+	w.Preamble(v.HasTNLAssociationTransportLayerAddressAMF, v.HasIEExtensions)
 	w.Encode(&v.TNLAssociationTransportLayerAddress, "tNLAssociationTransportLayerAddress")
 	w.EncodeOptional(v.HasTNLAssociationTransportLayerAddressAMF, &v.TNLAssociationTransportLayerAddressAMF, "tNLAssociationTransportLayerAddressAMF")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11739,8 +11711,8 @@ func (v *NonDynamic5QIDescriptor) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NonDynamic5QIDescriptor) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPriorityLevelQos, v.HasAveragingWindow, v.HasMaximumDataBurstVolume, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPriorityLevelQos, v.HasAveragingWindow, v.HasMaximumDataBurstVolume, v.HasIEExtensions)
 	w.Encode(&v.FiveQI, "fiveQI")
 	w.EncodeOptional(v.HasPriorityLevelQos, &v.PriorityLevelQos, "priorityLevelQos")
 	w.EncodeOptional(v.HasAveragingWindow, &v.AveragingWindow, "averagingWindow")
@@ -12312,8 +12284,8 @@ func (v *NRCGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRCGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.NRCellIdentity, "nRCellIdentity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12453,8 +12425,8 @@ func (v *NRPagingeDRXInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRPagingeDRXInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNRPagingTimeWindow, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNRPagingTimeWindow, v.HasIEExtensions)
 	w.Encode(&v.NRPagingEDRXCycle, "nR-paging-eDRX-Cycle")
 	w.EncodeOptional(v.HasNRPagingTimeWindow, &v.NRPagingTimeWindow, "nR-paging-Time-Window")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12695,8 +12667,8 @@ func (v *NRNTNTAIInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRNTNTAIInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUELocationDerivedTACInNRNTN, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUELocationDerivedTACInNRNTN, v.HasIEExtensions)
 	w.Encode(&v.ServingPLMN, "servingPLMN")
 	w.Encode(&v.TACListInNRNTN, "tACListInNRNTN")
 	w.EncodeOptional(v.HasUELocationDerivedTACInNRNTN, &v.UELocationDerivedTACInNRNTN, "uELocationDerivedTACInNRNTN")
@@ -12900,8 +12872,8 @@ func (v *NRFrequencyBandItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRFrequencyBandItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.NrFrequencyBand, "nr-frequency-band")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
 	w.Extensions(x, v.Unknown)
@@ -13008,8 +12980,8 @@ func (v *NRFrequencyInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRFrequencyInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtension)
 	w.Encode(&v.NrARFCN, "nrARFCN")
 	w.Encode(&v.FrequencyBandList, "frequencyBand-List")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
@@ -13135,8 +13107,8 @@ func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRV2XServicesAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
 	w.EncodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
 	w.EncodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13269,8 +13241,8 @@ func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRUESidelinkAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -13539,8 +13511,8 @@ func (v *OverloadStartNSSAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverloadStartNSSAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSliceOverloadResponse, v.HasSliceTrafficLoadReductionIndication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSliceOverloadResponse, v.HasSliceTrafficLoadReductionIndication, v.HasIEExtensions)
 	w.Encode(&v.SliceOverloadList, "sliceOverloadList")
 	w.EncodeOptional(v.HasSliceOverloadResponse, &v.SliceOverloadResponse, "sliceOverloadResponse")
 	w.EncodeOptional(v.HasSliceTrafficLoadReductionIndication, &v.SliceTrafficLoadReductionIndication, "sliceTrafficLoadReductionIndication")
@@ -13669,8 +13641,8 @@ func (v *PacketErrorRate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PacketErrorRate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.PERScalar, 0, 9, true, "pERScalar")
 	w.Int(v.PERExponent, 0, 9, true, "pERExponent")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13798,8 +13770,8 @@ func (v *PagingAssisDataforCEcapabUE) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingAssisDataforCEcapabUE) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.Encode(&v.CoverageEnhancementLevel, "coverageEnhancementLevel")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13908,8 +13880,8 @@ func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingAttemptInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNextPagingAreaScope, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNextPagingAreaScope, v.HasIEExtensions)
 	w.Encode(&v.PagingAttemptCount, "pagingAttemptCount")
 	w.Encode(&v.IntendedNumberOfPagingAttempts, "intendedNumberOfPagingAttempts")
 	w.EncodeOptional(v.HasNextPagingAreaScope, &v.NextPagingAreaScope, "nextPagingAreaScope")
@@ -14130,8 +14102,8 @@ func (v *PathSwitchRequestAcknowledgeTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestAcknowledgeTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasULNGUUPTNLInformation, v.HasSecurityIndication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasULNGUUPTNLInformation, v.HasSecurityIndication, v.HasIEExtensions)
 	w.EncodeOptional(v.HasULNGUUPTNLInformation, &v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasSecurityIndication, &v.SecurityIndication, "securityIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14263,8 +14235,8 @@ func (v *PathSwitchRequestSetupFailedTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestSetupFailedTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -14375,8 +14347,8 @@ func (v *PathSwitchRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLNGUTNLInformationReused, v.HasUserPlaneSecurityInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLNGUTNLInformationReused, v.HasUserPlaneSecurityInformation, v.HasIEExtensions)
 	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasDLNGUTNLInformationReused, &v.DLNGUTNLInformationReused, "dL-NGU-TNLInformationReused")
 	w.EncodeOptional(v.HasUserPlaneSecurityInformation, &v.UserPlaneSecurityInformation, "userPlaneSecurityInformation")
@@ -14530,8 +14502,8 @@ func (v *PathSwitchRequestUnsuccessfulTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -14640,8 +14612,8 @@ func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5QoSParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPc5LinkAggregateBitRates, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPc5LinkAggregateBitRates, v.HasIEExtensions)
 	w.Encode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
 	w.EncodeOptional(v.HasPc5LinkAggregateBitRates, &v.Pc5LinkAggregateBitRates, "pc5LinkAggregateBitRates")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14768,8 +14740,8 @@ func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5QoSFlowItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPc5FlowBitRates, v.HasRange, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPc5FlowBitRates, v.HasRange, v.HasIEExtensions)
 	w.Encode(&v.PQI, "pQI")
 	w.EncodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
 	w.EncodeOptional(v.HasRange, &v.Range, "range")
@@ -14878,8 +14850,8 @@ func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5FlowBitRates) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GuaranteedFlowBitRate, "guaranteedFlowBitRate")
 	w.Encode(&v.MaximumFlowBitRate, "maximumFlowBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15019,8 +14991,8 @@ func (v *PDUSessionAggregateMaximumBitRate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionAggregateMaximumBitRate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionAggregateMaximumBitRateDL, "pDUSessionAggregateMaximumBitRateDL")
 	w.Encode(&v.PDUSessionAggregateMaximumBitRateUL, "pDUSessionAggregateMaximumBitRateUL")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15188,8 +15160,8 @@ func (v *PDUSessionResourceAdmittedItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceAdmittedItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.HandoverRequestAcknowledgeTransfer, "handoverRequestAcknowledgeTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15317,8 +15289,8 @@ func (v *PDUSessionResourceFailedToModifyItemModCfm) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToModifyItemModCfm) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceModifyIndicationUnsuccessfulTransfer, "pDUSessionResourceModifyIndicationUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15448,8 +15420,8 @@ func (v *PDUSessionResourceFailedToModifyItemModRes) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToModifyItemModRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceModifyUnsuccessfulTransfer, "pDUSessionResourceModifyUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15579,8 +15551,8 @@ func (v *PDUSessionResourceFailedToResumeItemRESReq) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToResumeItemRESReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15710,8 +15682,8 @@ func (v *PDUSessionResourceFailedToResumeItemRESRes) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToResumeItemRESRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15841,8 +15813,8 @@ func (v *PDUSessionResourceFailedToSetupItemCxtFail) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemCxtFail) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15972,8 +15944,8 @@ func (v *PDUSessionResourceFailedToSetupItemCxtRes) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemCxtRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16103,8 +16075,8 @@ func (v *PDUSessionResourceFailedToSetupItemHOAck) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemHOAck) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.HandoverResourceAllocationUnsuccessfulTransfer, "handoverResourceAllocationUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16234,8 +16206,8 @@ func (v *PDUSessionResourceFailedToSetupItemPSReq) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemPSReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PathSwitchRequestSetupFailedTransfer, "pathSwitchRequestSetupFailedTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16365,8 +16337,8 @@ func (v *PDUSessionResourceFailedToSetupItemSURes) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceFailedToSetupItemSURes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceSetupUnsuccessfulTransfer, "pDUSessionResourceSetupUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16494,8 +16466,8 @@ func (v *PDUSessionResourceHandoverItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceHandoverItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.HandoverCommandTransfer, "handoverCommandTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16624,8 +16596,8 @@ func (v *PDUSessionResourceInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDRBsToQosFlowsMappingList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDRBsToQosFlowsMappingList, v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.Encode(&v.QosFlowInformationList, "qosFlowInformationList")
 	w.EncodeOptional(v.HasDRBsToQosFlowsMappingList, &v.DRBsToQosFlowsMappingList, "dRBsToQosFlowsMappingList")
@@ -16753,8 +16725,8 @@ func (v *PDUSessionResourceItemCxtRelCpl) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceItemCxtRelCpl) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16897,8 +16869,8 @@ func (v *PDUSessionResourceItemCxtRelReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceItemCxtRelReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17023,8 +16995,8 @@ func (v *PDUSessionResourceItemHORqd) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceItemHORqd) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.HandoverRequiredTransfer, "handoverRequiredTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17134,8 +17106,8 @@ func (v *PDUSessionResourceModifyConfirmTransfer) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyConfirmTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAdditionalNGUUPTNLInformation, v.HasQosFlowFailedToModifyList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAdditionalNGUUPTNLInformation, v.HasQosFlowFailedToModifyList, v.HasIEExtensions)
 	w.Encode(&v.QosFlowModifyConfirmList, "qosFlowModifyConfirmList")
 	w.Encode(&v.ULNGUUPTNLInformation, "uLNGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasAdditionalNGUUPTNLInformation, &v.AdditionalNGUUPTNLInformation, "additionalNG-UUPTNLInformation")
@@ -17261,8 +17233,8 @@ func (v *PDUSessionResourceModifyIndicationUnsuccessfulTransfer) DecodePER(r *pe
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyIndicationUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17368,7 +17340,7 @@ func (v *PDUSessionResourceModifyRequestTransfer) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17548,8 +17520,8 @@ func (v *PDUSessionResourceModifyResponseTransfer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLNGUUPTNLInformation, v.HasULNGUUPTNLInformation, v.HasQosFlowAddOrModifyResponseList, v.HasAdditionalDLQosFlowPerTNLInformation, v.HasQosFlowFailedToAddOrModifyList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLNGUUPTNLInformation, v.HasULNGUUPTNLInformation, v.HasQosFlowAddOrModifyResponseList, v.HasAdditionalDLQosFlowPerTNLInformation, v.HasQosFlowFailedToAddOrModifyList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasDLNGUUPTNLInformation, &v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasULNGUUPTNLInformation, &v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasQosFlowAddOrModifyResponseList, &v.QosFlowAddOrModifyResponseList, "qosFlowAddOrModifyResponseList")
@@ -17715,8 +17687,8 @@ func (v *PDUSessionResourceModifyIndicationTransfer) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyIndicationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAdditionalDLQosFlowPerTNLInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAdditionalDLQosFlowPerTNLInformation, v.HasIEExtensions)
 	w.Encode(&v.DLQosFlowPerTNLInformation, "dLQosFlowPerTNLInformation")
 	w.EncodeOptional(v.HasAdditionalDLQosFlowPerTNLInformation, &v.AdditionalDLQosFlowPerTNLInformation, "additionalDLQosFlowPerTNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17888,8 +17860,8 @@ func (v *PDUSessionResourceModifyItemModCfm) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyItemModCfm) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceModifyConfirmTransfer, "pDUSessionResourceModifyConfirmTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18019,8 +17991,8 @@ func (v *PDUSessionResourceModifyItemModInd) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyItemModInd) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceModifyIndicationTransfer, "pDUSessionResourceModifyIndicationTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18151,8 +18123,8 @@ func (v *PDUSessionResourceModifyItemModReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyItemModReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNASPDU, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNASPDU, v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
 	w.EncodeOpen(&v.PDUSessionResourceModifyRequestTransfer, "pDUSessionResourceModifyRequestTransfer")
@@ -18303,8 +18275,8 @@ func (v *PDUSessionResourceModifyItemModRes) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyItemModRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceModifyResponseTransfer, "pDUSessionResourceModifyResponseTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18414,8 +18386,8 @@ func (v *PDUSessionResourceModifyUnsuccessfulTransfer) DecodePER(r *per.Reader) 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18480,3 +18452,83 @@ func (v *ProtocolExtensionField_PDUSessionResourceModifyUnsuccessfulTransferExtI
 func (v *ProtocolExtensionField_PDUSessionResourceModifyUnsuccessfulTransferExtIEs) MarshalAPER() ([]byte, error) {
 	return per.Marshal(v, true)
 }
+
+// decodePER reads the open type field of the value that key selects (X.691 10.2)
+// into Raw and decodes it (resolvePER).
+func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) decodePER(key int64, r *per.Reader, field string) {
+	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
+}
+
+// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
+// the value that key selects: the complete encoding of the row's type (X.691 10.2,
+// 11.1). A key the table does not list, or a row without a type, leaves the value
+// in Raw (Kind 0 for the key not listed).
+func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
+	switch key {
+	}
+	p.DecodeField(u.Raw, at, u.perValue(true), field)
+}
+
+// perValue returns the field that holds the value of the row Kind selects, nil for
+// none (the value is Raw); with alloc, a row held by pointer gets a new value.
+func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
+	return nil
+}
+
+// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
+// Raw as the field's octets.
+func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
+	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceNotifyList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceNotifyList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceNotifyList (X.691); v aliases b.
+func (v *PDUSessionResourceNotifyList) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceNotifyList")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceNotifyList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PDUSessionResourceNotifyItem) DecodePER(r *per.Reader) error {
+	*v = PDUSessionResourceNotifyItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.PDUSessionID, "pDUSessionID")
+	r.DecodeOpen(&v.PDUSessionResourceNotifyTransfer, "pDUSessionResourceNotifyTransfer")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PDUSessionResourceNotifyItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.PDUSessionID, "pDUSessionID")
+	w.EncodeOpen(&v.PDUSessionResourceNotifyTransfer, "pDUSessionResourceNotifyTransfer")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceNotifyItem (X.691); v aliases b.
+func (v *PDUSessionResourceNotifyItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceNotifyItem")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *PDUSessionResourceNotifyItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

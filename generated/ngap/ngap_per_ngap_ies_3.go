@@ -9,86 +9,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// decodePER reads the open type field of the value that key selects (X.691 10.2)
-// into Raw and decodes it (resolvePER).
-func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) decodePER(key int64, r *per.Reader, field string) {
-	u.resolvePER(key, r, r.OpenField(&u.Raw, field), field)
-}
-
-// resolvePER decodes Raw, the octets of the open type field at bit at of p's input, as
-// the value that key selects: the complete encoding of the row's type (X.691 10.2,
-// 11.1). A key the table does not list, or a row without a type, leaves the value
-// in Raw (Kind 0 for the key not listed).
-func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) resolvePER(key int64, p *per.Reader, at int, field string) {
-	switch key {
-	}
-	p.DecodeField(u.Raw, at, u.perValue(true), field)
-}
-
-// perValue returns the field that holds the value of the row Kind selects, nil for
-// none (the value is Raw); with alloc, a row held by pointer gets a new value.
-func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) perValue(alloc bool) per.Value {
-	return nil
-}
-
-// encodePER writes the typed value Kind selects in an open type field (X.691 10.2), or
-// Raw as the field's octets.
-func (u *PDUSessionResourceModifyUnsuccessfulTransferExtIEs) encodePER(w *per.Writer, field string) {
-	w.OpenValue(u.perValue(false), u.Raw, field)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceNotifyList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 256})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceNotifyList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 256})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceNotifyList (X.691); v aliases b.
-func (v *PDUSessionResourceNotifyList) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceNotifyList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceNotifyList) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PDUSessionResourceNotifyItem) DecodePER(r *per.Reader) error {
-	*v = PDUSessionResourceNotifyItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.PDUSessionID, "pDUSessionID")
-	r.DecodeOpen(&v.PDUSessionResourceNotifyTransfer, "pDUSessionResourceNotifyTransfer")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PDUSessionResourceNotifyItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
-	w.Encode(&v.PDUSessionID, "pDUSessionID")
-	w.EncodeOpen(&v.PDUSessionResourceNotifyTransfer, "pDUSessionResourceNotifyTransfer")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a PDUSessionResourceNotifyItem (X.691); v aliases b.
-func (v *PDUSessionResourceNotifyItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "PDUSessionResourceNotifyItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *PDUSessionResourceNotifyItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_PDUSessionResourceNotifyItemExtIEs) DecodePER(r *per.Reader) error {
 	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
@@ -179,8 +99,8 @@ func (v *PDUSessionResourceNotifyReleasedTransfer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceNotifyReleasedTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -300,8 +220,8 @@ func (v *PDUSessionResourceNotifyTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceNotifyTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQosFlowNotifyList, v.HasQosFlowReleasedList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQosFlowNotifyList, v.HasQosFlowReleasedList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasQosFlowNotifyList, &v.QosFlowNotifyList, "qosFlowNotifyList")
 	w.EncodeOptional(v.HasQosFlowReleasedList, &v.QosFlowReleasedList, "qosFlowReleasedList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -423,8 +343,8 @@ func (v *PDUSessionResourceReleaseCommandTransfer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleaseCommandTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -553,8 +473,8 @@ func (v *PDUSessionResourceReleasedItemNot) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleasedItemNot) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceNotifyReleasedTransfer, "pDUSessionResourceNotifyReleasedTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -684,8 +604,8 @@ func (v *PDUSessionResourceReleasedItemPSAck) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleasedItemPSAck) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PathSwitchRequestUnsuccessfulTransfer, "pathSwitchRequestUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -815,8 +735,8 @@ func (v *PDUSessionResourceReleasedItemPSFail) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleasedItemPSFail) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PathSwitchRequestUnsuccessfulTransfer, "pathSwitchRequestUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -946,8 +866,8 @@ func (v *PDUSessionResourceReleasedItemRelRes) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleasedItemRelRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceReleaseResponseTransfer, "pDUSessionResourceReleaseResponseTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1055,8 +975,8 @@ func (v *PDUSessionResourceReleaseResponseTransfer) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleaseResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1195,8 +1115,8 @@ func (v *PDUSessionResourceResumeItemRESReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceResumeItemRESReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.UEContextResumeRequestTransfer, "uEContextResumeRequestTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1326,8 +1246,8 @@ func (v *PDUSessionResourceResumeItemRESRes) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceResumeItemRESRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.UEContextResumeResponseTransfer, "uEContextResumeResponseTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1457,8 +1377,8 @@ func (v *PDUSessionResourceSecondaryRATUsageItem) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSecondaryRATUsageItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.SecondaryRATDataUsageReportTransfer, "secondaryRATDataUsageReportTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1590,8 +1510,8 @@ func (v *PDUSessionResourceSetupItemCxtReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupItemCxtReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNASPDU, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNASPDU, v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOptional(v.HasNASPDU, &v.NASPDU, "nAS-PDU")
 	w.Encode(&v.SNSSAI, "s-NSSAI")
@@ -1734,8 +1654,8 @@ func (v *PDUSessionResourceSetupItemCxtRes) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupItemCxtRes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceSetupResponseTransfer, "pDUSessionResourceSetupResponseTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1864,8 +1784,8 @@ func (v *PDUSessionResourceSetupItemHOReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupItemHOReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOpen(&v.HandoverRequestTransfer, "handoverRequestTransfer")
@@ -2005,8 +1925,8 @@ func (v *PDUSessionResourceSetupItemSUReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupItemSUReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPDUSessionNASPDU, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPDUSessionNASPDU, v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOptional(v.HasPDUSessionNASPDU, &v.PDUSessionNASPDU, "pDUSessionNAS-PDU")
 	w.Encode(&v.SNSSAI, "s-NSSAI")
@@ -2145,8 +2065,8 @@ func (v *PDUSessionResourceSetupItemSURes) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupItemSURes) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceSetupResponseTransfer, "pDUSessionResourceSetupResponseTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2251,7 +2171,7 @@ func (v *PDUSessionResourceSetupRequestTransfer) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2448,8 +2368,8 @@ func (v *PDUSessionResourceSetupResponseTransfer) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAdditionalDLQosFlowPerTNLInformation, v.HasSecurityResult, v.HasQosFlowFailedToSetupList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAdditionalDLQosFlowPerTNLInformation, v.HasSecurityResult, v.HasQosFlowFailedToSetupList, v.HasIEExtensions)
 	w.Encode(&v.DLQosFlowPerTNLInformation, "dLQosFlowPerTNLInformation")
 	w.EncodeOptional(v.HasAdditionalDLQosFlowPerTNLInformation, &v.AdditionalDLQosFlowPerTNLInformation, "additionalDLQosFlowPerTNLInformation")
 	w.EncodeOptional(v.HasSecurityResult, &v.SecurityResult, "securityResult")
@@ -2606,8 +2526,8 @@ func (v *PDUSessionResourceSetupUnsuccessfulTransfer) DecodePER(r *per.Reader) e
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupUnsuccessfulTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCriticalityDiagnostics, v.HasIEExtensions)
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasCriticalityDiagnostics, &v.CriticalityDiagnostics, "criticalityDiagnostics")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2737,8 +2657,8 @@ func (v *PDUSessionResourceSuspendItemSUSReq) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSuspendItemSUSReq) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.UEContextSuspendRequestTransfer, "uEContextSuspendRequestTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2866,8 +2786,8 @@ func (v *PDUSessionResourceSwitchedItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSwitchedItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PathSwitchRequestAcknowledgeTransfer, "pathSwitchRequestAcknowledgeTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3006,8 +2926,8 @@ func (v *PDUSessionResourceToBeSwitchedDLItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceToBeSwitchedDLItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PathSwitchRequestTransfer, "pathSwitchRequestTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3137,8 +3057,8 @@ func (v *PDUSessionResourceToReleaseItemHOCmd) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceToReleaseItemHOCmd) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.HandoverPreparationUnsuccessfulTransfer, "handoverPreparationUnsuccessfulTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3268,8 +3188,8 @@ func (v *PDUSessionResourceToReleaseItemRelCmd) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceToReleaseItemRelCmd) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDUSessionID, "pDUSessionID")
 	w.EncodeOpen(&v.PDUSessionResourceReleaseCommandTransfer, "pDUSessionResourceReleaseCommandTransfer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3393,8 +3313,8 @@ func (v *PDUSessionUsageReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionUsageReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.RATType), 2, 2, true, "rATType")
 	w.Encode(&v.PDUSessionTimedReportList, "pDUSessionTimedReportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3501,8 +3421,8 @@ func (v *PEIPSassistanceInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PEIPSassistanceInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CNsubgroupID, "cNsubgroupID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3668,8 +3588,8 @@ func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNAreaBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PlmnListforQMC, "plmnListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3812,8 +3732,8 @@ func (v *PLMNSupportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNSupportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.SliceSupportList, "sliceSupportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3939,8 +3859,8 @@ func (v *PNINPNMobilityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PNINPNMobilityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AllowedPNINPIList, "allowed-PNI-NPI-List")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4243,8 +4163,8 @@ func (v *QMCConfigInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QMCConfigInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UEAppLayerMeasInfoList, "uEAppLayerMeasInfoList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4350,8 +4270,8 @@ func (v *QMCDeactivation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QMCDeactivation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QoEReferenceList, "qoEReferenceList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4614,8 +4534,8 @@ func (v *QosFlowAcceptedItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowAcceptedItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4747,8 +4667,8 @@ func (v *QosFlowAddOrModifyRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowAddOrModifyRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQosFlowLevelQosParameters, v.HasERABID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQosFlowLevelQosParameters, v.HasERABID, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasQosFlowLevelQosParameters, &v.QosFlowLevelQosParameters, "qosFlowLevelQosParameters")
 	w.EncodeOptional(v.HasERABID, &v.ERABID, "e-RAB-ID")
@@ -4889,8 +4809,8 @@ func (v *QosFlowAddOrModifyResponseItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowAddOrModifyResponseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5023,8 +4943,8 @@ func (v *QosFlowFeedbackItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowFeedbackItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUpdateFeedback, v.HasCNpacketDelayBudgetDL, v.HasCNpacketDelayBudgetUL, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUpdateFeedback, v.HasCNpacketDelayBudgetDL, v.HasCNpacketDelayBudgetUL, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasUpdateFeedback, &v.UpdateFeedback, "updateFeedback")
 	w.EncodeOptional(v.HasCNpacketDelayBudgetDL, &v.CNpacketDelayBudgetDL, "cNpacketDelayBudgetDL")
@@ -5172,8 +5092,8 @@ func (v *QosFlowInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwarding, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwarding, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasDLForwarding, &v.DLForwarding, "dLForwarding")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5298,8 +5218,8 @@ func (v *QosFlowLevelQosParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowLevelQosParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGBRQosInformation, v.HasReflectiveQosAttribute, v.HasAdditionalQosFlowInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasGBRQosInformation, v.HasReflectiveQosAttribute, v.HasAdditionalQosFlowInformation, v.HasIEExtensions)
 	w.Encode(&v.QosCharacteristics, "qosCharacteristics")
 	w.Encode(&v.AllocationAndRetentionPriority, "allocationAndRetentionPriority")
 	w.EncodeOptional(v.HasGBRQosInformation, &v.GBRQosInformation, "gBR-QosInformation")
@@ -5494,8 +5414,8 @@ func (v *QosFlowWithCauseItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowWithCauseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5620,8 +5540,8 @@ func (v *QosFlowModifyConfirmItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowModifyConfirmItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5746,8 +5666,8 @@ func (v *QosFlowNotifyItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowNotifyItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.Encode(&v.NotificationCause, "notificationCause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5879,8 +5799,8 @@ func (v *QosFlowParametersItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowParametersItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAlternativeQoSParaSetList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAlternativeQoSParaSetList, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasAlternativeQoSParaSetList, &v.AlternativeQoSParaSetList, "alternativeQoSParaSetList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6002,8 +5922,8 @@ func (v *QosFlowPerTNLInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowPerTNLInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UPTransportLayerInformation, "uPTransportLayerInformation")
 	w.Encode(&v.AssociatedQosFlowList, "associatedQosFlowList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6128,8 +6048,8 @@ func (v *QosFlowPerTNLInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowPerTNLInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowPerTNLInformation, "qosFlowPerTNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6255,8 +6175,8 @@ func (v *QosFlowSetupRequestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowSetupRequestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasERABID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasERABID, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.Encode(&v.QosFlowLevelQosParameters, "qosFlowLevelQosParameters")
 	w.EncodeOptional(v.HasERABID, &v.ERABID, "e-RAB-ID")
@@ -6398,8 +6318,8 @@ func (v *QosFlowItemWithDataForwarding) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowItemWithDataForwarding) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDataForwardingAccepted, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDataForwardingAccepted, v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasDataForwardingAccepted, &v.DataForwardingAccepted, "dataForwardingAccepted")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6530,8 +6450,8 @@ func (v *QosFlowToBeForwardedItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QosFlowToBeForwardedItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6657,8 +6577,8 @@ func (v *QoSFlowsUsageReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QoSFlowsUsageReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.QosFlowIdentifier, "qosFlowIdentifier")
 	w.Enum(int64(v.RATType), 2, 2, true, "rATType")
 	w.Encode(&v.QoSFlowsTimedReportList, "qoSFlowsTimedReportList")
@@ -6858,8 +6778,8 @@ func (v *RANStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANStatusTransferTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DRBsSubjectToStatusTransferList, "dRBsSubjectToStatusTransferList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7020,8 +6940,8 @@ func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RATRestrictionsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.RATRestrictionInformation, "rATRestrictionInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7159,8 +7079,8 @@ func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedCellsForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellList, "recommendedCellList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7287,8 +7207,8 @@ func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeStayedInCell, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.NGRANCGI, "nGRAN-CGI")
 	if v.HasTimeStayedInCell {
 		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
@@ -7397,8 +7317,8 @@ func (v *RecommendedRANNodesForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedRANNodesForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedRANNodeList, "recommendedRANNodeList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7522,8 +7442,8 @@ func (v *RecommendedRANNodeItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedRANNodeItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AMFPagingTarget, "aMFPagingTarget")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -7661,8 +7581,8 @@ func (v *RedundantPDUSessionInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedundantPDUSessionInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RSN, "rSN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8163,8 +8083,8 @@ func (v *RIMInformationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RIMInformationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TargetRANNodeIDRIM, "targetRANNodeID-RIM")
 	w.Encode(&v.SourceRANNodeID, "sourceRANNodeID")
 	w.Encode(&v.RIMInformation, "rIMInformation")
@@ -8273,8 +8193,8 @@ func (v *RIMInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RIMInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TargetgNBSetID, "targetgNBSetID")
 	w.Enum(int64(v.RIMRSDetection), 2, 0, true, "rIM-RSDetection")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8407,8 +8327,8 @@ func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
 	if v.HasDayofWeek {
 		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
@@ -8557,8 +8477,8 @@ func (v *SecondaryRATUsageInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecondaryRATUsageInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPDUSessionUsageReport, v.HasQosFlowsUsageReportList, v.HasIEExtension)
+	w.Extended(x)
+	w.Preamble(v.HasPDUSessionUsageReport, v.HasQosFlowsUsageReportList, v.HasIEExtension)
 	w.EncodeOptional(v.HasPDUSessionUsageReport, &v.PDUSessionUsageReport, "pDUSessionUsageReport")
 	w.EncodeOptional(v.HasQosFlowsUsageReportList, &v.QosFlowsUsageReportList, "qosFlowsUsageReportList")
 	w.EncodeOptional(v.HasIEExtension, &v.IEExtension, "iE-Extension")
@@ -8665,8 +8585,8 @@ func (v *SecondaryRATDataUsageReportTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecondaryRATDataUsageReportTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSecondaryRATUsageInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSecondaryRATUsageInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasSecondaryRATUsageInformation, &v.SecondaryRATUsageInformation, "secondaryRATUsageInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -8775,8 +8695,8 @@ func (v *SecurityContext) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityContext) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NextHopChainingCount, "nextHopChainingCount")
 	w.Encode(&v.NextHopNH, "nextHopNH")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8885,8 +8805,8 @@ func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMaximumIntegrityProtectedDataRateUL, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMaximumIntegrityProtectedDataRateUL, v.HasIEExtensions)
 	w.Encode(&v.IntegrityProtectionIndication, "integrityProtectionIndication")
 	w.Encode(&v.ConfidentialityProtectionIndication, "confidentialityProtectionIndication")
 	w.EncodeOptional(v.HasMaximumIntegrityProtectedDataRateUL, &v.MaximumIntegrityProtectedDataRateUL, "maximumIntegrityProtectedDataRate-UL")
@@ -9021,8 +8941,8 @@ func (v *SecurityResult) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityResult) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IntegrityProtectionResult, "integrityProtectionResult")
 	w.Encode(&v.ConfidentialityProtectionResult, "confidentialityProtectionResult")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9130,8 +9050,8 @@ func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
 	w.Encode(&v.SensorMeasConfig, "sensorMeasConfig")
 	w.EncodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9256,8 +9176,8 @@ func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorMeasConfigNameItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SensorNameConfig, "sensorNameConfig")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -9523,8 +9443,8 @@ func (v *ServedGUAMIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedGUAMIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBackupAMFName, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBackupAMFName, v.HasIEExtensions)
 	w.Encode(&v.GUAMI, "gUAMI")
 	w.EncodeOptional(v.HasBackupAMFName, &v.BackupAMFName, "backupAMFName")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9657,8 +9577,8 @@ func (v *ServiceAreaInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServiceAreaInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAllowedTACs, v.HasNotAllowedTACs, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAllowedTACs, v.HasNotAllowedTACs, v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.EncodeOptional(v.HasAllowedTACs, &v.AllowedTACs, "allowedTACs")
 	w.EncodeOptional(v.HasNotAllowedTACs, &v.NotAllowedTACs, "notAllowedTACs")
@@ -9802,8 +9722,8 @@ func (v *SharedNGUMulticastTNLInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedNGUMulticastTNLInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IPMulticastAddress, "iP-MulticastAddress")
 	w.Encode(&v.IPSourceAddress, "iP-SourceAddress")
 	w.Encode(&v.GTPTEID, "gTP-TEID")
@@ -9929,8 +9849,8 @@ func (v *SliceOverloadItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SliceOverloadItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10054,8 +9974,8 @@ func (v *SliceSupportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SliceSupportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10179,8 +10099,8 @@ func (v *SliceSupportQMCItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SliceSupportQMCItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10286,8 +10206,8 @@ func (v *SNPNMobilityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SNPNMobilityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ServingNID, "serving-NID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10394,8 +10314,8 @@ func (v *SNSSAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SNSSAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSD, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSD, v.HasIEExtensions)
 	w.Encode(&v.SST, "sST")
 	w.EncodeOptional(v.HasSD, &v.SD, "sD")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10503,8 +10423,8 @@ func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SONConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
 	w.Encode(&v.TargetRANNodeIDSON, "targetRANNodeID-SON")
 	w.Encode(&v.SourceRANNodeID, "sourceRANNodeID")
 	w.Encode(&v.SONInformation, "sONInformation")
@@ -10725,8 +10645,8 @@ func (v *SONInformationReply) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SONInformationReply) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasXnTNLConfigurationInfo, v.HasIEExtensions)
 	w.EncodeOptional(v.HasXnTNLConfigurationInfo, &v.XnTNLConfigurationInfo, "xnTNLConfigurationInfo")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -10957,8 +10877,8 @@ func (v *SuccessfulHandoverReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessfulHandoverReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.OctetString(v.SuccessfulHOReportContainer, per.Unsized, "successfulHOReportContainer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -11087,8 +11007,8 @@ func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) DecodePER(r *per.
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceNGRANNodeToTargetNGRANNodeTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPDUSessionResourceInformationList, v.HasERABInformationList, v.HasIndexToRFSP, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPDUSessionResourceInformationList, v.HasERABInformationList, v.HasIndexToRFSP, v.HasIEExtensions)
 	w.Encode(&v.RRCContainer, "rRCContainer")
 	w.EncodeOptional(v.HasPDUSessionResourceInformationList, &v.PDUSessionResourceInformationList, "pDUSessionResourceInformationList")
 	w.EncodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
@@ -11362,8 +11282,8 @@ func (v *SourceRANNodeID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceRANNodeID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11494,8 +11414,8 @@ func (v *SourceToTargetAMFInformationReroute) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceToTargetAMFInformationReroute) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasConfiguredNSSAI, v.HasRejectedNSSAIinPLMN, v.HasRejectedNSSAIinTA, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasConfiguredNSSAI, v.HasRejectedNSSAIinPLMN, v.HasRejectedNSSAIinTA, v.HasIEExtensions)
 	w.EncodeOptional(v.HasConfiguredNSSAI, &v.ConfiguredNSSAI, "configuredNSSAI")
 	w.EncodeOptional(v.HasRejectedNSSAIinPLMN, &v.RejectedNSSAIinPLMN, "rejectedNSSAIinPLMN")
 	w.EncodeOptional(v.HasRejectedNSSAIinTA, &v.RejectedNSSAIinTA, "rejectedNSSAIinTA")
@@ -11720,8 +11640,8 @@ func (v *SupportedTAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SupportedTAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAC, "tAC")
 	w.Encode(&v.BroadcastPLMNList, "broadcastPLMNList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11945,8 +11865,8 @@ func (v *TAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.TAC, "tAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12068,8 +11988,8 @@ func (v *TAIBroadcastEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBroadcastEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CompletedCellsInTAIEUTRA, "completedCellsInTAI-EUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12195,8 +12115,8 @@ func (v *TAIBroadcastNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBroadcastNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CompletedCellsInTAINR, "completedCellsInTAI-NR")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12322,8 +12242,8 @@ func (v *TAICancelledEUTRAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAICancelledEUTRAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CancelledCellsInTAIEUTRA, "cancelledCellsInTAI-EUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12449,8 +12369,8 @@ func (v *TAICancelledNRItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAICancelledNRItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CancelledCellsInTAINR, "cancelledCellsInTAI-NR")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12575,8 +12495,8 @@ func (v *TAIListForInactiveItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListForInactiveItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -12700,8 +12620,8 @@ func (v *TAIListForPagingItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIListForPagingItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -12862,8 +12782,8 @@ func (v *TAINSAGSupportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAINSAGSupportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NSAGID, "nSAG-ID")
 	w.Encode(&v.NSAGSliceSupportList, "nSAGSliceSupportList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12971,8 +12891,8 @@ func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargeteNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalENBID, "globalENB-ID")
 	w.Encode(&v.SelectedEPSTAI, "selected-EPS-TAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13081,8 +13001,8 @@ func (v *TargetHomeENBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetHomeENBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.BitString(v.HomeENBID, per.Size{Lb: 28, Ub: 28}, "homeENB-ID")
 	w.Encode(&v.SelectedEPSTAI, "selected-EPS-TAI")
@@ -13307,8 +13227,8 @@ func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) DecodePER(r *per.
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNGRANNodeToSourceNGRANNodeTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RRCContainer, "rRCContainer")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -13434,8 +13354,8 @@ func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) DecodePER(
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNGRANNodeToSourceNGRANNodeFailureTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCellCAGInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasCellCAGInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasCellCAGInformation, &v.CellCAGInformation, "cell-CAGInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -13567,8 +13487,8 @@ func (v *TargetNSSAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNSSAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -13675,8 +13595,8 @@ func (v *TargetNSSAIInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNSSAIInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TargetNSSAI, "targetNSSAI")
 	w.Encode(&v.IndexToRFSP, "indexToRFSP")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13784,8 +13704,8 @@ func (v *TargetRANNodeID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRANNodeID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13893,8 +13813,8 @@ func (v *TargetRANNodeIDRIM) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRANNodeIDRIM) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14002,8 +13922,8 @@ func (v *TargetRANNodeIDSON) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRANNodeIDSON) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNodeID, "globalRANNodeID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14123,8 +14043,8 @@ func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRNCID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExtendedRNCID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExtendedRNCID, v.HasIEExtensions)
 	w.Encode(&v.LAI, "lAI")
 	w.Encode(&v.RNCID, "rNC-ID")
 	w.EncodeOptional(v.HasExtendedRNCID, &v.ExtendedRNCID, "extendedRNC-ID")
@@ -14315,8 +14235,8 @@ func (v *TimeSyncAssistanceInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeSyncAssistanceInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUUTimeSyncErrorBudget, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUUTimeSyncErrorBudget, v.HasIEExtensions)
 	w.Enum(int64(v.TimeDistributionIndication), 2, 0, true, "timeDistributionIndication")
 	if v.HasUUTimeSyncErrorBudget {
 		w.Int(v.UUTimeSyncErrorBudget, 1, 1000000, true, "uUTimeSyncErrorBudget")
@@ -14647,8 +14567,8 @@ func (v *TNLAssociationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TNLAssociationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TNLAssociationAddress, "tNLAssociationAddress")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14773,8 +14693,8 @@ func (v *TooearlyIntersystemHO) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TooearlyIntersystemHO) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUERLFReportContainer, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUERLFReportContainer, v.HasIEExtensions)
 	w.Encode(&v.SourcecellID, "sourcecellID")
 	w.Encode(&v.FailurecellID, "failurecellID")
 	w.EncodeOptional(v.HasUERLFReportContainer, &v.UERLFReportContainer, "uERLFReportContainer")
@@ -14885,8 +14805,8 @@ func (v *TraceActivation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceActivation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGRANTraceID, "nGRANTraceID")
 	w.Encode(&v.InterfacesToTrace, "interfacesToTrace")
 	w.Encode(&v.TraceDepth, "traceDepth")
@@ -15078,8 +14998,8 @@ func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAIListforMDT, "tAIListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15203,8 +15123,8 @@ func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15328,8 +15248,8 @@ func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAListforQMC, "tAListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15453,8 +15373,8 @@ func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAListforMDT, "tAListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15762,8 +15682,8 @@ func (v *TSCAssistanceInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TSCAssistanceInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBurstArrivalTime, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBurstArrivalTime, v.HasIEExtensions)
 	w.Encode(&v.Periodicity, "periodicity")
 	w.EncodeOptional(v.HasBurstArrivalTime, &v.BurstArrivalTime, "burstArrivalTime")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15877,8 +15797,8 @@ func (v *TSCTrafficCharacteristics) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TSCTrafficCharacteristics) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTSCAssistanceInformationDL, v.HasTSCAssistanceInformationUL, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTSCAssistanceInformationDL, v.HasTSCAssistanceInformationUL, v.HasIEExtensions)
 	w.EncodeOptional(v.HasTSCAssistanceInformationDL, &v.TSCAssistanceInformationDL, "tSCAssistanceInformationDL")
 	w.EncodeOptional(v.HasTSCAssistanceInformationUL, &v.TSCAssistanceInformationUL, "tSCAssistanceInformationUL")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15986,8 +15906,8 @@ func (v *UEAggregateMaximumBitRate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAggregateMaximumBitRate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UEAggregateMaximumBitRateDL, "uEAggregateMaximumBitRateDL")
 	w.Encode(&v.UEAggregateMaximumBitRateUL, "uEAggregateMaximumBitRateUL")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16112,8 +16032,8 @@ func (v *UEAppLayerMeasInfoItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAppLayerMeasInfoItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UEAppLayerMeasConfigInfo, "uEAppLayerMeasConfigInfo")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16234,8 +16154,8 @@ func (v *UEAppLayerMeasConfigInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAppLayerMeasConfigInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQoEMeasurementStatus, v.HasContainerForAppLayerMeasConfig, v.HasMeasConfigAppLayerID, v.HasSliceSupportListQMC, v.HasMDTAlignmentInfo, v.HasAvailableRANVisibleQoEMetrics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQoEMeasurementStatus, v.HasContainerForAppLayerMeasConfig, v.HasMeasConfigAppLayerID, v.HasSliceSupportListQMC, v.HasMDTAlignmentInfo, v.HasAvailableRANVisibleQoEMetrics, v.HasIEExtensions)
 	w.Encode(&v.QoEReference, "qoEReference")
 	w.Encode(&v.ServiceType, "serviceType")
 	w.Encode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
@@ -16377,8 +16297,8 @@ func (v *UEAssociatedLogicalNGConnectionItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssociatedLogicalNGConnectionItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAMFUENGAPID, v.HasRANUENGAPID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAMFUENGAPID, v.HasRANUENGAPID, v.HasIEExtensions)
 	w.EncodeOptional(v.HasAMFUENGAPID, &v.AMFUENGAPID, "aMF-UE-NGAP-ID")
 	w.EncodeOptional(v.HasRANUENGAPID, &v.RANUENGAPID, "rAN-UE-NGAP-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16519,8 +16439,8 @@ func (v *UEContextResumeRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextResumeRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasQosFlowFailedToResumeList, &v.QosFlowFailedToResumeList, "qosFlowFailedToResumeList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16626,8 +16546,8 @@ func (v *UEContextResumeResponseTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextResumeResponseTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasQosFlowFailedToResumeList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasQosFlowFailedToResumeList, &v.QosFlowFailedToResumeList, "qosFlowFailedToResumeList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16733,8 +16653,8 @@ func (v *UEContextSuspendRequestTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextSuspendRequestTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSuspendIndicator, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSuspendIndicator, v.HasIEExtensions)
 	w.EncodeOptional(v.HasSuspendIndicator, &v.SuspendIndicator, "suspendIndicator")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16855,8 +16775,8 @@ func (v *UEDifferentiationInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEDifferentiationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
 	if v.HasPeriodicCommunicationIndicator {
 		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
 	}
@@ -17285,8 +17205,8 @@ func (v *UENGAPIDPair) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENGAPIDPair) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.AMFUENGAPID, "aMF-UE-NGAP-ID")
 	w.Encode(&v.RANUENGAPID, "rAN-UE-NGAP-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17521,8 +17441,8 @@ func (v *UEPresenceInAreaOfInterestItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEPresenceInAreaOfInterestItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.LocationReportingReferenceID, "locationReportingReferenceID")
 	w.Encode(&v.UEPresence, "uEPresence")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17650,8 +17570,8 @@ func (v *UERadioCapabilityForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUERadioCapabilityForPagingOfNR, v.HasUERadioCapabilityForPagingOfEUTRA, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUERadioCapabilityForPagingOfNR, v.HasUERadioCapabilityForPagingOfEUTRA, v.HasIEExtensions)
 	w.EncodeOptional(v.HasUERadioCapabilityForPagingOfNR, &v.UERadioCapabilityForPagingOfNR, "uERadioCapabilityForPagingOfNR")
 	w.EncodeOptional(v.HasUERadioCapabilityForPagingOfEUTRA, &v.UERadioCapabilityForPagingOfEUTRA, "uERadioCapabilityForPagingOfEUTRA")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17970,8 +17890,8 @@ func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESecurityCapabilities) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRencryptionAlgorithms, "nRencryptionAlgorithms")
 	w.Encode(&v.NRintegrityProtectionAlgorithms, "nRintegrityProtectionAlgorithms")
 	w.Encode(&v.EUTRAencryptionAlgorithms, "eUTRAencryptionAlgorithms")
@@ -18100,8 +18020,8 @@ func (v *UESliceMaximumBitRateItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESliceMaximumBitRateItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SNSSAI, "s-NSSAI")
 	w.Encode(&v.UESliceMaximumBitRateDL, "uESliceMaximumBitRateDL")
 	w.Encode(&v.UESliceMaximumBitRateUL, "uESliceMaximumBitRateUL")
@@ -18224,8 +18144,8 @@ func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULCPSecurityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UlNASMAC, "ul-NAS-MAC")
 	w.Encode(&v.UlNASCount, "ul-NAS-Count")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18389,8 +18309,8 @@ func (v *ULNGUUPTNLModifyItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULNGUUPTNLModifyItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
 	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18537,8 +18457,8 @@ func (v *UnavailableGUAMIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UnavailableGUAMIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimerApproachForGUAMIRemoval, v.HasBackupAMFName, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimerApproachForGUAMIRemoval, v.HasBackupAMFName, v.HasIEExtensions)
 	w.Encode(&v.GUAMI, "gUAMI")
 	w.EncodeOptional(v.HasTimerApproachForGUAMIRemoval, &v.TimerApproachForGUAMIRemoval, "timerApproachForGUAMIRemoval")
 	w.EncodeOptional(v.HasBackupAMFName, &v.BackupAMFName, "backupAMFName")
@@ -18793,8 +18713,8 @@ func (v *UPTransportLayerInformationItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UPTransportLayerInformationItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NGUUPTNLInformation, "nGU-UP-TNLInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -18889,4 +18809,107 @@ func (u *UPTransportLayerInformationItemExtIEs) perValue(alloc bool) per.Value {
 // Raw as the field's octets.
 func (u *UPTransportLayerInformationItemExtIEs) encodePER(w *per.Writer, field string) {
 	w.OpenValue(u.perValue(false), u.Raw, field)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *UPTransportLayerInformationPairList) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *UPTransportLayerInformationPairList) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairList (X.691); v aliases b.
+func (v *UPTransportLayerInformationPairList) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairList")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *UPTransportLayerInformationPairList) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *UPTransportLayerInformationPairItem) DecodePER(r *per.Reader) error {
+	*v = UPTransportLayerInformationPairItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
+	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *UPTransportLayerInformationPairItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
+	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairItem (X.691); v aliases b.
+func (v *UPTransportLayerInformationPairItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairItem")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *UPTransportLayerInformationPairItem) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
+func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
+	*v = ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs{}
+	r.Decode(&v.ID, "id")
+	r.Decode(&v.Criticality, "criticality")
+	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
+	w.Encode(&v.ID, "id")
+	w.Encode(&v.Criticality, "criticality")
+	v.ExtensionValue.encodePER(w, "extensionValue")
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
+func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) MarshalAPER() ([]byte, error) {
+	return per.Marshal(v, true)
 }

@@ -9,109 +9,6 @@ import (
 	"github.com/asn1gen/asn1gen/runtime/per"
 )
 
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UPTransportLayerInformationPairList) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 3})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UPTransportLayerInformationPairList) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 3})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairList (X.691); v aliases b.
-func (v *UPTransportLayerInformationPairList) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairList")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UPTransportLayerInformationPairList) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *UPTransportLayerInformationPairItem) DecodePER(r *per.Reader) error {
-	*v = UPTransportLayerInformationPairItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
-	r.Decode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *UPTransportLayerInformationPairItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
-	w.Encode(&v.ULNGUUPTNLInformation, "uL-NGU-UP-TNLInformation")
-	w.Encode(&v.DLNGUUPTNLInformation, "dL-NGU-UP-TNLInformation")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a UPTransportLayerInformationPairItem (X.691); v aliases b.
-func (v *UPTransportLayerInformationPairItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "UPTransportLayerInformationPairItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *UPTransportLayerInformationPairItem) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 65535})
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionContainer (X.691); v aliases b.
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionContainer")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionContainer_UPTransportLayerInformationPairItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) DecodePER(r *per.Reader) error {
-	*v = ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs{}
-	r.Decode(&v.ID, "id")
-	r.Decode(&v.Criticality, "criticality")
-	v.ExtensionValue.decodePER(int64(v.ID), r, "extensionValue")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) EncodePER(w *per.Writer) error {
-	w.Encode(&v.ID, "id")
-	w.Encode(&v.Criticality, "criticality")
-	v.ExtensionValue.encodePER(w, "extensionValue")
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ProtocolExtensionField (X.691); v aliases b.
-func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ProtocolExtensionField")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ProtocolExtensionField_UPTransportLayerInformationPairItemExtIEs) MarshalAPER() ([]byte, error) {
-	return per.Marshal(v, true)
-}
-
 // decodePER reads the open type field of the value that key selects (X.691 10.2)
 // into Raw and decodes it (resolvePER).
 func (u *UPTransportLayerInformationPairItemExtIEs) decodePER(key int64, r *per.Reader, field string) {
@@ -313,8 +210,8 @@ func (v *UserLocationInformationEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeStamp, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeStamp, v.HasIEExtensions)
 	w.Encode(&v.EUTRACGI, "eUTRA-CGI")
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
@@ -434,8 +331,8 @@ func (v *UserLocationInformationN3IWF) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationN3IWF) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IPAddress, "iPAddress")
 	w.Encode(&v.PortNumber, "portNumber")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -555,8 +452,8 @@ func (v *UserLocationInformationTNGF) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationTNGF) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPortNumber, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPortNumber, v.HasIEExtensions)
 	w.Encode(&v.TNAPID, "tNAP-ID")
 	w.Encode(&v.IPAddress, "iPAddress")
 	w.EncodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
@@ -677,8 +574,8 @@ func (v *UserLocationInformationTWIF) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationTWIF) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPortNumber, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPortNumber, v.HasIEExtensions)
 	w.Encode(&v.TWAPID, "tWAP-ID")
 	w.Encode(&v.IPAddress, "iPAddress")
 	w.EncodeOptional(v.HasPortNumber, &v.PortNumber, "portNumber")
@@ -924,8 +821,8 @@ func (v *UserLocationInformationNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformationNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeStamp, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeStamp, v.HasIEExtensions)
 	w.Encode(&v.NRCGI, "nR-CGI")
 	w.Encode(&v.TAI, "tAI")
 	w.EncodeOptional(v.HasTimeStamp, &v.TimeStamp, "timeStamp")
@@ -1058,8 +955,8 @@ func (v *UserPlaneSecurityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserPlaneSecurityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SecurityResult, "securityResult")
 	w.Encode(&v.SecurityIndication, "securityIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1187,8 +1084,8 @@ func (v *VolumeTimedReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VolumeTimedReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.OctetString(v.StartTimeStamp, per.Size{Lb: 4, Ub: 4}, "startTimeStamp")
 	w.OctetString(v.EndTimeStamp, per.Size{Lb: 4, Ub: 4}, "endTimeStamp")
 	w.WideRange(v.UsageCountUL, 0, uint64(0xffffffffffffffff), false, "usageCountUL")
@@ -1588,8 +1485,8 @@ func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
 	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
 	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
@@ -1720,8 +1617,8 @@ func (v *WLANMeasConfigNameItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasConfigNameItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.WLANName, "wLANName")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1859,8 +1756,8 @@ func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WUSAssistanceInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1983,8 +1880,8 @@ func (v *XnExtTLAItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnExtTLAItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIPsecTLA, v.HasGTPTLAs, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIPsecTLA, v.HasGTPTLAs, v.HasIEExtensions)
 	w.EncodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
 	w.EncodeOptional(v.HasGTPTLAs, &v.GTPTLAs, "gTP-TLAs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2126,8 +2023,8 @@ func (v *XnTNLConfigurationInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *XnTNLConfigurationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasXnExtendedTransportLayerAddresses, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasXnExtendedTransportLayerAddresses, v.HasIEExtensions)
 	w.Encode(&v.XnTransportLayerAddresses, "xnTransportLayerAddresses")
 	w.EncodeOptional(v.HasXnExtendedTransportLayerAddresses, &v.XnExtendedTransportLayerAddresses, "xnExtendedTransportLayerAddresses")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")

@@ -22,7 +22,7 @@ func (v *PDUSessionResourceSetupRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -160,7 +160,7 @@ func (v *PDUSessionResourceSetupResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceSetupResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -294,7 +294,7 @@ func (v *PDUSessionResourceReleaseCommand) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleaseCommand) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -419,7 +419,7 @@ func (v *PDUSessionResourceReleaseResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceReleaseResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -551,7 +551,7 @@ func (v *PDUSessionResourceModifyRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -672,7 +672,7 @@ func (v *PDUSessionResourceModifyResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -806,7 +806,7 @@ func (v *PDUSessionResourceNotify) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceNotify) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -931,7 +931,7 @@ func (v *PDUSessionResourceModifyIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1054,7 +1054,7 @@ func (v *PDUSessionResourceModifyConfirm) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDUSessionResourceModifyConfirm) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1184,7 +1184,7 @@ func (v *InitialContextSetupRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitialContextSetupRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1575,7 +1575,7 @@ func (v *InitialContextSetupResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitialContextSetupResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1705,7 +1705,7 @@ func (v *InitialContextSetupFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitialContextSetupFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1840,7 +1840,7 @@ func (v *UEContextReleaseRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextReleaseRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1966,7 +1966,7 @@ func (v *UEContextReleaseCommand) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextReleaseCommand) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2089,7 +2089,7 @@ func (v *UEContextReleaseComplete) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextReleaseComplete) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2237,7 +2237,7 @@ func (v *UEContextResumeRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextResumeRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2384,7 +2384,7 @@ func (v *UEContextResumeResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextResumeResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2531,7 +2531,7 @@ func (v *UEContextResumeFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextResumeFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2662,7 +2662,7 @@ func (v *UEContextSuspendRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextSuspendRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2797,7 +2797,7 @@ func (v *UEContextSuspendResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextSuspendResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2928,7 +2928,7 @@ func (v *UEContextSuspendFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextSuspendFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3059,7 +3059,7 @@ func (v *UEContextModificationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextModificationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3369,7 +3369,7 @@ func (v *UEContextModificationResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextModificationResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3499,7 +3499,7 @@ func (v *UEContextModificationFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEContextModificationFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3630,7 +3630,7 @@ func (v *RRCInactiveTransitionReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCInactiveTransitionReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3751,7 +3751,7 @@ func (v *RetrieveUEInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RetrieveUEInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3865,7 +3865,7 @@ func (v *UEInformationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4013,7 +4013,7 @@ func (v *RANCPRelocationIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANCPRelocationIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4158,7 +4158,7 @@ func (v *HandoverRequired) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRequired) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4300,7 +4300,7 @@ func (v *HandoverCommand) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverCommand) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4442,7 +4442,7 @@ func (v *HandoverPreparationFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverPreparationFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4577,7 +4577,7 @@ func (v *HandoverRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4938,7 +4938,7 @@ func (v *HandoverRequestAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRequestAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5085,7 +5085,7 @@ func (v *HandoverFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5216,7 +5216,7 @@ func (v *HandoverNotify) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverNotify) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5337,7 +5337,7 @@ func (v *PathSwitchRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5479,7 +5479,7 @@ func (v *PathSwitchRequestAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5783,7 +5783,7 @@ func (v *PathSwitchRequestFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathSwitchRequestFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5909,7 +5909,7 @@ func (v *HandoverCancel) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverCancel) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6031,7 +6031,7 @@ func (v *HandoverCancelAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverCancelAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6153,7 +6153,7 @@ func (v *HandoverSuccess) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverSuccess) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6266,7 +6266,7 @@ func (v *UplinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkRANEarlyStatusTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6388,7 +6388,7 @@ func (v *DownlinkRANEarlyStatusTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkRANEarlyStatusTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6510,7 +6510,7 @@ func (v *UplinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkRANStatusTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6632,7 +6632,7 @@ func (v *DownlinkRANStatusTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkRANStatusTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6754,7 +6754,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Paging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6957,7 +6957,7 @@ func (v *InitialUEMessage) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InitialUEMessage) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7145,7 +7145,7 @@ func (v *DownlinkNASTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkNASTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7350,7 +7350,7 @@ func (v *UplinkNASTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkNASTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7509,7 +7509,7 @@ func (v *NASNonDeliveryIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NASNonDeliveryIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7635,7 +7635,7 @@ func (v *RerouteNASRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RerouteNASRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7779,7 +7779,7 @@ func (v *NGSetupRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGSetupRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7922,7 +7922,7 @@ func (v *NGSetupResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGSetupResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8069,7 +8069,7 @@ func (v *NGSetupFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGSetupFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8196,7 +8196,7 @@ func (v *RANConfigurationUpdate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANConfigurationUpdate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8339,7 +8339,7 @@ func (v *RANConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANConfigurationUpdateAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8455,7 +8455,7 @@ func (v *RANConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANConfigurationUpdateFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8582,7 +8582,7 @@ func (v *AMFConfigurationUpdate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFConfigurationUpdate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8724,7 +8724,7 @@ func (v *AMFConfigurationUpdateAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFConfigurationUpdateAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8848,7 +8848,7 @@ func (v *AMFConfigurationUpdateFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFConfigurationUpdateFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8975,7 +8975,7 @@ func (v *AMFStatusIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFStatusIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9084,7 +9084,7 @@ func (v *NGReset) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGReset) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9201,7 +9201,7 @@ func (v *NGResetAcknowledge) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGResetAcknowledge) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9319,7 +9319,7 @@ func (v *ErrorIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ErrorIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9459,7 +9459,7 @@ func (v *OverloadStart) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverloadStart) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9579,7 +9579,7 @@ func (v *OverloadStop) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverloadStop) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9680,7 +9680,7 @@ func (v *UplinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkRANConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9807,7 +9807,7 @@ func (v *DownlinkRANConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkRANConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9934,7 +9934,7 @@ func (v *WriteReplaceWarningRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WriteReplaceWarningRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10088,7 +10088,7 @@ func (v *WriteReplaceWarningResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WriteReplaceWarningResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10219,7 +10219,7 @@ func (v *PWSCancelRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PWSCancelRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10345,7 +10345,7 @@ func (v *PWSCancelResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PWSCancelResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10476,7 +10476,7 @@ func (v *PWSRestartIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PWSRestartIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10607,7 +10607,7 @@ func (v *PWSFailureIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PWSFailureIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10730,7 +10730,7 @@ func (v *DownlinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkUEAssociatedNRPPaTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10853,7 +10853,7 @@ func (v *UplinkUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkUEAssociatedNRPPaTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10974,7 +10974,7 @@ func (v *DownlinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkNonUEAssociatedNRPPaTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11089,7 +11089,7 @@ func (v *UplinkNonUEAssociatedNRPPaTransport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkNonUEAssociatedNRPPaTransport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11204,7 +11204,7 @@ func (v *TraceStart) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceStart) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11324,7 +11324,7 @@ func (v *TraceFailureIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceFailureIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11450,7 +11450,7 @@ func (v *DeactivateTrace) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DeactivateTrace) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11567,7 +11567,7 @@ func (v *CellTrafficTrace) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellTrafficTrace) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11705,7 +11705,7 @@ func (v *LocationReportingControl) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationReportingControl) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11827,7 +11827,7 @@ func (v *LocationReportingFailureIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationReportingFailureIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11951,7 +11951,7 @@ func (v *LocationReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12081,7 +12081,7 @@ func (v *UETNLABindingReleaseRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UETNLABindingReleaseRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12194,7 +12194,7 @@ func (v *UERadioCapabilityInfoIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityInfoIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12324,7 +12324,7 @@ func (v *UERadioCapabilityCheckRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityCheckRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12445,7 +12445,7 @@ func (v *UERadioCapabilityCheckResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityCheckResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12571,7 +12571,7 @@ func (v *PrivateMessage) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PrivateMessage) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PrivateIEs, "privateIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12644,7 +12644,7 @@ func (v *SecondaryRATDataUsageReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecondaryRATDataUsageReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12769,7 +12769,7 @@ func (v *UplinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkRIMInformationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12883,7 +12883,7 @@ func (v *DownlinkRIMInformationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkRIMInformationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12997,7 +12997,7 @@ func (v *ConnectionEstablishmentIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConnectionEstablishmentIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13171,7 +13171,7 @@ func (v *UERadioCapabilityIDMappingRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityIDMappingRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13282,7 +13282,7 @@ func (v *UERadioCapabilityIDMappingResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioCapabilityIDMappingResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13406,7 +13406,7 @@ func (v *AMFCPRelocationIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AMFCPRelocationIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13532,7 +13532,7 @@ func (v *BroadcastSessionSetupRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionSetupRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13678,7 +13678,7 @@ func (v *BroadcastSessionSetupResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionSetupResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13820,7 +13820,7 @@ func (v *BroadcastSessionSetupFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionSetupFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -13971,7 +13971,7 @@ func (v *BroadcastSessionModificationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionModificationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14110,7 +14110,7 @@ func (v *BroadcastSessionModificationResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionModificationResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14254,7 +14254,7 @@ func (v *BroadcastSessionModificationFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionModificationFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14407,7 +14407,7 @@ func (v *BroadcastSessionReleaseRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionReleaseRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14530,7 +14530,7 @@ func (v *BroadcastSessionReleaseRequired) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionReleaseRequired) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14653,7 +14653,7 @@ func (v *BroadcastSessionReleaseResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BroadcastSessionReleaseResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14795,7 +14795,7 @@ func (v *DistributionSetupRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DistributionSetupRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14932,7 +14932,7 @@ func (v *DistributionSetupResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DistributionSetupResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15078,7 +15078,7 @@ func (v *DistributionSetupFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DistributionSetupFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15233,7 +15233,7 @@ func (v *DistributionReleaseRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DistributionReleaseRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15379,7 +15379,7 @@ func (v *DistributionReleaseResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DistributionReleaseResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15506,7 +15506,7 @@ func (v *MulticastSessionActivationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionActivationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15641,7 +15641,7 @@ func (v *MulticastSessionActivationResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionActivationResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15766,7 +15766,7 @@ func (v *MulticastSessionActivationFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionActivationFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -15900,7 +15900,7 @@ func (v *MulticastSessionDeactivationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionDeactivationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16035,7 +16035,7 @@ func (v *MulticastSessionDeactivationResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionDeactivationResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16160,7 +16160,7 @@ func (v *MulticastSessionUpdateRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionUpdateRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16292,7 +16292,7 @@ func (v *MulticastSessionUpdateResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionUpdateResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16419,7 +16419,7 @@ func (v *MulticastSessionUpdateFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastSessionUpdateFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16555,7 +16555,7 @@ func (v *MulticastGroupPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastGroupPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ProtocolIEs, "protocolIEs")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)

@@ -1505,7 +1505,7 @@ func (v *CounterCheckIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CounterCheckIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.DrbCountMSBInfoList, "drb-CountMSB-InfoList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -1686,7 +1686,7 @@ func (v *CounterCheckResponseIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CounterCheckResponseIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.DrbCountInfoList, "drb-CountInfoList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -1865,7 +1865,7 @@ func (v *DedicatedSIBRequestR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DedicatedSIBRequestR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOnDemandSIBRequestListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOnDemandSIBRequestListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasOnDemandSIBRequestListR16, &v.OnDemandSIBRequestListR16, "onDemandSIB-RequestList-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -1893,7 +1893,7 @@ func (v *DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16) DecodePER(r *per.R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DedicatedSIBRequestR16IEs_OnDemandSIBRequestListR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRequestedSIBListR16, v.HasRequestedPosSIBListR16)
+	w.Preamble(v.HasRequestedSIBListR16, v.HasRequestedPosSIBListR16)
 	w.EncodeOptional(v.HasRequestedSIBListR16, &v.RequestedSIBListR16, "requestedSIB-List-r16")
 	w.EncodeOptional(v.HasRequestedPosSIBListR16, &v.RequestedPosSIBListR16, "requestedPosSIB-List-r16")
 	return w.Err()
@@ -1976,7 +1976,7 @@ func (v *PosSIBReqInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSIBReqInfoR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasGnssIDR16, v.HasSbasIDR16)
+	w.Preamble(v.HasGnssIDR16, v.HasSbasIDR16)
 	w.EncodeOptional(v.HasGnssIDR16, &v.GnssIDR16, "gnss-id-r16")
 	w.EncodeOptional(v.HasSbasIDR16, &v.SbasIDR16, "sbas-id-r16")
 	w.Enum(int64(v.PosSibTypeR16), 37, 7, true, "posSibType-r16")
@@ -2091,7 +2091,7 @@ func (v *DLDedicatedMessageSegmentR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLDedicatedMessageSegmentR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Int(v.SegmentNumberR16, 0, 4, false, "segmentNumber-r16")
 	w.OctetString(v.RRCMessageSegmentContainerR16, per.Unsized, "rrc-MessageSegmentContainer-r16")
 	w.Enum(int64(v.RRCMessageSegmentTypeR16), 2, 0, false, "rrc-MessageSegmentType-r16")
@@ -2231,7 +2231,7 @@ func (v *DLInformationTransferIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLInformationTransferIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDedicatedNASMessage, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDedicatedNASMessage, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -2259,7 +2259,7 @@ func (v *DLInformationTransferV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLInformationTransferV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReferenceTimeInfoR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasReferenceTimeInfoR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasReferenceTimeInfoR16, &v.ReferenceTimeInfoR16, "referenceTimeInfo-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -2291,7 +2291,7 @@ func (v *DLInformationTransferV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLInformationTransferV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDedicatedInfoF1cR17, v.HasRxTxTimeDiffGNBR17, v.HasTaPDCR17, v.HasSib9FallbackR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDedicatedInfoF1cR17, v.HasRxTxTimeDiffGNBR17, v.HasTaPDCR17, v.HasSib9FallbackR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
 	w.EncodeOptional(v.HasRxTxTimeDiffGNBR17, &v.RxTxTimeDiffGNBR17, "rxTxTimeDiff-gNB-r17")
 	if v.HasTaPDCR17 {
@@ -2484,7 +2484,7 @@ func (v *DLInformationTransferMRDCR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLInformationTransferMRDCR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDlDCCHMessageNRR16, v.HasDlDCCHMessageEUTRAR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDlDCCHMessageNRR16, v.HasDlDCCHMessageEUTRAR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasDlDCCHMessageNRR16 {
 		w.OctetString(v.DlDCCHMessageNRR16, per.Unsized, "dl-DCCH-MessageNR-r16")
 	}
@@ -2625,7 +2625,7 @@ func (v *FailureInformationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureInformationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureInfoRLCBearer, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFailureInfoRLCBearer, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFailureInfoRLCBearer, &v.FailureInfoRLCBearer, "failureInfoRLC-Bearer")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -2678,7 +2678,7 @@ func (v *FailureInformationV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureInformationV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureInfoDAPSR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFailureInfoDAPSR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFailureInfoDAPSR16, &v.FailureInfoDAPSR16, "failureInfoDAPS-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -2834,7 +2834,7 @@ func (v *IABOtherInformationR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABOtherInformationR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.IPInfoTypeR16, "ip-InfoType-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -2912,7 +2912,7 @@ func (v *IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16) DecodePER(r *p
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABOtherInformationR16IEs_IPInfoTypeR16_IabIPRequestR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIabIPv4AddressNumReqR16, v.HasIabIPv6AddressReqR16)
+	w.Preamble(v.HasIabIPv4AddressNumReqR16, v.HasIabIPv6AddressReqR16)
 	w.EncodeOptional(v.HasIabIPv4AddressNumReqR16, &v.IabIPv4AddressNumReqR16, "iab-IPv4-AddressNumReq-r16")
 	w.EncodeOptional(v.HasIabIPv6AddressReqR16, &v.IabIPv6AddressReqR16, "iab-IPv6-AddressReq-r16")
 	return w.Err()
@@ -2989,7 +2989,7 @@ func (v *IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16) DecodePER(r *pe
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABOtherInformationR16IEs_IPInfoTypeR16_IabIPReportR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIabIPv4AddressReportR16, v.HasIabIPv6ReportR16)
+	w.Preamble(v.HasIabIPv4AddressReportR16, v.HasIabIPv6ReportR16)
 	w.EncodeOptional(v.HasIabIPv4AddressReportR16, &v.IabIPv4AddressReportR16, "iab-IPv4-AddressReport-r16")
 	w.EncodeOptional(v.HasIabIPv6ReportR16, &v.IabIPv6ReportR16, "iab-IPv6-Report-r16")
 	return w.Err()
@@ -3101,8 +3101,8 @@ func (v *IABIPAddressNumReqR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPAddressNumReqR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAllTrafficNumReqR16, v.HasF1CTrafficNumReqR16, v.HasF1UTrafficNumReqR16, v.HasNonF1TrafficNumReqR16)
+	w.Extended(x)
+	w.Preamble(v.HasAllTrafficNumReqR16, v.HasF1CTrafficNumReqR16, v.HasF1UTrafficNumReqR16, v.HasNonF1TrafficNumReqR16)
 	if v.HasAllTrafficNumReqR16 {
 		w.Int(v.AllTrafficNumReqR16, 1, 8, false, "all-Traffic-NumReq-r16")
 	}
@@ -3153,8 +3153,8 @@ func (v *IABIPAddressPrefixReqR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPAddressPrefixReqR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAllTrafficPrefixReqR16, v.HasF1CTrafficPrefixReqR16, v.HasF1UTrafficPrefixReqR16, v.HasNonF1TrafficPrefixReqR16)
+	w.Extended(x)
+	w.Preamble(v.HasAllTrafficPrefixReqR16, v.HasF1CTrafficPrefixReqR16, v.HasF1UTrafficPrefixReqR16, v.HasNonF1TrafficPrefixReqR16)
 	if v.HasAllTrafficPrefixReqR16 {
 		w.Enum(int64(v.AllTrafficPrefixReqR16), 1, 0, false, "all-Traffic-PrefixReq-r16")
 	}
@@ -3193,7 +3193,7 @@ func (v *IABIPAddressAndTrafficR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPAddressAndTrafficR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAllTrafficIABIPAddressR16, v.HasF1CTrafficIPAddressR16, v.HasF1UTrafficIPAddressR16, v.HasNonF1TrafficIPAddressR16)
+	w.Preamble(v.HasAllTrafficIABIPAddressR16, v.HasF1CTrafficIPAddressR16, v.HasF1UTrafficIPAddressR16, v.HasNonF1TrafficIPAddressR16)
 	w.EncodeOptional(v.HasAllTrafficIABIPAddressR16, &v.AllTrafficIABIPAddressR16, "all-Traffic-IAB-IP-Address-r16")
 	w.EncodeOptional(v.HasF1CTrafficIPAddressR16, &v.F1CTrafficIPAddressR16, "f1-C-Traffic-IP-Address-r16")
 	w.EncodeOptional(v.HasF1UTrafficIPAddressR16, &v.F1UTrafficIPAddressR16, "f1-U-Traffic-IP-Address-r16")
@@ -3262,7 +3262,7 @@ func (v *IABIPPrefixAndTrafficR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPPrefixAndTrafficR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAllTrafficIABIPAddressR16, v.HasF1CTrafficIPAddressR16, v.HasF1UTrafficIPAddressR16, v.HasNonF1TrafficIPAddressR16)
+	w.Preamble(v.HasAllTrafficIABIPAddressR16, v.HasF1CTrafficIPAddressR16, v.HasF1UTrafficIPAddressR16, v.HasNonF1TrafficIPAddressR16)
 	w.EncodeOptional(v.HasAllTrafficIABIPAddressR16, &v.AllTrafficIABIPAddressR16, "all-Traffic-IAB-IP-Address-r16")
 	w.EncodeOptional(v.HasF1CTrafficIPAddressR16, &v.F1CTrafficIPAddressR16, "f1-C-Traffic-IP-Address-r16")
 	w.EncodeOptional(v.HasF1UTrafficIPAddressR16, &v.F1UTrafficIPAddressR16, "f1-U-Traffic-IP-Address-r16")
@@ -3376,7 +3376,7 @@ func (v *LocationMeasurementIndicationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationMeasurementIndicationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.MeasurementIndication, "measurementIndication")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3566,7 +3566,7 @@ func (v *LoggedMeasurementConfigurationR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMeasurementConfigurationR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAreaConfigurationR16, v.HasPlmnIdentityListR16, v.HasBtNameListR16, v.HasWlanNameListR16, v.HasSensorNameListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasAreaConfigurationR16, v.HasPlmnIdentityListR16, v.HasBtNameListR16, v.HasWlanNameListR16, v.HasSensorNameListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.TraceReferenceR16, "traceReference-r16")
 	w.OctetString(v.TraceRecordingSessionRefR16, per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
 	w.OctetString(v.TceIDR16, per.Size{Lb: 1, Ub: 1}, "tce-Id-r16")
@@ -3776,7 +3776,7 @@ func (v *LoggedMeasurementConfigurationV1700IEs) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMeasurementConfigurationV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSigLoggedMeasTypeR17, v.HasEarlyMeasIndicationR17, v.HasAreaConfigurationV1700, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSigLoggedMeasTypeR17, v.HasEarlyMeasIndicationR17, v.HasAreaConfigurationV1700, v.HasNonCriticalExtension)
 	if v.HasSigLoggedMeasTypeR17 {
 		w.Enum(int64(v.SigLoggedMeasTypeR17), 1, 0, false, "sigLoggedMeasType-r17")
 	}
@@ -3832,7 +3832,7 @@ func (v *LoggedPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedPeriodicalReportConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.LoggingIntervalR16, "loggingInterval-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3861,7 +3861,7 @@ func (v *LoggedEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedEventTriggerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EventTypeR16, "eventType-r16")
 	w.Encode(&v.LoggingIntervalR16, "loggingInterval-r16")
 	w.Extensions(x, v.Unknown)
@@ -4050,7 +4050,7 @@ func (v *MBSBroadcastConfigurationR17IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSBroadcastConfigurationR17IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMbsSessionInfoListR17, v.HasMbsNeighbourCellListR17, v.HasDrxConfigPTMListR17, v.HasPdschConfigMTCHR17, v.HasMtchSSBMappingWindowListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMbsSessionInfoListR17, v.HasMbsNeighbourCellListR17, v.HasDrxConfigPTMListR17, v.HasPdschConfigMTCHR17, v.HasMtchSSBMappingWindowListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMbsSessionInfoListR17, &v.MbsSessionInfoListR17, "mbs-SessionInfoList-r17")
 	w.EncodeOptional(v.HasMbsNeighbourCellListR17, &v.MbsNeighbourCellListR17, "mbs-NeighbourCellList-r17")
 	w.EncodeOptional(v.HasDrxConfigPTMListR17, &v.DrxConfigPTMListR17, "drx-ConfigPTM-List-r17")
@@ -4204,7 +4204,7 @@ func (v *MBSInterestIndicationR17IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSInterestIndicationR17IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMbsFreqListR17, v.HasMbsPriorityR17, v.HasMbsServiceListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMbsFreqListR17, v.HasMbsPriorityR17, v.HasMbsServiceListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMbsFreqListR17, &v.MbsFreqListR17, "mbs-FreqList-r17")
 	if v.HasMbsPriorityR17 {
 		w.Enum(int64(v.MbsPriorityR17), 1, 0, false, "mbs-Priority-r17")
@@ -4344,7 +4344,7 @@ func (v *MCGFailureInformationR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MCGFailureInformationR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureReportMCGR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFailureReportMCGR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFailureReportMCGR16, &v.FailureReportMCGR16, "failureReportMCG-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -4407,8 +4407,8 @@ func (v *FailureReportMCGR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureReportMCGR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFailureTypeR16, v.HasMeasResultFreqListR16, v.HasMeasResultFreqListEUTRAR16, v.HasMeasResultSCGR16, v.HasMeasResultSCGEUTRAR16, v.HasMeasResultFreqListUTRAFDDR16)
+	w.Extended(x)
+	w.Preamble(v.HasFailureTypeR16, v.HasMeasResultFreqListR16, v.HasMeasResultFreqListEUTRAR16, v.HasMeasResultSCGR16, v.HasMeasResultSCGEUTRAR16, v.HasMeasResultFreqListUTRAFDDR16)
 	if v.HasFailureTypeR16 {
 		w.Enum(int64(v.FailureTypeR16), 8, 0, false, "failureType-r16")
 	}
@@ -4591,7 +4591,7 @@ func (v *MeasurementReportIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasurementReportIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.MeasResults, "measResults")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -4727,7 +4727,7 @@ func (v *MeasurementReportAppLayerR17IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasurementReportAppLayerR17IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.MeasurementReportAppLayerListR17, "measurementReportAppLayerList-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -4802,7 +4802,7 @@ func (v *MeasReportAppLayerR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasReportAppLayerR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasReportAppLayerContainerR17, v.HasAppLayerSessionStatusR17, v.HasRanVisibleMeasurementsR17)
+	w.Preamble(v.HasMeasReportAppLayerContainerR17, v.HasAppLayerSessionStatusR17, v.HasRanVisibleMeasurementsR17)
 	w.Encode(&v.MeasConfigAppLayerIDR17, "measConfigAppLayerId-r17")
 	if v.HasMeasReportAppLayerContainerR17 {
 		w.OctetString(v.MeasReportAppLayerContainerR17, per.Unsized, "measReportAppLayerContainer-r17")
@@ -4840,8 +4840,8 @@ func (v *RANVisibleMeasurementsR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANVisibleMeasurementsR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAppLayerBufferLevelListR17, v.HasPlayoutDelayForMediaStartupR17, v.HasPduSessionIDListR17)
+	w.Extended(x)
+	w.Preamble(v.HasAppLayerBufferLevelListR17, v.HasPlayoutDelayForMediaStartupR17, v.HasPduSessionIDListR17)
 	w.EncodeOptional(v.HasAppLayerBufferLevelListR17, &v.AppLayerBufferLevelListR17, "appLayerBufferLevelList-r17")
 	if v.HasPlayoutDelayForMediaStartupR17 {
 		w.Int(v.PlayoutDelayForMediaStartupR17, 0, 30000, false, "playoutDelayForMediaStartup-r17")
@@ -5037,7 +5037,7 @@ func (v *MobilityFromNRCommandIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MobilityFromNRCommandIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNasSecurityParamFromNR, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNasSecurityParamFromNR, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Enum(int64(v.TargetRATType), 4, 0, true, "targetRAT-Type")
 	w.OctetString(v.TargetRATMessageContainer, per.Unsized, "targetRAT-MessageContainer")
 	if v.HasNasSecurityParamFromNR {
@@ -5071,7 +5071,7 @@ func (v *MobilityFromNRCommandV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MobilityFromNRCommandV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasVoiceFallbackIndicationR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasVoiceFallbackIndicationR16, v.HasNonCriticalExtension)
 	if v.HasVoiceFallbackIndicationR16 {
 		w.Enum(int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
 	}
@@ -5122,7 +5122,7 @@ func (v *Paging) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Paging) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPagingRecordList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasPagingRecordList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasPagingRecordList, &v.PagingRecordList, "pagingRecordList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -5149,7 +5149,7 @@ func (v *PagingV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPagingRecordListV1700, v.HasPagingGroupListR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasPagingRecordListV1700, v.HasPagingGroupListR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasPagingRecordListV1700, &v.PagingRecordListV1700, "pagingRecordList-v1700")
 	w.EncodeOptional(v.HasPagingGroupListR17, &v.PagingGroupListR17, "pagingGroupList-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -5256,8 +5256,8 @@ func (v *PagingRecord) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingRecord) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAccessType)
+	w.Extended(x)
+	w.Preamble(v.HasAccessType)
 	w.Encode(&v.UEIdentity, "ue-Identity")
 	if v.HasAccessType {
 		w.Enum(int64(v.AccessType), 1, 0, false, "accessType")
@@ -5287,7 +5287,7 @@ func (v *PagingRecordV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingRecordV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPagingCauseR17)
+	w.Preamble(v.HasPagingCauseR17)
 	if v.HasPagingCauseR17 {
 		w.Enum(int64(v.PagingCauseR17), 1, 0, false, "pagingCause-r17")
 	}
@@ -5450,7 +5450,7 @@ func (v *RRCReestablishmentIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReestablishmentIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.NextHopChainingCount, "nextHopChainingCount")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -5478,7 +5478,7 @@ func (v *RRCReestablishmentV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReestablishmentV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlL2RemoteUEConfigR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSlL2RemoteUEConfigR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -5652,7 +5652,7 @@ func (v *RRCReestablishmentCompleteIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReestablishmentCompleteIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -5679,7 +5679,7 @@ func (v *RRCReestablishmentCompleteV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReestablishmentCompleteV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUEMeasurementsAvailableR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUEMeasurementsAvailableR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -5909,7 +5909,7 @@ func (v *RRCReconfigurationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRadioBearerConfig, v.HasSecondaryCellGroup, v.HasMeasConfig, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRadioBearerConfig, v.HasSecondaryCellGroup, v.HasMeasConfig, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRadioBearerConfig, &v.RadioBearerConfig, "radioBearerConfig")
 	if v.HasSecondaryCellGroup {
 		w.EncodeOpen(&v.SecondaryCellGroup, "secondaryCellGroup")
@@ -5955,7 +5955,7 @@ func (v *RRCReconfigurationV1530IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationV1530IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMasterCellGroup, v.HasFullConfig, v.HasDedicatedNASMessageList, v.HasMasterKeyUpdate, v.HasDedicatedSIB1Delivery, v.HasDedicatedSystemInformationDelivery, v.HasOtherConfig, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMasterCellGroup, v.HasFullConfig, v.HasDedicatedNASMessageList, v.HasMasterKeyUpdate, v.HasDedicatedSIB1Delivery, v.HasDedicatedSystemInformationDelivery, v.HasOtherConfig, v.HasNonCriticalExtension)
 	if v.HasMasterCellGroup {
 		w.EncodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	}
@@ -6004,7 +6004,7 @@ func (v *RRCReconfigurationV1540IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationV1540IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOtherConfigV1540, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOtherConfigV1540, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasOtherConfigV1540, &v.OtherConfigV1540, "otherConfig-v1540")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -6033,7 +6033,7 @@ func (v *RRCReconfigurationV1560IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationV1560IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMrdcSecondaryCellGroupConfig, v.HasRadioBearerConfig2, v.HasSkCounter, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMrdcSecondaryCellGroupConfig, v.HasRadioBearerConfig2, v.HasSkCounter, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMrdcSecondaryCellGroupConfig, &v.MrdcSecondaryCellGroupConfig, "mrdc-SecondaryCellGroupConfig")
 	if v.HasRadioBearerConfig2 {
 		w.EncodeOpen(&v.RadioBearerConfig2, "radioBearerConfig2")
@@ -6117,7 +6117,7 @@ func (v *RRCReconfigurationV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOtherConfigV1610, v.HasBapConfigR16, v.HasIabIPAddressConfigurationListR16, v.HasConditionalReconfigurationR16, v.HasDapsSourceReleaseR16, v.HasT316R16, v.HasNeedForGapsConfigNRR16, v.HasOnDemandSIBRequestR16, v.HasDedicatedPosSysInfoDeliveryR16, v.HasSlConfigDedicatedNRR16, v.HasSlConfigDedicatedEUTRAInfoR16, v.HasTargetCellSMTCSCGR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOtherConfigV1610, v.HasBapConfigR16, v.HasIabIPAddressConfigurationListR16, v.HasConditionalReconfigurationR16, v.HasDapsSourceReleaseR16, v.HasT316R16, v.HasNeedForGapsConfigNRR16, v.HasOnDemandSIBRequestR16, v.HasDedicatedPosSysInfoDeliveryR16, v.HasSlConfigDedicatedNRR16, v.HasSlConfigDedicatedEUTRAInfoR16, v.HasTargetCellSMTCSCGR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasOtherConfigV1610, &v.OtherConfigV1610, "otherConfig-v1610")
 	w.EncodeOptional(v.HasBapConfigR16, &v.BapConfigR16, "bap-Config-r16")
 	w.EncodeOptional(v.HasIabIPAddressConfigurationListR16, &v.IabIPAddressConfigurationListR16, "iab-IP-AddressConfigurationList-r16")
@@ -6407,7 +6407,7 @@ func (v *RRCReconfigurationV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOtherConfigV1700, v.HasSlL2RelayUEConfigR17, v.HasSlL2RemoteUEConfigR17, v.HasDedicatedPagingDeliveryR17, v.HasNeedForGapNCSGConfigNRR17, v.HasNeedForGapNCSGConfigEUTRAR17, v.HasMusimGapConfigR17, v.HasUlGapFR2ConfigR17, v.HasScgStateR17, v.HasAppLayerMeasConfigR17, v.HasUETxTEGRequestULTDOAConfigR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOtherConfigV1700, v.HasSlL2RelayUEConfigR17, v.HasSlL2RemoteUEConfigR17, v.HasDedicatedPagingDeliveryR17, v.HasNeedForGapNCSGConfigNRR17, v.HasNeedForGapNCSGConfigEUTRAR17, v.HasMusimGapConfigR17, v.HasUlGapFR2ConfigR17, v.HasScgStateR17, v.HasAppLayerMeasConfigR17, v.HasUETxTEGRequestULTDOAConfigR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasOtherConfigV1700, &v.OtherConfigV1700, "otherConfig-v1700")
 	w.EncodeOptional(v.HasSlL2RelayUEConfigR17, &v.SlL2RelayUEConfigR17, "sl-L2RelayUE-Config-r17")
 	w.EncodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
@@ -6705,7 +6705,7 @@ func (v *MRDCSecondaryCellGroupConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCSecondaryCellGroupConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMrdcReleaseAndAdd)
+	w.Preamble(v.HasMrdcReleaseAndAdd)
 	if v.HasMrdcReleaseAndAdd {
 		w.Enum(int64(v.MrdcReleaseAndAdd), 1, 0, false, "mrdc-ReleaseAndAdd")
 	}
@@ -6789,8 +6789,8 @@ func (v *BAPConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BAPConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBapAddressR16, v.HasDefaultULBAPRoutingIDR16, v.HasDefaultULBHRLCChannelR16, v.HasFlowControlFeedbackTypeR16)
+	w.Extended(x)
+	w.Preamble(v.HasBapAddressR16, v.HasDefaultULBAPRoutingIDR16, v.HasDefaultULBHRLCChannelR16, v.HasFlowControlFeedbackTypeR16)
 	if v.HasBapAddressR16 {
 		w.BitString(v.BapAddressR16, per.Size{Lb: 10, Ub: 10}, "bap-Address-r16")
 	}
@@ -6830,8 +6830,8 @@ func (v *MasterKeyUpdate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MasterKeyUpdate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasNasContainer)
+	w.Extended(x)
+	w.Preamble(v.HasNasContainer)
 	w.WriteBool(v.KeySetChangeIndicator)
 	w.Encode(&v.NextHopChainingCount, "nextHopChainingCount")
 	if v.HasNasContainer {
@@ -6898,8 +6898,8 @@ func (v *IABIPAddressConfigurationListR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPAddressConfigurationListR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIabIPAddressToAddModListR16, v.HasIabIPAddressToReleaseListR16)
+	w.Extended(x)
+	w.Preamble(v.HasIabIPAddressToAddModListR16, v.HasIabIPAddressToReleaseListR16)
 	w.EncodeOptional(v.HasIabIPAddressToAddModListR16, &v.IabIPAddressToAddModListR16, "iab-IP-AddressToAddModList-r16")
 	w.EncodeOptional(v.HasIabIPAddressToReleaseListR16, &v.IabIPAddressToReleaseListR16, "iab-IP-AddressToReleaseList-r16")
 	w.Extensions(x, v.Unknown)
@@ -6956,8 +6956,8 @@ func (v *IABIPAddressConfigurationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABIPAddressConfigurationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIabIPAddressR16, v.HasIabIPUsageR16, v.HasIabDonorDUBAPAddressR16)
+	w.Extended(x)
+	w.Preamble(v.HasIabIPAddressR16, v.HasIabIPUsageR16, v.HasIabDonorDUBAPAddressR16)
 	w.Encode(&v.IabIPAddressIndexR16, "iab-IP-AddressIndex-r16")
 	w.EncodeOptional(v.HasIabIPAddressR16, &v.IabIPAddressR16, "iab-IP-Address-r16")
 	w.EncodeOptional(v.HasIabIPUsageR16, &v.IabIPUsageR16, "iab-IP-Usage-r16")
@@ -6990,7 +6990,7 @@ func (v *SLConfigDedicatedEUTRAInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfigDedicatedEUTRAInfoR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlConfigDedicatedEUTRAR16, v.HasSlTimeOffsetEUTRAListR16)
+	w.Preamble(v.HasSlConfigDedicatedEUTRAR16, v.HasSlTimeOffsetEUTRAListR16)
 	if v.HasSlConfigDedicatedEUTRAR16 {
 		w.OctetString(v.SlConfigDedicatedEUTRAR16, per.Unsized, "sl-ConfigDedicatedEUTRA-r16")
 	}
@@ -7171,7 +7171,7 @@ func (v *RRCReconfigurationCompleteIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -7198,7 +7198,7 @@ func (v *RRCReconfigurationCompleteV1530IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1530IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDirectCurrentList, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUplinkTxDirectCurrentList, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentList, &v.UplinkTxDirectCurrentList, "uplinkTxDirectCurrentList")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -7225,7 +7225,7 @@ func (v *RRCReconfigurationCompleteV1560IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1560IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScgResponse, v.HasNonCriticalExtension)
+	w.Preamble(v.HasScgResponse, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasScgResponse, &v.ScgResponse, "scg-Response")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -7300,7 +7300,7 @@ func (v *RRCReconfigurationCompleteV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUEMeasurementsAvailableR16, v.HasNeedForGapsInfoNRR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUEMeasurementsAvailableR16, v.HasNeedForGapsInfoNRR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUEMeasurementsAvailableR16, &v.UEMeasurementsAvailableR16, "ue-MeasurementsAvailable-r16")
 	w.EncodeOptional(v.HasNeedForGapsInfoNRR16, &v.NeedForGapsInfoNRR16, "needForGapsInfoNR-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -7328,7 +7328,7 @@ func (v *RRCReconfigurationCompleteV1640IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1640IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDirectCurrentTwoCarrierListR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUplinkTxDirectCurrentTwoCarrierListR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentTwoCarrierListR16, &v.UplinkTxDirectCurrentTwoCarrierListR16, "uplinkTxDirectCurrentTwoCarrierList-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -7357,7 +7357,7 @@ func (v *RRCReconfigurationCompleteV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNeedForGapNCSGInfoNRR17, v.HasNeedForGapNCSGInfoEUTRAR17, v.HasSelectedCondRRCReconfigR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNeedForGapNCSGInfoNRR17, v.HasNeedForGapNCSGInfoEUTRAR17, v.HasSelectedCondRRCReconfigR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNeedForGapNCSGInfoNRR17, &v.NeedForGapNCSGInfoNRR17, "needForGapNCSG-InfoNR-r17")
 	w.EncodeOptional(v.HasNeedForGapNCSGInfoEUTRAR17, &v.NeedForGapNCSGInfoEUTRAR17, "needForGapNCSG-InfoEUTRA-r17")
 	w.EncodeOptional(v.HasSelectedCondRRCReconfigR17, &v.SelectedCondRRCReconfigR17, "selectedCondRRCReconfig-r17")
@@ -7386,7 +7386,7 @@ func (v *RRCReconfigurationCompleteV1720IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReconfigurationCompleteV1720IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDirectCurrentMoreCarrierListR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUplinkTxDirectCurrentMoreCarrierListR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentMoreCarrierListR17, &v.UplinkTxDirectCurrentMoreCarrierListR17, "uplinkTxDirectCurrentMoreCarrierList-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -7517,7 +7517,7 @@ func (v *RRCRejectIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCRejectIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasWaitTime, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasWaitTime, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasWaitTime, &v.WaitTime, "waitTime")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -7656,7 +7656,7 @@ func (v *RRCReleaseIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRedirectedCarrierInfo, v.HasCellReselectionPriorities, v.HasSuspendConfig, v.HasDeprioritisationReq, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRedirectedCarrierInfo, v.HasCellReselectionPriorities, v.HasSuspendConfig, v.HasDeprioritisationReq, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRedirectedCarrierInfo, &v.RedirectedCarrierInfo, "redirectedCarrierInfo")
 	w.EncodeOptional(v.HasCellReselectionPriorities, &v.CellReselectionPriorities, "cellReselectionPriorities")
 	w.EncodeOptional(v.HasSuspendConfig, &v.SuspendConfig, "suspendConfig")
@@ -7712,7 +7712,7 @@ func (v *RRCReleaseV1540IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1540IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasWaitTime, v.HasNonCriticalExtension)
+	w.Preamble(v.HasWaitTime, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasWaitTime, &v.WaitTime, "waitTime")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -7740,7 +7740,7 @@ func (v *RRCReleaseV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasVoiceFallbackIndicationR16, v.HasMeasIdleConfigR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasVoiceFallbackIndicationR16, v.HasMeasIdleConfigR16, v.HasNonCriticalExtension)
 	if v.HasVoiceFallbackIndicationR16 {
 		w.Enum(int64(v.VoiceFallbackIndicationR16), 1, 0, false, "voiceFallbackIndication-r16")
 	}
@@ -7810,7 +7810,7 @@ func (v *RRCReleaseV1650IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1650IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMpsPriorityIndicationR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMpsPriorityIndicationR16, v.HasNonCriticalExtension)
 	if v.HasMpsPriorityIndicationR16 {
 		w.Enum(int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
 	}
@@ -7839,7 +7839,7 @@ func (v *RRCReleaseV1710IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCReleaseV1710IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNoLastCellUpdateR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNoLastCellUpdateR17, v.HasNonCriticalExtension)
 	if v.HasNoLastCellUpdateR17 {
 		w.Enum(int64(v.NoLastCellUpdateR17), 1, 0, false, "noLastCellUpdate-r17")
 	}
@@ -7937,7 +7937,7 @@ func (v *RedirectedCarrierInfoEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedirectedCarrierInfoEUTRA) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCnType)
+	w.Preamble(v.HasCnType)
 	w.Encode(&v.EutraFrequency, "eutraFrequency")
 	if v.HasCnType {
 		w.Enum(int64(v.CnType), 2, 0, false, "cnType")
@@ -7969,8 +7969,8 @@ func (v *CarrierInfoNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierInfoNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSmtc)
+	w.Extended(x)
+	w.Preamble(v.HasSmtc)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.Encode(&v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
 	w.EncodeOptional(v.HasSmtc, &v.Smtc, "smtc")
@@ -8019,8 +8019,8 @@ func (v *SuspendConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuspendConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlUEIdentityRemoteR17 || v.HasSdtConfigR17 || v.HasSrsPosRRCInactiveR17 || v.HasRanExtendedPagingCycleR17, v.HasNcdSSBRedCapInitialBWPSDTR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRanNotificationAreaInfo, v.HasT380)
+	w.Extended(x)
+	w.Preamble(v.HasRanNotificationAreaInfo, v.HasT380)
 	w.Encode(&v.FullIRNTI, "fullI-RNTI")
 	w.Encode(&v.ShortIRNTI, "shortI-RNTI")
 	w.Encode(&v.RanPagingCycle, "ran-PagingCycle")
@@ -8029,7 +8029,7 @@ func (v *SuspendConfig) EncodePER(w *per.Writer) error {
 	w.Encode(&v.NextHopChainingCount, "nextHopChainingCount")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlUEIdentityRemoteR17, v.HasSdtConfigR17, v.HasSrsPosRRCInactiveR17, v.HasRanExtendedPagingCycleR17)
+		w.Preamble(v.HasSlUEIdentityRemoteR17, v.HasSdtConfigR17, v.HasSrsPosRRCInactiveR17, v.HasRanExtendedPagingCycleR17)
 		w.EncodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
 		w.EncodeOptional(v.HasSdtConfigR17, &v.SdtConfigR17, "sdt-Config-r17")
 		w.EncodeOptional(v.HasSrsPosRRCInactiveR17, &v.SrsPosRRCInactiveR17, "srs-PosRRC-Inactive-r17")
@@ -8037,7 +8037,7 @@ func (v *SuspendConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasNcdSSBRedCapInitialBWPSDTR17)
+		w.Preamble(v.HasNcdSSBRedCapInitialBWPSDTR17)
 		w.EncodeOptional(v.HasNcdSSBRedCapInitialBWPSDTR17, &v.NcdSSBRedCapInitialBWPSDTR17, "ncd-SSB-RedCapInitialBWP-SDT-r17")
 		w.EndOpen(o)
 	}
@@ -8212,8 +8212,8 @@ func (v *CellReselectionPriorities) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellReselectionPriorities) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFreqPriorityListDedicatedSlicingR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFreqPriorityListEUTRA, v.HasFreqPriorityListNR, v.HasT320)
+	w.Extended(x)
+	w.Preamble(v.HasFreqPriorityListEUTRA, v.HasFreqPriorityListNR, v.HasT320)
 	w.EncodeOptional(v.HasFreqPriorityListEUTRA, &v.FreqPriorityListEUTRA, "freqPriorityListEUTRA")
 	w.EncodeOptional(v.HasFreqPriorityListNR, &v.FreqPriorityListNR, "freqPriorityListNR")
 	if v.HasT320 {
@@ -8221,7 +8221,7 @@ func (v *CellReselectionPriorities) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasFreqPriorityListDedicatedSlicingR17)
+		w.Preamble(v.HasFreqPriorityListDedicatedSlicingR17)
 		w.EncodeOptional(v.HasFreqPriorityListDedicatedSlicingR17, &v.FreqPriorityListDedicatedSlicingR17, "freqPriorityListDedicatedSlicing-r17")
 		w.EndOpen(o)
 	}
@@ -8317,7 +8317,7 @@ func (v *FreqPriorityEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqPriorityEUTRA) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCellReselectionSubPriority)
+	w.Preamble(v.HasCellReselectionSubPriority)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.Encode(&v.CellReselectionPriority, "cellReselectionPriority")
 	w.EncodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
@@ -8344,7 +8344,7 @@ func (v *FreqPriorityNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqPriorityNR) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCellReselectionSubPriority)
+	w.Preamble(v.HasCellReselectionSubPriority)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.Encode(&v.CellReselectionPriority, "cellReselectionPriority")
 	w.EncodeOptional(v.HasCellReselectionSubPriority, &v.CellReselectionSubPriority, "cellReselectionSubPriority")
@@ -8436,7 +8436,7 @@ func (v *PLMNRANAreaCell) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNRANAreaCell) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPlmnIdentity)
+	w.Preamble(v.HasPlmnIdentity)
 	w.EncodeOptional(v.HasPlmnIdentity, &v.PlmnIdentity, "plmn-Identity")
 	w.Encode(&v.RanAreaCells, "ran-AreaCells")
 	return w.Err()
@@ -8489,7 +8489,7 @@ func (v *PLMNRANAreaConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNRANAreaConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPlmnIdentity)
+	w.Preamble(v.HasPlmnIdentity)
 	w.EncodeOptional(v.HasPlmnIdentity, &v.PlmnIdentity, "plmn-Identity")
 	w.Encode(&v.RanArea, "ran-Area")
 	return w.Err()
@@ -8524,7 +8524,7 @@ func (v *RANAreaConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANAreaConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRanAreaCodeList)
+	w.Preamble(v.HasRanAreaCodeList)
 	w.Encode(&v.TrackingAreaCode, "trackingAreaCode")
 	w.EncodeOptional(v.HasRanAreaCodeList, &v.RanAreaCodeList, "ran-AreaCodeList")
 	return w.Err()
@@ -8565,7 +8565,7 @@ func (v *SDTConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SDTConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSdtDRBListR17, v.HasSdtSRB2IndicationR17, v.HasSdtMACPHYCGConfigR17, v.HasSdtDRBContinueROHCR17)
+	w.Preamble(v.HasSdtDRBListR17, v.HasSdtSRB2IndicationR17, v.HasSdtMACPHYCGConfigR17, v.HasSdtDRBContinueROHCR17)
 	w.EncodeOptional(v.HasSdtDRBListR17, &v.SdtDRBListR17, "sdt-DRB-List-r17")
 	if v.HasSdtSRB2IndicationR17 {
 		w.Enum(int64(v.SdtSRB2IndicationR17), 1, 0, false, "sdt-SRB2-Indication-r17")
@@ -8675,8 +8675,8 @@ func (v *SDTMACPHYCGConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SDTMACPHYCGConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCgSDTConfigLCHRestrictionToAddModListR17, v.HasCgSDTConfigLCHRestrictionToReleaseListR17, v.HasCgSDTConfigInitialBWPNULR17, v.HasCgSDTConfigInitialBWPSULR17, v.HasCgSDTConfigInitialBWPDLR17, v.HasCgSDTTimeAlignmentTimerR17, v.HasCgSDTRSRPThresholdSSBR17, v.HasCgSDTTAValidationConfigR17, v.HasCgSDTCSRNTIR17)
+	w.Extended(x)
+	w.Preamble(v.HasCgSDTConfigLCHRestrictionToAddModListR17, v.HasCgSDTConfigLCHRestrictionToReleaseListR17, v.HasCgSDTConfigInitialBWPNULR17, v.HasCgSDTConfigInitialBWPSULR17, v.HasCgSDTConfigInitialBWPDLR17, v.HasCgSDTTimeAlignmentTimerR17, v.HasCgSDTRSRPThresholdSSBR17, v.HasCgSDTTAValidationConfigR17, v.HasCgSDTCSRNTIR17)
 	w.EncodeOptional(v.HasCgSDTConfigLCHRestrictionToAddModListR17, &v.CgSDTConfigLCHRestrictionToAddModListR17, "cg-SDT-ConfigLCH-RestrictionToAddModList-r17")
 	w.EncodeOptional(v.HasCgSDTConfigLCHRestrictionToReleaseListR17, &v.CgSDTConfigLCHRestrictionToReleaseListR17, "cg-SDT-ConfigLCH-RestrictionToReleaseList-r17")
 	w.EncodeOptional(v.HasCgSDTConfigInitialBWPNULR17, &v.CgSDTConfigInitialBWPNULR17, "cg-SDT-ConfigInitialBWP-NUL-r17")
@@ -8835,8 +8835,8 @@ func (v *BWPDownlinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPDownlinkDedicatedSDTR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPdcchConfigR17, v.HasPdschConfigR17)
+	w.Extended(x)
+	w.Preamble(v.HasPdcchConfigR17, v.HasPdschConfigR17)
 	w.EncodeOptional(v.HasPdcchConfigR17, &v.PdcchConfigR17, "pdcch-Config-r17")
 	w.EncodeOptional(v.HasPdschConfigR17, &v.PdschConfigR17, "pdsch-Config-r17")
 	w.Extensions(x, v.Unknown)
@@ -8944,8 +8944,8 @@ func (v *BWPUplinkDedicatedSDTR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPUplinkDedicatedSDTR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPuschConfigR17, v.HasConfiguredGrantConfigToAddModListR17, v.HasConfiguredGrantConfigToReleaseListR17)
+	w.Extended(x)
+	w.Preamble(v.HasPuschConfigR17, v.HasConfiguredGrantConfigToAddModListR17, v.HasConfiguredGrantConfigToReleaseListR17)
 	w.EncodeOptional(v.HasPuschConfigR17, &v.PuschConfigR17, "pusch-Config-r17")
 	w.EncodeOptional(v.HasConfiguredGrantConfigToAddModListR17, &v.ConfiguredGrantConfigToAddModListR17, "configuredGrantConfigToAddModList-r17")
 	w.EncodeOptional(v.HasConfiguredGrantConfigToReleaseListR17, &v.ConfiguredGrantConfigToReleaseListR17, "configuredGrantConfigToReleaseList-r17")
@@ -9014,7 +9014,7 @@ func (v *CGSDTConfigLCHRestrictionR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGSDTConfigLCHRestrictionR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasConfiguredGrantType1AllowedR17, v.HasAllowedCGListR17)
+	w.Preamble(v.HasConfiguredGrantType1AllowedR17, v.HasAllowedCGListR17)
 	w.Encode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
 	if v.HasConfiguredGrantType1AllowedR17 {
 		w.Enum(int64(v.ConfiguredGrantType1AllowedR17), 1, 0, false, "configuredGrantType1Allowed-r17")
@@ -9076,7 +9076,7 @@ func (v *SRSPosRRCInactiveConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosRRCInactiveConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsPosConfigNULR17, v.HasSrsPosConfigSULR17, v.HasBwpNULR17, v.HasBwpSULR17, v.HasInactivePosSRSTimeAlignmentTimerR17, v.HasInactivePosSRSRSRPChangeThresholdR17)
+	w.Preamble(v.HasSrsPosConfigNULR17, v.HasSrsPosConfigSULR17, v.HasBwpNULR17, v.HasBwpSULR17, v.HasInactivePosSRSTimeAlignmentTimerR17, v.HasInactivePosSRSRSRPChangeThresholdR17)
 	w.EncodeOptional(v.HasSrsPosConfigNULR17, &v.SrsPosConfigNULR17, "srs-PosConfigNUL-r17")
 	w.EncodeOptional(v.HasSrsPosConfigSULR17, &v.SrsPosConfigSULR17, "srs-PosConfigSUL-r17")
 	w.EncodeOptional(v.HasBwpNULR17, &v.BwpNULR17, "bwp-NUL-r17")
@@ -9125,7 +9125,7 @@ func (v *SRSPosConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsPosResourceSetToReleaseListR17, v.HasSrsPosResourceSetToAddModListR17, v.HasSrsPosResourceToReleaseListR17, v.HasSrsPosResourceToAddModListR17)
+	w.Preamble(v.HasSrsPosResourceSetToReleaseListR17, v.HasSrsPosResourceSetToAddModListR17, v.HasSrsPosResourceToReleaseListR17, v.HasSrsPosResourceToAddModListR17)
 	w.EncodeOptional(v.HasSrsPosResourceSetToReleaseListR17, &v.SrsPosResourceSetToReleaseListR17, "srs-PosResourceSetToReleaseList-r17")
 	w.EncodeOptional(v.HasSrsPosResourceSetToAddModListR17, &v.SrsPosResourceSetToAddModListR17, "srs-PosResourceSetToAddModList-r17")
 	w.EncodeOptional(v.HasSrsPosResourceToReleaseListR17, &v.SrsPosResourceToReleaseListR17, "srs-PosResourceToReleaseList-r17")
@@ -9284,7 +9284,7 @@ func (v *RRCResumeIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRadioBearerConfig, v.HasMasterCellGroup, v.HasMeasConfig, v.HasFullConfig, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRadioBearerConfig, v.HasMasterCellGroup, v.HasMeasConfig, v.HasFullConfig, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRadioBearerConfig, &v.RadioBearerConfig, "radioBearerConfig")
 	if v.HasMasterCellGroup {
 		w.EncodeOpen(&v.MasterCellGroup, "masterCellGroup")
@@ -9322,7 +9322,7 @@ func (v *RRCResumeV1560IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeV1560IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRadioBearerConfig2, v.HasSkCounter, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRadioBearerConfig2, v.HasSkCounter, v.HasNonCriticalExtension)
 	if v.HasRadioBearerConfig2 {
 		w.EncodeOpen(&v.RadioBearerConfig2, "radioBearerConfig2")
 	}
@@ -9360,7 +9360,7 @@ func (v *RRCResumeV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleModeMeasurementReqR16, v.HasRestoreMCGSCellsR16, v.HasRestoreSCGR16, v.HasMrdcSecondaryCellGroupR16, v.HasNeedForGapsConfigNRR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIdleModeMeasurementReqR16, v.HasRestoreMCGSCellsR16, v.HasRestoreSCGR16, v.HasMrdcSecondaryCellGroupR16, v.HasNeedForGapsConfigNRR16, v.HasNonCriticalExtension)
 	if v.HasIdleModeMeasurementReqR16 {
 		w.Enum(int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
 	}
@@ -9444,7 +9444,7 @@ func (v *RRCResumeV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlConfigDedicatedNRR17, v.HasSlL2RemoteUEConfigR17, v.HasNeedForGapNCSGConfigNRR17, v.HasNeedForGapNCSGConfigEUTRAR17, v.HasScgStateR17, v.HasAppLayerMeasConfigR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSlConfigDedicatedNRR17, v.HasSlL2RemoteUEConfigR17, v.HasNeedForGapNCSGConfigNRR17, v.HasNeedForGapNCSGConfigEUTRAR17, v.HasScgStateR17, v.HasAppLayerMeasConfigR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSlConfigDedicatedNRR17, &v.SlConfigDedicatedNRR17, "sl-ConfigDedicatedNR-r17")
 	w.EncodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
 	w.EncodeOptional(v.HasNeedForGapNCSGConfigNRR17, &v.NeedForGapNCSGConfigNRR17, "needForGapNCSG-ConfigNR-r17")
@@ -9590,7 +9590,7 @@ func (v *RRCResumeCompleteIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDedicatedNASMessage, v.HasSelectedPLMNIdentity, v.HasUplinkTxDirectCurrentList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDedicatedNASMessage, v.HasSelectedPLMNIdentity, v.HasUplinkTxDirectCurrentList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
 	if v.HasSelectedPLMNIdentity {
 		w.Int(v.SelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
@@ -9635,7 +9635,7 @@ func (v *RRCResumeCompleteV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleMeasAvailableR16, v.HasMeasResultIdleEUTRAR16, v.HasMeasResultIdleNRR16, v.HasScgResponseR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNeedForGapsInfoNRR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIdleMeasAvailableR16, v.HasMeasResultIdleEUTRAR16, v.HasMeasResultIdleNRR16, v.HasScgResponseR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNeedForGapsInfoNRR16, v.HasNonCriticalExtension)
 	if v.HasIdleMeasAvailableR16 {
 		w.Enum(int64(v.IdleMeasAvailableR16), 1, 0, false, "idleMeasAvailable-r16")
 	}
@@ -9715,7 +9715,7 @@ func (v *RRCResumeCompleteV1640IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteV1640IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDirectCurrentTwoCarrierListR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUplinkTxDirectCurrentTwoCarrierListR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentTwoCarrierListR16, &v.UplinkTxDirectCurrentTwoCarrierListR16, "uplinkTxDirectCurrentTwoCarrierList-r16")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -9741,7 +9741,7 @@ func (v *RRCResumeCompleteV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNeedForGapNCSGInfoNRR17, v.HasNeedForGapNCSGInfoEUTRAR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNeedForGapNCSGInfoNRR17, v.HasNeedForGapNCSGInfoEUTRAR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNeedForGapNCSGInfoNRR17, &v.NeedForGapNCSGInfoNRR17, "needForGapNCSG-InfoNR-r17")
 	w.EncodeOptional(v.HasNeedForGapNCSGInfoEUTRAR17, &v.NeedForGapNCSGInfoEUTRAR17, "needForGapNCSG-InfoEUTRA-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -9767,7 +9767,7 @@ func (v *RRCResumeCompleteV1720IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCResumeCompleteV1720IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDirectCurrentMoreCarrierListR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUplinkTxDirectCurrentMoreCarrierListR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUplinkTxDirectCurrentMoreCarrierListR17, &v.UplinkTxDirectCurrentMoreCarrierListR17, "uplinkTxDirectCurrentMoreCarrierList-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -9995,7 +9995,7 @@ func (v *RRCSetupIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.RadioBearerConfig, "radioBearerConfig")
 	w.EncodeOpen(&v.MasterCellGroup, "masterCellGroup")
 	if v.HasLateNonCriticalExtension {
@@ -10025,7 +10025,7 @@ func (v *RRCSetupV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlConfigDedicatedNRR17, v.HasSlL2RemoteUEConfigR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSlConfigDedicatedNRR17, v.HasSlL2RemoteUEConfigR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSlConfigDedicatedNRR17, &v.SlConfigDedicatedNRR17, "sl-ConfigDedicatedNR-r17")
 	w.EncodeOptional(v.HasSlL2RemoteUEConfigR17, &v.SlL2RemoteUEConfigR17, "sl-L2RemoteUE-Config-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -10168,7 +10168,7 @@ func (v *RRCSetupCompleteIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRegisteredAMF, v.HasGuamiType, v.HasSNSSAIList, v.HasNg5GSTMSIValue, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRegisteredAMF, v.HasGuamiType, v.HasSNSSAIList, v.HasNg5GSTMSIValue, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Int(v.SelectedPLMNIdentity, 1, 12, false, "selectedPLMN-Identity")
 	w.EncodeOptional(v.HasRegisteredAMF, &v.RegisteredAMF, "registeredAMF")
 	if v.HasGuamiType {
@@ -10267,7 +10267,7 @@ func (v *RRCSetupCompleteV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIabNodeIndicationR16, v.HasIdleMeasAvailableR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIabNodeIndicationR16, v.HasIdleMeasAvailableR16, v.HasUEMeasurementsAvailableR16, v.HasMobilityHistoryAvailR16, v.HasMobilityStateR16, v.HasNonCriticalExtension)
 	if v.HasIabNodeIndicationR16 {
 		w.Enum(int64(v.IabNodeIndicationR16), 1, 0, false, "iab-NodeIndication-r16")
 	}
@@ -10306,7 +10306,7 @@ func (v *RRCSetupCompleteV1690IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1690IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
 	if v.HasUlRRCSegmentationR16 {
 		w.Enum(int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
 	}
@@ -10335,7 +10335,7 @@ func (v *RRCSetupCompleteV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RRCSetupCompleteV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOnboardingRequestR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOnboardingRequestR17, v.HasNonCriticalExtension)
 	if v.HasOnboardingRequestR17 {
 		w.Enum(int64(v.OnboardingRequestR17), 1, 0, false, "onboardingRequest-r17")
 	}
@@ -10383,7 +10383,7 @@ func (v *RegisteredAMF) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RegisteredAMF) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPlmnIdentity)
+	w.Preamble(v.HasPlmnIdentity)
 	w.EncodeOptional(v.HasPlmnIdentity, &v.PlmnIdentity, "plmn-Identity")
 	w.Encode(&v.AmfIdentifier, "amf-Identifier")
 	return w.Err()
@@ -10768,7 +10768,7 @@ func (v *SCGFailureInformationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCGFailureInformationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureReportSCG, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFailureReportSCG, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFailureReportSCG, &v.FailureReportSCG, "failureReportSCG")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -10795,7 +10795,7 @@ func (v *SCGFailureInformationV1590IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCGFailureInformationV1590IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -10868,8 +10868,8 @@ func (v *FailureReportSCG) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureReportSCG) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasLocationInfoR16 || v.HasFailureTypeV1610, v.HasPreviousPSCellIDR17 || v.HasFailedPSCellIDR17 || v.HasTimeSCGFailureR17 || v.HasPerRAInfoListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasResultFreqList, v.HasMeasResultSCGFailure)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultFreqList, v.HasMeasResultSCGFailure)
 	w.Enum(int64(v.FailureType), 8, 0, false, "failureType")
 	w.EncodeOptional(v.HasMeasResultFreqList, &v.MeasResultFreqList, "measResultFreqList")
 	if v.HasMeasResultSCGFailure {
@@ -10877,7 +10877,7 @@ func (v *FailureReportSCG) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasLocationInfoR16, v.HasFailureTypeV1610)
+		w.Preamble(v.HasLocationInfoR16, v.HasFailureTypeV1610)
 		w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		if v.HasFailureTypeV1610 {
 			w.Enum(int64(v.FailureTypeV1610), 8, 0, false, "failureType-v1610")
@@ -10885,7 +10885,7 @@ func (v *FailureReportSCG) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPreviousPSCellIDR17, v.HasFailedPSCellIDR17, v.HasTimeSCGFailureR17, v.HasPerRAInfoListR17)
+		w.Preamble(v.HasPreviousPSCellIDR17, v.HasFailedPSCellIDR17, v.HasTimeSCGFailureR17, v.HasPerRAInfoListR17)
 		w.EncodeOptional(v.HasPreviousPSCellIDR17, &v.PreviousPSCellIDR17, "previousPSCellId-r17")
 		w.EncodeOptional(v.HasFailedPSCellIDR17, &v.FailedPSCellIDR17, "failedPSCellId-r17")
 		if v.HasTimeSCGFailureR17 {
@@ -11069,7 +11069,7 @@ func (v *SCGFailureInformationEUTRAIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCGFailureInformationEUTRAIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureReportSCGEUTRA, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFailureReportSCGEUTRA, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFailureReportSCGEUTRA, &v.FailureReportSCGEUTRA, "failureReportSCG-EUTRA")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -11096,7 +11096,7 @@ func (v *SCGFailureInformationEUTRAV1590IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCGFailureInformationEUTRAV1590IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -11158,8 +11158,8 @@ func (v *FailureReportSCGEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FailureReportSCGEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasLocationInfoR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasResultFreqListMRDC, v.HasMeasResultSCGFailureMRDC)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultFreqListMRDC, v.HasMeasResultSCGFailureMRDC)
 	w.Enum(int64(v.FailureType), 8, 0, false, "failureType")
 	w.EncodeOptional(v.HasMeasResultFreqListMRDC, &v.MeasResultFreqListMRDC, "measResultFreqListMRDC")
 	if v.HasMeasResultSCGFailureMRDC {
@@ -11167,7 +11167,7 @@ func (v *FailureReportSCGEUTRA) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasLocationInfoR16)
+		w.Preamble(v.HasLocationInfoR16)
 		w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		w.EndOpen(o)
 	}
@@ -11301,7 +11301,7 @@ func (v *SecurityModeCommandIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityModeCommandIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.SecurityConfigSMC, "securityConfigSMC")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -11352,7 +11352,7 @@ func (v *SecurityConfigSMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityConfigSMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11466,7 +11466,7 @@ func (v *SecurityModeCompleteIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityModeCompleteIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -11602,7 +11602,7 @@ func (v *SecurityModeFailureIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityModeFailureIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -11668,7 +11668,7 @@ func (v *SIB1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCellSelectionInfo, v.HasConnEstFailureControl, v.HasSiSchedulingInfo, v.HasServingCellConfigCommon, v.HasImsEmergencySupport, v.HasECallOverIMSSupport, v.HasUETimersAndConstants, v.HasUacBarringInfo, v.HasUseFullResumeID, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasCellSelectionInfo, v.HasConnEstFailureControl, v.HasSiSchedulingInfo, v.HasServingCellConfigCommon, v.HasImsEmergencySupport, v.HasECallOverIMSSupport, v.HasUETimersAndConstants, v.HasUacBarringInfo, v.HasUseFullResumeID, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasCellSelectionInfo, &v.CellSelectionInfo, "cellSelectionInfo")
 	w.Encode(&v.CellAccessRelatedInfo, "cellAccessRelatedInfo")
 	w.EncodeOptional(v.HasConnEstFailureControl, &v.ConnEstFailureControl, "connEstFailureControl")
@@ -11716,7 +11716,7 @@ func (v *SIB1_CellSelectionInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1_CellSelectionInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasQRxLevMinOffset, v.HasQRxLevMinSUL, v.HasQQualMin, v.HasQQualMinOffset)
+	w.Preamble(v.HasQRxLevMinOffset, v.HasQRxLevMinSUL, v.HasQQualMin, v.HasQQualMinOffset)
 	w.Encode(&v.QRxLevMin, "q-RxLevMin")
 	if v.HasQRxLevMinOffset {
 		w.Int(v.QRxLevMinOffset, 1, 8, false, "q-RxLevMinOffset")
@@ -11750,7 +11750,7 @@ func (v *SIB1_UacBarringInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1_UacBarringInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUacBarringForCommon, v.HasUacBarringPerPLMNList, v.HasUacAccessCategory1SelectionAssistanceInfo)
+	w.Preamble(v.HasUacBarringForCommon, v.HasUacBarringPerPLMNList, v.HasUacAccessCategory1SelectionAssistanceInfo)
 	w.EncodeOptional(v.HasUacBarringForCommon, &v.UacBarringForCommon, "uac-BarringForCommon")
 	w.EncodeOptional(v.HasUacBarringPerPLMNList, &v.UacBarringPerPLMNList, "uac-BarringPerPLMN-List")
 	w.Encode(&v.UacBarringInfoSetList, "uac-BarringInfoSetList")
@@ -11835,7 +11835,7 @@ func (v *SIB1V1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleModeMeasurementsEUTRAR16, v.HasIdleModeMeasurementsNRR16, v.HasPosSISchedulingInfoR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIdleModeMeasurementsEUTRAR16, v.HasIdleModeMeasurementsNRR16, v.HasPosSISchedulingInfoR16, v.HasNonCriticalExtension)
 	if v.HasIdleModeMeasurementsEUTRAR16 {
 		w.Enum(int64(v.IdleModeMeasurementsEUTRAR16), 1, 0, false, "idleModeMeasurementsEUTRA-r16")
 	}
@@ -11866,7 +11866,7 @@ func (v *SIB1V1630IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1630IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUacBarringInfoV1630, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUacBarringInfoV1630, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUacBarringInfoV1630, &v.UacBarringInfoV1630, "uac-BarringInfo-v1630")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -11946,7 +11946,7 @@ func (v *SIB1V1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasHsdnCellR17, v.HasUacBarringInfoV1700, v.HasSdtConfigCommonR17, v.HasRedCapConfigCommonR17, v.HasFeaturePrioritiesR17, v.HasSiSchedulingInfoV1700, v.HasHyperSFNR17, v.HasEDRXAllowedIdleR17, v.HasEDRXAllowedInactiveR17, v.HasIntraFreqReselectionRedCapR17, v.HasCellBarredNTNR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasHsdnCellR17, v.HasUacBarringInfoV1700, v.HasSdtConfigCommonR17, v.HasRedCapConfigCommonR17, v.HasFeaturePrioritiesR17, v.HasSiSchedulingInfoV1700, v.HasHyperSFNR17, v.HasEDRXAllowedIdleR17, v.HasEDRXAllowedInactiveR17, v.HasIntraFreqReselectionRedCapR17, v.HasCellBarredNTNR17, v.HasNonCriticalExtension)
 	if v.HasHsdnCellR17 {
 		w.Enum(int64(v.HsdnCellR17), 1, 0, false, "hsdn-Cell-r17")
 	}
@@ -12018,7 +12018,7 @@ func (v *SIB1V1700IEs_FeaturePrioritiesR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1700IEs_FeaturePrioritiesR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRedCapPriorityR17, v.HasSlicingPriorityR17, v.HasMsg3RepetitionsPriorityR17, v.HasSdtPriorityR17)
+	w.Preamble(v.HasRedCapPriorityR17, v.HasSlicingPriorityR17, v.HasMsg3RepetitionsPriorityR17, v.HasSdtPriorityR17)
 	w.EncodeOptional(v.HasRedCapPriorityR17, &v.RedCapPriorityR17, "redCapPriority-r17")
 	w.EncodeOptional(v.HasSlicingPriorityR17, &v.SlicingPriorityR17, "slicingPriority-r17")
 	w.EncodeOptional(v.HasMsg3RepetitionsPriorityR17, &v.Msg3RepetitionsPriorityR17, "msg3-Repetitions-Priority-r17")
@@ -12047,7 +12047,7 @@ func (v *SIB1V1740IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB1V1740IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSiSchedulingInfoV1740, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSiSchedulingInfoV1740, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSiSchedulingInfoV1740, &v.SiSchedulingInfoV1740, "si-SchedulingInfo-v1740")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -12135,7 +12135,7 @@ func (v *SDTConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SDTConfigCommonSIBR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSdtRSRPThresholdR17, v.HasSdtLogicalChannelSRDelayTimerR17)
+	w.Preamble(v.HasSdtRSRPThresholdR17, v.HasSdtLogicalChannelSRDelayTimerR17)
 	w.EncodeOptional(v.HasSdtRSRPThresholdR17, &v.SdtRSRPThresholdR17, "sdt-RSRP-Threshold-r17")
 	if v.HasSdtLogicalChannelSRDelayTimerR17 {
 		w.Enum(int64(v.SdtLogicalChannelSRDelayTimerR17), 8, 0, false, "sdt-LogicalChannelSR-DelayTimer-r17")
@@ -12170,8 +12170,8 @@ func (v *RedCapConfigCommonSIBR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedCapConfigCommonSIBR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHalfDuplexRedCapAllowedR17, v.HasCellBarredRedCapR17)
+	w.Extended(x)
+	w.Preamble(v.HasHalfDuplexRedCapAllowedR17, v.HasCellBarredRedCapR17)
 	if v.HasHalfDuplexRedCapAllowedR17 {
 		w.Enum(int64(v.HalfDuplexRedCapAllowedR17), 1, 0, false, "halfDuplexRedCapAllowed-r17")
 	}
@@ -12334,7 +12334,7 @@ func (v *SidelinkUEInformationNRR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SidelinkUEInformationNRR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRxInterestedFreqListR16, v.HasSlTxResourceReqListR16, v.HasSlFailureListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSlRxInterestedFreqListR16, v.HasSlTxResourceReqListR16, v.HasSlFailureListR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSlRxInterestedFreqListR16, &v.SlRxInterestedFreqListR16, "sl-RxInterestedFreqList-r16")
 	w.EncodeOptional(v.HasSlTxResourceReqListR16, &v.SlTxResourceReqListR16, "sl-TxResourceReqList-r16")
 	w.EncodeOptional(v.HasSlFailureListR16, &v.SlFailureListR16, "sl-FailureList-r16")
@@ -12373,7 +12373,7 @@ func (v *SidelinkUEInformationNRV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SidelinkUEInformationNRV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlTxResourceReqListV1700, v.HasSlRxDRXReportListV1700, v.HasSlRxInterestedGCBCDestListR17, v.HasSlRxInterestedFreqListDiscR17, v.HasSlTxResourceReqListDiscR17, v.HasSlTxResourceReqListCommRelayR17, v.HasUETypeR17, v.HasSlSourceIdentityRemoteUER17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSlTxResourceReqListV1700, v.HasSlRxDRXReportListV1700, v.HasSlRxInterestedGCBCDestListR17, v.HasSlRxInterestedFreqListDiscR17, v.HasSlTxResourceReqListDiscR17, v.HasSlTxResourceReqListCommRelayR17, v.HasUETypeR17, v.HasSlSourceIdentityRemoteUER17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSlTxResourceReqListV1700, &v.SlTxResourceReqListV1700, "sl-TxResourceReqList-v1700")
 	w.EncodeOptional(v.HasSlRxDRXReportListV1700, &v.SlRxDRXReportListV1700, "sl-RxDRX-ReportList-v1700")
 	w.EncodeOptional(v.HasSlRxInterestedGCBCDestListR17, &v.SlRxInterestedGCBCDestListR17, "sl-RxInterestedGC-BC-DestList-r17")
@@ -12475,7 +12475,7 @@ func (v *SLTxResourceReqR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxResourceReqR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRLCModeIndicationListR16, v.HasSlQoSInfoListR16, v.HasSlTypeTxSyncListR16, v.HasSlTxInterestedFreqListR16, v.HasSlCapabilityInformationSidelinkR16)
+	w.Preamble(v.HasSlRLCModeIndicationListR16, v.HasSlQoSInfoListR16, v.HasSlTypeTxSyncListR16, v.HasSlTxInterestedFreqListR16, v.HasSlCapabilityInformationSidelinkR16)
 	w.Encode(&v.SlDestinationIdentityR16, "sl-DestinationIdentity-r16")
 	w.Enum(int64(v.SlCastTypeR16), 4, 0, false, "sl-CastType-r16")
 	w.EncodeOptional(v.HasSlRLCModeIndicationListR16, &v.SlRLCModeIndicationListR16, "sl-RLC-ModeIndicationList-r16")
@@ -12579,8 +12579,8 @@ func (v *SLTxResourceReqV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxResourceReqV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDRXInfoFromRxListR17, v.HasSlDRXIndicationR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDRXInfoFromRxListR17, v.HasSlDRXIndicationR17)
 	w.EncodeOptional(v.HasSlDRXInfoFromRxListR17, &v.SlDRXInfoFromRxListR17, "sl-DRX-InfoFromRxList-r17")
 	if v.HasSlDRXIndicationR17 {
 		w.Enum(int64(v.SlDRXIndicationR17), 2, 0, false, "sl-DRX-Indication-r17")
@@ -12621,7 +12621,7 @@ func (v *SLRxDRXReportV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRxDRXReportV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlDRXConfigFromTxR17, "sl-DRX-ConfigFromTx-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12724,8 +12724,8 @@ func (v *SLTxResourceReqDiscR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxResourceReqDiscR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlSourceIdentityRelayUER17)
+	w.Extended(x)
+	w.Preamble(v.HasSlSourceIdentityRelayUER17)
 	w.Encode(&v.SlDestinationIdentityDiscR17, "sl-DestinationIdentityDisc-r17")
 	w.EncodeOptional(v.HasSlSourceIdentityRelayUER17, &v.SlSourceIdentityRelayUER17, "sl-SourceIdentityRelayUE-r17")
 	w.Enum(int64(v.SlCastTypeDiscR17), 4, 0, false, "sl-CastTypeDisc-r17")
@@ -12784,7 +12784,7 @@ func (v *SLTxResourceReqCommRelayInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxResourceReqCommRelayInfoR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlRelayDRXConfigR17)
+	w.Preamble(v.HasSlRelayDRXConfigR17)
 	w.EncodeOptional(v.HasSlRelayDRXConfigR17, &v.SlRelayDRXConfigR17, "sl-RelayDRXConfig-r17")
 	w.Encode(&v.SlTxResourceReqCommRelayR17, "sl-TxResourceReqCommRelay-r17")
 	return w.Err()
@@ -12861,8 +12861,8 @@ func (v *SLTxResourceReqL2U2NRelayR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxResourceReqL2U2NRelayR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDestinationIdentityL2U2NR17, v.HasSlLocalIDRequestR17, v.HasSlPagingIdentityRemoteUER17, v.HasSlCapabilityInformationSidelinkR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDestinationIdentityL2U2NR17, v.HasSlLocalIDRequestR17, v.HasSlPagingIdentityRemoteUER17, v.HasSlCapabilityInformationSidelinkR17)
 	w.EncodeOptional(v.HasSlDestinationIdentityL2U2NR17, &v.SlDestinationIdentityL2U2NR17, "sl-DestinationIdentityL2U2N-r17")
 	w.Encode(&v.SlTxInterestedFreqListL2U2NR17, "sl-TxInterestedFreqListL2U2N-r17")
 	w.Encode(&v.SlTypeTxSyncListL2U2NR17, "sl-TypeTxSyncListL2U2N-r17")
@@ -12929,7 +12929,7 @@ func (v *SLQoSInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLQoSInfoR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlQoSProfileR16)
+	w.Preamble(v.HasSlQoSProfileR16)
 	w.Encode(&v.SlQoSFlowIdentityR16, "sl-QoS-FlowIdentity-r16")
 	w.EncodeOptional(v.HasSlQoSProfileR16, &v.SlQoSProfileR16, "sl-QoS-Profile-r16")
 	return w.Err()
@@ -13195,7 +13195,7 @@ func (v *SystemInformationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SystemInformationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.SibTypeAndInfo, "sib-TypeAndInfo")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -13563,7 +13563,7 @@ func (v *UEAssistanceInformationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssistanceInformationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDelayBudgetReport, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDelayBudgetReport, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDelayBudgetReport, &v.DelayBudgetReport, "delayBudgetReport")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -13633,7 +13633,7 @@ func (v *UEAssistanceInformationV1540IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssistanceInformationV1540IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOverheatingAssistance, v.HasNonCriticalExtension)
+	w.Preamble(v.HasOverheatingAssistance, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasOverheatingAssistance, &v.OverheatingAssistance, "overheatingAssistance")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -13661,7 +13661,7 @@ func (v *OverheatingAssistance) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverheatingAssistance) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedMaxCCs, v.HasReducedMaxBWFR1, v.HasReducedMaxBWFR2, v.HasReducedMaxMIMOLayersFR1, v.HasReducedMaxMIMOLayersFR2)
+	w.Preamble(v.HasReducedMaxCCs, v.HasReducedMaxBWFR1, v.HasReducedMaxBWFR2, v.HasReducedMaxMIMOLayersFR1, v.HasReducedMaxMIMOLayersFR2)
 	w.EncodeOptional(v.HasReducedMaxCCs, &v.ReducedMaxCCs, "reducedMaxCCs")
 	w.EncodeOptional(v.HasReducedMaxBWFR1, &v.ReducedMaxBWFR1, "reducedMaxBW-FR1")
 	w.EncodeOptional(v.HasReducedMaxBWFR2, &v.ReducedMaxBWFR2, "reducedMaxBW-FR2")
@@ -13739,7 +13739,7 @@ func (v *OverheatingAssistanceR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OverheatingAssistanceR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedMaxBWFR2_2R17, v.HasReducedMaxMIMOLayersFR2_2)
+	w.Preamble(v.HasReducedMaxBWFR2_2R17, v.HasReducedMaxMIMOLayersFR2_2)
 	w.EncodeOptional(v.HasReducedMaxBWFR2_2R17, &v.ReducedMaxBWFR2_2R17, "reducedMaxBW-FR2-2-r17")
 	w.EncodeOptional(v.HasReducedMaxMIMOLayersFR2_2, &v.ReducedMaxMIMOLayersFR2_2, "reducedMaxMIMO-LayersFR2-2")
 	return w.Err()
@@ -13860,7 +13860,7 @@ func (v *UEAssistanceInformationV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssistanceInformationV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdcAssistanceR16, v.HasDrxPreferenceR16, v.HasMaxBWPreferenceR16, v.HasMaxCCPreferenceR16, v.HasMaxMIMOLayerPreferenceR16, v.HasMinSchedulingOffsetPreferenceR16, v.HasReleasePreferenceR16, v.HasSlUEAssistanceInformationNRR16, v.HasReferenceTimeInfoPreferenceR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIdcAssistanceR16, v.HasDrxPreferenceR16, v.HasMaxBWPreferenceR16, v.HasMaxCCPreferenceR16, v.HasMaxMIMOLayerPreferenceR16, v.HasMinSchedulingOffsetPreferenceR16, v.HasReleasePreferenceR16, v.HasSlUEAssistanceInformationNRR16, v.HasReferenceTimeInfoPreferenceR16, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasIdcAssistanceR16, &v.IdcAssistanceR16, "idc-Assistance-r16")
 	w.EncodeOptional(v.HasDrxPreferenceR16, &v.DrxPreferenceR16, "drx-Preference-r16")
 	w.EncodeOptional(v.HasMaxBWPreferenceR16, &v.MaxBWPreferenceR16, "maxBW-Preference-r16")
@@ -13917,7 +13917,7 @@ func (v *UEAssistanceInformationV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssistanceInformationV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlGapFR2PreferenceR17, v.HasMusimAssistanceR17, v.HasOverheatingAssistanceR17, v.HasMaxBWPreferenceFR2_2R17, v.HasMaxMIMOLayerPreferenceFR2_2R17, v.HasMinSchedulingOffsetPreferenceExtR17, v.HasRlmMeasRelaxationStateR17, v.HasBfdMeasRelaxationStateR17, v.HasNonSDTDataIndicationR17, v.HasScgDeactivationPreferenceR17, v.HasUplinkDataR17, v.HasRrmMeasRelaxationFulfilmentR17, v.HasPropagationDelayDifferenceR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUlGapFR2PreferenceR17, v.HasMusimAssistanceR17, v.HasOverheatingAssistanceR17, v.HasMaxBWPreferenceFR2_2R17, v.HasMaxMIMOLayerPreferenceFR2_2R17, v.HasMinSchedulingOffsetPreferenceExtR17, v.HasRlmMeasRelaxationStateR17, v.HasBfdMeasRelaxationStateR17, v.HasNonSDTDataIndicationR17, v.HasScgDeactivationPreferenceR17, v.HasUplinkDataR17, v.HasRrmMeasRelaxationFulfilmentR17, v.HasPropagationDelayDifferenceR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUlGapFR2PreferenceR17, &v.UlGapFR2PreferenceR17, "ul-GapFR2-Preference-r17")
 	w.EncodeOptional(v.HasMusimAssistanceR17, &v.MusimAssistanceR17, "musim-Assistance-r17")
 	w.EncodeOptional(v.HasOverheatingAssistanceR17, &v.OverheatingAssistanceR17, "overheatingAssistance-r17")
@@ -13963,7 +13963,7 @@ func (v *UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17) DecodePER(r *p
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssistanceInformationV1700IEs_NonSDTDataIndicationR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasResumeCauseR17)
+	w.Preamble(v.HasResumeCauseR17)
 	w.EncodeOptional(v.HasResumeCauseR17, &v.ResumeCauseR17, "resumeCause-r17")
 	return w.Err()
 }
@@ -14014,8 +14014,8 @@ func (v *IDCAssistanceR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IDCAssistanceR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAffectedCarrierFreqListR16, v.HasAffectedCarrierFreqCombListR16)
+	w.Extended(x)
+	w.Preamble(v.HasAffectedCarrierFreqListR16, v.HasAffectedCarrierFreqCombListR16)
 	w.EncodeOptional(v.HasAffectedCarrierFreqListR16, &v.AffectedCarrierFreqListR16, "affectedCarrierFreqList-r16")
 	w.EncodeOptional(v.HasAffectedCarrierFreqCombListR16, &v.AffectedCarrierFreqCombListR16, "affectedCarrierFreqCombList-r16")
 	w.Extensions(x, v.Unknown)
@@ -14101,7 +14101,7 @@ func (v *AffectedCarrierFreqCombR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AffectedCarrierFreqCombR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAffectedCarrierFreqCombR16)
+	w.Preamble(v.HasAffectedCarrierFreqCombR16)
 	w.EncodeOptional(v.HasAffectedCarrierFreqCombR16, &v.AffectedCarrierFreqCombR16, "affectedCarrierFreqComb-r16")
 	w.Encode(&v.VictimSystemTypeR16, "victimSystemType-r16")
 	return w.Err()
@@ -14159,8 +14159,8 @@ func (v *VictimSystemTypeR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VictimSystemTypeR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGpsR16, v.HasGlonassR16, v.HasBdsR16, v.HasGalileoR16, v.HasNavICR16, v.HasWlanR16, v.HasBluetoothR16)
+	w.Extended(x)
+	w.Preamble(v.HasGpsR16, v.HasGlonassR16, v.HasBdsR16, v.HasGalileoR16, v.HasNavICR16, v.HasWlanR16, v.HasBluetoothR16)
 	if v.HasGpsR16 {
 		w.Enum(int64(v.GpsR16), 1, 0, false, "gps-r16")
 	}
@@ -14216,7 +14216,7 @@ func (v *DRXPreferenceR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRXPreferenceR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredDRXInactivityTimerR16, v.HasPreferredDRXLongCycleR16, v.HasPreferredDRXShortCycleR16, v.HasPreferredDRXShortCycleTimerR16)
+	w.Preamble(v.HasPreferredDRXInactivityTimerR16, v.HasPreferredDRXLongCycleR16, v.HasPreferredDRXShortCycleR16, v.HasPreferredDRXShortCycleTimerR16)
 	if v.HasPreferredDRXInactivityTimerR16 {
 		w.Enum(int64(v.PreferredDRXInactivityTimerR16), 32, 0, false, "preferredDRX-InactivityTimer-r16")
 	}
@@ -14251,7 +14251,7 @@ func (v *MaxBWPreferenceR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxBWPreferenceR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedMaxBWFR1R16, v.HasReducedMaxBWFR2R16)
+	w.Preamble(v.HasReducedMaxBWFR1R16, v.HasReducedMaxBWFR2R16)
 	w.EncodeOptional(v.HasReducedMaxBWFR1R16, &v.ReducedMaxBWFR1R16, "reducedMaxBW-FR1-r16")
 	w.EncodeOptional(v.HasReducedMaxBWFR2R16, &v.ReducedMaxBWFR2R16, "reducedMaxBW-FR2-r16")
 	return w.Err()
@@ -14275,7 +14275,7 @@ func (v *MaxBWPreferenceFR2_2R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxBWPreferenceFR2_2R17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasReducedMaxBWFR2_2R17)
+	w.Preamble(v.HasReducedMaxBWFR2_2R17)
 	w.EncodeOptional(v.HasReducedMaxBWFR2_2R17, &v.ReducedMaxBWFR2_2R17, "reducedMaxBW-FR2-2-r17")
 	return w.Err()
 }
@@ -14299,7 +14299,7 @@ func (v *MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxBWPreferenceFR2_2R17_ReducedMaxBWFR2_2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedBWFR2_2DLR17, v.HasReducedBWFR2_2ULR17)
+	w.Preamble(v.HasReducedBWFR2_2DLR17, v.HasReducedBWFR2_2ULR17)
 	w.EncodeOptional(v.HasReducedBWFR2_2DLR17, &v.ReducedBWFR2_2DLR17, "reducedBW-FR2-2-DL-r17")
 	w.EncodeOptional(v.HasReducedBWFR2_2ULR17, &v.ReducedBWFR2_2ULR17, "reducedBW-FR2-2-UL-r17")
 	return w.Err()
@@ -14325,7 +14325,7 @@ func (v *MaxCCPreferenceR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxCCPreferenceR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasReducedMaxCCsR16)
+	w.Preamble(v.HasReducedMaxCCsR16)
 	w.EncodeOptional(v.HasReducedMaxCCsR16, &v.ReducedMaxCCsR16, "reducedMaxCCs-r16")
 	return w.Err()
 }
@@ -14349,7 +14349,7 @@ func (v *MaxMIMOLayerPreferenceR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxMIMOLayerPreferenceR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedMaxMIMOLayersFR1R16, v.HasReducedMaxMIMOLayersFR2R16)
+	w.Preamble(v.HasReducedMaxMIMOLayersFR1R16, v.HasReducedMaxMIMOLayersFR2R16)
 	w.EncodeOptional(v.HasReducedMaxMIMOLayersFR1R16, &v.ReducedMaxMIMOLayersFR1R16, "reducedMaxMIMO-LayersFR1-r16")
 	w.EncodeOptional(v.HasReducedMaxMIMOLayersFR2R16, &v.ReducedMaxMIMOLayersFR2R16, "reducedMaxMIMO-LayersFR2-r16")
 	return w.Err()
@@ -14423,7 +14423,7 @@ func (v *MaxMIMOLayerPreferenceFR2_2R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MaxMIMOLayerPreferenceFR2_2R17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasReducedMaxMIMOLayersFR2_2R17)
+	w.Preamble(v.HasReducedMaxMIMOLayersFR2_2R17)
 	w.EncodeOptional(v.HasReducedMaxMIMOLayersFR2_2R17, &v.ReducedMaxMIMOLayersFR2_2R17, "reducedMaxMIMO-LayersFR2-2-r17")
 	return w.Err()
 }
@@ -14472,7 +14472,7 @@ func (v *MinSchedulingOffsetPreferenceR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK0R16, v.HasPreferredK2R16)
+	w.Preamble(v.HasPreferredK0R16, v.HasPreferredK2R16)
 	w.EncodeOptional(v.HasPreferredK0R16, &v.PreferredK0R16, "preferredK0-r16")
 	w.EncodeOptional(v.HasPreferredK2R16, &v.PreferredK2R16, "preferredK2-r16")
 	return w.Err()
@@ -14509,7 +14509,7 @@ func (v *MinSchedulingOffsetPreferenceR16_PreferredK0R16) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK0R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK0SCS15kHzR16, v.HasPreferredK0SCS30kHzR16, v.HasPreferredK0SCS60kHzR16, v.HasPreferredK0SCS120kHzR16)
+	w.Preamble(v.HasPreferredK0SCS15kHzR16, v.HasPreferredK0SCS30kHzR16, v.HasPreferredK0SCS60kHzR16, v.HasPreferredK0SCS120kHzR16)
 	if v.HasPreferredK0SCS15kHzR16 {
 		w.Enum(int64(v.PreferredK0SCS15kHzR16), 4, 0, false, "preferredK0-SCS-15kHz-r16")
 	}
@@ -14556,7 +14556,7 @@ func (v *MinSchedulingOffsetPreferenceR16_PreferredK2R16) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceR16_PreferredK2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK2SCS15kHzR16, v.HasPreferredK2SCS30kHzR16, v.HasPreferredK2SCS60kHzR16, v.HasPreferredK2SCS120kHzR16)
+	w.Preamble(v.HasPreferredK2SCS15kHzR16, v.HasPreferredK2SCS30kHzR16, v.HasPreferredK2SCS60kHzR16, v.HasPreferredK2SCS120kHzR16)
 	if v.HasPreferredK2SCS15kHzR16 {
 		w.Enum(int64(v.PreferredK2SCS15kHzR16), 4, 0, false, "preferredK2-SCS-15kHz-r16")
 	}
@@ -14593,7 +14593,7 @@ func (v *MinSchedulingOffsetPreferenceExtR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceExtR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK0R17, v.HasPreferredK2R17)
+	w.Preamble(v.HasPreferredK0R17, v.HasPreferredK2R17)
 	w.EncodeOptional(v.HasPreferredK0R17, &v.PreferredK0R17, "preferredK0-r17")
 	w.EncodeOptional(v.HasPreferredK2R17, &v.PreferredK2R17, "preferredK2-r17")
 	return w.Err()
@@ -14624,7 +14624,7 @@ func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK0R17) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK0R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK0SCS480kHzR17, v.HasPreferredK0SCS960kHzR17)
+	w.Preamble(v.HasPreferredK0SCS480kHzR17, v.HasPreferredK0SCS960kHzR17)
 	if v.HasPreferredK0SCS480kHzR17 {
 		w.Enum(int64(v.PreferredK0SCS480kHzR17), 4, 0, false, "preferredK0-SCS-480kHz-r17")
 	}
@@ -14659,7 +14659,7 @@ func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK2R17) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinSchedulingOffsetPreferenceExtR17_PreferredK2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPreferredK2SCS480kHzR17, v.HasPreferredK2SCS960kHzR17)
+	w.Preamble(v.HasPreferredK2SCS480kHzR17, v.HasPreferredK2SCS960kHzR17)
 	if v.HasPreferredK2SCS480kHzR17 {
 		w.Enum(int64(v.PreferredK2SCS480kHzR17), 4, 0, false, "preferredK2-SCS-480kHz-r17")
 	}
@@ -14692,7 +14692,7 @@ func (v *MUSIMAssistanceR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MUSIMAssistanceR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMusimPreferredRRCStateR17, v.HasMusimGapPreferenceListR17)
+	w.Preamble(v.HasMusimPreferredRRCStateR17, v.HasMusimGapPreferenceListR17)
 	if v.HasMusimPreferredRRCStateR17 {
 		w.Enum(int64(v.MusimPreferredRRCStateR17), 3, 0, false, "musim-PreferredRRC-State-r17")
 	}
@@ -14850,7 +14850,7 @@ func (v *ULGapFR2PreferenceR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULGapFR2PreferenceR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUlGapFR2PatternPreferenceR17)
+	w.Preamble(v.HasUlGapFR2PatternPreferenceR17)
 	if v.HasUlGapFR2PatternPreferenceR17 {
 		w.Int(v.UlGapFR2PatternPreferenceR17, 0, 3, false, "ul-GapFR2-PatternPreference-r17")
 	}
@@ -14989,7 +14989,7 @@ func (v *UECapabilityEnquiryIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityEnquiryIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasUECapabilityEnquiryExt)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasUECapabilityEnquiryExt)
 	w.Encode(&v.UECapabilityRATRequestList, "ue-CapabilityRAT-RequestList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -15019,7 +15019,7 @@ func (v *UECapabilityEnquiryV1560IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityEnquiryV1560IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCapabilityRequestFilterCommon, v.HasNonCriticalExtension)
+	w.Preamble(v.HasCapabilityRequestFilterCommon, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasCapabilityRequestFilterCommon, &v.CapabilityRequestFilterCommon, "capabilityRequestFilterCommon")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -15046,7 +15046,7 @@ func (v *UECapabilityEnquiryV1610IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityEnquiryV1610IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRRCSegAllowedR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRRCSegAllowedR16, v.HasNonCriticalExtension)
 	if v.HasRRCSegAllowedR16 {
 		w.Enum(int64(v.RRCSegAllowedR16), 1, 0, false, "rrc-SegAllowed-r16")
 	}
@@ -15183,7 +15183,7 @@ func (v *UECapabilityInformationIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityInformationIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUECapabilityRATContainerList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUECapabilityRATContainerList, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUECapabilityRATContainerList, &v.UECapabilityRATContainerList, "ue-CapabilityRAT-ContainerList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -15338,7 +15338,7 @@ func (v *UEInformationRequestR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationRequestR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleModeMeasurementReqR16, v.HasLogMeasReportReqR16, v.HasConnEstFailReportReqR16, v.HasRaReportReqR16, v.HasRlfReportReqR16, v.HasMobilityHistoryReportReqR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasIdleModeMeasurementReqR16, v.HasLogMeasReportReqR16, v.HasConnEstFailReportReqR16, v.HasRaReportReqR16, v.HasRlfReportReqR16, v.HasMobilityHistoryReportReqR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasIdleModeMeasurementReqR16 {
 		w.Enum(int64(v.IdleModeMeasurementReqR16), 1, 0, false, "idleModeMeasurementReq-r16")
 	}
@@ -15388,7 +15388,7 @@ func (v *UEInformationRequestV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationRequestV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSuccessHOReportReqR17, v.HasCoarseLocationRequestR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSuccessHOReportReqR17, v.HasCoarseLocationRequestR17, v.HasNonCriticalExtension)
 	if v.HasSuccessHOReportReqR17 {
 		w.Enum(int64(v.SuccessHOReportReqR17), 1, 0, false, "successHO-ReportReq-r17")
 	}
@@ -15534,7 +15534,7 @@ func (v *UEInformationResponseR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationResponseR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultIdleEUTRAR16, v.HasMeasResultIdleNRR16, v.HasLogMeasReportR16, v.HasConnEstFailReportR16, v.HasRaReportListR16, v.HasRlfReportR16, v.HasMobilityHistoryReportR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMeasResultIdleEUTRAR16, v.HasMeasResultIdleNRR16, v.HasLogMeasReportR16, v.HasConnEstFailReportR16, v.HasRaReportListR16, v.HasRlfReportR16, v.HasMobilityHistoryReportR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMeasResultIdleEUTRAR16, &v.MeasResultIdleEUTRAR16, "measResultIdleEUTRA-r16")
 	w.EncodeOptional(v.HasMeasResultIdleNRR16, &v.MeasResultIdleNRR16, "measResultIdleNR-r16")
 	w.EncodeOptional(v.HasLogMeasReportR16, &v.LogMeasReportR16, "logMeasReport-r16")
@@ -15572,7 +15572,7 @@ func (v *UEInformationResponseV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEInformationResponseV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSuccessHOReportR17, v.HasConnEstFailReportListR17, v.HasCoarseLocationInfoR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSuccessHOReportR17, v.HasConnEstFailReportListR17, v.HasCoarseLocationInfoR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSuccessHOReportR17, &v.SuccessHOReportR17, "successHO-Report-r17")
 	w.EncodeOptional(v.HasConnEstFailReportListR17, &v.ConnEstFailReportListR17, "connEstFailReportList-r17")
 	if v.HasCoarseLocationInfoR17 {
@@ -15638,8 +15638,8 @@ func (v *LogMeasReportR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogMeasReportR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLogMeasAvailableR16, v.HasLogMeasAvailableBTR16, v.HasLogMeasAvailableWLANR16)
+	w.Extended(x)
+	w.Preamble(v.HasLogMeasAvailableR16, v.HasLogMeasAvailableBTR16, v.HasLogMeasAvailableWLANR16)
 	w.Encode(&v.AbsoluteTimeStampR16, "absoluteTimeStamp-r16")
 	w.Encode(&v.TraceReferenceR16, "traceReference-r16")
 	w.OctetString(v.TraceRecordingSessionRefR16, per.Size{Lb: 2, Ub: 2}, "traceRecordingSessionRef-r16")
@@ -15713,8 +15713,8 @@ func (v *LogMeasInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogMeasInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasInDeviceCoexDetectedR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLocationInfoR16, v.HasServCellIdentityR16, v.HasMeasResultServingCellR16, v.HasAnyCellSelectionDetectedR16)
+	w.Extended(x)
+	w.Preamble(v.HasLocationInfoR16, v.HasServCellIdentityR16, v.HasMeasResultServingCellR16, v.HasAnyCellSelectionDetectedR16)
 	w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	w.Int(v.RelativeTimeStampR16, 0, 7200, false, "relativeTimeStamp-r16")
 	w.EncodeOptional(v.HasServCellIdentityR16, &v.ServCellIdentityR16, "servCellIdentity-r16")
@@ -15725,7 +15725,7 @@ func (v *LogMeasInfoR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasInDeviceCoexDetectedR17)
+		w.Preamble(v.HasInDeviceCoexDetectedR17)
 		if v.HasInDeviceCoexDetectedR17 {
 			w.Enum(int64(v.InDeviceCoexDetectedR17), 1, 0, false, "inDeviceCoexDetected-r17")
 		}
@@ -15754,7 +15754,7 @@ func (v *LogMeasInfoR16_MeasResultNeighCellsR16) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogMeasInfoR16_MeasResultNeighCellsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultNeighCellListNR, v.HasMeasResultNeighCellListEUTRA)
+	w.Preamble(v.HasMeasResultNeighCellListNR, v.HasMeasResultNeighCellListEUTRA)
 	w.EncodeOptional(v.HasMeasResultNeighCellListNR, &v.MeasResultNeighCellListNR, "measResultNeighCellListNR")
 	w.EncodeOptional(v.HasMeasResultNeighCellListEUTRA, &v.MeasResultNeighCellListEUTRA, "measResultNeighCellListEUTRA")
 	return w.Err()
@@ -15789,8 +15789,8 @@ func (v *ConnEstFailReportR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConnEstFailReportR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLocationInfoR16)
+	w.Extended(x)
+	w.Preamble(v.HasLocationInfoR16)
 	w.Encode(&v.MeasResultFailedCellR16, "measResultFailedCell-r16")
 	w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 	w.Encode(&v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
@@ -15821,7 +15821,7 @@ func (v *ConnEstFailReportR16_MeasResultNeighCellsR16) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConnEstFailReportR16_MeasResultNeighCellsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultNeighCellListNR, v.HasMeasResultNeighCellListEUTRA)
+	w.Preamble(v.HasMeasResultNeighCellListNR, v.HasMeasResultNeighCellListEUTRA)
 	w.EncodeOptional(v.HasMeasResultNeighCellListNR, &v.MeasResultNeighCellListNR, "measResultNeighCellListNR")
 	w.EncodeOptional(v.HasMeasResultNeighCellListEUTRA, &v.MeasResultNeighCellListEUTRA, "measResultNeighCellListEUTRA")
 	return w.Err()
@@ -15866,7 +15866,7 @@ func (v *MeasResultServingCellR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultServingCellR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasResultsSSB)
+	w.Preamble(v.HasResultsSSB)
 	w.Encode(&v.ResultsSSBCell, "resultsSSB-Cell")
 	w.EncodeOptional(v.HasResultsSSB, &v.ResultsSSB, "resultsSSB")
 	return w.Err()
@@ -16040,14 +16040,14 @@ func (v *RAReportR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RAReportR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSpCellIDR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRaInformationCommonR16)
+	w.Extended(x)
+	w.Preamble(v.HasRaInformationCommonR16)
 	w.Encode(&v.CellIDR16, "cellId-r16")
 	w.EncodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	w.Enum(int64(v.RaPurposeR16), 16, 0, false, "raPurpose-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSpCellIDR17)
+		w.Preamble(v.HasSpCellIDR17)
 		w.EncodeOptional(v.HasSpCellIDR17, &v.SpCellIDR17, "spCellID-r17")
 		w.EndOpen(o)
 	}
@@ -16200,8 +16200,8 @@ func (v *RAInformationCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RAInformationCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPerRAInfoListV1660, v.HasMsg1SCSFromPrachConfigurationIndexR16, v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16, v.HasMsgAROFrequencyStartR17 || v.HasMsgAROFrequencyStartCFRAR17 || v.HasMsgASubcarrierSpacingR17 || v.HasMsgAROFDMR17 || v.HasMsgAROFDMCFRAR17 || v.HasMsgASCSFromPrachConfigurationIndexR17 || v.HasMsgATransMaxR17 || v.HasMsgAMCSR17 || v.HasNrofPRBsPerMsgAPOR17 || v.HasMsgAPUSCHTimeDomainAllocationR17 || v.HasFrequencyStartMsgAPUSCHR17 || v.HasNrofMsgAPOFDMR17 || v.HasDlPathlossRSRPR17 || v.HasIntendedSIBsR17 || v.HasSsbsForSIAcquisitionR17 || v.HasMsgAPUSCHPayloadSizeR17 || v.HasOnDemandSISuccessR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMsg1FrequencyStartR16, v.HasMsg1FrequencyStartCFRAR16, v.HasMsg1SubcarrierSpacingR16, v.HasMsg1SubcarrierSpacingCFRAR16, v.HasMsg1FDMR16, v.HasMsg1FDMCFRAR16)
+	w.Extended(x)
+	w.Preamble(v.HasMsg1FrequencyStartR16, v.HasMsg1FrequencyStartCFRAR16, v.HasMsg1SubcarrierSpacingR16, v.HasMsg1SubcarrierSpacingCFRAR16, v.HasMsg1FDMR16, v.HasMsg1FDMCFRAR16)
 	w.Encode(&v.AbsoluteFrequencyPointAR16, "absoluteFrequencyPointA-r16")
 	w.Int(v.LocationAndBandwidthR16, 0, 37949, false, "locationAndBandwidth-r16")
 	w.Encode(&v.SubcarrierSpacingR16, "subcarrierSpacing-r16")
@@ -16222,26 +16222,26 @@ func (v *RAInformationCommonR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.PerRAInfoListR16, "perRAInfoList-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPerRAInfoListV1660)
+		w.Preamble(v.HasPerRAInfoListV1660)
 		w.EncodeOptional(v.HasPerRAInfoListV1660, &v.PerRAInfoListV1660, "perRAInfoList-v1660")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasMsg1SCSFromPrachConfigurationIndexR16)
+		w.Preamble(v.HasMsg1SCSFromPrachConfigurationIndexR16)
 		if v.HasMsg1SCSFromPrachConfigurationIndexR16 {
 			w.Enum(int64(v.Msg1SCSFromPrachConfigurationIndexR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndex-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
+		w.Preamble(v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16)
 		if v.HasMsg1SCSFromPrachConfigurationIndexCFRAR16 {
 			w.Enum(int64(v.Msg1SCSFromPrachConfigurationIndexCFRAR16), 4, 0, false, "msg1-SCS-From-prach-ConfigurationIndexCFRA-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasMsgAROFrequencyStartR17, v.HasMsgAROFrequencyStartCFRAR17, v.HasMsgASubcarrierSpacingR17, v.HasMsgAROFDMR17, v.HasMsgAROFDMCFRAR17, v.HasMsgASCSFromPrachConfigurationIndexR17, v.HasMsgATransMaxR17, v.HasMsgAMCSR17, v.HasNrofPRBsPerMsgAPOR17, v.HasMsgAPUSCHTimeDomainAllocationR17, v.HasFrequencyStartMsgAPUSCHR17, v.HasNrofMsgAPOFDMR17, v.HasDlPathlossRSRPR17, v.HasIntendedSIBsR17, v.HasSsbsForSIAcquisitionR17, v.HasMsgAPUSCHPayloadSizeR17, v.HasOnDemandSISuccessR17)
+		w.Preamble(v.HasMsgAROFrequencyStartR17, v.HasMsgAROFrequencyStartCFRAR17, v.HasMsgASubcarrierSpacingR17, v.HasMsgAROFDMR17, v.HasMsgAROFDMCFRAR17, v.HasMsgASCSFromPrachConfigurationIndexR17, v.HasMsgATransMaxR17, v.HasMsgAMCSR17, v.HasNrofPRBsPerMsgAPOR17, v.HasMsgAPUSCHTimeDomainAllocationR17, v.HasFrequencyStartMsgAPUSCHR17, v.HasNrofMsgAPOFDMR17, v.HasDlPathlossRSRPR17, v.HasIntendedSIBsR17, v.HasSsbsForSIAcquisitionR17, v.HasMsgAPUSCHPayloadSizeR17, v.HasOnDemandSISuccessR17)
 		if v.HasMsgAROFrequencyStartR17 {
 			w.Int(v.MsgAROFrequencyStartR17, 0, 274, false, "msgA-RO-FrequencyStart-r17")
 		}
@@ -16455,7 +16455,7 @@ func (v *PerRACSIRSInfoV1660) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PerRACSIRSInfoV1660) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCsiRSIndexV1660)
+	w.Preamble(v.HasCsiRSIndexV1660)
 	if v.HasCsiRSIndexV1660 {
 		w.Int(v.CsiRSIndexV1660, 1, 96, false, "csi-RS-Index-v1660")
 	}
@@ -16514,8 +16514,8 @@ func (v *PerRAAttemptInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PerRAAttemptInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFallbackToFourStepRAR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasContentionDetectedR16, v.HasDlRSRPAboveThresholdR16)
+	w.Extended(x)
+	w.Preamble(v.HasContentionDetectedR16, v.HasDlRSRPAboveThresholdR16)
 	if v.HasContentionDetectedR16 {
 		w.WriteBool(v.ContentionDetectedR16)
 	}
@@ -16524,7 +16524,7 @@ func (v *PerRAAttemptInfoR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasFallbackToFourStepRAR17)
+		w.Preamble(v.HasFallbackToFourStepRAR17)
 		if v.HasFallbackToFourStepRAR17 {
 			w.Enum(int64(v.FallbackToFourStepRAR17), 1, 0, false, "fallbackToFourStepRA-r17")
 		}
@@ -16646,8 +16646,8 @@ func (v *RLFReportR16_NrRLFReportR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLFReportR16_NrRLFReportR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCsiRsRLMConfigBitmapV1650, v.HasLastHOTypeR17 || v.HasTimeConnSourceDAPSFailureR17 || v.HasTimeSinceCHOReconfigR17 || v.HasChoCellIDR17 || v.HasChoCandidateCellListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasResultNeighCellsR16, v.HasPreviousPCellIDR16, v.HasReconnectCellIDR16, v.HasTimeUntilReconnectionR16, v.HasReestablishmentCellIDR16, v.HasTimeConnFailureR16, v.HasLocationInfoR16, v.HasNoSuitableCellFoundR16, v.HasRaInformationCommonR16)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultNeighCellsR16, v.HasPreviousPCellIDR16, v.HasReconnectCellIDR16, v.HasTimeUntilReconnectionR16, v.HasReestablishmentCellIDR16, v.HasTimeConnFailureR16, v.HasLocationInfoR16, v.HasNoSuitableCellFoundR16, v.HasRaInformationCommonR16)
 	w.Encode(&v.MeasResultLastServCellR16, "measResultLastServCell-r16")
 	w.EncodeOptional(v.HasMeasResultNeighCellsR16, &v.MeasResultNeighCellsR16, "measResultNeighCells-r16")
 	w.Encode(&v.CRNTIR16, "c-RNTI-r16")
@@ -16669,14 +16669,14 @@ func (v *RLFReportR16_NrRLFReportR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasRaInformationCommonR16, &v.RaInformationCommonR16, "ra-InformationCommon-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCsiRsRLMConfigBitmapV1650)
+		w.Preamble(v.HasCsiRsRLMConfigBitmapV1650)
 		if v.HasCsiRsRLMConfigBitmapV1650 {
 			w.BitString(v.CsiRsRLMConfigBitmapV1650, per.Size{Lb: 96, Ub: 96}, "csi-rsRLMConfigBitmap-v1650")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasLastHOTypeR17, v.HasTimeConnSourceDAPSFailureR17, v.HasTimeSinceCHOReconfigR17, v.HasChoCellIDR17, v.HasChoCandidateCellListR17)
+		w.Preamble(v.HasLastHOTypeR17, v.HasTimeConnSourceDAPSFailureR17, v.HasTimeSinceCHOReconfigR17, v.HasChoCellIDR17, v.HasChoCandidateCellListR17)
 		if v.HasLastHOTypeR17 {
 			w.Enum(int64(v.LastHOTypeR17), 4, 0, false, "lastHO-Type-r17")
 		}
@@ -16709,7 +16709,7 @@ func (v *RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16) DecodePER(r *per.R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLFReportR16_NrRLFReportR16_MeasResultNeighCellsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultListNRR16, v.HasMeasResultListEUTRAR16)
+	w.Preamble(v.HasMeasResultListNRR16, v.HasMeasResultListEUTRAR16)
 	w.EncodeOptional(v.HasMeasResultListNRR16, &v.MeasResultListNRR16, "measResultListNR-r16")
 	w.EncodeOptional(v.HasMeasResultListEUTRAR16, &v.MeasResultListEUTRAR16, "measResultListEUTRA-r16")
 	return w.Err()
@@ -16998,12 +16998,12 @@ func (v *RLFReportR16_EutraRLFReportR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLFReportR16_EutraRLFReportR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMeasResultRLFReportEUTRAV1690)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.FailedPCellIDEUTRA, "failedPCellId-EUTRA")
 	w.OctetString(v.MeasResultRLFReportEUTRAR16, per.Unsized, "measResult-RLF-Report-EUTRA-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMeasResultRLFReportEUTRAV1690)
+		w.Preamble(v.HasMeasResultRLFReportEUTRAV1690)
 		if v.HasMeasResultRLFReportEUTRAV1690 {
 			w.OctetString(v.MeasResultRLFReportEUTRAV1690, per.Unsized, "measResult-RLF-Report-EUTRA-v1690")
 		}
@@ -17043,8 +17043,8 @@ func (v *SuccessHOReportR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessHOReportR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasResultNeighCellsR17, v.HasLocationInfoR17, v.HasTimeSinceCHOReconfigR17, v.HasShrCauseR17, v.HasRaInformationCommonR17, v.HasUpInterruptionTimeAtHOR17, v.HasCRNTIR17)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultNeighCellsR17, v.HasLocationInfoR17, v.HasTimeSinceCHOReconfigR17, v.HasShrCauseR17, v.HasRaInformationCommonR17, v.HasUpInterruptionTimeAtHOR17, v.HasCRNTIR17)
 	w.Encode(&v.SourceCellInfoR17, "sourceCellInfo-r17")
 	w.Encode(&v.TargetCellInfoR17, "targetCellInfo-r17")
 	w.EncodeOptional(v.HasMeasResultNeighCellsR17, &v.MeasResultNeighCellsR17, "measResultNeighCells-r17")
@@ -17081,7 +17081,7 @@ func (v *SuccessHOReportR17_SourceCellInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessHOReportR17_SourceCellInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSourceCellMeasR17, v.HasRlfInSourceDAPSR17)
+	w.Preamble(v.HasSourceCellMeasR17, v.HasRlfInSourceDAPSR17)
 	w.Encode(&v.SourcePCellIDR17, "sourcePCellId-r17")
 	w.EncodeOptional(v.HasSourceCellMeasR17, &v.SourceCellMeasR17, "sourceCellMeas-r17")
 	if v.HasRlfInSourceDAPSR17 {
@@ -17111,7 +17111,7 @@ func (v *SuccessHOReportR17_TargetCellInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessHOReportR17_TargetCellInfoR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTargetCellMeasR17)
+	w.Preamble(v.HasTargetCellMeasR17)
 	w.Encode(&v.TargetPCellIDR17, "targetPCellId-r17")
 	w.EncodeOptional(v.HasTargetCellMeasR17, &v.TargetCellMeasR17, "targetCellMeas-r17")
 	return w.Err()
@@ -17138,7 +17138,7 @@ func (v *SuccessHOReportR17_MeasResultNeighCellsR17) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessHOReportR17_MeasResultNeighCellsR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultListNRR17, v.HasMeasResultListEUTRAR17)
+	w.Preamble(v.HasMeasResultListNRR17, v.HasMeasResultListEUTRAR17)
 	w.EncodeOptional(v.HasMeasResultListNRR17, &v.MeasResultListNRR17, "measResultListNR-r17")
 	w.EncodeOptional(v.HasMeasResultListEUTRAR17, &v.MeasResultListEUTRAR17, "measResultListEUTRA-r17")
 	return w.Err()
@@ -17202,7 +17202,7 @@ func (v *MeasResult2NRR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResult2NRR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSsbFrequencyR16, v.HasRefFreqCSIRSR16)
+	w.Preamble(v.HasSsbFrequencyR16, v.HasRefFreqCSIRSR16)
 	w.EncodeOptional(v.HasSsbFrequencyR16, &v.SsbFrequencyR16, "ssbFrequency-r16")
 	w.EncodeOptional(v.HasRefFreqCSIRSR16, &v.RefFreqCSIRSR16, "refFreqCSI-RS-r16")
 	w.Encode(&v.MeasResultListR16, "measResultList-r16")
@@ -17290,7 +17290,7 @@ func (v *MeasResultLoggingNRR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultLoggingNRR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasNumberOfGoodSSBR16)
+	w.Preamble(v.HasNumberOfGoodSSBR16)
 	w.Encode(&v.PhysCellIDR16, "physCellId-r16")
 	w.Encode(&v.ResultsSSBCellR16, "resultsSSB-Cell-r16")
 	if v.HasNumberOfGoodSSBR16 {
@@ -17362,7 +17362,7 @@ func (v *MeasResultRLFNRR16_MeasResultR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultRLFNRR16_MeasResultR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRsIndexResultsR16)
+	w.Preamble(v.HasRsIndexResultsR16)
 	w.Encode(&v.CellResultsR16, "cellResults-r16")
 	w.EncodeOptional(v.HasRsIndexResultsR16, &v.RsIndexResultsR16, "rsIndexResults-r16")
 	return w.Err()
@@ -17389,7 +17389,7 @@ func (v *MeasResultRLFNRR16_MeasResultR16_CellResultsR16) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultRLFNRR16_MeasResultR16_CellResultsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBCellR16, v.HasResultsCSIRSCellR16)
+	w.Preamble(v.HasResultsSSBCellR16, v.HasResultsCSIRSCellR16)
 	w.EncodeOptional(v.HasResultsSSBCellR16, &v.ResultsSSBCellR16, "resultsSSB-Cell-r16")
 	w.EncodeOptional(v.HasResultsCSIRSCellR16, &v.ResultsCSIRSCellR16, "resultsCSI-RS-Cell-r16")
 	return w.Err()
@@ -17422,7 +17422,7 @@ func (v *MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultRLFNRR16_MeasResultR16_RsIndexResultsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBIndexesR16, v.HasSsbRLMConfigBitmapR16, v.HasResultsCSIRSIndexesR16, v.HasCsiRsRLMConfigBitmapR16)
+	w.Preamble(v.HasResultsSSBIndexesR16, v.HasSsbRLMConfigBitmapR16, v.HasResultsCSIRSIndexesR16, v.HasCsiRsRLMConfigBitmapR16)
 	w.EncodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
 	if v.HasSsbRLMConfigBitmapR16 {
 		w.BitString(v.SsbRLMConfigBitmapR16, per.Size{Lb: 64, Ub: 64}, "ssbRLMConfigBitmap-r16")
@@ -17501,7 +17501,7 @@ func (v *MeasResultSuccessHONRR17_MeasResultR17_CellResultsR17) DecodePER(r *per
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultSuccessHONRR17_MeasResultR17_CellResultsR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBCellR17, v.HasResultsCSIRSCellR17)
+	w.Preamble(v.HasResultsSSBCellR17, v.HasResultsCSIRSCellR17)
 	w.EncodeOptional(v.HasResultsSSBCellR17, &v.ResultsSSBCellR17, "resultsSSB-Cell-r17")
 	w.EncodeOptional(v.HasResultsCSIRSCellR17, &v.ResultsCSIRSCellR17, "resultsCSI-RS-Cell-r17")
 	return w.Err()
@@ -17528,7 +17528,7 @@ func (v *MeasResultSuccessHONRR17_MeasResultR17_RsIndexResultsR17) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultSuccessHONRR17_MeasResultR17_RsIndexResultsR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBIndexesR17, v.HasResultsCSIRSIndexesR17)
+	w.Preamble(v.HasResultsSSBIndexesR17, v.HasResultsCSIRSIndexesR17)
 	w.EncodeOptional(v.HasResultsSSBIndexesR17, &v.ResultsSSBIndexesR17, "resultsSSB-Indexes-r17")
 	w.EncodeOptional(v.HasResultsCSIRSIndexesR17, &v.ResultsCSIRSIndexesR17, "resultsCSI-RS-Indexes-r17")
 	return w.Err()
@@ -17627,8 +17627,8 @@ func (v *SHRCauseR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SHRCauseR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasT304CauseR17, v.HasT310CauseR17, v.HasT312CauseR17, v.HasSourceDAPSFailureR17)
+	w.Extended(x)
+	w.Preamble(v.HasT304CauseR17, v.HasT310CauseR17, v.HasT312CauseR17, v.HasSourceDAPSFailureR17)
 	if v.HasT304CauseR17 {
 		w.Enum(int64(v.T304CauseR17), 1, 0, false, "t304-cause-r17")
 	}
@@ -17673,3 +17673,41 @@ func (v *TimeSinceFailureR16) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *TimeSinceFailureR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *VisitedCellInfoListR16) DecodePER(r *per.Reader) error {
+	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *VisitedCellInfoListR16) EncodePER(w *per.Writer) error {
+	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a VisitedCellInfoList-r16 (X.691); v aliases b.
+func (v *VisitedCellInfoListR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "VisitedCellInfoList-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *VisitedCellInfoListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *TimeUntilReconnectionR16) DecodePER(r *per.Reader) error {
+	*v = TimeUntilReconnectionR16(r.Int(0, 172800, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *TimeUntilReconnectionR16) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 172800, false, "")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TimeUntilReconnection-r16 (X.691); v aliases b.
+func (v *TimeUntilReconnectionR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "TimeUntilReconnection-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *TimeUntilReconnectionR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,44 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *VisitedCellInfoListR16) DecodePER(r *per.Reader) error {
-	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 16})
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *VisitedCellInfoListR16) EncodePER(w *per.Writer) error {
-	return per.EncodeList(w, *v, per.Size{Lb: 1, Ub: 16})
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a VisitedCellInfoList-r16 (X.691); v aliases b.
-func (v *VisitedCellInfoListR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "VisitedCellInfoList-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *VisitedCellInfoListR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *TimeUntilReconnectionR16) DecodePER(r *per.Reader) error {
-	*v = TimeUntilReconnectionR16(r.Int(0, 172800, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *TimeUntilReconnectionR16) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 172800, false, "")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a TimeUntilReconnection-r16 (X.691); v aliases b.
-func (v *TimeUntilReconnectionR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "TimeUntilReconnection-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *TimeUntilReconnectionR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *TimeSinceCHOReconfigR17) DecodePER(r *per.Reader) error {
 	*v = TimeSinceCHOReconfigR17(r.Int(0, 1023, false, ""))
 	return r.Err()
@@ -205,7 +167,7 @@ func (v *UEPositioningAssistanceInfoR17IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEPositioningAssistanceInfoR17IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUETxTEGAssociationListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUETxTEGAssociationListR17, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasUETxTEGAssociationListR17, &v.UETxTEGAssociationListR17, "ue-TxTEG-AssociationList-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -237,7 +199,7 @@ func (v *UEPositioningAssistanceInfoV1720IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEPositioningAssistanceInfoV1720IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUETxTEGTimingErrorMarginValueR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUETxTEGTimingErrorMarginValueR17, v.HasNonCriticalExtension)
 	if v.HasUETxTEGTimingErrorMarginValueR17 {
 		w.Enum(int64(v.UETxTEGTimingErrorMarginValueR17), 16, 0, false, "ue-TxTEG-TimingErrorMarginValue-r17")
 	}
@@ -307,7 +269,7 @@ func (v *UETxTEGAssociationR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UETxTEGAssociationR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasServCellIDR17)
+	w.Preamble(v.HasServCellIDR17)
 	w.Int(v.UETxTEGIDR17, 0, 7, false, "ue-TxTEG-ID-r17")
 	w.Encode(&v.NrTimeStampR17, "nr-TimeStamp-r17")
 	w.Encode(&v.AssociatedSRSPosResourceIDListR17, "associatedSRS-PosResourceIdList-r17")
@@ -347,7 +309,7 @@ func (v *NRTimeStampR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRTimeStampR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.NrSFNR17, 0, 1023, false, "nr-SFN-r17")
 	w.Encode(&v.NrSlotR17, "nr-Slot-r17")
 	w.Extensions(x, v.Unknown)
@@ -515,7 +477,7 @@ func (v *ULDedicatedMessageSegmentR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULDedicatedMessageSegmentR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Int(v.SegmentNumberR16, 0, 15, false, "segmentNumber-r16")
 	w.OctetString(v.RRCMessageSegmentContainerR16, per.Unsized, "rrc-MessageSegmentContainer-r16")
 	w.Enum(int64(v.RRCMessageSegmentTypeR16), 2, 0, false, "rrc-MessageSegmentType-r16")
@@ -653,7 +615,7 @@ func (v *ULInformationTransferIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULInformationTransferIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDedicatedNASMessage, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDedicatedNASMessage, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedNASMessage, &v.DedicatedNASMessage, "dedicatedNAS-Message")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -681,7 +643,7 @@ func (v *ULInformationTransferV1700IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULInformationTransferV1700IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDedicatedInfoF1cR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasDedicatedInfoF1cR17, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasDedicatedInfoF1cR17, &v.DedicatedInfoF1cR17, "dedicatedInfoF1c-r17")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -864,7 +826,7 @@ func (v *ULInformationTransferIRATR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULInformationTransferIRATR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlDCCHMessageEUTRAR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUlDCCHMessageEUTRAR16, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasUlDCCHMessageEUTRAR16 {
 		w.OctetString(v.UlDCCHMessageEUTRAR16, per.Unsized, "ul-DCCH-MessageEUTRA-r16")
 	}
@@ -1055,7 +1017,7 @@ func (v *ULInformationTransferMRDCIEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULInformationTransferMRDCIEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlDCCHMessageNR, v.HasUlDCCHMessageEUTRA, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUlDCCHMessageNR, v.HasUlDCCHMessageEUTRA, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasUlDCCHMessageNR {
 		w.OctetString(v.UlDCCHMessageNR, per.Unsized, "ul-DCCH-MessageNR")
 	}
@@ -1126,18 +1088,18 @@ func (v *SIB2) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRelaxedMeasurementR16, v.HasCellEquivalentSizeR17 || v.HasRelaxedMeasurementR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CellReselectionInfoCommon, "cellReselectionInfoCommon")
 	w.Encode(&v.CellReselectionServingFreqInfo, "cellReselectionServingFreqInfo")
 	w.Encode(&v.IntraFreqCellReselectionInfo, "intraFreqCellReselectionInfo")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasRelaxedMeasurementR16)
+		w.Preamble(v.HasRelaxedMeasurementR16)
 		w.EncodeOptional(v.HasRelaxedMeasurementR16, &v.RelaxedMeasurementR16, "relaxedMeasurement-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasCellEquivalentSizeR17, v.HasRelaxedMeasurementR17)
+		w.Preamble(v.HasCellEquivalentSizeR17, v.HasRelaxedMeasurementR17)
 		if v.HasCellEquivalentSizeR17 {
 			w.Int(v.CellEquivalentSizeR17, 2, 16, false, "cellEquivalentSize-r17")
 		}
@@ -1174,8 +1136,8 @@ func (v *SIB2_CellReselectionInfoCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_CellReselectionInfoCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNrofSSBlocksToAverage, v.HasAbsThreshSSBlocksConsolidation, v.HasRangeToBestCell, v.HasSpeedStateReselectionPars)
+	w.Extended(x)
+	w.Preamble(v.HasNrofSSBlocksToAverage, v.HasAbsThreshSSBlocksConsolidation, v.HasRangeToBestCell, v.HasSpeedStateReselectionPars)
 	if v.HasNrofSSBlocksToAverage {
 		w.Int(v.NrofSSBlocksToAverage, 2, 16, false, "nrofSS-BlocksToAverage")
 	}
@@ -1265,8 +1227,8 @@ func (v *SIB2_CellReselectionServingFreqInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_CellReselectionServingFreqInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSNonIntraSearchP, v.HasSNonIntraSearchQ, v.HasThreshServingLowQ, v.HasCellReselectionSubPriority)
+	w.Extended(x)
+	w.Preamble(v.HasSNonIntraSearchP, v.HasSNonIntraSearchQ, v.HasThreshServingLowQ, v.HasCellReselectionSubPriority)
 	w.EncodeOptional(v.HasSNonIntraSearchP, &v.SNonIntraSearchP, "s-NonIntraSearchP")
 	w.EncodeOptional(v.HasSNonIntraSearchQ, &v.SNonIntraSearchQ, "s-NonIntraSearchQ")
 	w.Encode(&v.ThreshServingLowP, "threshServingLowP")
@@ -1335,8 +1297,8 @@ func (v *SIB2_IntraFreqCellReselectionInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_IntraFreqCellReselectionInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasTReselectionNRSF, v.HasSmtc2LPR16 || v.HasSsbPositionQCLCommonR16, v.HasSsbPositionQCLCommonR17, v.HasSmtc4listR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQRxLevMinSUL, v.HasQQualMin, v.HasSIntraSearchQ, v.HasFrequencyBandList, v.HasFrequencyBandListSUL, v.HasPMax, v.HasSmtc, v.HasSsRSSIMeasurement, v.HasSsbToMeasure)
+	w.Extended(x)
+	w.Preamble(v.HasQRxLevMinSUL, v.HasQQualMin, v.HasSIntraSearchQ, v.HasFrequencyBandList, v.HasFrequencyBandListSUL, v.HasPMax, v.HasSmtc, v.HasSsRSSIMeasurement, v.HasSsbToMeasure)
 	w.Encode(&v.QRxLevMin, "q-RxLevMin")
 	w.EncodeOptional(v.HasQRxLevMinSUL, &v.QRxLevMinSUL, "q-RxLevMinSUL")
 	w.EncodeOptional(v.HasQQualMin, &v.QQualMin, "q-QualMin")
@@ -1352,23 +1314,23 @@ func (v *SIB2_IntraFreqCellReselectionInfo) EncodePER(w *per.Writer) error {
 	w.WriteBool(v.DeriveSSBIndexFromCell)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasTReselectionNRSF)
+		w.Preamble(v.HasTReselectionNRSF)
 		w.EncodeOptional(v.HasTReselectionNRSF, &v.TReselectionNRSF, "t-ReselectionNR-SF")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSmtc2LPR16, v.HasSsbPositionQCLCommonR16)
+		w.Preamble(v.HasSmtc2LPR16, v.HasSsbPositionQCLCommonR16)
 		w.EncodeOptional(v.HasSmtc2LPR16, &v.Smtc2LPR16, "smtc2-LP-r16")
 		w.EncodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSsbPositionQCLCommonR17)
+		w.Preamble(v.HasSsbPositionQCLCommonR17)
 		w.EncodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasSmtc4listR17)
+		w.Preamble(v.HasSmtc4listR17)
 		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
 		w.EndOpen(o)
 	}
@@ -1403,7 +1365,7 @@ func (v *SIB2_RelaxedMeasurementR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_RelaxedMeasurementR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLowMobilityEvaluationR16, v.HasCellEdgeEvaluationR16, v.HasCombineRelaxedMeasConditionR16, v.HasHighPriorityMeasRelaxR16)
+	w.Preamble(v.HasLowMobilityEvaluationR16, v.HasCellEdgeEvaluationR16, v.HasCombineRelaxedMeasConditionR16, v.HasHighPriorityMeasRelaxR16)
 	w.EncodeOptional(v.HasLowMobilityEvaluationR16, &v.LowMobilityEvaluationR16, "lowMobilityEvaluation-r16")
 	w.EncodeOptional(v.HasCellEdgeEvaluationR16, &v.CellEdgeEvaluationR16, "cellEdgeEvaluation-r16")
 	if v.HasCombineRelaxedMeasConditionR16 {
@@ -1459,7 +1421,7 @@ func (v *SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_RelaxedMeasurementR16_CellEdgeEvaluationR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSSearchThresholdQR16)
+	w.Preamble(v.HasSSearchThresholdQR16)
 	w.Encode(&v.SSearchThresholdPR16, "s-SearchThresholdP-r16")
 	w.EncodeOptional(v.HasSSearchThresholdQR16, &v.SSearchThresholdQR16, "s-SearchThresholdQ-r16")
 	return w.Err()
@@ -1489,7 +1451,7 @@ func (v *SIB2_RelaxedMeasurementR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_RelaxedMeasurementR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCellEdgeEvaluationWhileStationaryR17, v.HasCombineRelaxedMeasCondition2R17)
+	w.Preamble(v.HasCellEdgeEvaluationWhileStationaryR17, v.HasCombineRelaxedMeasCondition2R17)
 	w.Encode(&v.StationaryMobilityEvaluationR17, "stationaryMobilityEvaluation-r17")
 	w.EncodeOptional(v.HasCellEdgeEvaluationWhileStationaryR17, &v.CellEdgeEvaluationWhileStationaryR17, "cellEdgeEvaluationWhileStationary-r17")
 	if v.HasCombineRelaxedMeasCondition2R17 {
@@ -1542,7 +1504,7 @@ func (v *SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17) Decode
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB2_RelaxedMeasurementR17_CellEdgeEvaluationWhileStationaryR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSSearchThresholdQ2R17)
+	w.Preamble(v.HasSSearchThresholdQ2R17)
 	w.Encode(&v.SSearchThresholdP2R17, "s-SearchThresholdP2-r17")
 	w.EncodeOptional(v.HasSSearchThresholdQ2R17, &v.SSearchThresholdQ2R17, "s-SearchThresholdQ2-r17")
 	return w.Err()
@@ -1610,8 +1572,8 @@ func (v *SIB3) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB3) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasIntraFreqNeighCellListV1610 || v.HasIntraFreqAllowedCellListR16 || v.HasIntraFreqCAGCellListR16, v.HasIntraFreqNeighHSDNCellListR17 || v.HasIntraFreqNeighCellListV1710, v.HasChannelAccessMode2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIntraFreqNeighCellList, v.HasIntraFreqExcludedCellList, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasIntraFreqNeighCellList, v.HasIntraFreqExcludedCellList, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasIntraFreqNeighCellList, &v.IntraFreqNeighCellList, "intraFreqNeighCellList")
 	w.EncodeOptional(v.HasIntraFreqExcludedCellList, &v.IntraFreqExcludedCellList, "intraFreqExcludedCellList")
 	if v.HasLateNonCriticalExtension {
@@ -1619,20 +1581,20 @@ func (v *SIB3) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasIntraFreqNeighCellListV1610, v.HasIntraFreqAllowedCellListR16, v.HasIntraFreqCAGCellListR16)
+		w.Preamble(v.HasIntraFreqNeighCellListV1610, v.HasIntraFreqAllowedCellListR16, v.HasIntraFreqCAGCellListR16)
 		w.EncodeOptional(v.HasIntraFreqNeighCellListV1610, &v.IntraFreqNeighCellListV1610, "intraFreqNeighCellList-v1610")
 		w.EncodeOptional(v.HasIntraFreqAllowedCellListR16, &v.IntraFreqAllowedCellListR16, "intraFreqAllowedCellList-r16")
 		w.EncodeOptional(v.HasIntraFreqCAGCellListR16, &v.IntraFreqCAGCellListR16, "intraFreqCAG-CellList-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasIntraFreqNeighHSDNCellListR17, v.HasIntraFreqNeighCellListV1710)
+		w.Preamble(v.HasIntraFreqNeighHSDNCellListR17, v.HasIntraFreqNeighCellListV1710)
 		w.EncodeOptional(v.HasIntraFreqNeighHSDNCellListR17, &v.IntraFreqNeighHSDNCellListR17, "intraFreqNeighHSDN-CellList-r17")
 		w.EncodeOptional(v.HasIntraFreqNeighCellListV1710, &v.IntraFreqNeighCellListV1710, "intraFreqNeighCellList-v1710")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasChannelAccessMode2R17)
+		w.Preamble(v.HasChannelAccessMode2R17)
 		if v.HasChannelAccessMode2R17 {
 			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
 		}
@@ -1736,8 +1698,8 @@ func (v *IntraFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntraFreqNeighCellInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
+	w.Extended(x)
+	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.QOffsetCell, "q-OffsetCell")
 	if v.HasQRxLevMinOffsetCell {
@@ -1772,7 +1734,7 @@ func (v *IntraFreqNeighCellInfoV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntraFreqNeighCellInfoV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbPositionQCLR16)
+	w.Preamble(v.HasSsbPositionQCLR16)
 	w.EncodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
 	return w.Err()
 }
@@ -1795,7 +1757,7 @@ func (v *IntraFreqNeighCellInfoV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntraFreqNeighCellInfoV1710) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbPositionQCLR17)
+	w.Preamble(v.HasSsbPositionQCLR17)
 	w.EncodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
 	return w.Err()
 }
@@ -1932,30 +1894,30 @@ func (v *SIB4) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB4) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasInterFreqCarrierFreqListV1610, v.HasInterFreqCarrierFreqListV1700, v.HasInterFreqCarrierFreqListV1720, v.HasInterFreqCarrierFreqListV1730)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.Encode(&v.InterFreqCarrierFreqList, "interFreqCarrierFreqList")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasInterFreqCarrierFreqListV1610)
+		w.Preamble(v.HasInterFreqCarrierFreqListV1610)
 		w.EncodeOptional(v.HasInterFreqCarrierFreqListV1610, &v.InterFreqCarrierFreqListV1610, "interFreqCarrierFreqList-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasInterFreqCarrierFreqListV1700)
+		w.Preamble(v.HasInterFreqCarrierFreqListV1700)
 		w.EncodeOptional(v.HasInterFreqCarrierFreqListV1700, &v.InterFreqCarrierFreqListV1700, "interFreqCarrierFreqList-v1700")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasInterFreqCarrierFreqListV1720)
+		w.Preamble(v.HasInterFreqCarrierFreqListV1720)
 		w.EncodeOptional(v.HasInterFreqCarrierFreqListV1720, &v.InterFreqCarrierFreqListV1720, "interFreqCarrierFreqList-v1720")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasInterFreqCarrierFreqListV1730)
+		w.Preamble(v.HasInterFreqCarrierFreqListV1730)
 		w.EncodeOptional(v.HasInterFreqCarrierFreqListV1730, &v.InterFreqCarrierFreqListV1730, "interFreqCarrierFreqList-v1730")
 		w.EndOpen(o)
 	}
@@ -2102,8 +2064,8 @@ func (v *InterFreqCarrierFreqInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyBandList, v.HasFrequencyBandListSUL, v.HasNrofSSBlocksToAverage, v.HasAbsThreshSSBlocksConsolidation, v.HasSmtc, v.HasSsbToMeasure, v.HasSsRSSIMeasurement, v.HasQRxLevMinSUL, v.HasQQualMin, v.HasPMax, v.HasTReselectionNRSF, v.HasThreshXQ, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.QOffsetFreq != QOffsetRange_DB0, v.HasInterFreqNeighCellList, v.HasInterFreqExcludedCellList)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyBandList, v.HasFrequencyBandListSUL, v.HasNrofSSBlocksToAverage, v.HasAbsThreshSSBlocksConsolidation, v.HasSmtc, v.HasSsbToMeasure, v.HasSsRSSIMeasurement, v.HasQRxLevMinSUL, v.HasQQualMin, v.HasPMax, v.HasTReselectionNRSF, v.HasThreshXQ, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.QOffsetFreq != QOffsetRange_DB0, v.HasInterFreqNeighCellList, v.HasInterFreqExcludedCellList)
 	w.Encode(&v.DlCarrierFreq, "dl-CarrierFreq")
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	w.EncodeOptional(v.HasFrequencyBandListSUL, &v.FrequencyBandListSUL, "frequencyBandListSUL")
@@ -2182,7 +2144,7 @@ func (v *InterFreqCarrierFreqInfoV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfoV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInterFreqNeighCellListV1610, v.HasSmtc2LPR16, v.HasInterFreqAllowedCellListR16, v.HasSsbPositionQCLCommonR16, v.HasInterFreqCAGCellListR16)
+	w.Preamble(v.HasInterFreqNeighCellListV1610, v.HasSmtc2LPR16, v.HasInterFreqAllowedCellListR16, v.HasSsbPositionQCLCommonR16, v.HasInterFreqCAGCellListR16)
 	w.EncodeOptional(v.HasInterFreqNeighCellListV1610, &v.InterFreqNeighCellListV1610, "interFreqNeighCellList-v1610")
 	w.EncodeOptional(v.HasSmtc2LPR16, &v.Smtc2LPR16, "smtc2-LP-r16")
 	w.EncodeOptional(v.HasInterFreqAllowedCellListR16, &v.InterFreqAllowedCellListR16, "interFreqAllowedCellList-r16")
@@ -2227,7 +2189,7 @@ func (v *InterFreqCarrierFreqInfoV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfoV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInterFreqNeighHSDNCellListR17, v.HasHighSpeedMeasInterFreqR17, v.HasRedCapAccessAllowedR17, v.HasSsbPositionQCLCommonR17, v.HasInterFreqNeighCellListV1710)
+	w.Preamble(v.HasInterFreqNeighHSDNCellListR17, v.HasHighSpeedMeasInterFreqR17, v.HasRedCapAccessAllowedR17, v.HasSsbPositionQCLCommonR17, v.HasInterFreqNeighCellListV1710)
 	w.EncodeOptional(v.HasInterFreqNeighHSDNCellListR17, &v.InterFreqNeighHSDNCellListR17, "interFreqNeighHSDN-CellList-r17")
 	if v.HasHighSpeedMeasInterFreqR17 {
 		w.Enum(int64(v.HighSpeedMeasInterFreqR17), 1, 0, false, "highSpeedMeasInterFreq-r17")
@@ -2258,7 +2220,7 @@ func (v *InterFreqCarrierFreqInfoV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfoV1720) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSmtc4listR17)
+	w.Preamble(v.HasSmtc4listR17)
 	w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
 	return w.Err()
 }
@@ -2283,7 +2245,7 @@ func (v *InterFreqCarrierFreqInfoV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqCarrierFreqInfoV1730) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasChannelAccessMode2R17)
+	w.Preamble(v.HasChannelAccessMode2R17)
 	if v.HasChannelAccessMode2R17 {
 		w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
 	}
@@ -2394,8 +2356,8 @@ func (v *InterFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqNeighCellInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
+	w.Extended(x)
+	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQRxLevMinOffsetCellSUL, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.QOffsetCell, "q-OffsetCell")
 	if v.HasQRxLevMinOffsetCell {
@@ -2430,7 +2392,7 @@ func (v *InterFreqNeighCellInfoV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqNeighCellInfoV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbPositionQCLR16)
+	w.Preamble(v.HasSsbPositionQCLR16)
 	w.EncodeOptional(v.HasSsbPositionQCLR16, &v.SsbPositionQCLR16, "ssb-PositionQCL-r16")
 	return w.Err()
 }
@@ -2453,7 +2415,7 @@ func (v *InterFreqNeighCellInfoV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqNeighCellInfoV1710) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbPositionQCLR17)
+	w.Preamble(v.HasSsbPositionQCLR17)
 	w.EncodeOptional(v.HasSsbPositionQCLR17, &v.SsbPositionQCLR17, "ssb-PositionQCL-r17")
 	return w.Err()
 }
@@ -2567,8 +2529,8 @@ func (v *SIB5) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB5) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCarrierFreqListEUTRAV1610, v.HasCarrierFreqListEUTRAV1700 || v.HasIdleModeMeasVoiceFallbackR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCarrierFreqListEUTRA, v.HasTReselectionEUTRASF, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasCarrierFreqListEUTRA, v.HasTReselectionEUTRASF, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasCarrierFreqListEUTRA, &v.CarrierFreqListEUTRA, "carrierFreqListEUTRA")
 	w.Encode(&v.TReselectionEUTRA, "t-ReselectionEUTRA")
 	w.EncodeOptional(v.HasTReselectionEUTRASF, &v.TReselectionEUTRASF, "t-ReselectionEUTRA-SF")
@@ -2577,12 +2539,12 @@ func (v *SIB5) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCarrierFreqListEUTRAV1610)
+		w.Preamble(v.HasCarrierFreqListEUTRAV1610)
 		w.EncodeOptional(v.HasCarrierFreqListEUTRAV1610, &v.CarrierFreqListEUTRAV1610, "carrierFreqListEUTRA-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasCarrierFreqListEUTRAV1700, v.HasIdleModeMeasVoiceFallbackR17)
+		w.Preamble(v.HasCarrierFreqListEUTRAV1700, v.HasIdleModeMeasVoiceFallbackR17)
 		w.EncodeOptional(v.HasCarrierFreqListEUTRAV1700, &v.CarrierFreqListEUTRAV1700, "carrierFreqListEUTRA-v1700")
 		if v.HasIdleModeMeasVoiceFallbackR17 {
 			w.Enum(int64(v.IdleModeMeasVoiceFallbackR17), 1, 0, false, "idleModeMeasVoiceFallback-r17")
@@ -2676,7 +2638,7 @@ func (v *CarrierFreqEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierFreqEUTRA) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEutraMultiBandInfoList, v.HasEutraFreqNeighCellList, v.HasEutraExcludedCellList, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.HasThreshXQ)
+	w.Preamble(v.HasEutraMultiBandInfoList, v.HasEutraFreqNeighCellList, v.HasEutraExcludedCellList, v.HasCellReselectionPriority, v.HasCellReselectionSubPriority, v.HasThreshXQ)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.EncodeOptional(v.HasEutraMultiBandInfoList, &v.EutraMultiBandInfoList, "eutra-multiBandInfoList")
 	w.EncodeOptional(v.HasEutraFreqNeighCellList, &v.EutraFreqNeighCellList, "eutra-FreqNeighCellList")
@@ -2737,7 +2699,7 @@ func (v *CarrierFreqEUTRAV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierFreqEUTRAV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasHighSpeedEUTRACarrierR16)
+	w.Preamble(v.HasHighSpeedEUTRACarrierR16)
 	if v.HasHighSpeedEUTRACarrierR16 {
 		w.Enum(int64(v.HighSpeedEUTRACarrierR16), 1, 0, false, "highSpeedEUTRACarrier-r16")
 	}
@@ -2762,7 +2724,7 @@ func (v *CarrierFreqEUTRAV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierFreqEUTRAV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasEutraFreqNeighHSDNCellListR17)
+	w.Preamble(v.HasEutraFreqNeighHSDNCellListR17)
 	w.EncodeOptional(v.HasEutraFreqNeighHSDNCellListR17, &v.EutraFreqNeighHSDNCellListR17, "eutra-FreqNeighHSDN-CellList-r17")
 	return w.Err()
 }
@@ -2846,7 +2808,7 @@ func (v *EUTRAFreqNeighCellInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAFreqNeighCellInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasQRxLevMinOffsetCell, v.HasQQualMinOffsetCell)
+	w.Preamble(v.HasQRxLevMinOffsetCell, v.HasQQualMinOffsetCell)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Encode(&v.Dummy, "dummy")
 	if v.HasQRxLevMinOffsetCell {
@@ -2885,8 +2847,8 @@ func (v *SIB6) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB6) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.BitString(v.MessageIdentifier, per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	w.BitString(v.SerialNumber, per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	w.OctetString(v.WarningType, per.Size{Lb: 2, Ub: 2}, "warningType")
@@ -2928,8 +2890,8 @@ func (v *SIB7) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB7) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDataCodingScheme, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasDataCodingScheme, v.HasLateNonCriticalExtension)
 	w.BitString(v.MessageIdentifier, per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	w.BitString(v.SerialNumber, per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	w.Enum(int64(v.WarningMessageSegmentType), 2, 0, false, "warningMessageSegmentType")
@@ -2979,8 +2941,8 @@ func (v *SIB8) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB8) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDataCodingScheme, v.HasWarningAreaCoordinatesSegment, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasDataCodingScheme, v.HasWarningAreaCoordinatesSegment, v.HasLateNonCriticalExtension)
 	w.BitString(v.MessageIdentifier, per.Size{Lb: 16, Ub: 16}, "messageIdentifier")
 	w.BitString(v.SerialNumber, per.Size{Lb: 16, Ub: 16}, "serialNumber")
 	w.Enum(int64(v.WarningMessageSegmentType), 2, 0, false, "warningMessageSegmentType")
@@ -3028,15 +2990,15 @@ func (v *SIB9) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB9) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReferenceTimeInfoR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeInfo, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasTimeInfo, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasTimeInfo, &v.TimeInfo, "timeInfo")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasReferenceTimeInfoR16)
+		w.Preamble(v.HasReferenceTimeInfoR16)
 		w.EncodeOptional(v.HasReferenceTimeInfoR16, &v.ReferenceTimeInfoR16, "referenceTimeInfo-r16")
 		w.EndOpen(o)
 	}
@@ -3069,7 +3031,7 @@ func (v *SIB9_TimeInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB9_TimeInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDayLightSavingTime, v.HasLeapSeconds, v.HasLocalTimeOffset)
+	w.Preamble(v.HasDayLightSavingTime, v.HasLeapSeconds, v.HasLocalTimeOffset)
 	w.Int(v.TimeInfoUTC, 0, 549755813887, false, "timeInfoUTC")
 	if v.HasDayLightSavingTime {
 		w.BitString(v.DayLightSavingTime, per.Size{Lb: 2, Ub: 2}, "dayLightSavingTime")
@@ -3108,8 +3070,8 @@ func (v *SIB10R16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB10R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHrnnListR16, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasHrnnListR16, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasHrnnListR16, &v.HrnnListR16, "hrnn-List-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3155,7 +3117,7 @@ func (v *HRNNR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HRNNR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasHrnnR16)
+	w.Preamble(v.HasHrnnR16)
 	if v.HasHrnnR16 {
 		w.OctetString(v.HrnnR16, per.Size{Lb: 1, Ub: 48}, "hrnn-r16")
 	}
@@ -3185,8 +3147,8 @@ func (v *SIB11R16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB11R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasIdleConfigSIBR16, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasMeasIdleConfigSIBR16, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasMeasIdleConfigSIBR16, &v.MeasIdleConfigSIBR16, "measIdleConfigSIB-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3258,15 +3220,15 @@ func (v *SIB12IEsR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB12IEsR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlDRXConfigCommonGCBCR17 || v.HasSlDiscConfigCommonR17 || v.HasSlL2U2NRelayR17 || v.HasSlNonRelayDiscoveryR17 || v.HasSlL3U2NRelayDiscoveryR17 || v.HasSlTimersAndConstantsRemoteUER17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.Encode(&v.SlConfigCommonNRR16, "sl-ConfigCommonNR-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlDRXConfigCommonGCBCR17, v.HasSlDiscConfigCommonR17, v.HasSlL2U2NRelayR17, v.HasSlNonRelayDiscoveryR17, v.HasSlL3U2NRelayDiscoveryR17, v.HasSlTimersAndConstantsRemoteUER17)
+		w.Preamble(v.HasSlDRXConfigCommonGCBCR17, v.HasSlDiscConfigCommonR17, v.HasSlL2U2NRelayR17, v.HasSlNonRelayDiscoveryR17, v.HasSlL3U2NRelayDiscoveryR17, v.HasSlTimersAndConstantsRemoteUER17)
 		w.EncodeOptional(v.HasSlDRXConfigCommonGCBCR17, &v.SlDRXConfigCommonGCBCR17, "sl-DRX-ConfigCommonGC-BC-r17")
 		w.EncodeOptional(v.HasSlDiscConfigCommonR17, &v.SlDiscConfigCommonR17, "sl-DiscConfigCommon-r17")
 		if v.HasSlL2U2NRelayR17 {
@@ -3324,7 +3286,7 @@ func (v *SLConfigCommonNRR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfigCommonNRR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlFreqInfoListR16, v.HasSlUESelectedConfigR16, v.HasSlNRAnchorCarrierFreqListR16, v.HasSlEUTRAAnchorCarrierFreqListR16, v.HasSlRadioBearerConfigListR16, v.HasSlRLCBearerConfigListR16, v.HasSlMeasConfigCommonR16, v.HasSlCSIAcquisitionR16, v.HasSlOffsetDFNR16, v.HasT400R16, v.HasSlMaxNumConsecutiveDTXR16, v.HasSlSSBPriorityNRR16)
+	w.Preamble(v.HasSlFreqInfoListR16, v.HasSlUESelectedConfigR16, v.HasSlNRAnchorCarrierFreqListR16, v.HasSlEUTRAAnchorCarrierFreqListR16, v.HasSlRadioBearerConfigListR16, v.HasSlRLCBearerConfigListR16, v.HasSlMeasConfigCommonR16, v.HasSlCSIAcquisitionR16, v.HasSlOffsetDFNR16, v.HasT400R16, v.HasSlMaxNumConsecutiveDTXR16, v.HasSlSSBPriorityNRR16)
 	w.EncodeOptional(v.HasSlFreqInfoListR16, &v.SlFreqInfoListR16, "sl-FreqInfoList-r16")
 	w.EncodeOptional(v.HasSlUESelectedConfigR16, &v.SlUESelectedConfigR16, "sl-UE-SelectedConfig-r16")
 	w.EncodeOptional(v.HasSlNRAnchorCarrierFreqListR16, &v.SlNRAnchorCarrierFreqListR16, "sl-NR-AnchorCarrierFreqList-r16")
@@ -3466,8 +3428,8 @@ func (v *SIB13R16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB13R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.OctetString(v.SlV2XConfigCommonR16, per.Unsized, "sl-V2X-ConfigCommon-r16")
 	w.OctetString(v.Dummy, per.Unsized, "dummy")
 	w.OctetString(v.TddConfigR16, per.Unsized, "tdd-Config-r16")
@@ -3502,8 +3464,8 @@ func (v *SIB14R16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB14R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.OctetString(v.SlV2XConfigCommonExtR16, per.Unsized, "sl-V2X-ConfigCommonExt-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3537,8 +3499,8 @@ func (v *SIB15R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB15R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCommonPLMNsWithDisasterConditionR17, v.HasApplicableDisasterInfoListR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasCommonPLMNsWithDisasterConditionR17, v.HasApplicableDisasterInfoListR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasCommonPLMNsWithDisasterConditionR17, &v.CommonPLMNsWithDisasterConditionR17, "commonPLMNsWithDisasterCondition-r17")
 	w.EncodeOptional(v.HasApplicableDisasterInfoListR17, &v.ApplicableDisasterInfoListR17, "applicableDisasterInfoList-r17")
 	if v.HasLateNonCriticalExtension {
@@ -3648,8 +3610,8 @@ func (v *SIB16R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB16R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFreqPriorityListSlicingR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasFreqPriorityListSlicingR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasFreqPriorityListSlicingR17, &v.FreqPriorityListSlicingR17, "freqPriorityListSlicing-r17")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -3708,8 +3670,8 @@ func (v *SIB17IEsR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB17IEsR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasValidityDurationR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasValidityDurationR17, v.HasLateNonCriticalExtension)
 	w.Encode(&v.TrsResourceSetConfigR17, "trs-ResourceSetConfig-r17")
 	if v.HasValidityDurationR17 {
 		w.Enum(int64(v.ValidityDurationR17), 16, 0, false, "validityDuration-r17")
@@ -3927,8 +3889,8 @@ func (v *SIB18R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB18R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGinElementListR17, v.HasGinsPerSNPNListR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasGinElementListR17, v.HasGinsPerSNPNListR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasGinElementListR17, &v.GinElementListR17, "gin-ElementList-r17")
 	w.EncodeOptional(v.HasGinsPerSNPNListR17, &v.GinsPerSNPNListR17, "gins-PerSNPN-List-r17")
 	if v.HasLateNonCriticalExtension {
@@ -4010,7 +3972,7 @@ func (v *GINsPerSNPNR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GINsPerSNPNR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedGINsR17)
+	w.Preamble(v.HasSupportedGINsR17)
 	if v.HasSupportedGINsR17 {
 		w.BitString(v.SupportedGINsR17, per.Size{Lb: 1, Ub: 24}, "supportedGINs-r17")
 	}
@@ -4055,8 +4017,8 @@ func (v *SIB19R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB19R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNtnNeighCellConfigListExtV1720)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNtnConfigR17, v.HasTServiceR17, v.HasReferenceLocationR17, v.HasDistanceThreshR17, v.HasNtnNeighCellConfigListR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasNtnConfigR17, v.HasTServiceR17, v.HasReferenceLocationR17, v.HasDistanceThreshR17, v.HasNtnNeighCellConfigListR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
 	if v.HasTServiceR17 {
 		w.Int(v.TServiceR17, 0, 549755813887, false, "t-Service-r17")
@@ -4071,7 +4033,7 @@ func (v *SIB19R17) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasNtnNeighCellConfigListExtV1720)
+		w.Preamble(v.HasNtnNeighCellConfigListExtV1720)
 		w.EncodeOptional(v.HasNtnNeighCellConfigListExtV1720, &v.NtnNeighCellConfigListExtV1720, "ntn-NeighCellConfigListExt-v1720")
 		w.EndOpen(o)
 	}
@@ -4115,7 +4077,7 @@ func (v *NTNNeighCellConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NTNNeighCellConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNtnConfigR17, v.HasCarrierFreqR17, v.HasPhysCellIDR17)
+	w.Preamble(v.HasNtnConfigR17, v.HasCarrierFreqR17, v.HasPhysCellIDR17)
 	w.EncodeOptional(v.HasNtnConfigR17, &v.NtnConfigR17, "ntn-Config-r17")
 	w.EncodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
 	w.EncodeOptional(v.HasPhysCellIDR17, &v.PhysCellIDR17, "physCellId-r17")
@@ -4148,8 +4110,8 @@ func (v *SIB20R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB20R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCfrConfigMCCHMTCHR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasCfrConfigMCCHMTCHR17, v.HasLateNonCriticalExtension)
 	w.Encode(&v.McchConfigR17, "mcch-Config-r17")
 	w.EncodeOptional(v.HasCfrConfigMCCHMTCHR17, &v.CfrConfigMCCHMTCHR17, "cfr-ConfigMCCH-MTCH-r17")
 	if v.HasLateNonCriticalExtension {
@@ -4181,7 +4143,7 @@ func (v *MCCHConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MCCHConfigR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMcchWindowDurationR17)
+	w.Preamble(v.HasMcchWindowDurationR17)
 	w.Encode(&v.McchRepetitionPeriodAndOffsetR17, "mcch-RepetitionPeriodAndOffset-r17")
 	w.Int(v.McchWindowStartSlotR17, 0, 79, false, "mcch-WindowStartSlot-r17")
 	if v.HasMcchWindowDurationR17 {
@@ -4301,8 +4263,8 @@ func (v *SIB21R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIB21R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMbsFSAIIntraFreqR17, v.HasMbsFSAIInterFreqListR17, v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasMbsFSAIIntraFreqR17, v.HasMbsFSAIInterFreqListR17, v.HasLateNonCriticalExtension)
 	w.EncodeOptional(v.HasMbsFSAIIntraFreqR17, &v.MbsFSAIIntraFreqR17, "mbs-FSAI-IntraFreq-r17")
 	w.EncodeOptional(v.HasMbsFSAIInterFreqListR17, &v.MbsFSAIInterFreqListR17, "mbs-FSAI-InterFreqList-r17")
 	if v.HasLateNonCriticalExtension {
@@ -4412,7 +4374,7 @@ func (v *PosSystemInformationR16IEs) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSystemInformationR16IEs) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.PosSIBTypeAndInfoR16, "posSIB-TypeAndInfo-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -4827,14 +4789,14 @@ func (v *PosSISchedulingInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSISchedulingInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPosSIRequestConfigRedCapR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPosSIRequestConfigR16, v.HasPosSIRequestConfigSULR16)
+	w.Extended(x)
+	w.Preamble(v.HasPosSIRequestConfigR16, v.HasPosSIRequestConfigSULR16)
 	w.Encode(&v.PosSchedulingInfoListR16, "posSchedulingInfoList-r16")
 	w.EncodeOptional(v.HasPosSIRequestConfigR16, &v.PosSIRequestConfigR16, "posSI-RequestConfig-r16")
 	w.EncodeOptional(v.HasPosSIRequestConfigSULR16, &v.PosSIRequestConfigSULR16, "posSI-RequestConfigSUL-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPosSIRequestConfigRedCapR17)
+		w.Preamble(v.HasPosSIRequestConfigRedCapR17)
 		w.EncodeOptional(v.HasPosSIRequestConfigRedCapR17, &v.PosSIRequestConfigRedCapR17, "posSI-RequestConfigRedCap-r17")
 		w.EndOpen(o)
 	}
@@ -4879,8 +4841,8 @@ func (v *PosSchedulingInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSchedulingInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasOffsetToSIUsedR16)
+	w.Extended(x)
+	w.Preamble(v.HasOffsetToSIUsedR16)
 	if v.HasOffsetToSIUsedR16 {
 		w.Enum(int64(v.OffsetToSIUsedR16), 1, 0, false, "offsetToSI-Used-r16")
 	}
@@ -4936,7 +4898,7 @@ func (v *PosSIBTypeR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSIBTypeR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEncryptedR16, v.HasGnssIDR16, v.HasSbasIDR16, v.HasAreaScopeR16)
+	w.Preamble(v.HasEncryptedR16, v.HasGnssIDR16, v.HasSbasIDR16, v.HasAreaScopeR16)
 	if v.HasEncryptedR16 {
 		w.Enum(int64(v.EncryptedR16), 1, 0, false, "encrypted-r16")
 	}
@@ -4970,7 +4932,7 @@ func (v *GNSSIDR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GNSSIDR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.GnssIDR16), 6, 0, true, "gnss-id-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4998,7 +4960,7 @@ func (v *SBASIDR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SBASIDR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.SbasIDR16), 4, 0, true, "sbas-id-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5030,8 +4992,8 @@ func (v *SIBposR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIBposR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLateNonCriticalExtension)
+	w.Extended(x)
+	w.Preamble(v.HasLateNonCriticalExtension)
 	w.OctetString(v.AssistanceDataSIBElementR16, per.Unsized, "assistanceDataSIB-Element-r16")
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
@@ -5192,8 +5154,8 @@ func (v *AvailabilityCombinationsPerCellR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AvailabilityCombinationsPerCellR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAvailabilityCombinationsRBGroupsR17, v.HasPositionInDCIAIRBGroupsV1720)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPositionInDCIAIR16)
+	w.Extended(x)
+	w.Preamble(v.HasPositionInDCIAIR16)
 	w.Encode(&v.AvailabilityCombinationsPerCellIndexR16, "availabilityCombinationsPerCellIndex-r16")
 	w.Encode(&v.IabDUCellIdentityR16, "iab-DU-CellIdentity-r16")
 	if v.HasPositionInDCIAIR16 {
@@ -5202,12 +5164,12 @@ func (v *AvailabilityCombinationsPerCellR16) EncodePER(w *per.Writer) error {
 	w.Encode(&v.AvailabilityCombinationsR16, "availabilityCombinations-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasAvailabilityCombinationsRBGroupsR17)
+		w.Preamble(v.HasAvailabilityCombinationsRBGroupsR17)
 		w.EncodeOptional(v.HasAvailabilityCombinationsRBGroupsR17, &v.AvailabilityCombinationsRBGroupsR17, "availabilityCombinationsRB-Groups-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasPositionInDCIAIRBGroupsV1720)
+		w.Preamble(v.HasPositionInDCIAIRBGroupsV1720)
 		if v.HasPositionInDCIAIRBGroupsV1720 {
 			w.Int(v.PositionInDCIAIRBGroupsV1720, 0, 127, false, "positionInDCI-AI-RBGroups-v1720")
 		}
@@ -5338,7 +5300,7 @@ func (v *AvailabilityCombinationRBGroupsR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AvailabilityCombinationRBGroupsR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRbSetGroupsR17, v.HasResourceAvailabilityR17)
+	w.Preamble(v.HasRbSetGroupsR17, v.HasResourceAvailabilityR17)
 	w.Encode(&v.AvailabilityCombinationIDR17, "availabilityCombinationId-r17")
 	w.EncodeOptional(v.HasRbSetGroupsR17, &v.RbSetGroupsR17, "rb-SetGroups-r17")
 	w.EncodeOptional(v.HasResourceAvailabilityR17, &v.ResourceAvailabilityR17, "resourceAvailability-r17")
@@ -5390,7 +5352,7 @@ func (v *RBSetGroupR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RBSetGroupR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResourceAvailabilityR17, v.HasRbSetsR17)
+	w.Preamble(v.HasResourceAvailabilityR17, v.HasRbSetsR17)
 	w.EncodeOptional(v.HasResourceAvailabilityR17, &v.ResourceAvailabilityR17, "resourceAvailability-r17")
 	w.EncodeOptional(v.HasRbSetsR17, &v.RbSetsR17, "rb-Sets-r17")
 	return w.Err()
@@ -5449,8 +5411,8 @@ func (v *AvailabilityIndicatorR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AvailabilityIndicatorR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAvailableCombToAddModListR16, v.HasAvailableCombToReleaseListR16)
+	w.Extended(x)
+	w.Preamble(v.HasAvailableCombToAddModListR16, v.HasAvailableCombToReleaseListR16)
 	w.Encode(&v.AiRNTIR16, "ai-RNTI-r16")
 	w.Int(v.DciPayloadSizeAIR16, 1, 128, false, "dci-PayloadSizeAI-r16")
 	w.EncodeOptional(v.HasAvailableCombToAddModListR16, &v.AvailableCombToAddModListR16, "availableCombToAddModList-r16")
@@ -5579,8 +5541,8 @@ func (v *BeamFailureRecoveryConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamFailureRecoveryConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMsg1SubcarrierSpacing, v.HasRaPrioritizationTwoStepR16 || v.HasCandidateBeamRSListExtV1610, v.HasSpCellBFRCBRAR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRootSequenceIndexBFR, v.HasRachConfigBFR, v.HasRsrpThresholdSSB, v.HasCandidateBeamRSList, v.HasSsbPerRACHOccasion, v.HasRaSsbOccasionMaskIndex, v.HasRecoverySearchSpaceID, v.HasRaPrioritization, v.HasBeamFailureRecoveryTimer)
+	w.Extended(x)
+	w.Preamble(v.HasRootSequenceIndexBFR, v.HasRachConfigBFR, v.HasRsrpThresholdSSB, v.HasCandidateBeamRSList, v.HasSsbPerRACHOccasion, v.HasRaSsbOccasionMaskIndex, v.HasRecoverySearchSpaceID, v.HasRaPrioritization, v.HasBeamFailureRecoveryTimer)
 	if v.HasRootSequenceIndexBFR {
 		w.Int(v.RootSequenceIndexBFR, 0, 137, false, "rootSequenceIndex-BFR")
 	}
@@ -5600,18 +5562,18 @@ func (v *BeamFailureRecoveryConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMsg1SubcarrierSpacing)
+		w.Preamble(v.HasMsg1SubcarrierSpacing)
 		w.EncodeOptional(v.HasMsg1SubcarrierSpacing, &v.Msg1SubcarrierSpacing, "msg1-SubcarrierSpacing")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRaPrioritizationTwoStepR16, v.HasCandidateBeamRSListExtV1610)
+		w.Preamble(v.HasRaPrioritizationTwoStepR16, v.HasCandidateBeamRSListExtV1610)
 		w.EncodeOptional(v.HasRaPrioritizationTwoStepR16, &v.RaPrioritizationTwoStepR16, "ra-PrioritizationTwoStep-r16")
 		w.EncodeOptional(v.HasCandidateBeamRSListExtV1610, &v.CandidateBeamRSListExtV1610, "candidateBeamRSListExt-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSpCellBFRCBRAR16)
+		w.Preamble(v.HasSpCellBFRCBRAR16)
 		if v.HasSpCellBFRCBRAR16 {
 			w.Enum(int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
 		}
@@ -5733,7 +5695,7 @@ func (v *BFRSSBResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BFRSSBResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.Ssb, "ssb")
 	w.Int(v.RaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
 	w.Extensions(x, v.Unknown)
@@ -5767,8 +5729,8 @@ func (v *BFRCSIRSResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BFRCSIRSResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRaOccasionList, v.HasRaPreambleIndex)
+	w.Extended(x)
+	w.Preamble(v.HasRaOccasionList, v.HasRaPreambleIndex)
 	w.Encode(&v.CsiRS, "csi-RS")
 	w.EncodeOptional(v.HasRaOccasionList, &v.RaOccasionList, "ra-OccasionList")
 	if v.HasRaPreambleIndex {
@@ -5839,13 +5801,13 @@ func (v *BeamFailureRecoveryRSConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamFailureRecoveryRSConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCandidateBeamRSList2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRsrpThresholdBFRR16, v.HasCandidateBeamRSListR16)
+	w.Extended(x)
+	w.Preamble(v.HasRsrpThresholdBFRR16, v.HasCandidateBeamRSListR16)
 	w.EncodeOptional(v.HasRsrpThresholdBFRR16, &v.RsrpThresholdBFRR16, "rsrp-ThresholdBFR-r16")
 	w.EncodeOptional(v.HasCandidateBeamRSListR16, &v.CandidateBeamRSListR16, "candidateBeamRS-List-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCandidateBeamRSList2R17)
+		w.Preamble(v.HasCandidateBeamRSList2R17)
 		w.EncodeOptional(v.HasCandidateBeamRSList2R17, &v.CandidateBeamRSList2R17, "candidateBeamRS-List2-r17")
 		w.EndOpen(o)
 	}
@@ -5911,7 +5873,7 @@ func (v *BetaOffsets) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BetaOffsets) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBetaOffsetACKIndex1, v.HasBetaOffsetACKIndex2, v.HasBetaOffsetACKIndex3, v.HasBetaOffsetCSIPart1Index1, v.HasBetaOffsetCSIPart1Index2, v.HasBetaOffsetCSIPart2Index1, v.HasBetaOffsetCSIPart2Index2)
+	w.Preamble(v.HasBetaOffsetACKIndex1, v.HasBetaOffsetACKIndex2, v.HasBetaOffsetACKIndex3, v.HasBetaOffsetCSIPart1Index1, v.HasBetaOffsetCSIPart1Index2, v.HasBetaOffsetCSIPart2Index1, v.HasBetaOffsetCSIPart2Index2)
 	if v.HasBetaOffsetACKIndex1 {
 		w.Int(v.BetaOffsetACKIndex1, 0, 31, false, "betaOffsetACK-Index1")
 	}
@@ -6046,8 +6008,8 @@ func (v *BHRLCChannelConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BHRLCChannelConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBhLogicalChannelIdentityR16, v.HasReestablishRLCR16, v.HasRlcConfigR16, v.HasMacLogicalChannelConfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasBhLogicalChannelIdentityR16, v.HasReestablishRLCR16, v.HasRlcConfigR16, v.HasMacLogicalChannelConfigR16)
 	w.EncodeOptional(v.HasBhLogicalChannelIdentityR16, &v.BhLogicalChannelIdentityR16, "bh-LogicalChannelIdentity-r16")
 	w.Encode(&v.BhRLCChannelIDR16, "bh-RLC-ChannelID-r16")
 	if v.HasReestablishRLCR16 {
@@ -6106,8 +6068,8 @@ func (v *BSRConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BSRConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLogicalChannelSRDelayTimer)
+	w.Extended(x)
+	w.Preamble(v.HasLogicalChannelSRDelayTimer)
 	w.Enum(int64(v.PeriodicBSRTimer), 16, 0, false, "periodicBSR-Timer")
 	w.Enum(int64(v.RetxBSRTimer), 16, 0, false, "retxBSR-Timer")
 	if v.HasLogicalChannelSRDelayTimer {
@@ -6140,7 +6102,7 @@ func (v *BWP) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWP) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCyclicPrefix)
+	w.Preamble(v.HasCyclicPrefix)
 	w.Int(v.LocationAndBandwidth, 0, 37949, false, "locationAndBandwidth")
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	if v.HasCyclicPrefix {
@@ -6171,8 +6133,8 @@ func (v *BWPDownlink) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPDownlink) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBwpCommon, v.HasBwpDedicated)
+	w.Extended(x)
+	w.Preamble(v.HasBwpCommon, v.HasBwpDedicated)
 	w.Encode(&v.BwpID, "bwp-Id")
 	w.EncodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	w.EncodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
@@ -6205,8 +6167,8 @@ func (v *BWPDownlinkCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPDownlinkCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPdcchConfigCommon, v.HasPdschConfigCommon)
+	w.Extended(x)
+	w.Preamble(v.HasPdcchConfigCommon, v.HasPdschConfigCommon)
 	w.Encode(&v.GenericParameters, "genericParameters")
 	w.EncodeOptional(v.HasPdcchConfigCommon, &v.PdcchConfigCommon, "pdcch-ConfigCommon")
 	w.EncodeOptional(v.HasPdschConfigCommon, &v.PdschConfigCommon, "pdsch-ConfigCommon")
@@ -6342,15 +6304,15 @@ func (v *BWPDownlinkDedicated) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPDownlinkDedicated) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSpsConfigToAddModListR16 || v.HasSpsConfigToReleaseListR16 || v.HasSpsConfigDeactivationStateListR16 || v.HasBeamFailureRecoverySCellConfigR16 || v.HasSlPDCCHConfigR16 || v.HasSlV2XPDCCHConfigR16, v.HasPreConfGapStatusR17 || v.HasBeamFailureRecoverySpCellConfigR17 || v.HasHarqFeedbackEnablingforSPSactiveR17 || v.HasCfrConfigMulticastR17 || v.HasDlPPWPreConfigToAddModListR17 || v.HasDlPPWPreConfigToReleaseListR17 || v.HasNonCellDefiningSSBR17 || v.HasServingCellMOR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPdcchConfig, v.HasPdschConfig, v.HasSpsConfig, v.HasRadioLinkMonitoringConfig)
+	w.Extended(x)
+	w.Preamble(v.HasPdcchConfig, v.HasPdschConfig, v.HasSpsConfig, v.HasRadioLinkMonitoringConfig)
 	w.EncodeOptional(v.HasPdcchConfig, &v.PdcchConfig, "pdcch-Config")
 	w.EncodeOptional(v.HasPdschConfig, &v.PdschConfig, "pdsch-Config")
 	w.EncodeOptional(v.HasSpsConfig, &v.SpsConfig, "sps-Config")
 	w.EncodeOptional(v.HasRadioLinkMonitoringConfig, &v.RadioLinkMonitoringConfig, "radioLinkMonitoringConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSpsConfigToAddModListR16, v.HasSpsConfigToReleaseListR16, v.HasSpsConfigDeactivationStateListR16, v.HasBeamFailureRecoverySCellConfigR16, v.HasSlPDCCHConfigR16, v.HasSlV2XPDCCHConfigR16)
+		w.Preamble(v.HasSpsConfigToAddModListR16, v.HasSpsConfigToReleaseListR16, v.HasSpsConfigDeactivationStateListR16, v.HasBeamFailureRecoverySCellConfigR16, v.HasSlPDCCHConfigR16, v.HasSlV2XPDCCHConfigR16)
 		w.EncodeOptional(v.HasSpsConfigToAddModListR16, &v.SpsConfigToAddModListR16, "sps-ConfigToAddModList-r16")
 		w.EncodeOptional(v.HasSpsConfigToReleaseListR16, &v.SpsConfigToReleaseListR16, "sps-ConfigToReleaseList-r16")
 		w.EncodeOptional(v.HasSpsConfigDeactivationStateListR16, &v.SpsConfigDeactivationStateListR16, "sps-ConfigDeactivationStateList-r16")
@@ -6360,7 +6322,7 @@ func (v *BWPDownlinkDedicated) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPreConfGapStatusR17, v.HasBeamFailureRecoverySpCellConfigR17, v.HasHarqFeedbackEnablingforSPSactiveR17, v.HasCfrConfigMulticastR17, v.HasDlPPWPreConfigToAddModListR17, v.HasDlPPWPreConfigToReleaseListR17, v.HasNonCellDefiningSSBR17, v.HasServingCellMOR17)
+		w.Preamble(v.HasPreConfGapStatusR17, v.HasBeamFailureRecoverySpCellConfigR17, v.HasHarqFeedbackEnablingforSPSactiveR17, v.HasCfrConfigMulticastR17, v.HasDlPPWPreConfigToAddModListR17, v.HasDlPPWPreConfigToReleaseListR17, v.HasNonCellDefiningSSBR17, v.HasServingCellMOR17)
 		if v.HasPreConfGapStatusR17 {
 			w.BitString(v.PreConfGapStatusR17, per.Size{Lb: 8, Ub: 8}, "preConfGapStatus-r17")
 		}
@@ -6689,8 +6651,8 @@ func (v *BWPUplink) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPUplink) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBwpCommon, v.HasBwpDedicated)
+	w.Extended(x)
+	w.Preamble(v.HasBwpCommon, v.HasBwpDedicated)
 	w.Encode(&v.BwpID, "bwp-Id")
 	w.EncodeOptional(v.HasBwpCommon, &v.BwpCommon, "bwp-Common")
 	w.EncodeOptional(v.HasBwpDedicated, &v.BwpDedicated, "bwp-Dedicated")
@@ -6744,15 +6706,15 @@ func (v *BWPUplinkCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPUplinkCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRachConfigCommonIABR16 || v.HasUseInterlacePUCCHPUSCHR16 || v.HasMsgAConfigCommonR16, v.HasEnableRAPrioritizationForSlicingR17 || v.HasAdditionalRACHConfigListR17 || v.HasRsrpThresholdMsg3R17 || v.HasNumberOfMsg3RepetitionsListR17 || v.HasMcsMsg3RepetitionsR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRachConfigCommon, v.HasPuschConfigCommon, v.HasPucchConfigCommon)
+	w.Extended(x)
+	w.Preamble(v.HasRachConfigCommon, v.HasPuschConfigCommon, v.HasPucchConfigCommon)
 	w.Encode(&v.GenericParameters, "genericParameters")
 	w.EncodeOptional(v.HasRachConfigCommon, &v.RachConfigCommon, "rach-ConfigCommon")
 	w.EncodeOptional(v.HasPuschConfigCommon, &v.PuschConfigCommon, "pusch-ConfigCommon")
 	w.EncodeOptional(v.HasPucchConfigCommon, &v.PucchConfigCommon, "pucch-ConfigCommon")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRachConfigCommonIABR16, v.HasUseInterlacePUCCHPUSCHR16, v.HasMsgAConfigCommonR16)
+		w.Preamble(v.HasRachConfigCommonIABR16, v.HasUseInterlacePUCCHPUSCHR16, v.HasMsgAConfigCommonR16)
 		w.EncodeOptional(v.HasRachConfigCommonIABR16, &v.RachConfigCommonIABR16, "rach-ConfigCommonIAB-r16")
 		if v.HasUseInterlacePUCCHPUSCHR16 {
 			w.Enum(int64(v.UseInterlacePUCCHPUSCHR16), 1, 0, false, "useInterlacePUCCH-PUSCH-r16")
@@ -6761,7 +6723,7 @@ func (v *BWPUplinkCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasEnableRAPrioritizationForSlicingR17, v.HasAdditionalRACHConfigListR17, v.HasRsrpThresholdMsg3R17, v.HasNumberOfMsg3RepetitionsListR17, v.HasMcsMsg3RepetitionsR17)
+		w.Preamble(v.HasEnableRAPrioritizationForSlicingR17, v.HasAdditionalRACHConfigListR17, v.HasRsrpThresholdMsg3R17, v.HasNumberOfMsg3RepetitionsListR17, v.HasMcsMsg3RepetitionsR17)
 		if v.HasEnableRAPrioritizationForSlicingR17 {
 			w.WriteBool(v.EnableRAPrioritizationForSlicingR17)
 		}
@@ -7034,8 +6996,8 @@ func (v *AdditionalRACHConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AdditionalRACHConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRachConfigCommonR17, v.HasMsgAConfigCommonR17)
+	w.Extended(x)
+	w.Preamble(v.HasRachConfigCommonR17, v.HasMsgAConfigCommonR17)
 	w.EncodeOptional(v.HasRachConfigCommonR17, &v.RachConfigCommonR17, "rach-ConfigCommon-r17")
 	w.EncodeOptional(v.HasMsgAConfigCommonR17, &v.MsgAConfigCommonR17, "msgA-ConfigCommon-r17")
 	w.Extensions(x, v.Unknown)
@@ -7126,8 +7088,8 @@ func (v *BWPUplinkDedicated) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPUplinkDedicated) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlPUCCHConfigR16 || v.HasCpExtensionC2R16 || v.HasCpExtensionC3R16 || v.HasUseInterlacePUCCHPUSCHR16 || v.HasPucchConfigurationListR16 || v.HasLbtFailureRecoveryConfigR16 || v.HasConfiguredGrantConfigToAddModListR16 || v.HasConfiguredGrantConfigToReleaseListR16 || v.HasConfiguredGrantConfigType2DeactivationStateListR16, v.HasUlTCIStateListR17 || v.HasUlPowerControlR17 || v.HasPucchConfigurationListMulticast1R17 || v.HasPucchConfigurationListMulticast2R17, v.HasPucchConfigMulticast1R17 || v.HasPucchConfigMulticast2R17, v.HasPathlossReferenceRSToAddModListR17 || v.HasPathlossReferenceRSToReleaseListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPucchConfig, v.HasPuschConfig, v.HasConfiguredGrantConfig, v.HasSrsConfig, v.HasBeamFailureRecoveryConfig)
+	w.Extended(x)
+	w.Preamble(v.HasPucchConfig, v.HasPuschConfig, v.HasConfiguredGrantConfig, v.HasSrsConfig, v.HasBeamFailureRecoveryConfig)
 	w.EncodeOptional(v.HasPucchConfig, &v.PucchConfig, "pucch-Config")
 	w.EncodeOptional(v.HasPuschConfig, &v.PuschConfig, "pusch-Config")
 	w.EncodeOptional(v.HasConfiguredGrantConfig, &v.ConfiguredGrantConfig, "configuredGrantConfig")
@@ -7135,7 +7097,7 @@ func (v *BWPUplinkDedicated) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasBeamFailureRecoveryConfig, &v.BeamFailureRecoveryConfig, "beamFailureRecoveryConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlPUCCHConfigR16, v.HasCpExtensionC2R16, v.HasCpExtensionC3R16, v.HasUseInterlacePUCCHPUSCHR16, v.HasPucchConfigurationListR16, v.HasLbtFailureRecoveryConfigR16, v.HasConfiguredGrantConfigToAddModListR16, v.HasConfiguredGrantConfigToReleaseListR16, v.HasConfiguredGrantConfigType2DeactivationStateListR16)
+		w.Preamble(v.HasSlPUCCHConfigR16, v.HasCpExtensionC2R16, v.HasCpExtensionC3R16, v.HasUseInterlacePUCCHPUSCHR16, v.HasPucchConfigurationListR16, v.HasLbtFailureRecoveryConfigR16, v.HasConfiguredGrantConfigToAddModListR16, v.HasConfiguredGrantConfigToReleaseListR16, v.HasConfiguredGrantConfigType2DeactivationStateListR16)
 		w.EncodeOptional(v.HasSlPUCCHConfigR16, &v.SlPUCCHConfigR16, "sl-PUCCH-Config-r16")
 		if v.HasCpExtensionC2R16 {
 			w.Int(v.CpExtensionC2R16, 1, 28, false, "cp-ExtensionC2-r16")
@@ -7154,7 +7116,7 @@ func (v *BWPUplinkDedicated) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasUlTCIStateListR17, v.HasUlPowerControlR17, v.HasPucchConfigurationListMulticast1R17, v.HasPucchConfigurationListMulticast2R17)
+		w.Preamble(v.HasUlTCIStateListR17, v.HasUlPowerControlR17, v.HasPucchConfigurationListMulticast1R17, v.HasPucchConfigurationListMulticast2R17)
 		w.EncodeOptional(v.HasUlTCIStateListR17, &v.UlTCIStateListR17, "ul-TCI-StateList-r17")
 		w.EncodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
 		w.EncodeOptional(v.HasPucchConfigurationListMulticast1R17, &v.PucchConfigurationListMulticast1R17, "pucch-ConfigurationListMulticast1-r17")
@@ -7162,13 +7124,13 @@ func (v *BWPUplinkDedicated) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasPucchConfigMulticast1R17, v.HasPucchConfigMulticast2R17)
+		w.Preamble(v.HasPucchConfigMulticast1R17, v.HasPucchConfigMulticast2R17)
 		w.EncodeOptional(v.HasPucchConfigMulticast1R17, &v.PucchConfigMulticast1R17, "pucch-ConfigMulticast1-r17")
 		w.EncodeOptional(v.HasPucchConfigMulticast2R17, &v.PucchConfigMulticast2R17, "pucch-ConfigMulticast2-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasPathlossReferenceRSToAddModListR17, v.HasPathlossReferenceRSToReleaseListR17)
+		w.Preamble(v.HasPathlossReferenceRSToAddModListR17, v.HasPathlossReferenceRSToReleaseListR17)
 		w.EncodeOptional(v.HasPathlossReferenceRSToAddModListR17, &v.PathlossReferenceRSToAddModListR17, "pathlossReferenceRSToAddModList-r17")
 		w.EncodeOptional(v.HasPathlossReferenceRSToReleaseListR17, &v.PathlossReferenceRSToReleaseListR17, "pathlossReferenceRSToReleaseList-r17")
 		w.EndOpen(o)
@@ -7474,7 +7436,7 @@ func (v *BWPUplinkDedicated_UlTCIStateListR17_Explicitlist) DecodePER(r *per.Rea
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BWPUplinkDedicated_UlTCIStateListR17_Explicitlist) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlTCIToAddModListR17, v.HasUlTCIToReleaseListR17)
+	w.Preamble(v.HasUlTCIToAddModListR17, v.HasUlTCIToReleaseListR17)
 	w.EncodeOptional(v.HasUlTCIToAddModListR17, &v.UlTCIToAddModListR17, "ul-TCI-ToAddModList-r17")
 	w.EncodeOptional(v.HasUlTCIToReleaseListR17, &v.UlTCIToReleaseListR17, "ul-TCI-ToReleaseList-r17")
 	return w.Err()
@@ -7621,7 +7583,7 @@ func (v *CandidateBeamRSR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidateBeamRSR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasServingCellID)
+	w.Preamble(v.HasServingCellID)
 	w.Encode(&v.CandidateBeamConfigR16, "candidateBeamConfig-r16")
 	w.EncodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
 	return w.Err()
@@ -7707,15 +7669,15 @@ func (v *CellAccessRelatedInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellAccessRelatedInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCellReservedForFutureUseR16 || v.HasNpnIdentityInfoListR16, v.HasSnpnAccessInfoListR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasCellReservedForOtherUse)
+	w.Extended(x)
+	w.Preamble(v.HasCellReservedForOtherUse)
 	w.Encode(&v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	if v.HasCellReservedForOtherUse {
 		w.Enum(int64(v.CellReservedForOtherUse), 1, 0, false, "cellReservedForOtherUse")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCellReservedForFutureUseR16, v.HasNpnIdentityInfoListR16)
+		w.Preamble(v.HasCellReservedForFutureUseR16, v.HasNpnIdentityInfoListR16)
 		if v.HasCellReservedForFutureUseR16 {
 			w.Enum(int64(v.CellReservedForFutureUseR16), 1, 0, false, "cellReservedForFutureUse-r16")
 		}
@@ -7723,7 +7685,7 @@ func (v *CellAccessRelatedInfo) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasSnpnAccessInfoListR17)
+		w.Preamble(v.HasSnpnAccessInfoListR17)
 		w.EncodeOptional(v.HasSnpnAccessInfoListR17, &v.SnpnAccessInfoListR17, "snpn-AccessInfoList-r17")
 		w.EndOpen(o)
 	}
@@ -7770,7 +7732,7 @@ func (v *SNPNAccessInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SNPNAccessInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasExtCHSupportedR17, v.HasExtCHWithoutConfigAllowedR17, v.HasOnboardingEnabledR17, v.HasImsEmergencySupportForSNPNR17)
+	w.Preamble(v.HasExtCHSupportedR17, v.HasExtCHWithoutConfigAllowedR17, v.HasOnboardingEnabledR17, v.HasImsEmergencySupportForSNPNR17)
 	if v.HasExtCHSupportedR17 {
 		w.Enum(int64(v.ExtCHSupportedR17), 1, 0, false, "extCH-Supported-r17")
 	}
@@ -7807,7 +7769,7 @@ func (v *CellAccessRelatedInfoEUTRA5GC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellAccessRelatedInfoEUTRA5GC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRanac5gc)
+	w.Preamble(v.HasRanac5gc)
 	w.Encode(&v.PlmnIdentityListEutra5gc, "plmn-IdentityList-eutra-5gc")
 	w.Encode(&v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
 	w.EncodeOptional(v.HasRanac5gc, &v.Ranac5gc, "ranac-5gc")
@@ -8048,8 +8010,8 @@ func (v *CellGroupConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReportUplinkTxDirectCurrent, v.HasBapAddressR16 || v.HasBhRLCChannelToAddModListR16 || v.HasBhRLCChannelToReleaseListR16 || v.HasF1cTransferPathR16 || v.HasSimultaneousTCIUpdateList1R16 || v.HasSimultaneousTCIUpdateList2R16 || v.HasSimultaneousSpatialUpdatedList1R16 || v.HasSimultaneousSpatialUpdatedList2R16 || v.HasUplinkTxSwitchingOptionR16 || v.HasUplinkTxSwitchingPowerBoostingR16, v.HasReportUplinkTxDirectCurrentTwoCarrierR16, v.HasF1cTransferPathNRDCR17 || v.HasUplinkTxSwitching2TModeR17 || v.HasUplinkTxSwitchingDualULTxStateR17 || v.HasUuRelayRLCChannelToAddModListR17 || v.HasUuRelayRLCChannelToReleaseListR17 || v.HasSimultaneousUTCIUpdateList1R17 || v.HasSimultaneousUTCIUpdateList2R17 || v.HasSimultaneousUTCIUpdateList3R17 || v.HasSimultaneousUTCIUpdateList4R17 || v.HasRlcBearerToReleaseListExtR17 || v.HasIabResourceConfigToAddModListR17 || v.HasIabResourceConfigToReleaseListR17, v.HasReportUplinkTxDirectCurrentMoreCarrierR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRlcBearerToAddModList, v.HasRlcBearerToReleaseList, v.HasMacCellGroupConfig, v.HasPhysicalCellGroupConfig, v.HasSpCellConfig, v.HasSCellToAddModList, v.HasSCellToReleaseList)
+	w.Extended(x)
+	w.Preamble(v.HasRlcBearerToAddModList, v.HasRlcBearerToReleaseList, v.HasMacCellGroupConfig, v.HasPhysicalCellGroupConfig, v.HasSpCellConfig, v.HasSCellToAddModList, v.HasSCellToReleaseList)
 	w.Encode(&v.CellGroupID, "cellGroupId")
 	w.EncodeOptional(v.HasRlcBearerToAddModList, &v.RlcBearerToAddModList, "rlc-BearerToAddModList")
 	w.EncodeOptional(v.HasRlcBearerToReleaseList, &v.RlcBearerToReleaseList, "rlc-BearerToReleaseList")
@@ -8060,14 +8022,14 @@ func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSCellToReleaseList, &v.SCellToReleaseList, "sCellToReleaseList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasReportUplinkTxDirectCurrent)
+		w.Preamble(v.HasReportUplinkTxDirectCurrent)
 		if v.HasReportUplinkTxDirectCurrent {
 			w.Enum(int64(v.ReportUplinkTxDirectCurrent), 1, 0, false, "reportUplinkTxDirectCurrent")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasBapAddressR16, v.HasBhRLCChannelToAddModListR16, v.HasBhRLCChannelToReleaseListR16, v.HasF1cTransferPathR16, v.HasSimultaneousTCIUpdateList1R16, v.HasSimultaneousTCIUpdateList2R16, v.HasSimultaneousSpatialUpdatedList1R16, v.HasSimultaneousSpatialUpdatedList2R16, v.HasUplinkTxSwitchingOptionR16, v.HasUplinkTxSwitchingPowerBoostingR16)
+		w.Preamble(v.HasBapAddressR16, v.HasBhRLCChannelToAddModListR16, v.HasBhRLCChannelToReleaseListR16, v.HasF1cTransferPathR16, v.HasSimultaneousTCIUpdateList1R16, v.HasSimultaneousTCIUpdateList2R16, v.HasSimultaneousSpatialUpdatedList1R16, v.HasSimultaneousSpatialUpdatedList2R16, v.HasUplinkTxSwitchingOptionR16, v.HasUplinkTxSwitchingPowerBoostingR16)
 		if v.HasBapAddressR16 {
 			w.BitString(v.BapAddressR16, per.Size{Lb: 10, Ub: 10}, "bap-Address-r16")
 		}
@@ -8089,14 +8051,14 @@ func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
+		w.Preamble(v.HasReportUplinkTxDirectCurrentTwoCarrierR16)
 		if v.HasReportUplinkTxDirectCurrentTwoCarrierR16 {
 			w.Enum(int64(v.ReportUplinkTxDirectCurrentTwoCarrierR16), 1, 0, false, "reportUplinkTxDirectCurrentTwoCarrier-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasF1cTransferPathNRDCR17, v.HasUplinkTxSwitching2TModeR17, v.HasUplinkTxSwitchingDualULTxStateR17, v.HasUuRelayRLCChannelToAddModListR17, v.HasUuRelayRLCChannelToReleaseListR17, v.HasSimultaneousUTCIUpdateList1R17, v.HasSimultaneousUTCIUpdateList2R17, v.HasSimultaneousUTCIUpdateList3R17, v.HasSimultaneousUTCIUpdateList4R17, v.HasRlcBearerToReleaseListExtR17, v.HasIabResourceConfigToAddModListR17, v.HasIabResourceConfigToReleaseListR17)
+		w.Preamble(v.HasF1cTransferPathNRDCR17, v.HasUplinkTxSwitching2TModeR17, v.HasUplinkTxSwitchingDualULTxStateR17, v.HasUuRelayRLCChannelToAddModListR17, v.HasUuRelayRLCChannelToReleaseListR17, v.HasSimultaneousUTCIUpdateList1R17, v.HasSimultaneousUTCIUpdateList2R17, v.HasSimultaneousUTCIUpdateList3R17, v.HasSimultaneousUTCIUpdateList4R17, v.HasRlcBearerToReleaseListExtR17, v.HasIabResourceConfigToAddModListR17, v.HasIabResourceConfigToReleaseListR17)
 		if v.HasF1cTransferPathNRDCR17 {
 			w.Enum(int64(v.F1cTransferPathNRDCR17), 3, 0, false, "f1c-TransferPathNRDC-r17")
 		}
@@ -8118,7 +8080,7 @@ func (v *CellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasReportUplinkTxDirectCurrentMoreCarrierR17)
+		w.Preamble(v.HasReportUplinkTxDirectCurrentMoreCarrierR17)
 		w.EncodeOptional(v.HasReportUplinkTxDirectCurrentMoreCarrierR17, &v.ReportUplinkTxDirectCurrentMoreCarrierR17, "reportUplinkTxDirectCurrentMoreCarrier-r17")
 		w.EndOpen(o)
 	}
@@ -8352,8 +8314,8 @@ func (v *SpCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SpCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasLowMobilityEvaluationConnectedR17 || v.HasGoodServingCellEvaluationRLMR17 || v.HasGoodServingCellEvaluationBFDR17 || v.HasDeactivatedSCGConfigR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasServCellIndex, v.HasReconfigurationWithSync, v.HasRlfTimersAndConstants, v.HasRlmInSyncOutOfSyncThreshold, v.HasSpCellConfigDedicated)
+	w.Extended(x)
+	w.Preamble(v.HasServCellIndex, v.HasReconfigurationWithSync, v.HasRlfTimersAndConstants, v.HasRlmInSyncOutOfSyncThreshold, v.HasSpCellConfigDedicated)
 	w.EncodeOptional(v.HasServCellIndex, &v.ServCellIndex, "servCellIndex")
 	w.EncodeOptional(v.HasReconfigurationWithSync, &v.ReconfigurationWithSync, "reconfigurationWithSync")
 	w.EncodeOptional(v.HasRlfTimersAndConstants, &v.RlfTimersAndConstants, "rlf-TimersAndConstants")
@@ -8363,7 +8325,7 @@ func (v *SpCellConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSpCellConfigDedicated, &v.SpCellConfigDedicated, "spCellConfigDedicated")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasLowMobilityEvaluationConnectedR17, v.HasGoodServingCellEvaluationRLMR17, v.HasGoodServingCellEvaluationBFDR17, v.HasDeactivatedSCGConfigR17)
+		w.Preamble(v.HasLowMobilityEvaluationConnectedR17, v.HasGoodServingCellEvaluationRLMR17, v.HasGoodServingCellEvaluationBFDR17, v.HasDeactivatedSCGConfigR17)
 		w.EncodeOptional(v.HasLowMobilityEvaluationConnectedR17, &v.LowMobilityEvaluationConnectedR17, "lowMobilityEvaluationConnected-r17")
 		w.EncodeOptional(v.HasGoodServingCellEvaluationRLMR17, &v.GoodServingCellEvaluationRLMR17, "goodServingCellEvaluationRLM-r17")
 		w.EncodeOptional(v.HasGoodServingCellEvaluationBFDR17, &v.GoodServingCellEvaluationBFDR17, "goodServingCellEvaluationBFD-r17")
@@ -8519,25 +8481,25 @@ func (v *ReconfigurationWithSync) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReconfigurationWithSync) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSmtc, v.HasDapsUplinkPowerConfigR16, v.HasSlPathSwitchConfigR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSpCellConfigCommon, v.HasRachConfigDedicated)
+	w.Extended(x)
+	w.Preamble(v.HasSpCellConfigCommon, v.HasRachConfigDedicated)
 	w.EncodeOptional(v.HasSpCellConfigCommon, &v.SpCellConfigCommon, "spCellConfigCommon")
 	w.Encode(&v.NewUEIdentity, "newUE-Identity")
 	w.Enum(int64(v.T304), 8, 0, false, "t304")
 	w.EncodeOptional(v.HasRachConfigDedicated, &v.RachConfigDedicated, "rach-ConfigDedicated")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSmtc)
+		w.Preamble(v.HasSmtc)
 		w.EncodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasDapsUplinkPowerConfigR16)
+		w.Preamble(v.HasDapsUplinkPowerConfigR16)
 		w.EncodeOptional(v.HasDapsUplinkPowerConfigR16, &v.DapsUplinkPowerConfigR16, "daps-UplinkPowerConfig-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSlPathSwitchConfigR17)
+		w.Preamble(v.HasSlPathSwitchConfigR17)
 		w.EncodeOptional(v.HasSlPathSwitchConfigR17, &v.SlPathSwitchConfigR17, "sl-PathSwitchConfig-r17")
 		w.EndOpen(o)
 	}
@@ -8660,19 +8622,19 @@ func (v *SCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSmtc, v.HasSCellStateR16 || v.HasSecondaryDRXGroupConfigR16, v.HasPreConfGapStatusR17 || v.HasGoodServingCellEvaluationBFDR17 || v.HasSCellSIB20R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSCellConfigCommon, v.HasSCellConfigDedicated)
+	w.Extended(x)
+	w.Preamble(v.HasSCellConfigCommon, v.HasSCellConfigDedicated)
 	w.Encode(&v.SCellIndex, "sCellIndex")
 	w.EncodeOptional(v.HasSCellConfigCommon, &v.SCellConfigCommon, "sCellConfigCommon")
 	w.EncodeOptional(v.HasSCellConfigDedicated, &v.SCellConfigDedicated, "sCellConfigDedicated")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSmtc)
+		w.Preamble(v.HasSmtc)
 		w.EncodeOptional(v.HasSmtc, &v.Smtc, "smtc")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSCellStateR16, v.HasSecondaryDRXGroupConfigR16)
+		w.Preamble(v.HasSCellStateR16, v.HasSecondaryDRXGroupConfigR16)
 		if v.HasSCellStateR16 {
 			w.Enum(int64(v.SCellStateR16), 1, 0, false, "sCellState-r16")
 		}
@@ -8682,7 +8644,7 @@ func (v *SCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasPreConfGapStatusR17, v.HasGoodServingCellEvaluationBFDR17, v.HasSCellSIB20R17)
+		w.Preamble(v.HasPreConfGapStatusR17, v.HasGoodServingCellEvaluationBFDR17, v.HasSCellSIB20R17)
 		if v.HasPreConfGapStatusR17 {
 			w.BitString(v.PreConfGapStatusR17, per.Size{Lb: 8, Ub: 8}, "preConfGapStatus-r17")
 		}
@@ -8773,7 +8735,7 @@ func (v *DeactivatedSCGConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DeactivatedSCGConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.WriteBool(v.BfdAndRLMR17)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8800,7 +8762,7 @@ func (v *GoodServingCellEvaluationR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GoodServingCellEvaluationR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasOffsetR17)
+	w.Preamble(v.HasOffsetR17)
 	if v.HasOffsetR17 {
 		w.Enum(int64(v.OffsetR17), 4, 0, false, "offset-r17")
 	}
@@ -8829,7 +8791,7 @@ func (v *SLPathSwitchConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPathSwitchConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.TargetRelayUEIdentityR17, "targetRelayUE-Identity-r17")
 	w.Enum(int64(v.T420R17), 8, 0, false, "t420-r17")
 	w.Extensions(x, v.Unknown)
@@ -8864,8 +8826,8 @@ func (v *IABResourceConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IABResourceConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlotListR17, v.HasPeriodicitySlotListR17, v.HasSlotListSubcarrierSpacingR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlotListR17, v.HasPeriodicitySlotListR17, v.HasSlotListSubcarrierSpacingR17)
 	w.Encode(&v.IabResourceConfigIDR17, "iab-ResourceConfigID-r17")
 	w.EncodeOptional(v.HasSlotListR17, &v.SlotListR17, "slotList-r17")
 	if v.HasPeriodicitySlotListR17 {
@@ -9013,7 +8975,7 @@ func (v *CCStateR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CCStateR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDlCarrierR17, v.HasUlCarrierR17)
+	w.Preamble(v.HasDlCarrierR17, v.HasUlCarrierR17)
 	w.EncodeOptional(v.HasDlCarrierR17, &v.DlCarrierR17, "dlCarrier-r17")
 	w.EncodeOptional(v.HasUlCarrierR17, &v.UlCarrierR17, "ulCarrier-r17")
 	return w.Err()
@@ -9159,7 +9121,7 @@ func (v *CFRConfigMulticastR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRConfigMulticastR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLocationAndBandwidthMulticastR17, v.HasPdcchConfigMulticastR17, v.HasPdschConfigMulticastR17, v.HasSpsConfigMulticastToAddModListR17, v.HasSpsConfigMulticastToReleaseListR17)
+	w.Preamble(v.HasLocationAndBandwidthMulticastR17, v.HasPdcchConfigMulticastR17, v.HasPdschConfigMulticastR17, v.HasSpsConfigMulticastToAddModListR17, v.HasSpsConfigMulticastToReleaseListR17)
 	if v.HasLocationAndBandwidthMulticastR17 {
 		w.Int(v.LocationAndBandwidthMulticastR17, 0, 37949, false, "locationAndBandwidthMulticast-r17")
 	}
@@ -9234,7 +9196,7 @@ func (v *CGIInfoEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGIInfoEUTRA) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCgiInfoEPC, v.HasCgiInfo5GC, v.HasMultiBandInfoList, v.HasFreqBandIndicatorPriority)
+	w.Preamble(v.HasCgiInfoEPC, v.HasCgiInfo5GC, v.HasMultiBandInfoList, v.HasFreqBandIndicatorPriority)
 	w.EncodeOptional(v.HasCgiInfoEPC, &v.CgiInfoEPC, "cgi-info-EPC")
 	w.EncodeOptional(v.HasCgiInfo5GC, &v.CgiInfo5GC, "cgi-info-5GC")
 	w.Encode(&v.FreqBandIndicator, "freqBandIndicator")
@@ -9264,7 +9226,7 @@ func (v *CGIInfoEUTRA_CgiInfoEPC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGIInfoEUTRA_CgiInfoEPC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCgiInfoEPCList)
+	w.Preamble(v.HasCgiInfoEPCList)
 	w.Encode(&v.CgiInfoEPCLegacy, "cgi-info-EPC-legacy")
 	w.EncodeOptional(v.HasCgiInfoEPCList, &v.CgiInfoEPCList, "cgi-info-EPC-list")
 	return w.Err()
@@ -9319,7 +9281,7 @@ func (v *CGIInfoEUTRALogging) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGIInfoEUTRALogging) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPlmnIdentityEutra5gc, v.HasTrackingAreaCodeEutra5gc, v.HasCellIdentityEutra5gc, v.HasPlmnIdentityEutraEpc, v.HasTrackingAreaCodeEutraEpc, v.HasCellIdentityEutraEpc)
+	w.Preamble(v.HasPlmnIdentityEutra5gc, v.HasTrackingAreaCodeEutra5gc, v.HasCellIdentityEutra5gc, v.HasPlmnIdentityEutraEpc, v.HasTrackingAreaCodeEutraEpc, v.HasCellIdentityEutraEpc)
 	w.EncodeOptional(v.HasPlmnIdentityEutra5gc, &v.PlmnIdentityEutra5gc, "plmn-Identity-eutra-5gc")
 	w.EncodeOptional(v.HasTrackingAreaCodeEutra5gc, &v.TrackingAreaCodeEutra5gc, "trackingAreaCode-eutra-5gc")
 	if v.HasCellIdentityEutra5gc {
@@ -9371,19 +9333,19 @@ func (v *CGIInfoNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGIInfoNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNpnIdentityInfoListR16, v.HasCellReservedForOtherUseR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPlmnIdentityInfoList, v.HasFrequencyBandList, v.HasNoSIB1)
+	w.Extended(x)
+	w.Preamble(v.HasPlmnIdentityInfoList, v.HasFrequencyBandList, v.HasNoSIB1)
 	w.EncodeOptional(v.HasPlmnIdentityInfoList, &v.PlmnIdentityInfoList, "plmn-IdentityInfoList")
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	w.EncodeOptional(v.HasNoSIB1, &v.NoSIB1, "noSIB1")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasNpnIdentityInfoListR16)
+		w.Preamble(v.HasNpnIdentityInfoListR16)
 		w.EncodeOptional(v.HasNpnIdentityInfoListR16, &v.NpnIdentityInfoListR16, "npn-IdentityInfoList-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasCellReservedForOtherUseR16)
+		w.Preamble(v.HasCellReservedForOtherUseR16)
 		if v.HasCellReservedForOtherUseR16 {
 			w.Enum(int64(v.CellReservedForOtherUseR16), 1, 0, false, "cellReservedForOtherUse-r16")
 		}
@@ -9436,7 +9398,7 @@ func (v *CGIInfoLoggingR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGIInfoLoggingR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTrackingAreaCodeR16)
+	w.Preamble(v.HasTrackingAreaCodeR16)
 	w.Encode(&v.PlmnIdentityR16, "plmn-Identity-r16")
 	w.Encode(&v.CellIdentityR16, "cellIdentity-r16")
 	w.EncodeOptional(v.HasTrackingAreaCodeR16, &v.TrackingAreaCodeR16, "trackingAreaCode-r16")
@@ -9702,7 +9664,7 @@ func (v *CodebookConfig_CodebookType_Type1_SubType_TypeISinglePanel_NrOfAntennaP
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfig_CodebookType_Type1_SubType_TypeISinglePanel_NrOfAntennaPorts_MoreThanTwo) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTypeISinglePanelCodebookSubsetRestrictionI2)
+	w.Preamble(v.HasTypeISinglePanelCodebookSubsetRestrictionI2)
 	w.Encode(&v.N1N2, "n1-n2")
 	if v.HasTypeISinglePanelCodebookSubsetRestrictionI2 {
 		w.BitString(v.TypeISinglePanelCodebookSubsetRestrictionI2, per.Size{Lb: 16, Ub: 16}, "typeI-SinglePanel-codebookSubsetRestriction-i2")
@@ -10148,7 +10110,7 @@ func (v *CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection) DecodePE
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfig_CodebookType_Type2_SubType_TypeIIPortSelection) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPortSelectionSamplingSize)
+	w.Preamble(v.HasPortSelectionSamplingSize)
 	if v.HasPortSelectionSamplingSize {
 		w.Enum(int64(v.PortSelectionSamplingSize), 4, 0, false, "portSelectionSamplingSize")
 	}
@@ -10526,7 +10488,7 @@ func (v *CodebookConfigR17_CodebookType_Type1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfigR17_CodebookType_Type1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTypeISinglePanelGroup1R17, v.HasTypeISinglePanelGroup2R17, v.HasTypeISinglePanelRiRestrictionSTRPR17, v.HasTypeISinglePanelRiRestrictionSDMR17)
+	w.Preamble(v.HasTypeISinglePanelGroup1R17, v.HasTypeISinglePanelGroup2R17, v.HasTypeISinglePanelRiRestrictionSTRPR17, v.HasTypeISinglePanelRiRestrictionSDMR17)
 	w.EncodeOptional(v.HasTypeISinglePanelGroup1R17, &v.TypeISinglePanelGroup1R17, "typeI-SinglePanel-Group1-r17")
 	w.EncodeOptional(v.HasTypeISinglePanelGroup2R17, &v.TypeISinglePanelGroup2R17, "typeI-SinglePanel-Group2-r17")
 	if v.HasTypeISinglePanelRiRestrictionSTRPR17 {
@@ -11026,7 +10988,7 @@ func (v *CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17) DecodePER(
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfigR17_CodebookType_Type2_TypeIIPortSelectionR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasValueOfNR17, v.HasNumberOfPMISubbandsPerCQISubbandR17)
+	w.Preamble(v.HasValueOfNR17, v.HasNumberOfPMISubbandsPerCQISubbandR17)
 	w.Int(v.ParamCombinationR17, 1, 8, false, "paramCombination-r17")
 	if v.HasValueOfNR17 {
 		w.Enum(int64(v.ValueOfNR17), 2, 0, false, "valueOfN-r17")
@@ -11117,7 +11079,7 @@ func (v *CodebookConfigV1730_CodebookType_Type1) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookConfigV1730_CodebookType_Type1) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCodebookMode)
+	w.Preamble(v.HasCodebookMode)
 	if v.HasCodebookMode {
 		w.Int(v.CodebookMode, 1, 2, false, "codebookMode")
 	}
@@ -11161,7 +11123,7 @@ func (v *CommonLocationInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CommonLocationInfoR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasGnssTODMsecR16, v.HasLocationTimestampR16, v.HasLocationCoordinateR16, v.HasLocationErrorR16, v.HasLocationSourceR16, v.HasVelocityEstimateR16)
+	w.Preamble(v.HasGnssTODMsecR16, v.HasLocationTimestampR16, v.HasLocationCoordinateR16, v.HasLocationErrorR16, v.HasLocationSourceR16, v.HasVelocityEstimateR16)
 	if v.HasGnssTODMsecR16 {
 		w.OctetString(v.GnssTODMsecR16, per.Unsized, "gnss-TOD-msec-r16")
 	}
@@ -11254,8 +11216,8 @@ func (v *CondReconfigToAddModR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CondReconfigToAddModR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCondExecutionCondSCGR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCondExecutionCondR16, v.HasCondRRCReconfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasCondExecutionCondR16, v.HasCondRRCReconfigR16)
 	w.Encode(&v.CondReconfigIDR16, "condReconfigId-r16")
 	w.EncodeOptional(v.HasCondExecutionCondR16, &v.CondExecutionCondR16, "condExecutionCond-r16")
 	if v.HasCondRRCReconfigR16 {
@@ -11263,7 +11225,7 @@ func (v *CondReconfigToAddModR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCondExecutionCondSCGR17)
+		w.Preamble(v.HasCondExecutionCondSCGR17)
 		if v.HasCondExecutionCondSCGR17 {
 			w.EncodeOpen(&v.CondExecutionCondSCGR17, "condExecutionCondSCG-r17")
 		}
@@ -11327,8 +11289,8 @@ func (v *ConditionalReconfigurationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConditionalReconfigurationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAttemptCondReconfigR16, v.HasCondReconfigToRemoveListR16, v.HasCondReconfigToAddModListR16)
+	w.Extended(x)
+	w.Preamble(v.HasAttemptCondReconfigR16, v.HasCondReconfigToRemoveListR16, v.HasCondReconfigToAddModListR16)
 	if v.HasAttemptCondReconfigR16 {
 		w.Enum(int64(v.AttemptCondReconfigR16), 1, 0, false, "attemptCondReconfig-r16")
 	}
@@ -11500,8 +11462,8 @@ func (v *ConfiguredGrantConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConfiguredGrantConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCgRetransmissionTimerR16 || v.HasCgMinDFIDelayR16 || v.HasCgNrofPUSCHInSlotR16 || v.HasCgNrofSlotsR16 || v.HasCgStartingOffsetsR16 || v.HasCgUCIMultiplexingR16 || v.HasCgCOTSharingOffsetR16 || v.HasBetaOffsetCGUCIR16 || v.HasCgCOTSharingListR16 || v.HasHarqProcIDOffsetR16 || v.HasHarqProcIDOffset2R16 || v.HasConfiguredGrantConfigIndexR16 || v.HasConfiguredGrantConfigIndexMACR16 || v.HasPeriodicityExtR16 || v.HasStartingFromRV0R16 || v.HasPhyPriorityIndexR16 || v.HasAutonomousTxR16, v.HasCgBetaOffsetsCrossPri0R17 || v.HasCgBetaOffsetsCrossPri1R17 || v.HasMappingPatternR17 || v.HasSequenceOffsetForRVR17 || v.HasP0PUSCHAlpha2R17 || v.HasPowerControlLoopToUse2R17 || v.HasCgCOTSharingListR17 || v.HasPeriodicityExtR17 || v.HasRepKV1710 || v.HasNrofHARQProcessesV1700 || v.HasHarqProcIDOffset2V1700 || v.HasConfiguredGrantTimerV1700 || v.HasCgMinDFIDelayV1710, v.HasHarqProcIDOffsetV1730 || v.HasCgNrofSlotsR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyHopping, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasUciOnPUSCH, v.HasRbgSize, v.HasTransformPrecoder, v.HasRepKRV, v.HasConfiguredGrantTimer, v.HasRRCConfiguredUplinkGrant)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyHopping, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasUciOnPUSCH, v.HasRbgSize, v.HasTransformPrecoder, v.HasRepKRV, v.HasConfiguredGrantTimer, v.HasRRCConfiguredUplinkGrant)
 	if v.HasFrequencyHopping {
 		w.Enum(int64(v.FrequencyHopping), 2, 0, false, "frequencyHopping")
 	}
@@ -11534,7 +11496,7 @@ func (v *ConfiguredGrantConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasRRCConfiguredUplinkGrant, &v.RRCConfiguredUplinkGrant, "rrc-ConfiguredUplinkGrant")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCgRetransmissionTimerR16, v.HasCgMinDFIDelayR16, v.HasCgNrofPUSCHInSlotR16, v.HasCgNrofSlotsR16, v.HasCgStartingOffsetsR16, v.HasCgUCIMultiplexingR16, v.HasCgCOTSharingOffsetR16, v.HasBetaOffsetCGUCIR16, v.HasCgCOTSharingListR16, v.HasHarqProcIDOffsetR16, v.HasHarqProcIDOffset2R16, v.HasConfiguredGrantConfigIndexR16, v.HasConfiguredGrantConfigIndexMACR16, v.HasPeriodicityExtR16, v.HasStartingFromRV0R16, v.HasPhyPriorityIndexR16, v.HasAutonomousTxR16)
+		w.Preamble(v.HasCgRetransmissionTimerR16, v.HasCgMinDFIDelayR16, v.HasCgNrofPUSCHInSlotR16, v.HasCgNrofSlotsR16, v.HasCgStartingOffsetsR16, v.HasCgUCIMultiplexingR16, v.HasCgCOTSharingOffsetR16, v.HasBetaOffsetCGUCIR16, v.HasCgCOTSharingListR16, v.HasHarqProcIDOffsetR16, v.HasHarqProcIDOffset2R16, v.HasConfiguredGrantConfigIndexR16, v.HasConfiguredGrantConfigIndexMACR16, v.HasPeriodicityExtR16, v.HasStartingFromRV0R16, v.HasPhyPriorityIndexR16, v.HasAutonomousTxR16)
 		if v.HasCgRetransmissionTimerR16 {
 			w.Int(v.CgRetransmissionTimerR16, 1, 64, false, "cg-RetransmissionTimer-r16")
 		}
@@ -11581,7 +11543,7 @@ func (v *ConfiguredGrantConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasCgBetaOffsetsCrossPri0R17, v.HasCgBetaOffsetsCrossPri1R17, v.HasMappingPatternR17, v.HasSequenceOffsetForRVR17, v.HasP0PUSCHAlpha2R17, v.HasPowerControlLoopToUse2R17, v.HasCgCOTSharingListR17, v.HasPeriodicityExtR17, v.HasRepKV1710, v.HasNrofHARQProcessesV1700, v.HasHarqProcIDOffset2V1700, v.HasConfiguredGrantTimerV1700, v.HasCgMinDFIDelayV1710)
+		w.Preamble(v.HasCgBetaOffsetsCrossPri0R17, v.HasCgBetaOffsetsCrossPri1R17, v.HasMappingPatternR17, v.HasSequenceOffsetForRVR17, v.HasP0PUSCHAlpha2R17, v.HasPowerControlLoopToUse2R17, v.HasCgCOTSharingListR17, v.HasPeriodicityExtR17, v.HasRepKV1710, v.HasNrofHARQProcessesV1700, v.HasHarqProcIDOffset2V1700, v.HasConfiguredGrantTimerV1700, v.HasCgMinDFIDelayV1710)
 		w.EncodeOptional(v.HasCgBetaOffsetsCrossPri0R17, &v.CgBetaOffsetsCrossPri0R17, "cg-betaOffsetsCrossPri0-r17")
 		w.EncodeOptional(v.HasCgBetaOffsetsCrossPri1R17, &v.CgBetaOffsetsCrossPri1R17, "cg-betaOffsetsCrossPri1-r17")
 		if v.HasMappingPatternR17 {
@@ -11616,7 +11578,7 @@ func (v *ConfiguredGrantConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasHarqProcIDOffsetV1730, v.HasCgNrofSlotsR17)
+		w.Preamble(v.HasHarqProcIDOffsetV1730, v.HasCgNrofSlotsR17)
 		if v.HasHarqProcIDOffsetV1730 {
 			w.Int(v.HarqProcIDOffsetV1730, 16, 31, false, "harq-ProcID-Offset-v1730")
 		}
@@ -11737,8 +11699,8 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) DecodePER(r *per.Reader
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPuschRepTypeIndicatorR16 || v.HasFrequencyHoppingPUSCHRepTypeBR16 || v.HasTimeReferenceSFNR16, v.HasPathlossReferenceIndex2R17 || v.HasSrsResourceIndicator2R17 || v.HasPrecodingAndNumberOfLayers2R17 || v.HasTimeDomainAllocationV1710 || v.HasTimeDomainOffsetR17 || v.HasCgSDTConfigurationR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDmrsSeqInitialization, v.HasSrsResourceIndicator, v.HasFrequencyHoppingOffset)
+	w.Extended(x)
+	w.Preamble(v.HasDmrsSeqInitialization, v.HasSrsResourceIndicator, v.HasFrequencyHoppingOffset)
 	w.Int(v.TimeDomainOffset, 0, 5119, false, "timeDomainOffset")
 	w.Int(v.TimeDomainAllocation, 0, 15, false, "timeDomainAllocation")
 	w.BitString(v.FrequencyDomainAllocation, per.Size{Lb: 18, Ub: 18}, "frequencyDomainAllocation")
@@ -11757,7 +11719,7 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) EncodePER(w *per.Writer
 	w.Int(v.PathlossReferenceIndex, 0, 3, false, "pathlossReferenceIndex")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasPuschRepTypeIndicatorR16, v.HasFrequencyHoppingPUSCHRepTypeBR16, v.HasTimeReferenceSFNR16)
+		w.Preamble(v.HasPuschRepTypeIndicatorR16, v.HasFrequencyHoppingPUSCHRepTypeBR16, v.HasTimeReferenceSFNR16)
 		if v.HasPuschRepTypeIndicatorR16 {
 			w.Enum(int64(v.PuschRepTypeIndicatorR16), 2, 0, false, "pusch-RepTypeIndicator-r16")
 		}
@@ -11770,7 +11732,7 @@ func (v *ConfiguredGrantConfig_RRCConfiguredUplinkGrant) EncodePER(w *per.Writer
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPathlossReferenceIndex2R17, v.HasSrsResourceIndicator2R17, v.HasPrecodingAndNumberOfLayers2R17, v.HasTimeDomainAllocationV1710, v.HasTimeDomainOffsetR17, v.HasCgSDTConfigurationR17)
+		w.Preamble(v.HasPathlossReferenceIndex2R17, v.HasSrsResourceIndicator2R17, v.HasPrecodingAndNumberOfLayers2R17, v.HasTimeDomainAllocationV1710, v.HasTimeDomainOffsetR17, v.HasCgSDTConfigurationR17)
 		if v.HasPathlossReferenceIndex2R17 {
 			w.Int(v.PathlossReferenceIndex2R17, 0, 3, false, "pathlossReferenceIndex2-r17")
 		}
@@ -12054,7 +12016,7 @@ func (v *CGStartingOffsetsR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGStartingOffsetsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCgStartingFullBWInsideCOTR16, v.HasCgStartingFullBWOutsideCOTR16, v.HasCgStartingPartialBWInsideCOTR16, v.HasCgStartingPartialBWOutsideCOTR16)
+	w.Preamble(v.HasCgStartingFullBWInsideCOTR16, v.HasCgStartingFullBWOutsideCOTR16, v.HasCgStartingPartialBWInsideCOTR16, v.HasCgStartingPartialBWOutsideCOTR16)
 	w.EncodeOptional(v.HasCgStartingFullBWInsideCOTR16, &v.CgStartingFullBWInsideCOTR16, "cg-StartingFullBW-InsideCOT-r16")
 	w.EncodeOptional(v.HasCgStartingFullBWOutsideCOTR16, &v.CgStartingFullBWOutsideCOTR16, "cg-StartingFullBW-OutsideCOT-r16")
 	if v.HasCgStartingPartialBWInsideCOTR16 {
@@ -12178,7 +12140,7 @@ func (v *CGSDTConfigurationR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGSDTConfigurationR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCgSDTRetransmissionTimer, v.HasSdtSSBSubsetR17, v.HasSdtSSBPerCGPUSCHR17, v.HasSdtP0PUSCHR17, v.HasSdtAlphaR17, v.HasSdtDMRSPortsR17, v.HasSdtNrofDMRSSequencesR17)
+	w.Preamble(v.HasCgSDTRetransmissionTimer, v.HasSdtSSBSubsetR17, v.HasSdtSSBPerCGPUSCHR17, v.HasSdtP0PUSCHR17, v.HasSdtAlphaR17, v.HasSdtDMRSPortsR17, v.HasSdtNrofDMRSSequencesR17)
 	if v.HasCgSDTRetransmissionTimer {
 		w.Int(v.CgSDTRetransmissionTimer, 1, 64, false, "cg-SDT-RetransmissionTimer")
 	}
@@ -12353,7 +12315,7 @@ func (v *ConnEstFailureControl) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConnEstFailureControl) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasConnEstFailOffset)
+	w.Preamble(v.HasConnEstFailOffset)
 	w.Enum(int64(v.ConnEstFailCount), 4, 0, false, "connEstFailCount")
 	w.Enum(int64(v.ConnEstFailOffsetValidity), 8, 0, false, "connEstFailOffsetValidity")
 	if v.HasConnEstFailOffset {
@@ -12417,8 +12379,8 @@ func (v *ControlResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ControlResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRbOffsetR16 || v.HasTciPresentDCI1_2R16 || v.HasCoresetPoolIndexR16 || v.HasControlResourceSetIDV1610, v.HasFollowUnifiedTCIStateR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTciStatesPDCCHToAddList, v.HasTciStatesPDCCHToReleaseList, v.HasTciPresentInDCI, v.HasPdcchDMRSScramblingID)
+	w.Extended(x)
+	w.Preamble(v.HasTciStatesPDCCHToAddList, v.HasTciStatesPDCCHToReleaseList, v.HasTciPresentInDCI, v.HasPdcchDMRSScramblingID)
 	w.Encode(&v.ControlResourceSetID, "controlResourceSetId")
 	w.BitString(v.FrequencyDomainResources, per.Size{Lb: 45, Ub: 45}, "frequencyDomainResources")
 	w.Int(v.Duration, 1, 3, false, "duration")
@@ -12434,7 +12396,7 @@ func (v *ControlResourceSet) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRbOffsetR16, v.HasTciPresentDCI1_2R16, v.HasCoresetPoolIndexR16, v.HasControlResourceSetIDV1610)
+		w.Preamble(v.HasRbOffsetR16, v.HasTciPresentDCI1_2R16, v.HasCoresetPoolIndexR16, v.HasControlResourceSetIDV1610)
 		if v.HasRbOffsetR16 {
 			w.Int(v.RbOffsetR16, 0, 5, false, "rb-Offset-r16")
 		}
@@ -12448,7 +12410,7 @@ func (v *ControlResourceSet) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasFollowUnifiedTCIStateR17)
+		w.Preamble(v.HasFollowUnifiedTCIStateR17)
 		if v.HasFollowUnifiedTCIStateR17 {
 			w.Enum(int64(v.FollowUnifiedTCIStateR17), 1, 0, false, "followUnifiedTCI-State-r17")
 		}
@@ -12520,7 +12482,7 @@ func (v *ControlResourceSet_CceREGMappingType_Interleaved) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ControlResourceSet_CceREGMappingType_Interleaved) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasShiftIndex)
+	w.Preamble(v.HasShiftIndex)
 	w.Enum(int64(v.RegBundleSize), 3, 0, false, "reg-BundleSize")
 	w.Enum(int64(v.InterleaverSize), 3, 0, false, "interleaverSize")
 	if v.HasShiftIndex {
@@ -12667,11 +12629,11 @@ func (v *CrossCarrierSchedulingConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CrossCarrierSchedulingConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCarrierIndicatorSizeR16 || v.HasEnableDefaultBeamForCCSR16, v.HasCcsBlindDetectionSplitR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SchedulingCellInfo, "schedulingCellInfo")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCarrierIndicatorSizeR16, v.HasEnableDefaultBeamForCCSR16)
+		w.Preamble(v.HasCarrierIndicatorSizeR16, v.HasEnableDefaultBeamForCCSR16)
 		w.EncodeOptional(v.HasCarrierIndicatorSizeR16, &v.CarrierIndicatorSizeR16, "carrierIndicatorSize-r16")
 		if v.HasEnableDefaultBeamForCCSR16 {
 			w.Enum(int64(v.EnableDefaultBeamForCCSR16), 1, 0, false, "enableDefaultBeamForCCS-r16")
@@ -12679,7 +12641,7 @@ func (v *CrossCarrierSchedulingConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasCcsBlindDetectionSplitR17)
+		w.Preamble(v.HasCcsBlindDetectionSplitR17)
 		if v.HasCcsBlindDetectionSplitR17 {
 			w.Enum(int64(v.CcsBlindDetectionSplitR17), 8, 0, false, "ccs-BlindDetectionSplit-r17")
 		}
@@ -12850,11 +12812,11 @@ func (v *CSIAperiodicTriggerState) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIAperiodicTriggerState) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasApCSIMultiplexingModeR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.AssociatedReportConfigInfoList, "associatedReportConfigInfoList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasApCSIMultiplexingModeR17)
+		w.Preamble(v.HasApCSIMultiplexingModeR17)
 		if v.HasApCSIMultiplexingModeR17 {
 			w.Enum(int64(v.ApCSIMultiplexingModeR17), 1, 0, false, "ap-CSI-MultiplexingMode-r17")
 		}
@@ -12911,8 +12873,8 @@ func (v *CSIAssociatedReportConfigInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIAssociatedReportConfigInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasResourcesForChannel2R17 || v.HasCsiSSBResourceSetExt)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCsiIMResourcesForInterference, v.HasNzpCSIRSResourcesForInterference)
+	w.Extended(x)
+	w.Preamble(v.HasCsiIMResourcesForInterference, v.HasNzpCSIRSResourcesForInterference)
 	w.Encode(&v.ReportConfigID, "reportConfigId")
 	w.Encode(&v.ResourcesForChannel, "resourcesForChannel")
 	if v.HasCsiIMResourcesForInterference {
@@ -12923,7 +12885,7 @@ func (v *CSIAssociatedReportConfigInfo) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasResourcesForChannel2R17, v.HasCsiSSBResourceSetExt)
+		w.Preamble(v.HasResourcesForChannel2R17, v.HasCsiSSBResourceSetExt)
 		w.EncodeOptional(v.HasResourcesForChannel2R17, &v.ResourcesForChannel2R17, "resourcesForChannel2-r17")
 		if v.HasCsiSSBResourceSetExt {
 			w.Int(v.CsiSSBResourceSetExt, 1, 2, false, "csi-SSB-ResourceSetExt")
@@ -12995,7 +12957,7 @@ func (v *CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIAssociatedReportConfigInfo_ResourcesForChannel_NzpCSIRS) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasQclInfo)
+	w.Preamble(v.HasQclInfo)
 	w.Int(v.ResourceSet, 1, 16, false, "resourceSet")
 	w.EncodeOptional(v.HasQclInfo, &v.QclInfo, "qcl-info")
 	return w.Err()
@@ -13074,7 +13036,7 @@ func (v *CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIAssociatedReportConfigInfo_ResourcesForChannel2R17_NzpCSIRS2R17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasQclInfo2R17)
+	w.Preamble(v.HasQclInfo2R17)
 	w.Int(v.ResourceSet2R17, 1, 16, false, "resourceSet2-r17")
 	w.EncodeOptional(v.HasQclInfo2R17, &v.QclInfo2R17, "qcl-info2-r17")
 	return w.Err()
@@ -13114,7 +13076,7 @@ func (v *CSIFrequencyOccupation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIFrequencyOccupation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.StartingRB, 0, 274, false, "startingRB")
 	w.Int(v.NrofRBs, 24, 276, false, "nrofRBs")
 	w.Extensions(x, v.Unknown)
@@ -13147,8 +13109,8 @@ func (v *CSIIMResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIIMResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCsiIMResourceElementPattern, v.HasFreqBand, v.HasPeriodicityAndOffset)
+	w.Extended(x)
+	w.Preamble(v.HasCsiIMResourceElementPattern, v.HasFreqBand, v.HasPeriodicityAndOffset)
 	w.Encode(&v.CsiIMResourceID, "csi-IM-ResourceId")
 	w.EncodeOptional(v.HasCsiIMResourceElementPattern, &v.CsiIMResourceElementPattern, "csi-IM-ResourceElementPattern")
 	w.EncodeOptional(v.HasFreqBand, &v.FreqBand, "freqBand")
@@ -13292,7 +13254,7 @@ func (v *CSIIMResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIIMResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CsiIMResourceSetID, "csi-IM-ResourceSetId")
 	w.Encode(&v.CsiIMResources, "csi-IM-Resources")
 	w.Extensions(x, v.Unknown)
@@ -13383,8 +13345,8 @@ func (v *CSIMeasConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIMeasConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReportTriggerSizeDCI0_2R16, v.HasSCellActivationRSConfigToAddModListR17 || v.HasSCellActivationRSConfigToReleaseListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNzpCSIRSResourceToAddModList, v.HasNzpCSIRSResourceToReleaseList, v.HasNzpCSIRSResourceSetToAddModList, v.HasNzpCSIRSResourceSetToReleaseList, v.HasCsiIMResourceToAddModList, v.HasCsiIMResourceToReleaseList, v.HasCsiIMResourceSetToAddModList, v.HasCsiIMResourceSetToReleaseList, v.HasCsiSSBResourceSetToAddModList, v.HasCsiSSBResourceSetToReleaseList, v.HasCsiResourceConfigToAddModList, v.HasCsiResourceConfigToReleaseList, v.HasCsiReportConfigToAddModList, v.HasCsiReportConfigToReleaseList, v.HasReportTriggerSize, v.HasAperiodicTriggerStateList, v.HasSemiPersistentOnPUSCHTriggerStateList)
+	w.Extended(x)
+	w.Preamble(v.HasNzpCSIRSResourceToAddModList, v.HasNzpCSIRSResourceToReleaseList, v.HasNzpCSIRSResourceSetToAddModList, v.HasNzpCSIRSResourceSetToReleaseList, v.HasCsiIMResourceToAddModList, v.HasCsiIMResourceToReleaseList, v.HasCsiIMResourceSetToAddModList, v.HasCsiIMResourceSetToReleaseList, v.HasCsiSSBResourceSetToAddModList, v.HasCsiSSBResourceSetToReleaseList, v.HasCsiResourceConfigToAddModList, v.HasCsiResourceConfigToReleaseList, v.HasCsiReportConfigToAddModList, v.HasCsiReportConfigToReleaseList, v.HasReportTriggerSize, v.HasAperiodicTriggerStateList, v.HasSemiPersistentOnPUSCHTriggerStateList)
 	w.EncodeOptional(v.HasNzpCSIRSResourceToAddModList, &v.NzpCSIRSResourceToAddModList, "nzp-CSI-RS-ResourceToAddModList")
 	w.EncodeOptional(v.HasNzpCSIRSResourceToReleaseList, &v.NzpCSIRSResourceToReleaseList, "nzp-CSI-RS-ResourceToReleaseList")
 	w.EncodeOptional(v.HasNzpCSIRSResourceSetToAddModList, &v.NzpCSIRSResourceSetToAddModList, "nzp-CSI-RS-ResourceSetToAddModList")
@@ -13406,14 +13368,14 @@ func (v *CSIMeasConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSemiPersistentOnPUSCHTriggerStateList, &v.SemiPersistentOnPUSCHTriggerStateList, "semiPersistentOnPUSCH-TriggerStateList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasReportTriggerSizeDCI0_2R16)
+		w.Preamble(v.HasReportTriggerSizeDCI0_2R16)
 		if v.HasReportTriggerSizeDCI0_2R16 {
 			w.Int(v.ReportTriggerSizeDCI0_2R16, 0, 6, false, "reportTriggerSizeDCI-0-2-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSCellActivationRSConfigToAddModListR17, v.HasSCellActivationRSConfigToReleaseListR17)
+		w.Preamble(v.HasSCellActivationRSConfigToAddModListR17, v.HasSCellActivationRSConfigToReleaseListR17)
 		w.EncodeOptional(v.HasSCellActivationRSConfigToAddModListR17, &v.SCellActivationRSConfigToAddModListR17, "sCellActivationRS-ConfigToAddModList-r17")
 		w.EncodeOptional(v.HasSCellActivationRSConfigToReleaseListR17, &v.SCellActivationRSConfigToReleaseListR17, "sCellActivationRS-ConfigToReleaseList-r17")
 		w.EndOpen(o)
@@ -13746,8 +13708,8 @@ func (v *CSIReportConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSemiPersistentOnPUSCHV1530, v.HasSemiPersistentOnPUSCHV1610 || v.HasAperiodicV1610 || v.HasReportQuantityR16 || v.HasCodebookConfigR16, v.HasCqiBitsPerSubbandR17 || v.HasGroupBasedBeamReportingV1710 || v.HasCodebookConfigR17 || v.HasSharedCMRR17 || v.HasCsiReportModeR17 || v.HasNumberOfSingleTRPCSIMode1R17 || v.HasReportQuantityR17, v.HasSemiPersistentOnPUSCHV1720 || v.HasAperiodicV1720, v.HasCodebookConfigV1730)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCarrier, v.HasCsiIMResourcesForInterference, v.HasNzpCSIRSResourcesForInterference, v.HasReportFreqConfiguration, v.HasCodebookConfig, v.HasDummy, v.HasCqiTable, v.HasNonPMIPortIndication)
+	w.Extended(x)
+	w.Preamble(v.HasCarrier, v.HasCsiIMResourcesForInterference, v.HasNzpCSIRSResourcesForInterference, v.HasReportFreqConfiguration, v.HasCodebookConfig, v.HasDummy, v.HasCqiTable, v.HasNonPMIPortIndication)
 	w.Encode(&v.ReportConfigID, "reportConfigId")
 	w.EncodeOptional(v.HasCarrier, &v.Carrier, "carrier")
 	w.Encode(&v.ResourcesForChannelMeasurement, "resourcesForChannelMeasurement")
@@ -13770,12 +13732,12 @@ func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasNonPMIPortIndication, &v.NonPMIPortIndication, "non-PMI-PortIndication")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSemiPersistentOnPUSCHV1530)
+		w.Preamble(v.HasSemiPersistentOnPUSCHV1530)
 		w.EncodeOptional(v.HasSemiPersistentOnPUSCHV1530, &v.SemiPersistentOnPUSCHV1530, "semiPersistentOnPUSCH-v1530")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSemiPersistentOnPUSCHV1610, v.HasAperiodicV1610, v.HasReportQuantityR16, v.HasCodebookConfigR16)
+		w.Preamble(v.HasSemiPersistentOnPUSCHV1610, v.HasAperiodicV1610, v.HasReportQuantityR16, v.HasCodebookConfigR16)
 		w.EncodeOptional(v.HasSemiPersistentOnPUSCHV1610, &v.SemiPersistentOnPUSCHV1610, "semiPersistentOnPUSCH-v1610")
 		w.EncodeOptional(v.HasAperiodicV1610, &v.AperiodicV1610, "aperiodic-v1610")
 		w.EncodeOptional(v.HasReportQuantityR16, &v.ReportQuantityR16, "reportQuantity-r16")
@@ -13783,7 +13745,7 @@ func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasCqiBitsPerSubbandR17, v.HasGroupBasedBeamReportingV1710, v.HasCodebookConfigR17, v.HasSharedCMRR17, v.HasCsiReportModeR17, v.HasNumberOfSingleTRPCSIMode1R17, v.HasReportQuantityR17)
+		w.Preamble(v.HasCqiBitsPerSubbandR17, v.HasGroupBasedBeamReportingV1710, v.HasCodebookConfigR17, v.HasSharedCMRR17, v.HasCsiReportModeR17, v.HasNumberOfSingleTRPCSIMode1R17, v.HasReportQuantityR17)
 		if v.HasCqiBitsPerSubbandR17 {
 			w.Enum(int64(v.CqiBitsPerSubbandR17), 1, 0, false, "cqi-BitsPerSubband-r17")
 		}
@@ -13802,13 +13764,13 @@ func (v *CSIReportConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasSemiPersistentOnPUSCHV1720, v.HasAperiodicV1720)
+		w.Preamble(v.HasSemiPersistentOnPUSCHV1720, v.HasAperiodicV1720)
 		w.EncodeOptional(v.HasSemiPersistentOnPUSCHV1720, &v.SemiPersistentOnPUSCHV1720, "semiPersistentOnPUSCH-v1720")
 		w.EncodeOptional(v.HasAperiodicV1720, &v.AperiodicV1720, "aperiodic-v1720")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasCodebookConfigV1730)
+		w.Preamble(v.HasCodebookConfigV1730)
 		w.EncodeOptional(v.HasCodebookConfigV1730, &v.CodebookConfigV1730, "codebookConfig-v1730")
 		w.EndOpen(o)
 	}
@@ -14100,7 +14062,7 @@ func (v *CSIReportConfig_ReportQuantity_CriRII1CQI) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_ReportQuantity_CriRII1CQI) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPdschBundleSizeForCSI)
+	w.Preamble(v.HasPdschBundleSizeForCSI)
 	if v.HasPdschBundleSizeForCSI {
 		w.Enum(int64(v.PdschBundleSizeForCSI), 2, 0, false, "pdsch-BundleSizeForCSI")
 	}
@@ -14133,7 +14095,7 @@ func (v *CSIReportConfig_ReportFreqConfiguration) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_ReportFreqConfiguration) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCqiFormatIndicator, v.HasPmiFormatIndicator, v.HasCsiReportingBand)
+	w.Preamble(v.HasCqiFormatIndicator, v.HasPmiFormatIndicator, v.HasCsiReportingBand)
 	if v.HasCqiFormatIndicator {
 		w.Enum(int64(v.CqiFormatIndicator), 2, 0, false, "cqi-FormatIndicator")
 	}
@@ -14354,7 +14316,7 @@ func (v *CSIReportConfig_GroupBasedBeamReporting_Disabled) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_GroupBasedBeamReporting_Disabled) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasNrofReportedRS)
+	w.Preamble(v.HasNrofReportedRS)
 	if v.HasNrofReportedRS {
 		w.Enum(int64(v.NrofReportedRS), 4, 0, false, "nrofReportedRS")
 	}
@@ -14415,7 +14377,7 @@ func (v *CSIReportConfig_SemiPersistentOnPUSCHV1610) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_SemiPersistentOnPUSCHV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReportSlotOffsetListDCI0_2R16, v.HasReportSlotOffsetListDCI0_1R16)
+	w.Preamble(v.HasReportSlotOffsetListDCI0_2R16, v.HasReportSlotOffsetListDCI0_1R16)
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_2R16, &v.ReportSlotOffsetListDCI0_2R16, "reportSlotOffsetListDCI-0-2-r16")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_1R16, &v.ReportSlotOffsetListDCI0_1R16, "reportSlotOffsetListDCI-0-1-r16")
 	return w.Err()
@@ -14470,7 +14432,7 @@ func (v *CSIReportConfig_AperiodicV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_AperiodicV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReportSlotOffsetListDCI0_2R16, v.HasReportSlotOffsetListDCI0_1R16)
+	w.Preamble(v.HasReportSlotOffsetListDCI0_2R16, v.HasReportSlotOffsetListDCI0_1R16)
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_2R16, &v.ReportSlotOffsetListDCI0_2R16, "reportSlotOffsetListDCI-0-2-r16")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_1R16, &v.ReportSlotOffsetListDCI0_1R16, "reportSlotOffsetListDCI-0-1-r16")
 	return w.Err()
@@ -14631,7 +14593,7 @@ func (v *CSIReportConfig_SemiPersistentOnPUSCHV1720) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_SemiPersistentOnPUSCHV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReportSlotOffsetListR17, v.HasReportSlotOffsetListDCI0_2R17, v.HasReportSlotOffsetListDCI0_1R17)
+	w.Preamble(v.HasReportSlotOffsetListR17, v.HasReportSlotOffsetListDCI0_2R17, v.HasReportSlotOffsetListDCI0_1R17)
 	w.EncodeOptional(v.HasReportSlotOffsetListR17, &v.ReportSlotOffsetListR17, "reportSlotOffsetList-r17")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_2R17, &v.ReportSlotOffsetListDCI0_2R17, "reportSlotOffsetListDCI-0-2-r17")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_1R17, &v.ReportSlotOffsetListDCI0_1R17, "reportSlotOffsetListDCI-0-1-r17")
@@ -14702,7 +14664,7 @@ func (v *CSIReportConfig_AperiodicV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIReportConfig_AperiodicV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReportSlotOffsetListR17, v.HasReportSlotOffsetListDCI0_2R17, v.HasReportSlotOffsetListDCI0_1R17)
+	w.Preamble(v.HasReportSlotOffsetListR17, v.HasReportSlotOffsetListDCI0_2R17, v.HasReportSlotOffsetListDCI0_1R17)
 	w.EncodeOptional(v.HasReportSlotOffsetListR17, &v.ReportSlotOffsetListR17, "reportSlotOffsetList-r17")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_2R17, &v.ReportSlotOffsetListDCI0_2R17, "reportSlotOffsetListDCI-0-2-r17")
 	w.EncodeOptional(v.HasReportSlotOffsetListDCI0_1R17, &v.ReportSlotOffsetListDCI0_1R17, "reportSlotOffsetListDCI-0-1-r17")
@@ -14937,7 +14899,7 @@ func (v *PortIndexFor8Ranks_PortIndex8) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PortIndexFor8Ranks_PortIndex8) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRank1_8, v.HasRank2_8, v.HasRank3_8, v.HasRank4_8, v.HasRank5_8, v.HasRank6_8, v.HasRank7_8, v.HasRank8_8)
+	w.Preamble(v.HasRank1_8, v.HasRank2_8, v.HasRank3_8, v.HasRank4_8, v.HasRank5_8, v.HasRank6_8, v.HasRank7_8, v.HasRank8_8)
 	w.EncodeOptional(v.HasRank1_8, &v.Rank1_8, "rank1-8")
 	w.EncodeOptional(v.HasRank2_8, &v.Rank2_8, "rank2-8")
 	w.EncodeOptional(v.HasRank3_8, &v.Rank3_8, "rank3-8")
@@ -15040,7 +15002,7 @@ func (v *PortIndexFor8Ranks_PortIndex4) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PortIndexFor8Ranks_PortIndex4) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRank1_4, v.HasRank2_4, v.HasRank3_4, v.HasRank4_4)
+	w.Preamble(v.HasRank1_4, v.HasRank2_4, v.HasRank3_4, v.HasRank4_4)
 	w.EncodeOptional(v.HasRank1_4, &v.Rank1_4, "rank1-4")
 	w.EncodeOptional(v.HasRank2_4, &v.Rank2_4, "rank2-4")
 	w.EncodeOptional(v.HasRank3_4, &v.Rank3_4, "rank3-4")
@@ -15097,7 +15059,7 @@ func (v *PortIndexFor8Ranks_PortIndex2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PortIndexFor8Ranks_PortIndex2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRank1_2, v.HasRank2_2)
+	w.Preamble(v.HasRank1_2, v.HasRank2_2)
 	w.EncodeOptional(v.HasRank1_2, &v.Rank1_2, "rank1-2")
 	w.EncodeOptional(v.HasRank2_2, &v.Rank2_2, "rank2-2")
 	return w.Err()
@@ -15222,14 +15184,14 @@ func (v *CSIResourceConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIResourceConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCsiSSBResourceSetListExtR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CsiResourceConfigID, "csi-ResourceConfigId")
 	w.Encode(&v.CsiRSResourceSetList, "csi-RS-ResourceSetList")
 	w.Encode(&v.BwpID, "bwp-Id")
 	w.Enum(int64(v.ResourceType), 3, 0, false, "resourceType")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCsiSSBResourceSetListExtR17)
+		w.Preamble(v.HasCsiSSBResourceSetListExtR17)
 		w.EncodeOptional(v.HasCsiSSBResourceSetListExtR17, &v.CsiSSBResourceSetListExtR17, "csi-SSB-ResourceSetListExt-r17")
 		w.EndOpen(o)
 	}
@@ -15298,7 +15260,7 @@ func (v *CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIResourceConfig_CsiRSResourceSetList_NzpCSIRSSSB) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNzpCSIRSResourceSetList, v.HasCsiSSBResourceSetList)
+	w.Preamble(v.HasNzpCSIRSResourceSetList, v.HasCsiSSBResourceSetList)
 	w.EncodeOptional(v.HasNzpCSIRSResourceSetList, &v.NzpCSIRSResourceSetList, "nzp-CSI-RS-ResourceSetList")
 	w.EncodeOptional(v.HasCsiSSBResourceSetList, &v.CsiSSBResourceSetList, "csi-SSB-ResourceSetList")
 	return w.Err()
@@ -15489,12 +15451,12 @@ func (v *CSIRSResourceConfigMobility) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIRSResourceConfigMobility) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRefServCellIndex)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	w.Encode(&v.CsiRSCellListMobility, "csi-RS-CellList-Mobility")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasRefServCellIndex)
+		w.Preamble(v.HasRefServCellIndex)
 		w.EncodeOptional(v.HasRefServCellIndex, &v.RefServCellIndex, "refServCellIndex")
 		w.EndOpen(o)
 	}
@@ -15535,7 +15497,7 @@ func (v *CSIRSCellMobility) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIRSCellMobility) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDensity)
+	w.Preamble(v.HasDensity)
 	w.Encode(&v.CellID, "cellId")
 	w.Encode(&v.CsiRsMeasurementBW, "csi-rs-MeasurementBW")
 	if v.HasDensity {
@@ -15612,8 +15574,8 @@ func (v *CSIRSResourceMobility) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIRSResourceMobility) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlotConfigR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAssociatedSSB)
+	w.Extended(x)
+	w.Preamble(v.HasAssociatedSSB)
 	w.Encode(&v.CsiRSIndex, "csi-RS-Index")
 	w.Encode(&v.SlotConfig, "slotConfig")
 	w.EncodeOptional(v.HasAssociatedSSB, &v.AssociatedSSB, "associatedSSB")
@@ -15622,7 +15584,7 @@ func (v *CSIRSResourceMobility) EncodePER(w *per.Writer) error {
 	w.Int(v.SequenceGenerationConfig, 0, 1023, false, "sequenceGenerationConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlotConfigR17)
+		w.Preamble(v.HasSlotConfigR17)
 		w.EncodeOptional(v.HasSlotConfigR17, &v.SlotConfigR17, "slotConfig-r17")
 		w.EndOpen(o)
 	}
@@ -15867,8 +15829,8 @@ func (v *CSIRSResourceMapping) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSIRSResourceMapping) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasFirstOFDMSymbolInTimeDomain2)
+	w.Extended(x)
+	w.Preamble(v.HasFirstOFDMSymbolInTimeDomain2)
 	w.Encode(&v.FrequencyDomainAllocation, "frequencyDomainAllocation")
 	w.Enum(int64(v.NrofPorts), 8, 0, false, "nrofPorts")
 	w.Int(v.FirstOFDMSymbolInTimeDomain, 0, 13, false, "firstOFDMSymbolInTimeDomain")
@@ -16031,11 +15993,11 @@ func (v *CSISemiPersistentOnPUSCHTriggerState) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSISemiPersistentOnPUSCHTriggerState) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSpCSIMultiplexingModeR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.AssociatedReportConfigInfo, "associatedReportConfigInfo")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSpCSIMultiplexingModeR17)
+		w.Preamble(v.HasSpCSIMultiplexingModeR17)
 		if v.HasSpCSIMultiplexingModeR17 {
 			w.Enum(int64(v.SpCSIMultiplexingModeR17), 1, 0, false, "sp-CSI-MultiplexingMode-r17")
 		}
@@ -16074,12 +16036,12 @@ func (v *CSISSBResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSISSBResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasServingAdditionalPCIListR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CsiSSBResourceSetID, "csi-SSB-ResourceSetId")
 	w.Encode(&v.CsiSSBResourceList, "csi-SSB-ResourceList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasServingAdditionalPCIListR17)
+		w.Preamble(v.HasServingAdditionalPCIListR17)
 		w.EncodeOptional(v.HasServingAdditionalPCIListR17, &v.ServingAdditionalPCIListR17, "servingAdditionalPCIList-r17")
 		w.EndOpen(o)
 	}
@@ -16193,7 +16155,7 @@ func (v *DLPPWPreConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLPPWPreConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTypeR17, v.HasPriorityR17)
+	w.Preamble(v.HasTypeR17, v.HasPriorityR17)
 	w.Encode(&v.DlPPWIDR17, "dl-PPW-ID-r17")
 	w.Encode(&v.DlPPWPeriodicityAndStartSlotR17, "dl-PPW-PeriodicityAndStartSlot-r17")
 	w.Int(v.LengthR17, 1, 160, false, "length-r17")
@@ -16879,8 +16841,8 @@ func (v *DMRSBundlingPUCCHConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSBundlingPUCCHConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPucchDMRSBundlingR17, v.HasPucchTimeDomainWindowLengthR17, v.HasPucchWindowRestartR17, v.HasPucchFrequencyHoppingIntervalR17)
+	w.Extended(x)
+	w.Preamble(v.HasPucchDMRSBundlingR17, v.HasPucchTimeDomainWindowLengthR17, v.HasPucchWindowRestartR17, v.HasPucchFrequencyHoppingIntervalR17)
 	if v.HasPucchDMRSBundlingR17 {
 		w.Enum(int64(v.PucchDMRSBundlingR17), 1, 0, false, "pucch-DMRS-Bundling-r17")
 	}
@@ -16931,8 +16893,8 @@ func (v *DMRSBundlingPUSCHConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSBundlingPUSCHConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPuschDMRSBundlingR17, v.HasPuschTimeDomainWindowLengthR17, v.HasPuschWindowRestartR17, v.HasPuschFrequencyHoppingIntervalR17)
+	w.Extended(x)
+	w.Preamble(v.HasPuschDMRSBundlingR17, v.HasPuschTimeDomainWindowLengthR17, v.HasPuschWindowRestartR17, v.HasPuschFrequencyHoppingIntervalR17)
 	if v.HasPuschDMRSBundlingR17 {
 		w.Enum(int64(v.PuschDMRSBundlingR17), 1, 0, false, "pusch-DMRS-Bundling-r17")
 	}
@@ -16994,8 +16956,8 @@ func (v *DMRSDownlinkConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDmrsDownlinkR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasMaxLength, v.HasScramblingID0, v.HasScramblingID1, v.HasPhaseTrackingRS)
+	w.Extended(x)
+	w.Preamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasMaxLength, v.HasScramblingID0, v.HasScramblingID1, v.HasPhaseTrackingRS)
 	if v.HasDmrsType {
 		w.Enum(int64(v.DmrsType), 1, 0, false, "dmrs-Type")
 	}
@@ -17014,7 +16976,7 @@ func (v *DMRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPhaseTrackingRS, &v.PhaseTrackingRS, "phaseTrackingRS")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDmrsDownlinkR16)
+		w.Preamble(v.HasDmrsDownlinkR16)
 		if v.HasDmrsDownlinkR16 {
 			w.Enum(int64(v.DmrsDownlinkR16), 1, 0, false, "dmrs-Downlink-r16")
 		}
@@ -17095,8 +17057,8 @@ func (v *DMRSUplinkConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSUplinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasPhaseTrackingRS, v.HasMaxLength, v.HasTransformPrecodingDisabled, v.HasTransformPrecodingEnabled)
+	w.Extended(x)
+	w.Preamble(v.HasDmrsType, v.HasDmrsAdditionalPosition, v.HasPhaseTrackingRS, v.HasMaxLength, v.HasTransformPrecodingDisabled, v.HasTransformPrecodingEnabled)
 	if v.HasDmrsType {
 		w.Enum(int64(v.DmrsType), 1, 0, false, "dmrs-Type")
 	}
@@ -17186,8 +17148,8 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) DecodePER(r *per.Reader) e
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingDisabled) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDmrsUplinkR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasScramblingID0, v.HasScramblingID1)
+	w.Extended(x)
+	w.Preamble(v.HasScramblingID0, v.HasScramblingID1)
 	if v.HasScramblingID0 {
 		w.Int(v.ScramblingID0, 0, 65535, false, "scramblingID0")
 	}
@@ -17196,7 +17158,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingDisabled) EncodePER(w *per.Writer) e
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDmrsUplinkR16)
+		w.Preamble(v.HasDmrsUplinkR16)
 		if v.HasDmrsUplinkR16 {
 			w.Enum(int64(v.DmrsUplinkR16), 1, 0, false, "dmrs-Uplink-r16")
 		}
@@ -17243,8 +17205,8 @@ func (v *DMRSUplinkConfig_TransformPrecodingEnabled) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSUplinkConfig_TransformPrecodingEnabled) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDmrsUplinkTransformPrecodingR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNPUSCHIdentity, v.HasSequenceGroupHopping, v.HasSequenceHopping)
+	w.Extended(x)
+	w.Preamble(v.HasNPUSCHIdentity, v.HasSequenceGroupHopping, v.HasSequenceHopping)
 	if v.HasNPUSCHIdentity {
 		w.Int(v.NPUSCHIdentity, 0, 1007, false, "nPUSCH-Identity")
 	}
@@ -17256,7 +17218,7 @@ func (v *DMRSUplinkConfig_TransformPrecodingEnabled) EncodePER(w *per.Writer) er
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDmrsUplinkTransformPrecodingR16)
+		w.Preamble(v.HasDmrsUplinkTransformPrecodingR16)
 		w.EncodeOptional(v.HasDmrsUplinkTransformPrecodingR16, &v.DmrsUplinkTransformPrecodingR16, "dmrs-UplinkTransformPrecoding-r16")
 		w.EndOpen(o)
 	}
@@ -17329,7 +17291,7 @@ func (v *DMRSUplinkTransformPrecodingR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DMRSUplinkTransformPrecodingR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPi2BPSKScramblingID0, v.HasPi2BPSKScramblingID1)
+	w.Preamble(v.HasPi2BPSKScramblingID0, v.HasPi2BPSKScramblingID1)
 	if v.HasPi2BPSKScramblingID0 {
 		w.Int(v.Pi2BPSKScramblingID0, 0, 65535, false, "pi2BPSK-ScramblingID0")
 	}
@@ -17367,13 +17329,13 @@ func (v *DownlinkConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasInitialDownlinkBWPRedCapR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyInfoDL, v.HasInitialDownlinkBWP)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyInfoDL, v.HasInitialDownlinkBWP)
 	w.EncodeOptional(v.HasFrequencyInfoDL, &v.FrequencyInfoDL, "frequencyInfoDL")
 	w.EncodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasInitialDownlinkBWPRedCapR17)
+		w.Preamble(v.HasInitialDownlinkBWPRedCapR17)
 		w.EncodeOptional(v.HasInitialDownlinkBWPRedCapR17, &v.InitialDownlinkBWPRedCapR17, "initialDownlinkBWP-RedCap-r17")
 		w.EndOpen(o)
 	}
@@ -17411,14 +17373,14 @@ func (v *DownlinkConfigCommonSIB) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkConfigCommonSIB) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPeiConfigR17 || v.HasInitialDownlinkBWPRedCapR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.FrequencyInfoDL, "frequencyInfoDL")
 	w.Encode(&v.InitialDownlinkBWP, "initialDownlinkBWP")
 	w.Encode(&v.BcchConfig, "bcch-Config")
 	w.Encode(&v.PcchConfig, "pcch-Config")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasPeiConfigR17, v.HasInitialDownlinkBWPRedCapR17)
+		w.Preamble(v.HasPeiConfigR17, v.HasInitialDownlinkBWPRedCapR17)
 		w.EncodeOptional(v.HasPeiConfigR17, &v.PeiConfigR17, "pei-Config-r17")
 		w.EncodeOptional(v.HasInitialDownlinkBWPRedCapR17, &v.InitialDownlinkBWPRedCapR17, "initialDownlinkBWP-RedCap-r17")
 		w.EndOpen(o)
@@ -17448,7 +17410,7 @@ func (v *BCCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BCCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.ModificationPeriodCoeff), 4, 0, false, "modificationPeriodCoeff")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17495,22 +17457,22 @@ func (v *PCCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PCCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16, v.HasRanPagingInIdlePOR17 || v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasFirstPDCCHMonitoringOccasionOfPO)
+	w.Extended(x)
+	w.Preamble(v.HasFirstPDCCHMonitoringOccasionOfPO)
 	w.Encode(&v.DefaultPagingCycle, "defaultPagingCycle")
 	w.Encode(&v.NAndPagingFrameOffset, "nAndPagingFrameOffset")
 	w.Enum(int64(v.Ns), 3, 0, false, "ns")
 	w.EncodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
+		w.Preamble(v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16)
 		if v.HasNrofPDCCHMonitoringOccasionPerSSBInPOR16 {
 			w.Int(v.NrofPDCCHMonitoringOccasionPerSSBInPOR16, 2, 4, false, "nrofPDCCH-MonitoringOccasionPerSSB-InPO-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRanPagingInIdlePOR17, v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
+		w.Preamble(v.HasRanPagingInIdlePOR17, v.HasFirstPDCCHMonitoringOccasionOfPOV1710)
 		if v.HasRanPagingInIdlePOR17 {
 			w.Enum(int64(v.RanPagingInIdlePOR17), 1, 0, false, "ranPagingInIdlePO-r17")
 		}

@@ -289,8 +289,8 @@ func (v *PEIConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PEIConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasLastUsedCellOnlyR17)
+	w.Extended(x)
+	w.Preamble(v.HasLastUsedCellOnlyR17)
 	w.Enum(int64(v.PoNumPerPEIR17), 4, 0, false, "po-NumPerPEI-r17")
 	w.Int(v.PayloadSizeDCI2_7R17, 1, 43, false, "payloadSizeDCI-2-7-r17")
 	w.Int(v.PeiFrameOffsetR17, 0, 16, false, "pei-FrameOffset-r17")
@@ -328,8 +328,8 @@ func (v *SubgroupConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubgroupConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSubgroupsNumForUEIDR17)
+	w.Extended(x)
+	w.Preamble(v.HasSubgroupsNumForUEIDR17)
 	w.Int(v.SubgroupsNumPerPOR17, 1, 8, false, "subgroupsNumPerPO-r17")
 	if v.HasSubgroupsNumForUEIDR17 {
 		w.Int(v.SubgroupsNumForUEIDR17, 1, 8, false, "subgroupsNumForUEID-r17")
@@ -363,7 +363,7 @@ func (v *DownlinkPreemption) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DownlinkPreemption) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.IntRNTI, "int-RNTI")
 	w.Enum(int64(v.TimeFrequencySet), 2, 0, false, "timeFrequencySet")
 	w.Int(v.DciPayloadSize, 0, 126, false, "dci-PayloadSize")
@@ -452,7 +452,7 @@ func (v *DRXConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRXConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasShortDRX)
+	w.Preamble(v.HasShortDRX)
 	w.Encode(&v.DrxOnDurationTimer, "drx-onDurationTimer")
 	w.Enum(int64(v.DrxInactivityTimer), 32, 0, false, "drx-InactivityTimer")
 	w.Int(v.DrxHARQRTTTimerDL, 0, 56, false, "drx-HARQ-RTT-TimerDL")
@@ -970,7 +970,7 @@ func (v *FeatureCombinationR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureCombinationR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRedCapR17, v.HasSmallDataR17, v.HasNsagR17, v.HasMsg3RepetitionsR17, v.HasSpare4, v.HasSpare3, v.HasSpare2, v.HasSpare1)
+	w.Preamble(v.HasRedCapR17, v.HasSmallDataR17, v.HasNsagR17, v.HasMsg3RepetitionsR17, v.HasSpare4, v.HasSpare3, v.HasSpare2, v.HasSpare1)
 	if v.HasRedCapR17 {
 		w.Enum(int64(v.RedCapR17), 1, 0, false, "redCap-r17")
 	}
@@ -1048,8 +1048,8 @@ func (v *FeatureCombinationPreamblesR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureCombinationPreamblesR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsbSharedROMaskIndexR17, v.HasGroupBconfiguredR17, v.HasSeparateMsgAPUSCHConfigR17, v.HasMsgARSRPThresholdR17, v.HasRsrpThresholdSSBR17, v.HasDeltaPreambleR17)
+	w.Extended(x)
+	w.Preamble(v.HasSsbSharedROMaskIndexR17, v.HasGroupBconfiguredR17, v.HasSeparateMsgAPUSCHConfigR17, v.HasMsgARSRPThresholdR17, v.HasRsrpThresholdSSBR17, v.HasDeltaPreambleR17)
 	w.Encode(&v.FeatureCombinationR17, "featureCombination-r17")
 	w.Int(v.StartPreambleForThisPartitionR17, 0, 63, false, "startPreambleForThisPartition-r17")
 	w.Int(v.NumberOfPreamblesPerSSBForThisPartitionR17, 1, 64, false, "numberOfPreamblesPerSSB-ForThisPartition-r17")
@@ -1170,7 +1170,7 @@ func (v *FreqPriorityDedicatedSlicingR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqPriorityDedicatedSlicingR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSliceInfoListDedicatedR17)
+	w.Preamble(v.HasSliceInfoListDedicatedR17)
 	w.Encode(&v.DlExplicitCarrierFreqR17, "dl-ExplicitCarrierFreq-r17")
 	w.EncodeOptional(v.HasSliceInfoListDedicatedR17, &v.SliceInfoListDedicatedR17, "sliceInfoListDedicated-r17")
 	return w.Err()
@@ -1214,7 +1214,7 @@ func (v *SliceInfoDedicatedR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SliceInfoDedicatedR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNsagCellReselectionPriorityR17, v.HasNsagCellReselectionSubPriorityR17)
+	w.Preamble(v.HasNsagCellReselectionPriorityR17, v.HasNsagCellReselectionSubPriorityR17)
 	w.Encode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
 	w.EncodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
 	w.EncodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
@@ -1258,7 +1258,7 @@ func (v *FreqPrioritySlicingR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqPrioritySlicingR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSliceInfoListR17)
+	w.Preamble(v.HasSliceInfoListR17)
 	w.Int(v.DlImplicitCarrierFreqR17, 0, 8, false, "dl-ImplicitCarrierFreq-r17")
 	w.EncodeOptional(v.HasSliceInfoListR17, &v.SliceInfoListR17, "sliceInfoList-r17")
 	return w.Err()
@@ -1303,7 +1303,7 @@ func (v *SliceInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SliceInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNsagCellReselectionPriorityR17, v.HasNsagCellReselectionSubPriorityR17, v.HasSliceCellListNRR17)
+	w.Preamble(v.HasNsagCellReselectionPriorityR17, v.HasNsagCellReselectionSubPriorityR17, v.HasSliceCellListNRR17)
 	w.Encode(&v.NsagIdentityInfoR17, "nsag-IdentityInfo-r17")
 	w.EncodeOptional(v.HasNsagCellReselectionPriorityR17, &v.NsagCellReselectionPriorityR17, "nsag-CellReselectionPriority-r17")
 	w.EncodeOptional(v.HasNsagCellReselectionSubPriorityR17, &v.NsagCellReselectionSubPriorityR17, "nsag-CellReselectionSubPriority-r17")
@@ -1394,8 +1394,8 @@ func (v *FrequencyInfoDL) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FrequencyInfoDL) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAbsoluteFrequencySSB)
+	w.Extended(x)
+	w.Preamble(v.HasAbsoluteFrequencySSB)
 	w.EncodeOptional(v.HasAbsoluteFrequencySSB, &v.AbsoluteFrequencySSB, "absoluteFrequencySSB")
 	w.Encode(&v.FrequencyBandList, "frequencyBandList")
 	w.Encode(&v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
@@ -1479,8 +1479,8 @@ func (v *FrequencyInfoUL) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FrequencyInfoUL) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyBandList, v.HasAbsoluteFrequencyPointA, v.HasAdditionalSpectrumEmission, v.HasPMax, v.HasFrequencyShift7p5khz)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyBandList, v.HasAbsoluteFrequencyPointA, v.HasAdditionalSpectrumEmission, v.HasPMax, v.HasFrequencyShift7p5khz)
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	w.EncodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
 	w.Encode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
@@ -1532,8 +1532,8 @@ func (v *FrequencyInfoULSIB) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FrequencyInfoULSIB) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyBandList, v.HasAbsoluteFrequencyPointA, v.HasPMax, v.HasFrequencyShift7p5khz)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyBandList, v.HasAbsoluteFrequencyPointA, v.HasPMax, v.HasFrequencyShift7p5khz)
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
 	w.EncodeOptional(v.HasAbsoluteFrequencyPointA, &v.AbsoluteFrequencyPointA, "absoluteFrequencyPointA")
 	w.Encode(&v.ScsSpecificCarrierList, "scs-SpecificCarrierList")
@@ -1603,8 +1603,8 @@ func (v *HighSpeedConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHighSpeedMeasFlagR16, v.HasHighSpeedDemodFlagR16)
+	w.Extended(x)
+	w.Preamble(v.HasHighSpeedMeasFlagR16, v.HasHighSpeedDemodFlagR16)
 	if v.HasHighSpeedMeasFlagR16 {
 		w.Enum(int64(v.HighSpeedMeasFlagR16), 1, 0, false, "highSpeedMeasFlag-r16")
 	}
@@ -1646,8 +1646,8 @@ func (v *HighSpeedConfigV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedConfigV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHighSpeedMeasCAScellR17, v.HasHighSpeedMeasInterFreqR17, v.HasHighSpeedDemodCAScellR17)
+	w.Extended(x)
+	w.Preamble(v.HasHighSpeedMeasCAScellR17, v.HasHighSpeedMeasInterFreqR17, v.HasHighSpeedDemodCAScellR17)
 	if v.HasHighSpeedMeasCAScellR17 {
 		w.Enum(int64(v.HighSpeedMeasCAScellR17), 1, 0, false, "highSpeedMeasCA-Scell-r17")
 	}
@@ -1692,8 +1692,8 @@ func (v *HighSpeedConfigFR2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedConfigFR2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHighSpeedMeasFlagFR2R17, v.HasHighSpeedDeploymentTypeFR2R17, v.HasHighSpeedLargeOneStepULTimingFR2R17)
+	w.Extended(x)
+	w.Preamble(v.HasHighSpeedMeasFlagFR2R17, v.HasHighSpeedDeploymentTypeFR2R17, v.HasHighSpeedLargeOneStepULTimingFR2R17)
 	if v.HasHighSpeedMeasFlagFR2R17 {
 		w.Enum(int64(v.HighSpeedMeasFlagFR2R17), 2, 0, false, "highSpeedMeasFlagFR2-r17")
 	}
@@ -1771,8 +1771,8 @@ func (v *InvalidSymbolPatternR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InvalidSymbolPatternR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPeriodicityAndPatternR16)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndPatternR16)
 	w.Encode(&v.SymbolsR16, "symbols-r16")
 	w.EncodeOptional(v.HasPeriodicityAndPatternR16, &v.PeriodicityAndPatternR16, "periodicityAndPattern-r16")
 	w.Extensions(x, v.Unknown)
@@ -1936,7 +1936,7 @@ func (v *LBTFailureRecoveryConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LBTFailureRecoveryConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.LbtFailureInstanceMaxCountR16), 6, 0, false, "lbt-FailureInstanceMaxCount-r16")
 	w.Enum(int64(v.LbtFailureDetectionTimerR16), 6, 0, false, "lbt-FailureDetectionTimer-r16")
 	w.Extensions(x, v.Unknown)
@@ -1969,8 +1969,8 @@ func (v *LocationInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LocationInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCommonLocationInfoR16, v.HasBtLocationInfoR16, v.HasWlanLocationInfoR16, v.HasSensorLocationInfoR16)
+	w.Extended(x)
+	w.Preamble(v.HasCommonLocationInfoR16, v.HasBtLocationInfoR16, v.HasWlanLocationInfoR16, v.HasSensorLocationInfoR16)
 	w.EncodeOptional(v.HasCommonLocationInfoR16, &v.CommonLocationInfoR16, "commonLocationInfo-r16")
 	w.EncodeOptional(v.HasBtLocationInfoR16, &v.BtLocationInfoR16, "bt-LocationInfo-r16")
 	w.EncodeOptional(v.HasWlanLocationInfoR16, &v.WlanLocationInfoR16, "wlan-LocationInfo-r16")
@@ -2081,7 +2081,7 @@ func (v *EUTRARSTDInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRARSTDInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.Int(v.MeasPRSOffset, 0, 39, false, "measPRS-Offset")
 	w.Extensions(x, v.Unknown)
@@ -2130,7 +2130,7 @@ func (v *NRPRSMeasurementInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRPRSMeasurementInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.DlPRSPointAR16, "dl-PRS-PointA-r16")
 	w.Encode(&v.NrMeasPRSRepetitionAndOffsetR16, "nr-MeasPRS-RepetitionAndOffset-r16")
 	w.Enum(int64(v.NrMeasPRSLengthR16), 8, 0, false, "nr-MeasPRS-length-r16")
@@ -2233,12 +2233,12 @@ func (v *LogicalChannelConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogicalChannelConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasChannelAccessPriorityR16 || v.HasBitRateMultiplierR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasUlSpecificParameters)
+	w.Extended(x)
+	w.Preamble(v.HasUlSpecificParameters)
 	w.EncodeOptional(v.HasUlSpecificParameters, &v.UlSpecificParameters, "ul-SpecificParameters")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasChannelAccessPriorityR16, v.HasBitRateMultiplierR16)
+		w.Preamble(v.HasChannelAccessPriorityR16, v.HasBitRateMultiplierR16)
 		if v.HasChannelAccessPriorityR16 {
 			w.Int(v.ChannelAccessPriorityR16, 1, 4, false, "channelAccessPriority-r16")
 		}
@@ -2311,8 +2311,8 @@ func (v *LogicalChannelConfig_UlSpecificParameters) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogicalChannelConfig_UlSpecificParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasBitRateQueryProhibitTimer, v.HasAllowedCGListR16 || v.HasAllowedPHYPriorityIndexR16, v.HasLogicalChannelGroupIABExtR17 || v.HasAllowedHARQModeR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAllowedServingCells, v.HasAllowedSCSList, v.HasMaxPUSCHDuration, v.HasConfiguredGrantType1Allowed, v.HasLogicalChannelGroup, v.HasSchedulingRequestID)
+	w.Extended(x)
+	w.Preamble(v.HasAllowedServingCells, v.HasAllowedSCSList, v.HasMaxPUSCHDuration, v.HasConfiguredGrantType1Allowed, v.HasLogicalChannelGroup, v.HasSchedulingRequestID)
 	w.Int(v.Priority, 1, 16, false, "priority")
 	w.Enum(int64(v.PrioritisedBitRate), 16, 0, false, "prioritisedBitRate")
 	w.Enum(int64(v.BucketSizeDuration), 16, 0, false, "bucketSizeDuration")
@@ -2336,7 +2336,7 @@ func (v *LogicalChannelConfig_UlSpecificParameters) EncodePER(w *per.Writer) err
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasAllowedCGListR16, v.HasAllowedPHYPriorityIndexR16)
+		w.Preamble(v.HasAllowedCGListR16, v.HasAllowedPHYPriorityIndexR16)
 		w.EncodeOptional(v.HasAllowedCGListR16, &v.AllowedCGListR16, "allowedCG-List-r16")
 		if v.HasAllowedPHYPriorityIndexR16 {
 			w.Enum(int64(v.AllowedPHYPriorityIndexR16), 2, 0, false, "allowedPHY-PriorityIndex-r16")
@@ -2344,7 +2344,7 @@ func (v *LogicalChannelConfig_UlSpecificParameters) EncodePER(w *per.Writer) err
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasLogicalChannelGroupIABExtR17, v.HasAllowedHARQModeR17)
+		w.Preamble(v.HasLogicalChannelGroupIABExtR17, v.HasAllowedHARQModeR17)
 		if v.HasLogicalChannelGroupIABExtR17 {
 			w.Int(v.LogicalChannelGroupIABExtR17, 0, 255, false, "logicalChannelGroupIAB-Ext-r17")
 		}
@@ -2463,7 +2463,7 @@ func (v *LTENeighCellsCRSAssistInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTENeighCellsCRSAssistInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNeighCarrierBandwidthDLR17, v.HasNeighCarrierFreqDLR17, v.HasNeighCellIDR17, v.HasNeighCRSMutingR17, v.HasNeighMBSFNSubframeConfigListR17, v.HasNeighNrofCRSPortsR17, v.HasNeighVShiftR17)
+	w.Preamble(v.HasNeighCarrierBandwidthDLR17, v.HasNeighCarrierFreqDLR17, v.HasNeighCellIDR17, v.HasNeighCRSMutingR17, v.HasNeighMBSFNSubframeConfigListR17, v.HasNeighNrofCRSPortsR17, v.HasNeighVShiftR17)
 	if v.HasNeighCarrierBandwidthDLR17 {
 		w.Enum(int64(v.NeighCarrierBandwidthDLR17), 8, 0, false, "neighCarrierBandwidthDL-r17")
 	}
@@ -2577,8 +2577,8 @@ func (v *MACCellGroupConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCsiMask || v.HasDataInactivityTimer, v.HasUsePreBSRR16 || v.HasSchedulingRequestIDLBTSCellR16 || v.HasLchBasedPrioritizationR16 || v.HasSchedulingRequestIDBFRSCellR16 || v.HasDrxConfigSecondaryGroupR16, v.HasEnhancedSkipUplinkTxDynamicR16 || v.HasEnhancedSkipUplinkTxConfiguredR16, v.HasIntraCGPrioritizationR17 || v.HasDrxConfigSLR17 || v.HasDrxConfigExtV1700 || v.HasSchedulingRequestIDBFRR17 || v.HasSchedulingRequestIDBFR2R17 || v.HasSchedulingRequestConfigV1700 || v.HasTarConfigR17 || v.HasGRNTIConfigToAddModListR17 || v.HasGRNTIConfigToReleaseListR17 || v.HasGCSRNTIConfigToAddModListR17 || v.HasGCSRNTIConfigToReleaseListR17 || v.HasAllowCSISRSTxMulticastDRXActiveR17, v.HasSchedulingRequestIDPosMGRequestR17 || v.HasDrxLastTransmissionULR17, v.HasPosMGRequestR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDrxConfig, v.HasSchedulingRequestConfig, v.HasBsrConfig, v.HasTagConfig, v.HasPhrConfig)
+	w.Extended(x)
+	w.Preamble(v.HasDrxConfig, v.HasSchedulingRequestConfig, v.HasBsrConfig, v.HasTagConfig, v.HasPhrConfig)
 	w.EncodeOptional(v.HasDrxConfig, &v.DrxConfig, "drx-Config")
 	w.EncodeOptional(v.HasSchedulingRequestConfig, &v.SchedulingRequestConfig, "schedulingRequestConfig")
 	w.EncodeOptional(v.HasBsrConfig, &v.BsrConfig, "bsr-Config")
@@ -2587,7 +2587,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 	w.WriteBool(v.SkipUplinkTxDynamic)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCsiMask, v.HasDataInactivityTimer)
+		w.Preamble(v.HasCsiMask, v.HasDataInactivityTimer)
 		if v.HasCsiMask {
 			w.WriteBool(v.CsiMask)
 		}
@@ -2595,7 +2595,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasUsePreBSRR16, v.HasSchedulingRequestIDLBTSCellR16, v.HasLchBasedPrioritizationR16, v.HasSchedulingRequestIDBFRSCellR16, v.HasDrxConfigSecondaryGroupR16)
+		w.Preamble(v.HasUsePreBSRR16, v.HasSchedulingRequestIDLBTSCellR16, v.HasLchBasedPrioritizationR16, v.HasSchedulingRequestIDBFRSCellR16, v.HasDrxConfigSecondaryGroupR16)
 		if v.HasUsePreBSRR16 {
 			w.Enum(int64(v.UsePreBSRR16), 1, 0, false, "usePreBSR-r16")
 		}
@@ -2608,7 +2608,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
+		w.Preamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
 		if v.HasEnhancedSkipUplinkTxDynamicR16 {
 			w.Enum(int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
 		}
@@ -2618,7 +2618,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasIntraCGPrioritizationR17, v.HasDrxConfigSLR17, v.HasDrxConfigExtV1700, v.HasSchedulingRequestIDBFRR17, v.HasSchedulingRequestIDBFR2R17, v.HasSchedulingRequestConfigV1700, v.HasTarConfigR17, v.HasGRNTIConfigToAddModListR17, v.HasGRNTIConfigToReleaseListR17, v.HasGCSRNTIConfigToAddModListR17, v.HasGCSRNTIConfigToReleaseListR17, v.HasAllowCSISRSTxMulticastDRXActiveR17)
+		w.Preamble(v.HasIntraCGPrioritizationR17, v.HasDrxConfigSLR17, v.HasDrxConfigExtV1700, v.HasSchedulingRequestIDBFRR17, v.HasSchedulingRequestIDBFR2R17, v.HasSchedulingRequestConfigV1700, v.HasTarConfigR17, v.HasGRNTIConfigToAddModListR17, v.HasGRNTIConfigToReleaseListR17, v.HasGCSRNTIConfigToAddModListR17, v.HasGCSRNTIConfigToReleaseListR17, v.HasAllowCSISRSTxMulticastDRXActiveR17)
 		if v.HasIntraCGPrioritizationR17 {
 			w.Enum(int64(v.IntraCGPrioritizationR17), 1, 0, false, "intraCG-Prioritization-r17")
 		}
@@ -2638,7 +2638,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasSchedulingRequestIDPosMGRequestR17, v.HasDrxLastTransmissionULR17)
+		w.Preamble(v.HasSchedulingRequestIDPosMGRequestR17, v.HasDrxLastTransmissionULR17)
 		w.EncodeOptional(v.HasSchedulingRequestIDPosMGRequestR17, &v.SchedulingRequestIDPosMGRequestR17, "schedulingRequestID-PosMG-Request-r17")
 		if v.HasDrxLastTransmissionULR17 {
 			w.Enum(int64(v.DrxLastTransmissionULR17), 1, 0, false, "drx-LastTransmissionUL-r17")
@@ -2646,7 +2646,7 @@ func (v *MACCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WriteBool(v.HasPosMGRequestR17)
+		w.Preamble(v.HasPosMGRequestR17)
 		if v.HasPosMGRequestR17 {
 			w.Enum(int64(v.PosMGRequestR17), 1, 0, false, "posMG-Request-r17")
 		}
@@ -3013,7 +3013,7 @@ func (v *MBSRNTISpecificConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSRNTISpecificConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDrxConfigPTMR17, v.HasHarqFeedbackEnablerMulticastR17, v.HasHarqFeedbackOptionMulticastR17, v.HasPdschAggregationFactorR17)
+	w.Preamble(v.HasDrxConfigPTMR17, v.HasHarqFeedbackEnablerMulticastR17, v.HasHarqFeedbackOptionMulticastR17, v.HasPdschAggregationFactorR17)
 	w.Encode(&v.MbsRNTISpecificConfigIDR17, "mbs-RNTI-SpecificConfigId-r17")
 	w.Encode(&v.GroupCommonRNTIR17, "groupCommon-RNTI-r17")
 	w.EncodeOptional(v.HasDrxConfigPTMR17, &v.DrxConfigPTMR17, "drx-ConfigPTM-r17")
@@ -3167,8 +3167,8 @@ func (v *MeasConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasInterFrequencyConfigNoGapR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasObjectToRemoveList, v.HasMeasObjectToAddModList, v.HasReportConfigToRemoveList, v.HasReportConfigToAddModList, v.HasMeasIDToRemoveList, v.HasMeasIDToAddModList, v.HasSMeasureConfig, v.HasQuantityConfig, v.HasMeasGapConfig, v.HasMeasGapSharingConfig)
+	w.Extended(x)
+	w.Preamble(v.HasMeasObjectToRemoveList, v.HasMeasObjectToAddModList, v.HasReportConfigToRemoveList, v.HasReportConfigToAddModList, v.HasMeasIDToRemoveList, v.HasMeasIDToAddModList, v.HasSMeasureConfig, v.HasQuantityConfig, v.HasMeasGapConfig, v.HasMeasGapSharingConfig)
 	w.EncodeOptional(v.HasMeasObjectToRemoveList, &v.MeasObjectToRemoveList, "measObjectToRemoveList")
 	w.EncodeOptional(v.HasMeasObjectToAddModList, &v.MeasObjectToAddModList, "measObjectToAddModList")
 	w.EncodeOptional(v.HasReportConfigToRemoveList, &v.ReportConfigToRemoveList, "reportConfigToRemoveList")
@@ -3181,7 +3181,7 @@ func (v *MeasConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasMeasGapSharingConfig, &v.MeasGapSharingConfig, "measGapSharingConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasInterFrequencyConfigNoGapR16)
+		w.Preamble(v.HasInterFrequencyConfigNoGapR16)
 		if v.HasInterFrequencyConfigNoGapR16 {
 			w.Enum(int64(v.InterFrequencyConfigNoGapR16), 1, 0, false, "interFrequencyConfig-NoGap-r16")
 		}
@@ -3321,18 +3321,18 @@ func (v *MeasGapConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasGapConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasGapFR1 || v.HasGapUE, v.HasGapToAddModListR17 || v.HasGapToReleaseListR17 || v.HasPosMeasGapPreConfigToAddModListR17 || v.HasPosMeasGapPreConfigToReleaseListR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasGapFR2)
+	w.Extended(x)
+	w.Preamble(v.HasGapFR2)
 	w.EncodeOptional(v.HasGapFR2, &v.GapFR2, "gapFR2")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasGapFR1, v.HasGapUE)
+		w.Preamble(v.HasGapFR1, v.HasGapUE)
 		w.EncodeOptional(v.HasGapFR1, &v.GapFR1, "gapFR1")
 		w.EncodeOptional(v.HasGapUE, &v.GapUE, "gapUE")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasGapToAddModListR17, v.HasGapToReleaseListR17, v.HasPosMeasGapPreConfigToAddModListR17, v.HasPosMeasGapPreConfigToReleaseListR17)
+		w.Preamble(v.HasGapToAddModListR17, v.HasGapToReleaseListR17, v.HasPosMeasGapPreConfigToAddModListR17, v.HasPosMeasGapPreConfigToReleaseListR17)
 		w.EncodeOptional(v.HasGapToAddModListR17, &v.GapToAddModListR17, "gapToAddModList-r17")
 		w.EncodeOptional(v.HasGapToReleaseListR17, &v.GapToReleaseListR17, "gapToReleaseList-r17")
 		w.EncodeOptional(v.HasPosMeasGapPreConfigToAddModListR17, &v.PosMeasGapPreConfigToAddModListR17, "posMeasGapPreConfigToAddModList-r17")
@@ -3440,21 +3440,21 @@ func (v *GapConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GapConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRefServCellIndicator, v.HasRefFR2ServCellAsyncCAR16 || v.HasMglR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.GapOffset, 0, 159, false, "gapOffset")
 	w.Enum(int64(v.Mgl), 6, 0, false, "mgl")
 	w.Enum(int64(v.Mgrp), 4, 0, false, "mgrp")
 	w.Enum(int64(v.Mgta), 3, 0, false, "mgta")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasRefServCellIndicator)
+		w.Preamble(v.HasRefServCellIndicator)
 		if v.HasRefServCellIndicator {
 			w.Enum(int64(v.RefServCellIndicator), 3, 0, false, "refServCellIndicator")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRefFR2ServCellAsyncCAR16, v.HasMglR16)
+		w.Preamble(v.HasRefFR2ServCellAsyncCAR16, v.HasMglR16)
 		w.EncodeOptional(v.HasRefFR2ServCellAsyncCAR16, &v.RefFR2ServCellAsyncCAR16, "refFR2ServCellAsyncCA-r16")
 		if v.HasMglR16 {
 			w.Enum(int64(v.MglR16), 2, 0, false, "mgl-r16")
@@ -3505,8 +3505,8 @@ func (v *GapConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GapConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRefServCellIndicatorR17, v.HasRefFR2ServCellAsyncCAR17, v.HasPreConfigIndR17, v.HasNcsgIndR17, v.HasGapAssociationPRSR17, v.HasGapSharingR17, v.HasGapPriorityR17)
+	w.Extended(x)
+	w.Preamble(v.HasRefServCellIndicatorR17, v.HasRefFR2ServCellAsyncCAR17, v.HasPreConfigIndR17, v.HasNcsgIndR17, v.HasGapAssociationPRSR17, v.HasGapSharingR17, v.HasGapPriorityR17)
 	w.Encode(&v.MeasGapIDR17, "measGapId-r17")
 	w.Enum(int64(v.GapTypeR17), 3, 0, false, "gapType-r17")
 	w.Int(v.GapOffsetR17, 0, 159, false, "gapOffset-r17")
@@ -3599,7 +3599,7 @@ func (v *PosGapConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosGapConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.MeasPosPreConfigGapIDR17, "measPosPreConfigGapId-r17")
 	w.Int(v.GapOffsetR17, 0, 159, false, "gapOffset-r17")
 	w.Enum(int64(v.MglR17), 8, 0, false, "mgl-r17")
@@ -3679,12 +3679,12 @@ func (v *MeasGapSharingConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasGapSharingConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasGapSharingFR1 || v.HasGapSharingUE)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasGapSharingFR2)
+	w.Extended(x)
+	w.Preamble(v.HasGapSharingFR2)
 	w.EncodeOptional(v.HasGapSharingFR2, &v.GapSharingFR2, "gapSharingFR2")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasGapSharingFR1, v.HasGapSharingUE)
+		w.Preamble(v.HasGapSharingFR1, v.HasGapSharingUE)
 		w.EncodeOptional(v.HasGapSharingFR1, &v.GapSharingFR1, "gapSharingFR1")
 		w.EncodeOptional(v.HasGapSharingUE, &v.GapSharingUE, "gapSharingUE")
 		w.EndOpen(o)
@@ -3792,8 +3792,8 @@ func (v *MeasIdleConfigSIBR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleConfigSIBR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasIdleCarrierListNRR16, v.HasMeasIdleCarrierListEUTRAR16)
+	w.Extended(x)
+	w.Preamble(v.HasMeasIdleCarrierListNRR16, v.HasMeasIdleCarrierListEUTRAR16)
 	w.EncodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	w.EncodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
 	w.Extensions(x, v.Unknown)
@@ -3846,8 +3846,8 @@ func (v *MeasIdleConfigDedicatedR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleConfigDedicatedR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasIdleCarrierListNRR16, v.HasMeasIdleCarrierListEUTRAR16, v.HasValidityAreaListR16)
+	w.Extended(x)
+	w.Preamble(v.HasMeasIdleCarrierListNRR16, v.HasMeasIdleCarrierListEUTRAR16, v.HasValidityAreaListR16)
 	w.EncodeOptional(v.HasMeasIdleCarrierListNRR16, &v.MeasIdleCarrierListNRR16, "measIdleCarrierListNR-r16")
 	w.EncodeOptional(v.HasMeasIdleCarrierListEUTRAR16, &v.MeasIdleCarrierListEUTRAR16, "measIdleCarrierListEUTRA-r16")
 	w.Enum(int64(v.MeasIdleDurationR16), 8, 0, false, "measIdleDuration-r16")
@@ -3914,7 +3914,7 @@ func (v *ValidityAreaR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ValidityAreaR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasValidityCellListR16)
+	w.Preamble(v.HasValidityCellListR16)
 	w.Encode(&v.CarrierFreqR16, "carrierFreq-r16")
 	w.EncodeOptional(v.HasValidityCellListR16, &v.ValidityCellListR16, "validityCellList-r16")
 	return w.Err()
@@ -3967,8 +3967,8 @@ func (v *MeasIdleCarrierNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyBandList, v.HasMeasCellListNRR16, v.HasQualityThresholdR16, v.HasSsbMeasConfigR16, v.HasBeamMeasConfigIdleR16)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyBandList, v.HasMeasCellListNRR16, v.HasQualityThresholdR16, v.HasSsbMeasConfigR16, v.HasBeamMeasConfigIdleR16)
 	w.Encode(&v.CarrierFreqR16, "carrierFreq-r16")
 	w.Encode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
 	w.EncodeOptional(v.HasFrequencyBandList, &v.FrequencyBandList, "frequencyBandList")
@@ -4001,7 +4001,7 @@ func (v *MeasIdleCarrierNRR16_QualityThresholdR16) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierNRR16_QualityThresholdR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleRSRPThresholdNRR16, v.HasIdleRSRQThresholdNRR16)
+	w.Preamble(v.HasIdleRSRPThresholdNRR16, v.HasIdleRSRQThresholdNRR16)
 	w.EncodeOptional(v.HasIdleRSRPThresholdNRR16, &v.IdleRSRPThresholdNRR16, "idleRSRP-Threshold-NR-r16")
 	w.EncodeOptional(v.HasIdleRSRQThresholdNRR16, &v.IdleRSRQThresholdNRR16, "idleRSRQ-Threshold-NR-r16")
 	return w.Err()
@@ -4034,7 +4034,7 @@ func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierNRR16_SsbMeasConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrofSSBlocksToAverageR16, v.HasAbsThreshSSBlocksConsolidationR16, v.HasSmtcR16, v.HasSsbToMeasureR16, v.HasSsRSSIMeasurementR16)
+	w.Preamble(v.HasNrofSSBlocksToAverageR16, v.HasAbsThreshSSBlocksConsolidationR16, v.HasSmtcR16, v.HasSsbToMeasureR16, v.HasSsRSSIMeasurementR16)
 	if v.HasNrofSSBlocksToAverageR16 {
 		w.Int(v.NrofSSBlocksToAverageR16, 2, 16, false, "nrofSS-BlocksToAverage-r16")
 	}
@@ -4074,8 +4074,8 @@ func (v *MeasIdleCarrierEUTRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierEUTRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasCellListEUTRAR16, v.HasQualityThresholdEUTRAR16)
+	w.Extended(x)
+	w.Preamble(v.HasMeasCellListEUTRAR16, v.HasQualityThresholdEUTRAR16)
 	w.Encode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
 	w.Encode(&v.AllowedMeasBandwidthR16, "allowedMeasBandwidth-r16")
 	w.EncodeOptional(v.HasMeasCellListEUTRAR16, &v.MeasCellListEUTRAR16, "measCellListEUTRA-r16")
@@ -4105,7 +4105,7 @@ func (v *MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasIdleCarrierEUTRAR16_QualityThresholdEUTRAR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdleRSRPThresholdEUTRAR16, v.HasIdleRSRQThresholdEUTRAR16)
+	w.Preamble(v.HasIdleRSRPThresholdEUTRAR16, v.HasIdleRSRQThresholdEUTRAR16)
 	w.EncodeOptional(v.HasIdleRSRPThresholdEUTRAR16, &v.IdleRSRPThresholdEUTRAR16, "idleRSRP-Threshold-EUTRA-r16")
 	w.EncodeOptional(v.HasIdleRSRQThresholdEUTRAR16, &v.IdleRSRQThresholdEUTRAR16, "idleRSRQ-Threshold-EUTRA-r16")
 	return w.Err()
@@ -4258,7 +4258,7 @@ func (v *MeasObjectCLIR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectCLIR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CliResourceConfigR16, "cli-ResourceConfig-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -4284,7 +4284,7 @@ func (v *CLIResourceConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CLIResourceConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsResourceConfigR16, v.HasRssiResourceConfigR16)
+	w.Preamble(v.HasSrsResourceConfigR16, v.HasRssiResourceConfigR16)
 	w.EncodeOptional(v.HasSrsResourceConfigR16, &v.SrsResourceConfigR16, "srs-ResourceConfig-r16")
 	w.EncodeOptional(v.HasRssiResourceConfigR16, &v.RssiResourceConfigR16, "rssi-ResourceConfig-r16")
 	return w.Err()
@@ -4431,8 +4431,8 @@ func (v *SRSResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResourceConfigCLIR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRefServCellIndexR16)
+	w.Extended(x)
+	w.Preamble(v.HasRefServCellIndexR16)
 	w.Encode(&v.SrsResourceR16, "srs-Resource-r16")
 	w.Encode(&v.SrsSCSR16, "srs-SCS-r16")
 	w.EncodeOptional(v.HasRefServCellIndexR16, &v.RefServCellIndexR16, "refServCellIndex-r16")
@@ -4471,8 +4471,8 @@ func (v *RSSIResourceConfigCLIR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RSSIResourceConfigCLIR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRefServCellIndexR16)
+	w.Extended(x)
+	w.Preamble(v.HasRefServCellIndexR16)
 	w.Encode(&v.RssiResourceIDR16, "rssi-ResourceId-r16")
 	w.Encode(&v.RssiSCSR16, "rssi-SCS-r16")
 	w.Int(v.StartPRBR16, 0, 2169, false, "startPRB-r16")
@@ -4619,8 +4619,8 @@ func (v *MeasObjectEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAssociatedMeasGapR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCellsToRemoveListEUTRAN, v.HasCellsToAddModListEUTRAN, v.HasExcludedCellsToRemoveListEUTRAN, v.HasExcludedCellsToAddModListEUTRAN, v.HasEutraQOffsetRange)
+	w.Extended(x)
+	w.Preamble(v.HasCellsToRemoveListEUTRAN, v.HasCellsToAddModListEUTRAN, v.HasExcludedCellsToRemoveListEUTRAN, v.HasExcludedCellsToAddModListEUTRAN, v.HasEutraQOffsetRange)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.Encode(&v.AllowedMeasBandwidth, "allowedMeasBandwidth")
 	w.EncodeOptional(v.HasCellsToRemoveListEUTRAN, &v.CellsToRemoveListEUTRAN, "cellsToRemoveListEUTRAN")
@@ -4632,7 +4632,7 @@ func (v *MeasObjectEUTRA) EncodePER(w *per.Writer) error {
 	w.WriteBool(v.WidebandRSRQMeas)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasAssociatedMeasGapR17)
+		w.Preamble(v.HasAssociatedMeasGapR17)
 		w.EncodeOptional(v.HasAssociatedMeasGapR17, &v.AssociatedMeasGapR17, "associatedMeasGap-r17")
 		w.EndOpen(o)
 	}
@@ -4841,8 +4841,8 @@ func (v *MeasObjectNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFreqBandIndicatorNR || v.HasMeasCycleSCell, v.HasSmtc3listR16 || v.HasRmtcConfigR16 || v.HasT312R16, v.HasAssociatedMeasGapSSBR17 || v.HasAssociatedMeasGapCSIRSR17 || v.HasSmtc4listR17 || v.HasMeasCyclePSCellR17 || v.HasCellsToAddModListExtV1710, v.HasAssociatedMeasGapSSB2V1720 || v.HasAssociatedMeasGapCSIRS2V1720)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
+	w.Extended(x)
+	w.Preamble(v.HasSsbFrequency, v.HasSsbSubcarrierSpacing, v.HasSmtc1, v.HasSmtc2, v.HasRefFreqCSIRS, v.HasAbsThreshSSBlocksConsolidation, v.HasAbsThreshCSIRSConsolidation, v.HasNrofSSBlocksToAverage, v.HasNrofCSIRSResourcesToAverage, v.HasCellsToRemoveList, v.HasCellsToAddModList, v.HasExcludedCellsToRemoveList, v.HasExcludedCellsToAddModList, v.HasAllowedCellsToRemoveList, v.HasAllowedCellsToAddModList)
 	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
 	w.EncodeOptional(v.HasSsbSubcarrierSpacing, &v.SsbSubcarrierSpacing, "ssbSubcarrierSpacing")
 	w.EncodeOptional(v.HasSmtc1, &v.Smtc1, "smtc1")
@@ -4867,7 +4867,7 @@ func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasAllowedCellsToAddModList, &v.AllowedCellsToAddModList, "allowedCellsToAddModList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
+		w.Preamble(v.HasFreqBandIndicatorNR, v.HasMeasCycleSCell)
 		w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
 		if v.HasMeasCycleSCell {
 			w.Enum(int64(v.MeasCycleSCell), 7, 0, false, "measCycleSCell")
@@ -4875,14 +4875,14 @@ func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
+		w.Preamble(v.HasSmtc3listR16, v.HasRmtcConfigR16, v.HasT312R16)
 		w.EncodeOptional(v.HasSmtc3listR16, &v.Smtc3listR16, "smtc3list-r16")
 		w.EncodeOptional(v.HasRmtcConfigR16, &v.RmtcConfigR16, "rmtc-Config-r16")
 		w.EncodeOptional(v.HasT312R16, &v.T312R16, "t312-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
+		w.Preamble(v.HasAssociatedMeasGapSSBR17, v.HasAssociatedMeasGapCSIRSR17, v.HasSmtc4listR17, v.HasMeasCyclePSCellR17, v.HasCellsToAddModListExtV1710)
 		w.EncodeOptional(v.HasAssociatedMeasGapSSBR17, &v.AssociatedMeasGapSSBR17, "associatedMeasGapSSB-r17")
 		w.EncodeOptional(v.HasAssociatedMeasGapCSIRSR17, &v.AssociatedMeasGapCSIRSR17, "associatedMeasGapCSIRS-r17")
 		w.EncodeOptional(v.HasSmtc4listR17, &v.Smtc4listR17, "smtc4list-r17")
@@ -4893,7 +4893,7 @@ func (v *MeasObjectNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
+		w.Preamble(v.HasAssociatedMeasGapSSB2V1720, v.HasAssociatedMeasGapCSIRS2V1720)
 		w.EncodeOptional(v.HasAssociatedMeasGapSSB2V1720, &v.AssociatedMeasGapSSB2V1720, "associatedMeasGapSSB2-v1720")
 		w.EncodeOptional(v.HasAssociatedMeasGapCSIRS2V1720, &v.AssociatedMeasGapCSIRS2V1720, "associatedMeasGapCSIRS2-v1720")
 		w.EndOpen(o)
@@ -5065,7 +5065,7 @@ func (v *ReferenceSignalConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReferenceSignalConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSsbConfigMobility, v.HasCsiRsResourceConfigMobility)
+	w.Preamble(v.HasSsbConfigMobility, v.HasCsiRsResourceConfigMobility)
 	w.EncodeOptional(v.HasSsbConfigMobility, &v.SsbConfigMobility, "ssb-ConfigMobility")
 	w.EncodeOptional(v.HasCsiRsResourceConfigMobility, &v.CsiRsResourceConfigMobility, "csi-rs-ResourceConfigMobility")
 	return w.Err()
@@ -5155,28 +5155,28 @@ func (v *SSBConfigMobility) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBConfigMobility) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSsbPositionQCLCommonR16 || v.HasSsbPositionQCLCellsToAddModListR16 || v.HasSsbPositionQCLCellsToRemoveListR16, v.HasDeriveSSBIndexFromCellInterR17 || v.HasSsbPositionQCLCommonR17 || v.HasSsbPositionQCLCellsR17, v.HasCcaCellsToAddModListR17 || v.HasCcaCellsToRemoveListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsbToMeasure, v.HasSsRSSIMeasurement)
+	w.Extended(x)
+	w.Preamble(v.HasSsbToMeasure, v.HasSsRSSIMeasurement)
 	w.EncodeOptional(v.HasSsbToMeasure, &v.SsbToMeasure, "ssb-ToMeasure")
 	w.WriteBool(v.DeriveSSBIndexFromCell)
 	w.EncodeOptional(v.HasSsRSSIMeasurement, &v.SsRSSIMeasurement, "ss-RSSI-Measurement")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSsbPositionQCLCommonR16, v.HasSsbPositionQCLCellsToAddModListR16, v.HasSsbPositionQCLCellsToRemoveListR16)
+		w.Preamble(v.HasSsbPositionQCLCommonR16, v.HasSsbPositionQCLCellsToAddModListR16, v.HasSsbPositionQCLCellsToRemoveListR16)
 		w.EncodeOptional(v.HasSsbPositionQCLCommonR16, &v.SsbPositionQCLCommonR16, "ssb-PositionQCL-Common-r16")
 		w.EncodeOptional(v.HasSsbPositionQCLCellsToAddModListR16, &v.SsbPositionQCLCellsToAddModListR16, "ssb-PositionQCL-CellsToAddModList-r16")
 		w.EncodeOptional(v.HasSsbPositionQCLCellsToRemoveListR16, &v.SsbPositionQCLCellsToRemoveListR16, "ssb-PositionQCL-CellsToRemoveList-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasDeriveSSBIndexFromCellInterR17, v.HasSsbPositionQCLCommonR17, v.HasSsbPositionQCLCellsR17)
+		w.Preamble(v.HasDeriveSSBIndexFromCellInterR17, v.HasSsbPositionQCLCommonR17, v.HasSsbPositionQCLCellsR17)
 		w.EncodeOptional(v.HasDeriveSSBIndexFromCellInterR17, &v.DeriveSSBIndexFromCellInterR17, "deriveSSB-IndexFromCellInter-r17")
 		w.EncodeOptional(v.HasSsbPositionQCLCommonR17, &v.SsbPositionQCLCommonR17, "ssb-PositionQCL-Common-r17")
 		w.EncodeOptional(v.HasSsbPositionQCLCellsR17, &v.SsbPositionQCLCellsR17, "ssb-PositionQCL-Cells-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasCcaCellsToAddModListR17, v.HasCcaCellsToRemoveListR17)
+		w.Preamble(v.HasCcaCellsToAddModListR17, v.HasCcaCellsToRemoveListR17)
 		w.EncodeOptional(v.HasCcaCellsToAddModListR17, &v.CcaCellsToAddModListR17, "cca-CellsToAddModList-r17")
 		w.EncodeOptional(v.HasCcaCellsToRemoveListR17, &v.CcaCellsToRemoveListR17, "cca-CellsToRemoveList-r17")
 		w.EndOpen(o)
@@ -5310,7 +5310,7 @@ func (v *QOffsetRangeList) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QOffsetRangeList) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.RsrpOffsetSSB != QOffsetRange_DB0, v.RsrqOffsetSSB != QOffsetRange_DB0, v.SinrOffsetSSB != QOffsetRange_DB0, v.RsrpOffsetCSIRS != QOffsetRange_DB0, v.RsrqOffsetCSIRS != QOffsetRange_DB0, v.SinrOffsetCSIRS != QOffsetRange_DB0)
+	w.Preamble(v.RsrpOffsetSSB != QOffsetRange_DB0, v.RsrqOffsetSSB != QOffsetRange_DB0, v.SinrOffsetSSB != QOffsetRange_DB0, v.RsrpOffsetCSIRS != QOffsetRange_DB0, v.RsrqOffsetCSIRS != QOffsetRange_DB0, v.SinrOffsetCSIRS != QOffsetRange_DB0)
 	w.EncodeOptional(v.RsrpOffsetSSB != QOffsetRange_DB0, &v.RsrpOffsetSSB, "rsrpOffsetSSB")
 	w.EncodeOptional(v.RsrqOffsetSSB != QOffsetRange_DB0, &v.RsrqOffsetSSB, "rsrqOffsetSSB")
 	w.EncodeOptional(v.SinrOffsetSSB != QOffsetRange_DB0, &v.SinrOffsetSSB, "sinrOffsetSSB")
@@ -5340,7 +5340,7 @@ func (v *ThresholdNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ThresholdNR) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasThresholdRSRP, v.HasThresholdRSRQ, v.HasThresholdSINR)
+	w.Preamble(v.HasThresholdRSRP, v.HasThresholdRSRQ, v.HasThresholdSINR)
 	w.EncodeOptional(v.HasThresholdRSRP, &v.ThresholdRSRP, "thresholdRSRP")
 	w.EncodeOptional(v.HasThresholdRSRQ, &v.ThresholdRSRQ, "thresholdRSRQ")
 	w.EncodeOptional(v.HasThresholdSINR, &v.ThresholdSINR, "thresholdSINR")
@@ -5429,7 +5429,7 @@ func (v *CellsToAddModExtV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellsToAddModExtV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17)
+	w.Preamble(v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17)
 	if v.HasNtnPolarizationDLR17 {
 		w.Enum(int64(v.NtnPolarizationDLR17), 3, 0, false, "ntn-PolarizationDL-r17")
 	}
@@ -5486,8 +5486,8 @@ func (v *RMTCConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RMTCConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRmtcBandwidthR17 || v.HasMeasDurationSymbolsV1700 || v.HasRefSCSCPV1700 || v.HasTciStateInfoR17, v.HasRefBWPIDR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRmtcSubframeOffsetR16)
+	w.Extended(x)
+	w.Preamble(v.HasRmtcSubframeOffsetR16)
 	w.Enum(int64(v.RmtcPeriodicityR16), 5, 0, false, "rmtc-Periodicity-r16")
 	if v.HasRmtcSubframeOffsetR16 {
 		w.Int(v.RmtcSubframeOffsetR16, 0, 639, false, "rmtc-SubframeOffset-r16")
@@ -5497,7 +5497,7 @@ func (v *RMTCConfigR16) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.RefSCSCPR16), 4, 0, false, "ref-SCS-CP-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRmtcBandwidthR17, v.HasMeasDurationSymbolsV1700, v.HasRefSCSCPV1700, v.HasTciStateInfoR17)
+		w.Preamble(v.HasRmtcBandwidthR17, v.HasMeasDurationSymbolsV1700, v.HasRefSCSCPV1700, v.HasTciStateInfoR17)
 		if v.HasRmtcBandwidthR17 {
 			w.Enum(int64(v.RmtcBandwidthR17), 5, 0, false, "rmtc-Bandwidth-r17")
 		}
@@ -5511,7 +5511,7 @@ func (v *RMTCConfigR16) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasRefBWPIDR17)
+		w.Preamble(v.HasRefBWPIDR17)
 		w.EncodeOptional(v.HasRefBWPIDR17, &v.RefBWPIDR17, "ref-BWPId-r17")
 		w.EndOpen(o)
 	}
@@ -5538,7 +5538,7 @@ func (v *RMTCConfigR16_TciStateInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RMTCConfigR16_TciStateInfoR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRefServCellIDR17)
+	w.Preamble(v.HasRefServCellIDR17)
 	w.Encode(&v.TciStateIDR17, "tci-StateId-r17")
 	w.EncodeOptional(v.HasRefServCellIDR17, &v.RefServCellIDR17, "ref-ServCellId-r17")
 	return w.Err()
@@ -5647,7 +5647,7 @@ func (v *MeasObjectNRSLR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectNRSLR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTxPoolMeasToRemoveListR16, v.HasTxPoolMeasToAddModListR16)
+	w.Preamble(v.HasTxPoolMeasToRemoveListR16, v.HasTxPoolMeasToAddModListR16)
 	w.EncodeOptional(v.HasTxPoolMeasToRemoveListR16, &v.TxPoolMeasToRemoveListR16, "tx-PoolMeasToRemoveList-r16")
 	w.EncodeOptional(v.HasTxPoolMeasToAddModListR16, &v.TxPoolMeasToAddModListR16, "tx-PoolMeasToAddModList-r16")
 	return w.Err()
@@ -5693,8 +5693,8 @@ func (v *MeasObjectRxTxDiffR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectRxTxDiffR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasDlRefR17)
+	w.Extended(x)
+	w.Preamble(v.HasDlRefR17)
 	w.EncodeOptional(v.HasDlRefR17, &v.DlRefR17, "dl-Ref-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5922,8 +5922,8 @@ func (v *MeasObjectUTRAFDDR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasObjectUTRAFDDR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUtraFDDQOffsetRangeR16, v.HasCellsToRemoveListR16, v.HasCellsToAddModListR16)
+	w.Extended(x)
+	w.Preamble(v.HasUtraFDDQOffsetRangeR16, v.HasCellsToRemoveListR16, v.HasCellsToAddModListR16)
 	w.Encode(&v.CarrierFreqR16, "carrierFreq-r16")
 	w.EncodeOptional(v.HasUtraFDDQOffsetRangeR16, &v.UtraFDDQOffsetRangeR16, "utra-FDD-Q-OffsetRange-r16")
 	w.EncodeOptional(v.HasCellsToRemoveListR16, &v.CellsToRemoveListR16, "cellsToRemoveList-r16")
@@ -6051,7 +6051,7 @@ func (v *MeasResultCellSFTDNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultCellSFTDNR) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRsrpResult)
+	w.Preamble(v.HasRsrpResult)
 	w.Encode(&v.PhysCellID, "physCellId")
 	w.Int(v.SfnOffsetResult, 0, 1023, false, "sfn-OffsetResult")
 	w.Int(v.FrameBoundaryOffsetResult, -30720, 30719, false, "frameBoundaryOffsetResult")
@@ -6098,7 +6098,7 @@ func (v *MeasResultSFTDEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultSFTDEUTRA) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRsrpResult)
+	w.Preamble(v.HasRsrpResult)
 	w.Encode(&v.EutraPhysCellID, "eutra-PhysCellId")
 	w.Int(v.SfnOffsetResult, 0, 1023, false, "sfn-OffsetResult")
 	w.Int(v.FrameBoundaryOffsetResult, -30720, 30719, false, "frameBoundaryOffsetResult")
@@ -6164,14 +6164,14 @@ func (v *MeasResults) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResults) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMeasResultServFreqListEUTRASCG || v.HasMeasResultServFreqListNRSCG || v.HasMeasResultSFTDEUTRA || v.HasMeasResultSFTDNR, v.HasMeasResultCellListSFTDNR, v.HasMeasResultForRSSIR16 || v.HasLocationInfoR16 || v.HasUlPDCPDelayValueResultListR16 || v.HasMeasResultsSLR16 || v.HasMeasResultCLIR16, v.HasMeasResultRxTxTimeDiffR17 || v.HasSlMeasResultServingRelayR17 || v.HasUlPDCPExcessDelayResultListR17 || v.HasCoarseLocationInfoR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMeasResultNeighCells)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultNeighCells)
 	w.Encode(&v.MeasID, "measId")
 	w.Encode(&v.MeasResultServingMOList, "measResultServingMOList")
 	w.EncodeOptional(v.HasMeasResultNeighCells, &v.MeasResultNeighCells, "measResultNeighCells")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMeasResultServFreqListEUTRASCG, v.HasMeasResultServFreqListNRSCG, v.HasMeasResultSFTDEUTRA, v.HasMeasResultSFTDNR)
+		w.Preamble(v.HasMeasResultServFreqListEUTRASCG, v.HasMeasResultServFreqListNRSCG, v.HasMeasResultSFTDEUTRA, v.HasMeasResultSFTDNR)
 		w.EncodeOptional(v.HasMeasResultServFreqListEUTRASCG, &v.MeasResultServFreqListEUTRASCG, "measResultServFreqListEUTRA-SCG")
 		w.EncodeOptional(v.HasMeasResultServFreqListNRSCG, &v.MeasResultServFreqListNRSCG, "measResultServFreqListNR-SCG")
 		w.EncodeOptional(v.HasMeasResultSFTDEUTRA, &v.MeasResultSFTDEUTRA, "measResultSFTD-EUTRA")
@@ -6179,12 +6179,12 @@ func (v *MeasResults) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasMeasResultCellListSFTDNR)
+		w.Preamble(v.HasMeasResultCellListSFTDNR)
 		w.EncodeOptional(v.HasMeasResultCellListSFTDNR, &v.MeasResultCellListSFTDNR, "measResultCellListSFTD-NR")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasMeasResultForRSSIR16, v.HasLocationInfoR16, v.HasUlPDCPDelayValueResultListR16, v.HasMeasResultsSLR16, v.HasMeasResultCLIR16)
+		w.Preamble(v.HasMeasResultForRSSIR16, v.HasLocationInfoR16, v.HasUlPDCPDelayValueResultListR16, v.HasMeasResultsSLR16, v.HasMeasResultCLIR16)
 		w.EncodeOptional(v.HasMeasResultForRSSIR16, &v.MeasResultForRSSIR16, "measResultForRSSI-r16")
 		w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		w.EncodeOptional(v.HasUlPDCPDelayValueResultListR16, &v.UlPDCPDelayValueResultListR16, "ul-PDCP-DelayValueResultList-r16")
@@ -6193,7 +6193,7 @@ func (v *MeasResults) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasMeasResultRxTxTimeDiffR17, v.HasSlMeasResultServingRelayR17, v.HasUlPDCPExcessDelayResultListR17, v.HasCoarseLocationInfoR17)
+		w.Preamble(v.HasMeasResultRxTxTimeDiffR17, v.HasSlMeasResultServingRelayR17, v.HasUlPDCPExcessDelayResultListR17, v.HasCoarseLocationInfoR17)
 		w.EncodeOptional(v.HasMeasResultRxTxTimeDiffR17, &v.MeasResultRxTxTimeDiffR17, "measResultRxTxTimeDiff-r17")
 		if v.HasSlMeasResultServingRelayR17 {
 			w.OctetString(v.SlMeasResultServingRelayR17, per.Unsized, "sl-MeasResultServingRelay-r17")
@@ -6322,8 +6322,8 @@ func (v *MeasResultServMO) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultServMO) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMeasResultBestNeighCell)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultBestNeighCell)
 	w.Encode(&v.ServCellID, "servCellId")
 	w.Encode(&v.MeasResultServingCell, "measResultServingCell")
 	w.EncodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
@@ -6387,18 +6387,18 @@ func (v *MeasResultNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCgiInfo, v.HasChoCandidateR17 || v.HasChoConfigR17 || v.HasTriggeredEventR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPhysCellID)
+	w.Extended(x)
+	w.Preamble(v.HasPhysCellID)
 	w.EncodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
 	w.Encode(&v.MeasResult, "measResult")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCgiInfo)
+		w.Preamble(v.HasCgiInfo)
 		w.EncodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasChoCandidateR17, v.HasChoConfigR17, v.HasTriggeredEventR17)
+		w.Preamble(v.HasChoCandidateR17, v.HasChoConfigR17, v.HasTriggeredEventR17)
 		if v.HasChoCandidateR17 {
 			w.Enum(int64(v.ChoCandidateR17), 1, 0, false, "choCandidate-r17")
 		}
@@ -6429,7 +6429,7 @@ func (v *MeasResultNR_MeasResult) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNR_MeasResult) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRsIndexResults)
+	w.Preamble(v.HasRsIndexResults)
 	w.Encode(&v.CellResults, "cellResults")
 	w.EncodeOptional(v.HasRsIndexResults, &v.RsIndexResults, "rsIndexResults")
 	return w.Err()
@@ -6454,7 +6454,7 @@ func (v *MeasResultNR_MeasResult_CellResults) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNR_MeasResult_CellResults) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBCell, v.HasResultsCSIRSCell)
+	w.Preamble(v.HasResultsSSBCell, v.HasResultsCSIRSCell)
 	w.EncodeOptional(v.HasResultsSSBCell, &v.ResultsSSBCell, "resultsSSB-Cell")
 	w.EncodeOptional(v.HasResultsCSIRSCell, &v.ResultsCSIRSCell, "resultsCSI-RS-Cell")
 	return w.Err()
@@ -6481,7 +6481,7 @@ func (v *MeasResultNR_MeasResult_RsIndexResults) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNR_MeasResult_RsIndexResults) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasResultsSSBIndexes, v.HasResultsCSIRSIndexes)
+	w.Preamble(v.HasResultsSSBIndexes, v.HasResultsCSIRSIndexes)
 	w.EncodeOptional(v.HasResultsSSBIndexes, &v.ResultsSSBIndexes, "resultsSSB-Indexes")
 	w.EncodeOptional(v.HasResultsCSIRSIndexes, &v.ResultsCSIRSIndexes, "resultsCSI-RS-Indexes")
 	return w.Err()
@@ -6520,7 +6520,7 @@ func (v *MeasResultNR_TriggeredEventR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNR_TriggeredEventR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTimeBetweenEventsR17, v.HasFirstTriggeredEvent)
+	w.Preamble(v.HasTimeBetweenEventsR17, v.HasFirstTriggeredEvent)
 	w.EncodeOptional(v.HasTimeBetweenEventsR17, &v.TimeBetweenEventsR17, "timeBetweenEvents-r17")
 	if v.HasFirstTriggeredEvent {
 		w.Enum(int64(v.FirstTriggeredEvent), 2, 0, false, "firstTriggeredEvent")
@@ -6570,8 +6570,8 @@ func (v *MeasResultEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasCgiInfo)
+	w.Extended(x)
+	w.Preamble(v.HasCgiInfo)
 	w.Encode(&v.EutraPhysCellID, "eutra-PhysCellId")
 	w.Encode(&v.MeasResult, "measResult")
 	w.EncodeOptional(v.HasCgiInfo, &v.CgiInfo, "cgi-Info")
@@ -6618,7 +6618,7 @@ func (v *MeasQuantityResults) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasQuantityResults) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRsrp, v.HasRsrq, v.HasSinr)
+	w.Preamble(v.HasRsrp, v.HasRsrq, v.HasSinr)
 	w.EncodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
 	w.EncodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
 	w.EncodeOptional(v.HasSinr, &v.Sinr, "sinr")
@@ -6645,7 +6645,7 @@ func (v *MeasQuantityResultsEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasQuantityResultsEUTRA) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRsrp, v.HasRsrq, v.HasSinr)
+	w.Preamble(v.HasRsrp, v.HasRsrq, v.HasSinr)
 	w.EncodeOptional(v.HasRsrp, &v.Rsrp, "rsrp")
 	w.EncodeOptional(v.HasRsrq, &v.Rsrq, "rsrq")
 	w.EncodeOptional(v.HasSinr, &v.Sinr, "sinr")
@@ -6689,7 +6689,7 @@ func (v *ResultsPerSSBIndex) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ResultsPerSSBIndex) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbResults)
+	w.Preamble(v.HasSsbResults)
 	w.Encode(&v.SsbIndex, "ssb-Index")
 	w.EncodeOptional(v.HasSsbResults, &v.SsbResults, "ssb-Results")
 	return w.Err()
@@ -6732,7 +6732,7 @@ func (v *ResultsPerCSIRSIndex) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ResultsPerCSIRSIndex) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCsiRSResults)
+	w.Preamble(v.HasCsiRSResults)
 	w.Encode(&v.CsiRSIndex, "csi-RS-Index")
 	w.EncodeOptional(v.HasCsiRSResults, &v.CsiRSResults, "csi-RS-Results")
 	return w.Err()
@@ -6838,7 +6838,7 @@ func (v *MeasResultUTRAFDDR16_MeasResultR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultUTRAFDDR16_MeasResultR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUtraFDDRSCPR16, v.HasUtraFDDECN0R16)
+	w.Preamble(v.HasUtraFDDRSCPR16, v.HasUtraFDDECN0R16)
 	if v.HasUtraFDDRSCPR16 {
 		w.Int(v.UtraFDDRSCPR16, -5, 91, false, "utra-FDD-RSCP-r16")
 	}
@@ -6892,7 +6892,7 @@ func (v *MeasResultCLIR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultCLIR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasResultListSRSRSRPR16, v.HasMeasResultListCLIRSSIR16)
+	w.Preamble(v.HasMeasResultListSRSRSRPR16, v.HasMeasResultListCLIRSSIR16)
 	w.EncodeOptional(v.HasMeasResultListSRSRSRPR16, &v.MeasResultListSRSRSRPR16, "measResultListSRS-RSRP-r16")
 	w.EncodeOptional(v.HasMeasResultListCLIRSSIR16, &v.MeasResultListCLIRSSIR16, "measResultListCLI-RSSI-r16")
 	return w.Err()
@@ -7020,7 +7020,7 @@ func (v *ULPDCPDelayValueResultR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULPDCPDelayValueResultR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.DrbIDR16, "drb-Id-r16")
 	w.Int(v.AverageDelayR16, 0, 10000, false, "averageDelay-r16")
 	w.Extensions(x, v.Unknown)
@@ -7068,7 +7068,7 @@ func (v *ULPDCPExcessDelayResultR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULPDCPExcessDelayResultR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.DrbIDR17, "drb-Id-r17")
 	w.Int(v.ExcessDelayR17, 0, 31, false, "excessDelay-r17")
 	w.Extensions(x, v.Unknown)
@@ -7120,8 +7120,8 @@ func (v *MeasResult2EUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResult2EUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasResultServingCell, v.HasMeasResultBestNeighCell)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultServingCell, v.HasMeasResultBestNeighCell)
 	w.Encode(&v.CarrierFreq, "carrierFreq")
 	w.EncodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
 	w.EncodeOptional(v.HasMeasResultBestNeighCell, &v.MeasResultBestNeighCell, "measResultBestNeighCell")
@@ -7155,8 +7155,8 @@ func (v *MeasResult2NR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResult2NR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsbFrequency, v.HasRefFreqCSIRS, v.HasMeasResultServingCell, v.HasMeasResultNeighCellListNR)
+	w.Extended(x)
+	w.Preamble(v.HasSsbFrequency, v.HasRefFreqCSIRS, v.HasMeasResultServingCell, v.HasMeasResultNeighCellListNR)
 	w.EncodeOptional(v.HasSsbFrequency, &v.SsbFrequency, "ssbFrequency")
 	w.EncodeOptional(v.HasRefFreqCSIRS, &v.RefFreqCSIRS, "refFreqCSI-RS")
 	w.EncodeOptional(v.HasMeasResultServingCell, &v.MeasResultServingCell, "measResultServingCell")
@@ -7187,7 +7187,7 @@ func (v *MeasResultIdleEUTRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultIdleEUTRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.MeasResultsPerCarrierListIdleEUTRAR16, "measResultsPerCarrierListIdleEUTRA-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7226,7 +7226,7 @@ func (v *MeasResultsPerCarrierIdleEUTRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCarrierIdleEUTRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CarrierFreqEUTRAR16, "carrierFreqEUTRA-r16")
 	w.Encode(&v.MeasResultsPerCellListIdleEUTRAR16, "measResultsPerCellListIdleEUTRA-r16")
 	w.Extensions(x, v.Unknown)
@@ -7268,7 +7268,7 @@ func (v *MeasResultsPerCellIdleEUTRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCellIdleEUTRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EutraPhysCellIDR16, "eutra-PhysCellId-r16")
 	w.Encode(&v.MeasIdleResultEUTRAR16, "measIdleResultEUTRA-r16")
 	w.Extensions(x, v.Unknown)
@@ -7295,7 +7295,7 @@ func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) DecodePER(r *per
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCellIdleEUTRAR16_MeasIdleResultEUTRAR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRsrpResultEUTRAR16, v.HasRsrqResultEUTRAR16)
+	w.Preamble(v.HasRsrpResultEUTRAR16, v.HasRsrqResultEUTRAR16)
 	w.EncodeOptional(v.HasRsrpResultEUTRAR16, &v.RsrpResultEUTRAR16, "rsrp-ResultEUTRA-r16")
 	w.EncodeOptional(v.HasRsrqResultEUTRAR16, &v.RsrqResultEUTRAR16, "rsrq-ResultEUTRA-r16")
 	return w.Err()
@@ -7326,8 +7326,8 @@ func (v *MeasResultIdleNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultIdleNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMeasResultsPerCarrierListIdleNRR16)
+	w.Extended(x)
+	w.Preamble(v.HasMeasResultsPerCarrierListIdleNRR16)
 	w.Encode(&v.MeasResultServingCellR16, "measResultServingCell-r16")
 	w.EncodeOptional(v.HasMeasResultsPerCarrierListIdleNRR16, &v.MeasResultsPerCarrierListIdleNRR16, "measResultsPerCarrierListIdleNR-r16")
 	w.Extensions(x, v.Unknown)
@@ -7355,7 +7355,7 @@ func (v *MeasResultIdleNRR16_MeasResultServingCellR16) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultIdleNRR16_MeasResultServingCellR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRsrpResultR16, v.HasRsrqResultR16, v.HasResultsSSBIndexesR16)
+	w.Preamble(v.HasRsrpResultR16, v.HasRsrqResultR16, v.HasResultsSSBIndexesR16)
 	w.EncodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
 	w.EncodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
 	w.EncodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
@@ -7396,7 +7396,7 @@ func (v *MeasResultsPerCarrierIdleNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCarrierIdleNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CarrierFreqR16, "carrierFreq-r16")
 	w.Encode(&v.MeasResultsPerCellListIdleNRR16, "measResultsPerCellListIdleNR-r16")
 	w.Extensions(x, v.Unknown)
@@ -7436,7 +7436,7 @@ func (v *MeasResultsPerCellIdleNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCellIdleNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PhysCellIDR16, "physCellId-r16")
 	w.Encode(&v.MeasIdleResultNRR16, "measIdleResultNR-r16")
 	w.Extensions(x, v.Unknown)
@@ -7464,7 +7464,7 @@ func (v *MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsPerCellIdleNRR16_MeasIdleResultNRR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRsrpResultR16, v.HasRsrqResultR16, v.HasResultsSSBIndexesR16)
+	w.Preamble(v.HasRsrpResultR16, v.HasRsrqResultR16, v.HasResultsSSBIndexesR16)
 	w.EncodeOptional(v.HasRsrpResultR16, &v.RsrpResultR16, "rsrp-Result-r16")
 	w.EncodeOptional(v.HasRsrqResultR16, &v.RsrqResultR16, "rsrq-Result-r16")
 	w.EncodeOptional(v.HasResultsSSBIndexesR16, &v.ResultsSSBIndexesR16, "resultsSSB-Indexes-r16")
@@ -7510,7 +7510,7 @@ func (v *ResultsPerSSBIndexIdleR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ResultsPerSSBIndexIdleR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbResultsR16)
+	w.Preamble(v.HasSsbResultsR16)
 	w.Encode(&v.SsbIndexR16, "ssb-Index-r16")
 	w.EncodeOptional(v.HasSsbResultsR16, &v.SsbResultsR16, "ssb-Results-r16")
 	return w.Err()
@@ -7535,7 +7535,7 @@ func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ResultsPerSSBIndexIdleR16_SsbResultsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSsbRSRPResultR16, v.HasSsbRSRQResultR16)
+	w.Preamble(v.HasSsbRSRPResultR16, v.HasSsbRSRQResultR16)
 	w.EncodeOptional(v.HasSsbRSRPResultR16, &v.SsbRSRPResultR16, "ssb-RSRP-Result-r16")
 	w.EncodeOptional(v.HasSsbRSRQResultR16, &v.SsbRSRQResultR16, "ssb-RSRQ-Result-r16")
 	return w.Err()
@@ -7565,8 +7565,8 @@ func (v *MeasResultRxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultRxTxTimeDiffR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRxTxTimeDiffUER17)
+	w.Extended(x)
+	w.Preamble(v.HasRxTxTimeDiffUER17)
 	w.EncodeOptional(v.HasRxTxTimeDiffUER17, &v.RxTxTimeDiffUER17, "rxTxTimeDiff-ue-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7599,11 +7599,11 @@ func (v *MeasResultSCGFailure) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultSCGFailure) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasLocationInfoR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.MeasResultPerMOList, "measResultPerMOList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasLocationInfoR16)
+		w.Preamble(v.HasLocationInfoR16)
 		w.EncodeOptional(v.HasLocationInfoR16, &v.LocationInfoR16, "locationInfo-r16")
 		w.EndOpen(o)
 	}
@@ -7650,7 +7650,7 @@ func (v *MeasResultsSLR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultsSLR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.MeasResultsListSLR16, "measResultsListSL-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7722,7 +7722,7 @@ func (v *MeasResultNRSLR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultNRSLR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.MeasResultListCBRNRR16, "measResultListCBR-NR-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7761,7 +7761,7 @@ func (v *MeasResultCBRNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasResultCBRNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlPoolReportIdentityR16, "sl-poolReportIdentity-r16")
 	w.Encode(&v.SlCBRResultsNRR16, "sl-CBR-ResultsNR-r16")
 	w.Extensions(x, v.Unknown)
@@ -7941,7 +7941,7 @@ func (v *MsgAConfigCommonR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MsgAConfigCommonR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMsgAPUSCHConfigR16)
+	w.Preamble(v.HasMsgAPUSCHConfigR16)
 	w.Encode(&v.RachConfigCommonTwoStepRAR16, "rach-ConfigCommonTwoStepRA-r16")
 	w.EncodeOptional(v.HasMsgAPUSCHConfigR16, &v.MsgAPUSCHConfigR16, "msgA-PUSCH-Config-r16")
 	return w.Err()
@@ -7975,7 +7975,7 @@ func (v *MsgAPUSCHConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MsgAPUSCHConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMsgAPUSCHResourceGroupAR16, v.HasMsgAPUSCHResourceGroupBR16, v.HasMsgATransformPrecoderR16, v.HasMsgADataScramblingIndexR16, v.HasMsgADeltaPreambleR16)
+	w.Preamble(v.HasMsgAPUSCHResourceGroupAR16, v.HasMsgAPUSCHResourceGroupBR16, v.HasMsgATransformPrecoderR16, v.HasMsgADataScramblingIndexR16, v.HasMsgADeltaPreambleR16)
 	w.EncodeOptional(v.HasMsgAPUSCHResourceGroupAR16, &v.MsgAPUSCHResourceGroupAR16, "msgA-PUSCH-ResourceGroupA-r16")
 	w.EncodeOptional(v.HasMsgAPUSCHResourceGroupBR16, &v.MsgAPUSCHResourceGroupBR16, "msgA-PUSCH-ResourceGroupB-r16")
 	if v.HasMsgATransformPrecoderR16 {
@@ -8048,8 +8048,8 @@ func (v *MsgAPUSCHResourceR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MsgAPUSCHResourceR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMsgAPUSCHTimeDomainAllocationR16, v.HasStartSymbolAndLengthMsgAPOR16, v.HasMappingTypeMsgAPUSCHR16, v.HasGuardPeriodMsgAPUSCHR16, v.HasMsgAIntraSlotFrequencyHoppingR16, v.HasMsgAHoppingBitsR16, v.HasMsgAAlphaR16, v.HasInterlaceIndexFirstPOMsgAPUSCHR16, v.HasNrofInterlacesPerMsgAPOR16)
+	w.Extended(x)
+	w.Preamble(v.HasMsgAPUSCHTimeDomainAllocationR16, v.HasStartSymbolAndLengthMsgAPOR16, v.HasMappingTypeMsgAPUSCHR16, v.HasGuardPeriodMsgAPUSCHR16, v.HasMsgAIntraSlotFrequencyHoppingR16, v.HasMsgAHoppingBitsR16, v.HasMsgAAlphaR16, v.HasInterlaceIndexFirstPOMsgAPUSCHR16, v.HasNrofInterlacesPerMsgAPOR16)
 	w.Int(v.MsgAMCSR16, 0, 15, false, "msgA-MCS-r16")
 	w.Int(v.NrofSlotsMsgAPUSCHR16, 1, 4, false, "nrofSlotsMsgA-PUSCH-r16")
 	w.Enum(int64(v.NrofMsgAPOPerSlotR16), 4, 0, false, "nrofMsgA-PO-PerSlot-r16")
@@ -8127,7 +8127,7 @@ func (v *MsgADMRSConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MsgADMRSConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMsgADMRSAdditionalPositionR16, v.HasMsgAMaxLengthR16, v.HasMsgAPUSCHDMRSCDMGroupR16, v.HasMsgAPUSCHNrofPortsR16, v.HasMsgAScramblingID0R16, v.HasMsgAScramblingID1R16)
+	w.Preamble(v.HasMsgADMRSAdditionalPositionR16, v.HasMsgAMaxLengthR16, v.HasMsgAPUSCHDMRSCDMGroupR16, v.HasMsgAPUSCHNrofPortsR16, v.HasMsgAScramblingID0R16, v.HasMsgAScramblingID1R16)
 	if v.HasMsgADMRSAdditionalPositionR16 {
 		w.Enum(int64(v.MsgADMRSAdditionalPositionR16), 3, 0, false, "msgA-DMRS-AdditionalPosition-r16")
 	}
@@ -8204,7 +8204,7 @@ func (v *NRMultiBandInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRMultiBandInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFreqBandIndicatorNR, v.HasNrNSPmaxList)
+	w.Preamble(v.HasFreqBandIndicatorNR, v.HasNrNSPmaxList)
 	w.EncodeOptional(v.HasFreqBandIndicatorNR, &v.FreqBandIndicatorNR, "freqBandIndicatorNR")
 	w.EncodeOptional(v.HasNrNSPmaxList, &v.NrNSPmaxList, "nr-NS-PmaxList")
 	return w.Err()
@@ -8234,8 +8234,8 @@ func (v *MUSIMGapConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MUSIMGapConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMusimGapToReleaseListR17, v.HasMusimGapToAddModListR17, v.HasMusimAperiodicGapR17)
+	w.Extended(x)
+	w.Preamble(v.HasMusimGapToReleaseListR17, v.HasMusimGapToAddModListR17, v.HasMusimAperiodicGapR17)
 	w.EncodeOptional(v.HasMusimGapToReleaseListR17, &v.MusimGapToReleaseListR17, "musim-GapToReleaseList-r17")
 	w.EncodeOptional(v.HasMusimGapToAddModListR17, &v.MusimGapToAddModListR17, "musim-GapToAddModList-r17")
 	w.EncodeOptional(v.HasMusimAperiodicGapR17, &v.MusimAperiodicGapR17, "musim-AperiodicGap-r17")
@@ -8329,7 +8329,7 @@ func (v *MUSIMGapInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MUSIMGapInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMusimStartingSFNAndSubframeR17, v.HasMusimGapLengthR17, v.HasMusimGapRepetitionAndOffsetR17)
+	w.Preamble(v.HasMusimStartingSFNAndSubframeR17, v.HasMusimGapLengthR17, v.HasMusimGapRepetitionAndOffsetR17)
 	w.EncodeOptional(v.HasMusimStartingSFNAndSubframeR17, &v.MusimStartingSFNAndSubframeR17, "musim-Starting-SFN-AndSubframe-r17")
 	if v.HasMusimGapLengthR17 {
 		w.Enum(int64(v.MusimGapLengthR17), 5, 0, false, "musim-GapLength-r17")
@@ -8471,7 +8471,7 @@ func (v *NeedForGapsConfigNRR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NeedForGapsConfigNRR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRequestedTargetBandFilterNRR16)
+	w.Preamble(v.HasRequestedTargetBandFilterNRR16)
 	w.EncodeOptional(v.HasRequestedTargetBandFilterNRR16, &v.RequestedTargetBandFilterNRR16, "requestedTargetBandFilterNR-r16")
 	return w.Err()
 }
@@ -8609,7 +8609,7 @@ func (v *NeedForGapNCSGConfigEUTRAR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NeedForGapNCSGConfigEUTRAR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRequestedTargetBandFilterNCSGEUTRAR17)
+	w.Preamble(v.HasRequestedTargetBandFilterNCSGEUTRAR17)
 	w.EncodeOptional(v.HasRequestedTargetBandFilterNCSGEUTRAR17, &v.RequestedTargetBandFilterNCSGEUTRAR17, "requestedTargetBandFilterNCSG-EUTRA-r17")
 	return w.Err()
 }
@@ -8642,7 +8642,7 @@ func (v *NeedForGapNCSGConfigNRR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NeedForGapNCSGConfigNRR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRequestedTargetBandFilterNCSGNRR17)
+	w.Preamble(v.HasRequestedTargetBandFilterNCSGNRR17)
 	w.EncodeOptional(v.HasRequestedTargetBandFilterNCSGNRR17, &v.RequestedTargetBandFilterNCSGNRR17, "requestedTargetBandFilterNCSG-NR-r17")
 	return w.Err()
 }
@@ -8884,8 +8884,8 @@ func (v *NonCellDefiningSSBR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NonCellDefiningSSBR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsbPeriodicityR17, v.HasSsbTimeOffsetR17)
+	w.Extended(x)
+	w.Preamble(v.HasSsbPeriodicityR17, v.HasSsbTimeOffsetR17)
 	w.Encode(&v.AbsoluteFrequencySSBR17, "absoluteFrequencySSB-r17")
 	if v.HasSsbPeriodicityR17 {
 		w.Enum(int64(v.SsbPeriodicityR17), 8, 0, false, "ssb-Periodicity-r17")
@@ -9025,7 +9025,7 @@ func (v *CAGIdentityInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAGIdentityInfoR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasManualCAGselectionAllowedR16)
+	w.Preamble(v.HasManualCAGselectionAllowedR16)
 	w.BitString(v.CagIdentityR16, per.Size{Lb: 32, Ub: 32}, "cag-Identity-r16")
 	if v.HasManualCAGselectionAllowedR16 {
 		w.Enum(int64(v.ManualCAGselectionAllowedR16), 1, 0, false, "manualCAGselectionAllowed-r16")
@@ -9105,8 +9105,8 @@ func (v *NPNIdentityInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NPNIdentityInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasGNBIDLengthR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRanacR16, v.HasIabSupportR16)
+	w.Extended(x)
+	w.Preamble(v.HasRanacR16, v.HasIabSupportR16)
 	w.Encode(&v.NpnIdentityListR16, "npn-IdentityList-r16")
 	w.Encode(&v.TrackingAreaCodeR16, "trackingAreaCode-r16")
 	w.EncodeOptional(v.HasRanacR16, &v.RanacR16, "ranac-r16")
@@ -9117,7 +9117,7 @@ func (v *NPNIdentityInfoR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasGNBIDLengthR17)
+		w.Preamble(v.HasGNBIDLengthR17)
 		if v.HasGNBIDLengthR17 {
 			w.Int(v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
 		}
@@ -9159,8 +9159,8 @@ func (v *NRDLPRSPDCInfoR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDLPRSPDCInfoR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasNrDLPRSPDCResourceSetR17)
+	w.Extended(x)
+	w.Preamble(v.HasNrDLPRSPDCResourceSetR17)
 	w.EncodeOptional(v.HasNrDLPRSPDCResourceSetR17, &v.NrDLPRSPDCResourceSetR17, "nr-DL-PRS-PDC-ResourceSet-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9194,8 +9194,8 @@ func (v *NRDLPRSPDCResourceSetR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDLPRSPDCResourceSetR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRepFactorAndTimeGapR17)
+	w.Extended(x)
+	w.Preamble(v.HasRepFactorAndTimeGapR17)
 	w.Encode(&v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	w.Enum(int64(v.NumSymbolsR17), 8, 0, false, "numSymbols-r17")
 	w.Int(v.DlPRSResourceBandwidthR17, 1, 63, false, "dl-PRS-ResourceBandwidth-r17")
@@ -9866,8 +9866,8 @@ func (v *NRDLPRSResourceR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDLPRSResourceR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasDlPRSQCLInfoR17)
+	w.Extended(x)
+	w.Preamble(v.HasDlPRSQCLInfoR17)
 	w.Encode(&v.NrDLPRSResourceIDR17, "nr-DL-PRS-ResourceID-r17")
 	w.Int(v.DlPRSSequenceIDR17, 0, 4095, false, "dl-PRS-SequenceID-r17")
 	w.Encode(&v.DlPRSCombSizeNAndReOffsetR17, "dl-PRS-CombSizeN-AndReOffset-r17")
@@ -10011,7 +10011,7 @@ func (v *DLPRSQCLInfoR17_SsbR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLPRSQCLInfoR17_SsbR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.SsbIndexR17, 0, 63, false, "ssb-Index-r17")
 	w.Enum(int64(v.RsTypeR17), 3, 0, false, "rs-Type-r17")
 	w.Extensions(x, v.Unknown)
@@ -10040,7 +10040,7 @@ func (v *DLPRSQCLInfoR17_DlPRSR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLPRSQCLInfoR17_DlPRSR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.QclDLPRSResourceIDR17, "qcl-DL-PRS-ResourceID-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10127,7 +10127,7 @@ func (v *NRNSPmaxValue) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRNSPmaxValue) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAdditionalPmax)
+	w.Preamble(v.HasAdditionalPmax)
 	w.EncodeOptional(v.HasAdditionalPmax, &v.AdditionalPmax, "additionalPmax")
 	w.Encode(&v.AdditionalSpectrumEmission, "additionalSpectrumEmission")
 	return w.Err()
@@ -10172,7 +10172,7 @@ func (v *NSAGIdentityInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NSAGIdentityInfoR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTrackingAreaCodeR17)
+	w.Preamble(v.HasTrackingAreaCodeR17)
 	w.Encode(&v.NsagIDR17, "nsag-ID-r17")
 	w.EncodeOptional(v.HasTrackingAreaCodeR17, &v.TrackingAreaCodeR17, "trackingAreaCode-r17")
 	return w.Err()
@@ -10220,8 +10220,8 @@ func (v *NTNConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NTNConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEpochTimeR17, v.HasNtnUlSyncValidityDurationR17, v.HasCellSpecificKoffsetR17, v.HasKmacR17, v.HasTaInfoR17, v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17, v.HasEphemerisInfoR17, v.HasTaReportR17)
+	w.Extended(x)
+	w.Preamble(v.HasEpochTimeR17, v.HasNtnUlSyncValidityDurationR17, v.HasCellSpecificKoffsetR17, v.HasKmacR17, v.HasTaInfoR17, v.HasNtnPolarizationDLR17, v.HasNtnPolarizationULR17, v.HasEphemerisInfoR17, v.HasTaReportR17)
 	w.EncodeOptional(v.HasEpochTimeR17, &v.EpochTimeR17, "epochTime-r17")
 	if v.HasNtnUlSyncValidityDurationR17 {
 		w.Enum(int64(v.NtnUlSyncValidityDurationR17), 16, 0, false, "ntn-UlSyncValidityDuration-r17")
@@ -10295,7 +10295,7 @@ func (v *TAInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTaCommonDriftR17, v.HasTaCommonDriftVariantR17)
+	w.Preamble(v.HasTaCommonDriftR17, v.HasTaCommonDriftVariantR17)
 	w.Int(v.TaCommonR17, 0, 66485757, false, "ta-Common-r17")
 	if v.HasTaCommonDriftR17 {
 		w.Int(v.TaCommonDriftR17, -257303, 257303, false, "ta-CommonDrift-r17")
@@ -10336,8 +10336,8 @@ func (v *NZPCSIRSResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NZPCSIRSResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPowerControlOffsetSS, v.HasPeriodicityAndOffset, v.HasQclInfoPeriodicCSIRS)
+	w.Extended(x)
+	w.Preamble(v.HasPowerControlOffsetSS, v.HasPeriodicityAndOffset, v.HasQclInfoPeriodicCSIRS)
 	w.Encode(&v.NzpCSIRSResourceID, "nzp-CSI-RS-ResourceId")
 	w.Encode(&v.ResourceMapping, "resourceMapping")
 	w.Int(v.PowerControlOffset, -8, 15, false, "powerControlOffset")
@@ -10425,8 +10425,8 @@ func (v *NZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NZPCSIRSResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAperiodicTriggeringOffsetR16, v.HasPdcInfoR17 || v.HasCmrGroupingAndPairingR17 || v.HasAperiodicTriggeringOffsetR17 || v.HasAperiodicTriggeringOffsetL2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRepetition, v.HasAperiodicTriggeringOffset, v.HasTrsInfo)
+	w.Extended(x)
+	w.Preamble(v.HasRepetition, v.HasAperiodicTriggeringOffset, v.HasTrsInfo)
 	w.Encode(&v.NzpCSIResourceSetID, "nzp-CSI-ResourceSetId")
 	w.Encode(&v.NzpCSIRSResources, "nzp-CSI-RS-Resources")
 	if v.HasRepetition {
@@ -10440,14 +10440,14 @@ func (v *NZPCSIRSResourceSet) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasAperiodicTriggeringOffsetR16)
+		w.Preamble(v.HasAperiodicTriggeringOffsetR16)
 		if v.HasAperiodicTriggeringOffsetR16 {
 			w.Int(v.AperiodicTriggeringOffsetR16, 0, 31, false, "aperiodicTriggeringOffset-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPdcInfoR17, v.HasCmrGroupingAndPairingR17, v.HasAperiodicTriggeringOffsetR17, v.HasAperiodicTriggeringOffsetL2R17)
+		w.Preamble(v.HasPdcInfoR17, v.HasCmrGroupingAndPairingR17, v.HasAperiodicTriggeringOffsetR17, v.HasAperiodicTriggeringOffsetL2R17)
 		if v.HasPdcInfoR17 {
 			w.Enum(int64(v.PdcInfoR17), 1, 0, false, "pdc-Info-r17")
 		}
@@ -10494,7 +10494,7 @@ func (v *CMRGroupingAndPairingR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CMRGroupingAndPairingR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPair1OfNZPCSIRSR17, v.HasPair2OfNZPCSIRSR17)
+	w.Preamble(v.HasPair1OfNZPCSIRSR17, v.HasPair2OfNZPCSIRSR17)
 	w.Int(v.NrofResourcesGroup1R17, 1, 7, false, "nrofResourcesGroup1-r17")
 	w.EncodeOptional(v.HasPair1OfNZPCSIRSR17, &v.Pair1OfNZPCSIRSR17, "pair1OfNZP-CSI-RS-r17")
 	w.EncodeOptional(v.HasPair2OfNZPCSIRSR17, &v.Pair2OfNZPCSIRSR17, "pair2OfNZP-CSI-RS-r17")
@@ -10582,7 +10582,7 @@ func (v *PathlossReferenceRSR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PathlossReferenceRSR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAdditionalPCIR17)
+	w.Preamble(v.HasAdditionalPCIR17)
 	w.Encode(&v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
 	w.Encode(&v.ReferenceSignalR17, "referenceSignal-r17")
 	w.EncodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
@@ -10734,7 +10734,7 @@ func (v *PCIRange) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PCIRange) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRange)
+	w.Preamble(v.HasRange)
 	w.Encode(&v.Start, "start")
 	if v.HasRange {
 		w.Enum(int64(v.Range), 16, 0, false, "range")
@@ -10852,8 +10852,8 @@ func (v *PDCCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasControlResourceSetToAddModListSizeExtV1610 || v.HasControlResourceSetToReleaseListSizeExtR16 || v.HasSearchSpacesToAddModListExtR16 || v.HasUplinkCancellationR16 || v.HasMonitoringCapabilityConfigR16 || v.HasSearchSpaceSwitchConfigR16, v.HasSearchSpacesToAddModListExtV1700 || v.HasMonitoringCapabilityConfigV1710 || v.HasSearchSpaceSwitchConfigR17 || v.HasPdcchSkippingDurationListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasControlResourceSetToAddModList, v.HasControlResourceSetToReleaseList, v.HasSearchSpacesToAddModList, v.HasSearchSpacesToReleaseList, v.HasDownlinkPreemption, v.HasTpcPUSCH, v.HasTpcPUCCH, v.HasTpcSRS)
+	w.Extended(x)
+	w.Preamble(v.HasControlResourceSetToAddModList, v.HasControlResourceSetToReleaseList, v.HasSearchSpacesToAddModList, v.HasSearchSpacesToReleaseList, v.HasDownlinkPreemption, v.HasTpcPUSCH, v.HasTpcPUCCH, v.HasTpcSRS)
 	w.EncodeOptional(v.HasControlResourceSetToAddModList, &v.ControlResourceSetToAddModList, "controlResourceSetToAddModList")
 	w.EncodeOptional(v.HasControlResourceSetToReleaseList, &v.ControlResourceSetToReleaseList, "controlResourceSetToReleaseList")
 	w.EncodeOptional(v.HasSearchSpacesToAddModList, &v.SearchSpacesToAddModList, "searchSpacesToAddModList")
@@ -10864,7 +10864,7 @@ func (v *PDCCHConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasTpcSRS, &v.TpcSRS, "tpc-SRS")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasControlResourceSetToAddModListSizeExtV1610, v.HasControlResourceSetToReleaseListSizeExtR16, v.HasSearchSpacesToAddModListExtR16, v.HasUplinkCancellationR16, v.HasMonitoringCapabilityConfigR16, v.HasSearchSpaceSwitchConfigR16)
+		w.Preamble(v.HasControlResourceSetToAddModListSizeExtV1610, v.HasControlResourceSetToReleaseListSizeExtR16, v.HasSearchSpacesToAddModListExtR16, v.HasUplinkCancellationR16, v.HasMonitoringCapabilityConfigR16, v.HasSearchSpaceSwitchConfigR16)
 		w.EncodeOptional(v.HasControlResourceSetToAddModListSizeExtV1610, &v.ControlResourceSetToAddModListSizeExtV1610, "controlResourceSetToAddModListSizeExt-v1610")
 		w.EncodeOptional(v.HasControlResourceSetToReleaseListSizeExtR16, &v.ControlResourceSetToReleaseListSizeExtR16, "controlResourceSetToReleaseListSizeExt-r16")
 		w.EncodeOptional(v.HasSearchSpacesToAddModListExtR16, &v.SearchSpacesToAddModListExtR16, "searchSpacesToAddModListExt-r16")
@@ -10876,7 +10876,7 @@ func (v *PDCCHConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSearchSpacesToAddModListExtV1700, v.HasMonitoringCapabilityConfigV1710, v.HasSearchSpaceSwitchConfigR17, v.HasPdcchSkippingDurationListR17)
+		w.Preamble(v.HasSearchSpacesToAddModListExtV1700, v.HasMonitoringCapabilityConfigV1710, v.HasSearchSpaceSwitchConfigR17, v.HasPdcchSkippingDurationListR17)
 		w.EncodeOptional(v.HasSearchSpacesToAddModListExtV1700, &v.SearchSpacesToAddModListExtV1700, "searchSpacesToAddModListExt-v1700")
 		if v.HasMonitoringCapabilityConfigV1710 {
 			w.Enum(int64(v.MonitoringCapabilityConfigV1710), 1, 0, false, "monitoringCapabilityConfig-v1710")
@@ -11198,7 +11198,7 @@ func (v *SearchSpaceSwitchConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceSwitchConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCellGroupsForSwitchListR16, v.HasSearchSpaceSwitchDelayR16)
+	w.Preamble(v.HasCellGroupsForSwitchListR16, v.HasSearchSpaceSwitchDelayR16)
 	w.EncodeOptional(v.HasCellGroupsForSwitchListR16, &v.CellGroupsForSwitchListR16, "cellGroupsForSwitchList-r16")
 	if v.HasSearchSpaceSwitchDelayR16 {
 		w.Int(v.SearchSpaceSwitchDelayR16, 10, 52, false, "searchSpaceSwitchDelay-r16")
@@ -11237,7 +11237,7 @@ func (v *SearchSpaceSwitchConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceSwitchConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSearchSpaceSwitchTimerR17, v.HasSearchSpaceSwitchDelayR17)
+	w.Preamble(v.HasSearchSpaceSwitchTimerR17, v.HasSearchSpaceSwitchDelayR17)
 	w.EncodeOptional(v.HasSearchSpaceSwitchTimerR17, &v.SearchSpaceSwitchTimerR17, "searchSpaceSwitchTimer-r17")
 	if v.HasSearchSpaceSwitchDelayR17 {
 		w.Int(v.SearchSpaceSwitchDelayR17, 10, 52, false, "searchSpaceSwitchDelay-r17")
@@ -11339,8 +11339,8 @@ func (v *PDCCHConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFirstPDCCHMonitoringOccasionOfPO, v.HasCommonSearchSpaceListExtR16, v.HasSdtSearchSpaceR17 || v.HasSearchSpaceMCCHR17 || v.HasSearchSpaceMTCHR17 || v.HasCommonSearchSpaceListExt2R17 || v.HasFirstPDCCHMonitoringOccasionOfPOV1710 || v.HasPeiConfigBWPR17, v.HasFollowUnifiedTCIStateV1720)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasControlResourceSetZero, v.HasCommonControlResourceSet, v.HasSearchSpaceZero, v.HasCommonSearchSpaceList, v.HasSearchSpaceSIB1, v.HasSearchSpaceOtherSystemInformation, v.HasPagingSearchSpace, v.HasRaSearchSpace)
+	w.Extended(x)
+	w.Preamble(v.HasControlResourceSetZero, v.HasCommonControlResourceSet, v.HasSearchSpaceZero, v.HasCommonSearchSpaceList, v.HasSearchSpaceSIB1, v.HasSearchSpaceOtherSystemInformation, v.HasPagingSearchSpace, v.HasRaSearchSpace)
 	w.EncodeOptional(v.HasControlResourceSetZero, &v.ControlResourceSetZero, "controlResourceSetZero")
 	w.EncodeOptional(v.HasCommonControlResourceSet, &v.CommonControlResourceSet, "commonControlResourceSet")
 	w.EncodeOptional(v.HasSearchSpaceZero, &v.SearchSpaceZero, "searchSpaceZero")
@@ -11351,17 +11351,17 @@ func (v *PDCCHConfigCommon) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasRaSearchSpace, &v.RaSearchSpace, "ra-SearchSpace")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasFirstPDCCHMonitoringOccasionOfPO)
+		w.Preamble(v.HasFirstPDCCHMonitoringOccasionOfPO)
 		w.EncodeOptional(v.HasFirstPDCCHMonitoringOccasionOfPO, &v.FirstPDCCHMonitoringOccasionOfPO, "firstPDCCH-MonitoringOccasionOfPO")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasCommonSearchSpaceListExtR16)
+		w.Preamble(v.HasCommonSearchSpaceListExtR16)
 		w.EncodeOptional(v.HasCommonSearchSpaceListExtR16, &v.CommonSearchSpaceListExtR16, "commonSearchSpaceListExt-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasSdtSearchSpaceR17, v.HasSearchSpaceMCCHR17, v.HasSearchSpaceMTCHR17, v.HasCommonSearchSpaceListExt2R17, v.HasFirstPDCCHMonitoringOccasionOfPOV1710, v.HasPeiConfigBWPR17)
+		w.Preamble(v.HasSdtSearchSpaceR17, v.HasSearchSpaceMCCHR17, v.HasSearchSpaceMTCHR17, v.HasCommonSearchSpaceListExt2R17, v.HasFirstPDCCHMonitoringOccasionOfPOV1710, v.HasPeiConfigBWPR17)
 		w.EncodeOptional(v.HasSdtSearchSpaceR17, &v.SdtSearchSpaceR17, "sdt-SearchSpace-r17")
 		w.EncodeOptional(v.HasSearchSpaceMCCHR17, &v.SearchSpaceMCCHR17, "searchSpaceMCCH-r17")
 		w.EncodeOptional(v.HasSearchSpaceMTCHR17, &v.SearchSpaceMTCHR17, "searchSpaceMTCH-r17")
@@ -11371,7 +11371,7 @@ func (v *PDCCHConfigCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasFollowUnifiedTCIStateV1720)
+		w.Preamble(v.HasFollowUnifiedTCIStateV1720)
 		if v.HasFollowUnifiedTCIStateV1720 {
 			w.Enum(int64(v.FollowUnifiedTCIStateV1720), 1, 0, false, "followUnifiedTCI-State-v1720")
 		}
@@ -12028,12 +12028,12 @@ func (v *PDCCHServingCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHServingCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAvailabilityIndicatorR16 || v.HasSearchSpaceSwitchTimerR16, v.HasSearchSpaceSwitchTimerV1710)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlotFormatIndicator)
+	w.Extended(x)
+	w.Preamble(v.HasSlotFormatIndicator)
 	w.EncodeOptional(v.HasSlotFormatIndicator, &v.SlotFormatIndicator, "slotFormatIndicator")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasAvailabilityIndicatorR16, v.HasSearchSpaceSwitchTimerR16)
+		w.Preamble(v.HasAvailabilityIndicatorR16, v.HasSearchSpaceSwitchTimerR16)
 		w.EncodeOptional(v.HasAvailabilityIndicatorR16, &v.AvailabilityIndicatorR16, "availabilityIndicator-r16")
 		if v.HasSearchSpaceSwitchTimerR16 {
 			w.Int(v.SearchSpaceSwitchTimerR16, 1, 80, false, "searchSpaceSwitchTimer-r16")
@@ -12041,7 +12041,7 @@ func (v *PDCCHServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasSearchSpaceSwitchTimerV1710)
+		w.Preamble(v.HasSearchSpaceSwitchTimerV1710)
 		if v.HasSearchSpaceSwitchTimerV1710 {
 			w.Int(v.SearchSpaceSwitchTimerV1710, 81, 1280, false, "searchSpaceSwitchTimer-v1710")
 		}
@@ -12183,8 +12183,8 @@ func (v *PDCPConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCipheringDisabled, v.HasDiscardTimerExtR16 || v.HasMoreThanTwoRLCDRBR16 || v.HasEthernetHeaderCompressionR16, v.HasSurvivalTimeStateSupportR17 || v.HasUplinkDataCompressionR17 || v.HasDiscardTimerExt2R17 || v.HasInitialRXDELIVR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDrb, v.HasMoreThanOneRLC, v.HasTReordering)
+	w.Extended(x)
+	w.Preamble(v.HasDrb, v.HasMoreThanOneRLC, v.HasTReordering)
 	w.EncodeOptional(v.HasDrb, &v.Drb, "drb")
 	w.EncodeOptional(v.HasMoreThanOneRLC, &v.MoreThanOneRLC, "moreThanOneRLC")
 	if v.HasTReordering {
@@ -12192,21 +12192,21 @@ func (v *PDCPConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasCipheringDisabled)
+		w.Preamble(v.HasCipheringDisabled)
 		if v.HasCipheringDisabled {
 			w.Enum(int64(v.CipheringDisabled), 1, 0, false, "cipheringDisabled")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasDiscardTimerExtR16, v.HasMoreThanTwoRLCDRBR16, v.HasEthernetHeaderCompressionR16)
+		w.Preamble(v.HasDiscardTimerExtR16, v.HasMoreThanTwoRLCDRBR16, v.HasEthernetHeaderCompressionR16)
 		w.EncodeOptional(v.HasDiscardTimerExtR16, &v.DiscardTimerExtR16, "discardTimerExt-r16")
 		w.EncodeOptional(v.HasMoreThanTwoRLCDRBR16, &v.MoreThanTwoRLCDRBR16, "moreThanTwoRLC-DRB-r16")
 		w.EncodeOptional(v.HasEthernetHeaderCompressionR16, &v.EthernetHeaderCompressionR16, "ethernetHeaderCompression-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasSurvivalTimeStateSupportR17, v.HasUplinkDataCompressionR17, v.HasDiscardTimerExt2R17, v.HasInitialRXDELIVR17)
+		w.Preamble(v.HasSurvivalTimeStateSupportR17, v.HasUplinkDataCompressionR17, v.HasDiscardTimerExt2R17, v.HasInitialRXDELIVR17)
 		if v.HasSurvivalTimeStateSupportR17 {
 			w.Enum(int64(v.SurvivalTimeStateSupportR17), 1, 0, false, "survivalTimeStateSupport-r17")
 		}
@@ -12257,7 +12257,7 @@ func (v *PDCPConfig_Drb) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDiscardTimer, v.HasPdcpSNSizeUL, v.HasPdcpSNSizeDL, v.HasIntegrityProtection, v.HasStatusReportRequired, v.HasOutOfOrderDelivery)
+	w.Preamble(v.HasDiscardTimer, v.HasPdcpSNSizeUL, v.HasPdcpSNSizeDL, v.HasIntegrityProtection, v.HasStatusReportRequired, v.HasOutOfOrderDelivery)
 	if v.HasDiscardTimer {
 		w.Enum(int64(v.DiscardTimer), 16, 0, false, "discardTimer")
 	}
@@ -12360,7 +12360,7 @@ func (v *PDCPConfig_Drb_HeaderCompression_Rohc) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb_HeaderCompression_Rohc) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.MaxCID != 15, v.HasDrbContinueROHC)
+	w.Preamble(v.MaxCID != 15, v.HasDrbContinueROHC)
 	if v.MaxCID != 15 {
 		w.Int(v.MaxCID, 1, 16383, false, "maxCID")
 	}
@@ -12438,7 +12438,7 @@ func (v *PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_Drb_HeaderCompression_UplinkOnlyROHC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.MaxCID != 15, v.HasDrbContinueROHC)
+	w.Preamble(v.MaxCID != 15, v.HasDrbContinueROHC)
 	if v.MaxCID != 15 {
 		w.Int(v.MaxCID, 1, 16383, false, "maxCID")
 	}
@@ -12496,7 +12496,7 @@ func (v *PDCPConfig_MoreThanOneRLC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_MoreThanOneRLC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlDataSplitThreshold, v.HasPdcpDuplication)
+	w.Preamble(v.HasUlDataSplitThreshold, v.HasPdcpDuplication)
 	w.Encode(&v.PrimaryPath, "primaryPath")
 	w.EncodeOptional(v.HasUlDataSplitThreshold, &v.UlDataSplitThreshold, "ul-DataSplitThreshold")
 	if v.HasPdcpDuplication {
@@ -12524,7 +12524,7 @@ func (v *PDCPConfig_MoreThanOneRLC_PrimaryPath) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_MoreThanOneRLC_PrimaryPath) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCellGroup, v.HasLogicalChannel)
+	w.Preamble(v.HasCellGroup, v.HasLogicalChannel)
 	w.EncodeOptional(v.HasCellGroup, &v.CellGroup, "cellGroup")
 	w.EncodeOptional(v.HasLogicalChannel, &v.LogicalChannel, "logicalChannel")
 	return w.Err()
@@ -12589,7 +12589,7 @@ func (v *PDCPConfig_MoreThanTwoRLCDRBR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPConfig_MoreThanTwoRLCDRBR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSplitSecondaryPathR16, v.HasDuplicationStateR16)
+	w.Preamble(v.HasSplitSecondaryPathR16, v.HasDuplicationStateR16)
 	w.EncodeOptional(v.HasSplitSecondaryPathR16, &v.SplitSecondaryPathR16, "splitSecondaryPath-r16")
 	w.EncodeOptional(v.HasDuplicationStateR16, &v.DuplicationStateR16, "duplicationState-r16")
 	return w.Err()
@@ -12749,7 +12749,7 @@ func (v *EthernetHeaderCompressionR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EthernetHeaderCompressionR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEhcDownlinkR16, v.HasEhcUplinkR16)
+	w.Preamble(v.HasEhcDownlinkR16, v.HasEhcUplinkR16)
 	w.Encode(&v.EhcCommonR16, "ehc-Common-r16")
 	w.EncodeOptional(v.HasEhcDownlinkR16, &v.EhcDownlinkR16, "ehc-Downlink-r16")
 	w.EncodeOptional(v.HasEhcUplinkR16, &v.EhcUplinkR16, "ehc-Uplink-r16")
@@ -12777,7 +12777,7 @@ func (v *EthernetHeaderCompressionR16_EhcCommonR16) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.EhcCIDLengthR16), 2, 0, false, "ehc-CID-Length-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12810,8 +12810,8 @@ func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) DecodePER(r *per.Reader) e
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcDownlinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasDrbContinueEHCDLR16)
+	w.Extended(x)
+	w.Preamble(v.HasDrbContinueEHCDLR16)
 	if v.HasDrbContinueEHCDLR16 {
 		w.Enum(int64(v.DrbContinueEHCDLR16), 1, 0, false, "drb-ContinueEHC-DL-r16")
 	}
@@ -12847,8 +12847,8 @@ func (v *EthernetHeaderCompressionR16_EhcUplinkR16) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EthernetHeaderCompressionR16_EhcUplinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasDrbContinueEHCULR16)
+	w.Extended(x)
+	w.Preamble(v.HasDrbContinueEHCULR16)
 	w.Int(v.MaxCIDEHCULR16, 1, 32767, false, "maxCID-EHC-UL-r16")
 	if v.HasDrbContinueEHCULR16 {
 		w.Enum(int64(v.DrbContinueEHCULR16), 1, 0, false, "drb-ContinueEHC-UL-r16")
@@ -12971,7 +12971,7 @@ func (v *UplinkDataCompressionR17_NewSetup) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkDataCompressionR17_NewSetup) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDictionaryR17)
+	w.Preamble(v.HasDictionaryR17)
 	w.Enum(int64(v.BufferSizeR17), 4, 0, false, "bufferSize-r17")
 	if v.HasDictionaryR17 {
 		w.Enum(int64(v.DictionaryR17), 2, 0, false, "dictionary-r17")
@@ -13147,8 +13147,8 @@ func (v *PDSCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxMIMOLayersR16 || v.HasMinimumSchedulingOffsetK0R16 || v.HasAntennaPortsFieldPresenceDCI1_2R16 || v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16 || v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16 || v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16 || v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16 || v.HasDmrsSequenceInitializationDCI1_2R16 || v.HasHarqProcessNumberSizeDCI1_2R16 || v.HasMcsTableDCI1_2R16 || v.HasNumberOfBitsForRVDCI1_2R16 || v.HasPdschTimeDomainAllocationListDCI1_2R16 || v.HasPrbBundlingTypeDCI1_2R16 || v.HasPriorityIndicatorDCI1_2R16 || v.HasRateMatchPatternGroup1DCI1_2R16 || v.HasRateMatchPatternGroup2DCI1_2R16 || v.HasResourceAllocationType1GranularityDCI1_2R16 || v.HasVrbToPRBInterleaverDCI1_2R16 || v.HasReferenceOfSLIVDCI1_2R16 || v.HasResourceAllocationDCI1_2R16 || v.HasPriorityIndicatorDCI1_1R16 || v.HasDataScramblingIdentityPDSCH2R16 || v.HasPdschTimeDomainAllocationListR16 || v.HasRepetitionSchemeConfigR16, v.HasRepetitionSchemeConfigV1630, v.HasPdschHARQACKOneShotFeedbackDCI1_2R17 || v.HasPdschHARQACKEnhType3DCI1_2R17 || v.HasPdschHARQACKEnhType3DCIField1_2R17 || v.HasPdschHARQACKRetxDCI1_2R17 || v.HasPucchSSCellDynDCI1_2R17 || v.HasDlOrJointTCIStateListR17 || v.HasBeamAppTimeR17 || v.HasDummy || v.HasDmrsFDOCCDisabledForRank1PDSCHR17 || v.HasMinimumSchedulingOffsetK0R17 || v.HasHarqProcessNumberSizeDCI1_2V1700 || v.HasHarqProcessNumberSizeDCI1_1R17 || v.HasMcsTableR17 || v.HasMcsTableDCI1_2R17 || v.HasXOverheadMulticastR17 || v.HasPriorityIndicatorDCI4_2R17 || v.HasSizeDCI4_2R17, v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDataScramblingIdentityPDSCH, v.HasDmrsDownlinkForPDSCHMappingTypeA, v.HasDmrsDownlinkForPDSCHMappingTypeB, v.HasTciStatesToAddModList, v.HasTciStatesToReleaseList, v.HasVrbToPRBInterleaver, v.HasPdschTimeDomainAllocationList, v.HasPdschAggregationFactor, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasRateMatchPatternGroup1, v.HasRateMatchPatternGroup2, v.HasMcsTable, v.HasMaxNrofCodeWordsScheduledByDCI, v.HasZpCSIRSResourceToAddModList, v.HasZpCSIRSResourceToReleaseList, v.HasAperiodicZPCSIRSResourceSetsToAddModList, v.HasAperiodicZPCSIRSResourceSetsToReleaseList, v.HasSpZPCSIRSResourceSetsToAddModList, v.HasSpZPCSIRSResourceSetsToReleaseList, v.HasPZPCSIRSResourceSet)
+	w.Extended(x)
+	w.Preamble(v.HasDataScramblingIdentityPDSCH, v.HasDmrsDownlinkForPDSCHMappingTypeA, v.HasDmrsDownlinkForPDSCHMappingTypeB, v.HasTciStatesToAddModList, v.HasTciStatesToReleaseList, v.HasVrbToPRBInterleaver, v.HasPdschTimeDomainAllocationList, v.HasPdschAggregationFactor, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasRateMatchPatternGroup1, v.HasRateMatchPatternGroup2, v.HasMcsTable, v.HasMaxNrofCodeWordsScheduledByDCI, v.HasZpCSIRSResourceToAddModList, v.HasZpCSIRSResourceToReleaseList, v.HasAperiodicZPCSIRSResourceSetsToAddModList, v.HasAperiodicZPCSIRSResourceSetsToReleaseList, v.HasSpZPCSIRSResourceSetsToAddModList, v.HasSpZPCSIRSResourceSetsToReleaseList, v.HasPZPCSIRSResourceSet)
 	if v.HasDataScramblingIdentityPDSCH {
 		w.Int(v.DataScramblingIdentityPDSCH, 0, 1023, false, "dataScramblingIdentityPDSCH")
 	}
@@ -13185,7 +13185,7 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPZPCSIRSResourceSet, &v.PZPCSIRSResourceSet, "p-ZP-CSI-RS-ResourceSet")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMaxMIMOLayersR16, v.HasMinimumSchedulingOffsetK0R16, v.HasAntennaPortsFieldPresenceDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, v.HasDmrsSequenceInitializationDCI1_2R16, v.HasHarqProcessNumberSizeDCI1_2R16, v.HasMcsTableDCI1_2R16, v.HasNumberOfBitsForRVDCI1_2R16, v.HasPdschTimeDomainAllocationListDCI1_2R16, v.HasPrbBundlingTypeDCI1_2R16, v.HasPriorityIndicatorDCI1_2R16, v.HasRateMatchPatternGroup1DCI1_2R16, v.HasRateMatchPatternGroup2DCI1_2R16, v.HasResourceAllocationType1GranularityDCI1_2R16, v.HasVrbToPRBInterleaverDCI1_2R16, v.HasReferenceOfSLIVDCI1_2R16, v.HasResourceAllocationDCI1_2R16, v.HasPriorityIndicatorDCI1_1R16, v.HasDataScramblingIdentityPDSCH2R16, v.HasPdschTimeDomainAllocationListR16, v.HasRepetitionSchemeConfigR16)
+		w.Preamble(v.HasMaxMIMOLayersR16, v.HasMinimumSchedulingOffsetK0R16, v.HasAntennaPortsFieldPresenceDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToAddModListDCI1_2R16, v.HasAperiodicZPCSIRSResourceSetsToReleaseListDCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeADCI1_2R16, v.HasDmrsDownlinkForPDSCHMappingTypeBDCI1_2R16, v.HasDmrsSequenceInitializationDCI1_2R16, v.HasHarqProcessNumberSizeDCI1_2R16, v.HasMcsTableDCI1_2R16, v.HasNumberOfBitsForRVDCI1_2R16, v.HasPdschTimeDomainAllocationListDCI1_2R16, v.HasPrbBundlingTypeDCI1_2R16, v.HasPriorityIndicatorDCI1_2R16, v.HasRateMatchPatternGroup1DCI1_2R16, v.HasRateMatchPatternGroup2DCI1_2R16, v.HasResourceAllocationType1GranularityDCI1_2R16, v.HasVrbToPRBInterleaverDCI1_2R16, v.HasReferenceOfSLIVDCI1_2R16, v.HasResourceAllocationDCI1_2R16, v.HasPriorityIndicatorDCI1_1R16, v.HasDataScramblingIdentityPDSCH2R16, v.HasPdschTimeDomainAllocationListR16, v.HasRepetitionSchemeConfigR16)
 		w.EncodeOptional(v.HasMaxMIMOLayersR16, &v.MaxMIMOLayersR16, "maxMIMO-Layers-r16")
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK0R16, &v.MinimumSchedulingOffsetK0R16, "minimumSchedulingOffsetK0-r16")
 		if v.HasAntennaPortsFieldPresenceDCI1_2R16 {
@@ -13237,12 +13237,12 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasRepetitionSchemeConfigV1630)
+		w.Preamble(v.HasRepetitionSchemeConfigV1630)
 		w.EncodeOptional(v.HasRepetitionSchemeConfigV1630, &v.RepetitionSchemeConfigV1630, "repetitionSchemeConfig-v1630")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, v.HasPdschHARQACKEnhType3DCI1_2R17, v.HasPdschHARQACKEnhType3DCIField1_2R17, v.HasPdschHARQACKRetxDCI1_2R17, v.HasPucchSSCellDynDCI1_2R17, v.HasDlOrJointTCIStateListR17, v.HasBeamAppTimeR17, v.HasDummy, v.HasDmrsFDOCCDisabledForRank1PDSCHR17, v.HasMinimumSchedulingOffsetK0R17, v.HasHarqProcessNumberSizeDCI1_2V1700, v.HasHarqProcessNumberSizeDCI1_1R17, v.HasMcsTableR17, v.HasMcsTableDCI1_2R17, v.HasXOverheadMulticastR17, v.HasPriorityIndicatorDCI4_2R17, v.HasSizeDCI4_2R17)
+		w.Preamble(v.HasPdschHARQACKOneShotFeedbackDCI1_2R17, v.HasPdschHARQACKEnhType3DCI1_2R17, v.HasPdschHARQACKEnhType3DCIField1_2R17, v.HasPdschHARQACKRetxDCI1_2R17, v.HasPucchSSCellDynDCI1_2R17, v.HasDlOrJointTCIStateListR17, v.HasBeamAppTimeR17, v.HasDummy, v.HasDmrsFDOCCDisabledForRank1PDSCHR17, v.HasMinimumSchedulingOffsetK0R17, v.HasHarqProcessNumberSizeDCI1_2V1700, v.HasHarqProcessNumberSizeDCI1_1R17, v.HasMcsTableR17, v.HasMcsTableDCI1_2R17, v.HasXOverheadMulticastR17, v.HasPriorityIndicatorDCI4_2R17, v.HasSizeDCI4_2R17)
 		if v.HasPdschHARQACKOneShotFeedbackDCI1_2R17 {
 			w.Enum(int64(v.PdschHARQACKOneShotFeedbackDCI1_2R17), 1, 0, false, "pdsch-HARQ-ACK-OneShotFeedbackDCI-1-2-r17")
 		}
@@ -13291,7 +13291,7 @@ func (v *PDSCHConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
+		w.Preamble(v.HasPdschTimeDomainAllocationListForMultiPDSCHR17)
 		w.EncodeOptional(v.HasPdschTimeDomainAllocationListForMultiPDSCHR17, &v.PdschTimeDomainAllocationListForMultiPDSCHR17, "pdsch-TimeDomainAllocationListForMultiPDSCH-r17")
 		w.EndOpen(o)
 	}
@@ -13477,7 +13477,7 @@ func (v *PDSCHConfig_PrbBundlingType_StaticBundling) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingType_StaticBundling) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBundleSize)
+	w.Preamble(v.HasBundleSize)
 	if v.HasBundleSize {
 		w.Enum(int64(v.BundleSize), 2, 0, false, "bundleSize")
 	}
@@ -13509,7 +13509,7 @@ func (v *PDSCHConfig_PrbBundlingType_DynamicBundling) DecodePER(r *per.Reader) e
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingType_DynamicBundling) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBundleSizeSet1, v.HasBundleSizeSet2)
+	w.Preamble(v.HasBundleSizeSet1, v.HasBundleSizeSet2)
 	if v.HasBundleSizeSet1 {
 		w.Enum(int64(v.BundleSizeSet1), 4, 0, false, "bundleSizeSet1")
 	}
@@ -13819,7 +13819,7 @@ func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16) DecodePER(r *pe
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_StaticBundlingR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBundleSizeR16)
+	w.Preamble(v.HasBundleSizeR16)
 	if v.HasBundleSizeR16 {
 		w.Enum(int64(v.BundleSizeR16), 2, 0, false, "bundleSize-r16")
 	}
@@ -13851,7 +13851,7 @@ func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16) DecodePER(r *p
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_PrbBundlingTypeDCI1_2R16_DynamicBundlingR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBundleSizeSet1R16, v.HasBundleSizeSet2R16)
+	w.Preamble(v.HasBundleSizeSet1R16, v.HasBundleSizeSet2R16)
 	if v.HasBundleSizeSet1R16 {
 		w.Enum(int64(v.BundleSizeSet1R16), 4, 0, false, "bundleSizeSet1-r16")
 	}
@@ -14004,7 +14004,7 @@ func (v *PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist) DecodePER(r *per.Rea
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfig_DlOrJointTCIStateListR17_Explicitlist) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDlOrJointTCIStateToAddModListR17, v.HasDlOrJointTCIStateToReleaseListR17)
+	w.Preamble(v.HasDlOrJointTCIStateToAddModListR17, v.HasDlOrJointTCIStateToReleaseListR17)
 	w.EncodeOptional(v.HasDlOrJointTCIStateToAddModListR17, &v.DlOrJointTCIStateToAddModListR17, "dl-OrJointTCI-StateToAddModList-r17")
 	w.EncodeOptional(v.HasDlOrJointTCIStateToReleaseListR17, &v.DlOrJointTCIStateToReleaseListR17, "dl-OrJointTCI-StateToReleaseList-r17")
 	return w.Err()
@@ -14294,8 +14294,8 @@ func (v *PDSCHConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPdschTimeDomainAllocationList)
+	w.Extended(x)
+	w.Preamble(v.HasPdschTimeDomainAllocationList)
 	w.EncodeOptional(v.HasPdschTimeDomainAllocationList, &v.PdschTimeDomainAllocationList, "pdsch-TimeDomainAllocationList")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14354,8 +14354,8 @@ func (v *PDSCHServingCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxMIMOLayers || v.HasProcessingType2Enabled, v.HasPdschCodeBlockGroupTransmissionListR16, v.HasDownlinkHARQFeedbackDisabledR17 || v.HasNrofHARQProcessesForPDSCHV1700)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCodeBlockGroupTransmission, v.HasXOverhead, v.HasNrofHARQProcessesForPDSCH, v.HasPucchCell)
+	w.Extended(x)
+	w.Preamble(v.HasCodeBlockGroupTransmission, v.HasXOverhead, v.HasNrofHARQProcessesForPDSCH, v.HasPucchCell)
 	w.EncodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	if v.HasXOverhead {
 		w.Enum(int64(v.XOverhead), 3, 0, false, "xOverhead")
@@ -14366,7 +14366,7 @@ func (v *PDSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPucchCell, &v.PucchCell, "pucch-Cell")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
+		w.Preamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
 		if v.HasMaxMIMOLayers {
 			w.Int(v.MaxMIMOLayers, 1, 8, false, "maxMIMO-Layers")
 		}
@@ -14376,12 +14376,12 @@ func (v *PDSCHServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasPdschCodeBlockGroupTransmissionListR16)
+		w.Preamble(v.HasPdschCodeBlockGroupTransmissionListR16)
 		w.EncodeOptional(v.HasPdschCodeBlockGroupTransmissionListR16, &v.PdschCodeBlockGroupTransmissionListR16, "pdsch-CodeBlockGroupTransmissionList-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasDownlinkHARQFeedbackDisabledR17, v.HasNrofHARQProcessesForPDSCHV1700)
+		w.Preamble(v.HasDownlinkHARQFeedbackDisabledR17, v.HasNrofHARQProcessesForPDSCHV1700)
 		w.EncodeOptional(v.HasDownlinkHARQFeedbackDisabledR17, &v.DownlinkHARQFeedbackDisabledR17, "downlinkHARQ-FeedbackDisabled-r17")
 		if v.HasNrofHARQProcessesForPDSCHV1700 {
 			w.Enum(int64(v.NrofHARQProcessesForPDSCHV1700), 1, 0, false, "nrofHARQ-ProcessesForPDSCH-v1700")
@@ -14534,7 +14534,7 @@ func (v *PDSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHCodeBlockGroupTransmission) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.MaxCodeBlockGroupsPerTransportBlock), 4, 0, false, "maxCodeBlockGroupsPerTransportBlock")
 	w.WriteBool(v.CodeBlockGroupFlushIndicator)
 	w.Extensions(x, v.Unknown)
@@ -14624,7 +14624,7 @@ func (v *PDSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHTimeDomainResourceAllocation) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasK0)
+	w.Preamble(v.HasK0)
 	if v.HasK0 {
 		w.Int(v.K0, 0, 32, false, "k0")
 	}
@@ -14698,8 +14698,8 @@ func (v *PDSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHTimeDomainResourceAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasK0V1710, v.HasRepetitionNumberV1730)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasK0R16, v.HasRepetitionNumberR16)
+	w.Extended(x)
+	w.Preamble(v.HasK0R16, v.HasRepetitionNumberR16)
 	if v.HasK0R16 {
 		w.Int(v.K0R16, 0, 32, false, "k0-r16")
 	}
@@ -14710,14 +14710,14 @@ func (v *PDSCHTimeDomainResourceAllocationR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasK0V1710)
+		w.Preamble(v.HasK0V1710)
 		if v.HasK0V1710 {
 			w.Int(v.K0V1710, 33, 128, false, "k0-v1710")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasRepetitionNumberV1730)
+		w.Preamble(v.HasRepetitionNumberV1730)
 		if v.HasRepetitionNumberV1730 {
 			w.Enum(int64(v.RepetitionNumberV1730), 8, 0, false, "repetitionNumber-v1730")
 		}
@@ -14786,7 +14786,7 @@ func (v *MultiPDSCHTDRAR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MultiPDSCHTDRAR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PdschTDRAListR17, "pdsch-TDRA-List-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14843,7 +14843,7 @@ func (v *PHRConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PHRConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMpeReportingFR2R16, v.HasMpeReportingFR2R17 || v.HasTwoPHRModeR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.PhrPeriodicTimer), 8, 0, false, "phr-PeriodicTimer")
 	w.Enum(int64(v.PhrProhibitTimer), 8, 0, false, "phr-ProhibitTimer")
 	w.Enum(int64(v.PhrTxPowerFactorChange), 4, 0, false, "phr-Tx-PowerFactorChange")
@@ -14853,12 +14853,12 @@ func (v *PHRConfig) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.PhrModeOtherCG), 2, 0, false, "phr-ModeOtherCG")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMpeReportingFR2R16)
+		w.Preamble(v.HasMpeReportingFR2R16)
 		w.EncodeOptional(v.HasMpeReportingFR2R16, &v.MpeReportingFR2R16, "mpe-Reporting-FR2-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasMpeReportingFR2R17, v.HasTwoPHRModeR17)
+		w.Preamble(v.HasMpeReportingFR2R17, v.HasTwoPHRModeR17)
 		w.EncodeOptional(v.HasMpeReportingFR2R17, &v.MpeReportingFR2R17, "mpe-Reporting-FR2-r17")
 		if v.HasTwoPHRModeR17 {
 			w.Enum(int64(v.TwoPHRModeR17), 1, 0, false, "twoPHRMode-r17")
@@ -14991,7 +14991,7 @@ func (v *MPEConfigFR2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MPEConfigFR2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.MpeProhibitTimerR17), 8, 0, false, "mpe-ProhibitTimer-r17")
 	w.Enum(int64(v.MpeThresholdR17), 4, 0, false, "mpe-Threshold-r17")
 	w.Int(v.NumberOfNR17, 1, 4, false, "numberOfN-r17")
@@ -15195,8 +15195,8 @@ func (v *PhysicalCellGroupConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMcsCRNTI || v.HasPUEFR1, v.HasXScale, v.HasPdcchBlindDetection, v.HasDcpConfigR16 || v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 || v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16 || v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16 || v.HasPNRFR2R16 || v.HasPUEFR2R16 || v.HasNrdcPCmodeFR1R16 || v.HasNrdcPCmodeFR2R16 || v.HasPdschHARQACKCodebookR16 || v.HasNfiTotalDAIIncludedR16 || v.HasUlTotalDAIIncludedR16 || v.HasPdschHARQACKOneShotFeedbackR16 || v.HasPdschHARQACKOneShotFeedbackNDIR16 || v.HasPdschHARQACKOneShotFeedbackCBGR16 || v.HasDownlinkAssignmentIndexDCI0_2R16 || v.HasDownlinkAssignmentIndexDCI1_2R16 || v.HasPdschHARQACKCodebookListR16 || v.HasAckNackFeedbackModeR16 || v.HasPdcchBlindDetectionCACombIndicatorR16 || v.HasPdcchBlindDetection2R16 || v.HasPdcchBlindDetection3R16 || v.HasBdFactorRR16, v.HasPdschHARQACKEnhType3ToAddModListR17 || v.HasPdschHARQACKEnhType3ToReleaseListR17 || v.HasPdschHARQACKEnhType3SecondaryToAddModListR17 || v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17 || v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17 || v.HasPdschHARQACKEnhType3DCIFieldR17 || v.HasPdschHARQACKRetxR17 || v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17 || v.HasPucchSSCellR17 || v.HasPucchSSCellSecondaryPUCCHgroupR17 || v.HasPucchSSCellDynR17 || v.HasPucchSSCellDynSecondaryPUCCHgroupR17 || v.HasPucchSSCellPatternR17 || v.HasPucchSSCellPatternSecondaryPUCCHgroupR17 || v.HasUciMuxWithDiffPrioR17 || v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17 || v.HasSimultaneousPUCCHPUSCHR17 || v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17 || v.HasPrioLowDGHighCGR17 || v.HasPrioHighDGLowCGR17 || v.HasTwoQCLTypeDforPDCCHRepetitionR17 || v.HasMulticastConfigR17 || v.HasPdcchBlindDetectionCACombIndicatorR17, v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, v.HasIntraBandNCPRACHSimulTxR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHarqACKSpatialBundlingPUCCH, v.HasHarqACKSpatialBundlingPUSCH, v.HasPNRFR1, v.HasTpcSRSRNTI, v.HasTpcPUCCHRNTI, v.HasTpcPUSCHRNTI, v.HasSpCSIRNTI, v.HasCsRNTI)
+	w.Extended(x)
+	w.Preamble(v.HasHarqACKSpatialBundlingPUCCH, v.HasHarqACKSpatialBundlingPUSCH, v.HasPNRFR1, v.HasTpcSRSRNTI, v.HasTpcPUCCHRNTI, v.HasTpcPUSCHRNTI, v.HasSpCSIRNTI, v.HasCsRNTI)
 	if v.HasHarqACKSpatialBundlingPUCCH {
 		w.Enum(int64(v.HarqACKSpatialBundlingPUCCH), 1, 0, false, "harq-ACK-SpatialBundlingPUCCH")
 	}
@@ -15212,25 +15212,25 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasCsRNTI, &v.CsRNTI, "cs-RNTI")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMcsCRNTI, v.HasPUEFR1)
+		w.Preamble(v.HasMcsCRNTI, v.HasPUEFR1)
 		w.EncodeOptional(v.HasMcsCRNTI, &v.McsCRNTI, "mcs-C-RNTI")
 		w.EncodeOptional(v.HasPUEFR1, &v.PUEFR1, "p-UE-FR1")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasXScale)
+		w.Preamble(v.HasXScale)
 		if v.HasXScale {
 			w.Enum(int64(v.XScale), 4, 0, false, "xScale")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasPdcchBlindDetection)
+		w.Preamble(v.HasPdcchBlindDetection)
 		w.EncodeOptional(v.HasPdcchBlindDetection, &v.PdcchBlindDetection, "pdcch-BlindDetection")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasDcpConfigR16, v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, v.HasPNRFR2R16, v.HasPUEFR2R16, v.HasNrdcPCmodeFR1R16, v.HasNrdcPCmodeFR2R16, v.HasPdschHARQACKCodebookR16, v.HasNfiTotalDAIIncludedR16, v.HasUlTotalDAIIncludedR16, v.HasPdschHARQACKOneShotFeedbackR16, v.HasPdschHARQACKOneShotFeedbackNDIR16, v.HasPdschHARQACKOneShotFeedbackCBGR16, v.HasDownlinkAssignmentIndexDCI0_2R16, v.HasDownlinkAssignmentIndexDCI1_2R16, v.HasPdschHARQACKCodebookListR16, v.HasAckNackFeedbackModeR16, v.HasPdcchBlindDetectionCACombIndicatorR16, v.HasPdcchBlindDetection2R16, v.HasPdcchBlindDetection3R16, v.HasBdFactorRR16)
+		w.Preamble(v.HasDcpConfigR16, v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16, v.HasHarqACKSpatialBundlingPUSCHSecondaryPUCCHgroupR16, v.HasPdschHARQACKCodebookSecondaryPUCCHgroupR16, v.HasPNRFR2R16, v.HasPUEFR2R16, v.HasNrdcPCmodeFR1R16, v.HasNrdcPCmodeFR2R16, v.HasPdschHARQACKCodebookR16, v.HasNfiTotalDAIIncludedR16, v.HasUlTotalDAIIncludedR16, v.HasPdschHARQACKOneShotFeedbackR16, v.HasPdschHARQACKOneShotFeedbackNDIR16, v.HasPdschHARQACKOneShotFeedbackCBGR16, v.HasDownlinkAssignmentIndexDCI0_2R16, v.HasDownlinkAssignmentIndexDCI1_2R16, v.HasPdschHARQACKCodebookListR16, v.HasAckNackFeedbackModeR16, v.HasPdcchBlindDetectionCACombIndicatorR16, v.HasPdcchBlindDetection2R16, v.HasPdcchBlindDetection3R16, v.HasBdFactorRR16)
 		w.EncodeOptional(v.HasDcpConfigR16, &v.DcpConfigR16, "dcp-Config-r16")
 		if v.HasHarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16 {
 			w.Enum(int64(v.HarqACKSpatialBundlingPUCCHSecondaryPUCCHgroupR16), 2, 0, false, "harq-ACK-SpatialBundlingPUCCH-secondaryPUCCHgroup-r16")
@@ -15286,7 +15286,7 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasPdschHARQACKEnhType3ToAddModListR17, v.HasPdschHARQACKEnhType3ToReleaseListR17, v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, v.HasPdschHARQACKEnhType3DCIFieldR17, v.HasPdschHARQACKRetxR17, v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, v.HasPucchSSCellR17, v.HasPucchSSCellSecondaryPUCCHgroupR17, v.HasPucchSSCellDynR17, v.HasPucchSSCellDynSecondaryPUCCHgroupR17, v.HasPucchSSCellPatternR17, v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, v.HasUciMuxWithDiffPrioR17, v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, v.HasSimultaneousPUCCHPUSCHR17, v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, v.HasPrioLowDGHighCGR17, v.HasPrioHighDGLowCGR17, v.HasTwoQCLTypeDforPDCCHRepetitionR17, v.HasMulticastConfigR17, v.HasPdcchBlindDetectionCACombIndicatorR17)
+		w.Preamble(v.HasPdschHARQACKEnhType3ToAddModListR17, v.HasPdschHARQACKEnhType3ToReleaseListR17, v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, v.HasPdschHARQACKEnhType3SecondaryToReleaseListR17, v.HasPdschHARQACKEnhType3DCIFieldSecondaryPUCCHgroupR17, v.HasPdschHARQACKEnhType3DCIFieldR17, v.HasPdschHARQACKRetxR17, v.HasPdschHARQACKRetxSecondaryPUCCHgroupR17, v.HasPucchSSCellR17, v.HasPucchSSCellSecondaryPUCCHgroupR17, v.HasPucchSSCellDynR17, v.HasPucchSSCellDynSecondaryPUCCHgroupR17, v.HasPucchSSCellPatternR17, v.HasPucchSSCellPatternSecondaryPUCCHgroupR17, v.HasUciMuxWithDiffPrioR17, v.HasUciMuxWithDiffPrioSecondaryPUCCHgroupR17, v.HasSimultaneousPUCCHPUSCHR17, v.HasSimultaneousPUCCHPUSCHSecondaryPUCCHgroupR17, v.HasPrioLowDGHighCGR17, v.HasPrioHighDGLowCGR17, v.HasTwoQCLTypeDforPDCCHRepetitionR17, v.HasMulticastConfigR17, v.HasPdcchBlindDetectionCACombIndicatorR17)
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3ToAddModListR17, &v.PdschHARQACKEnhType3ToAddModListR17, "pdsch-HARQ-ACK-EnhType3ToAddModList-r17")
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3ToReleaseListR17, &v.PdschHARQACKEnhType3ToReleaseListR17, "pdsch-HARQ-ACK-EnhType3ToReleaseList-r17")
 		w.EncodeOptional(v.HasPdschHARQACKEnhType3SecondaryToAddModListR17, &v.PdschHARQACKEnhType3SecondaryToAddModListR17, "pdsch-HARQ-ACK-EnhType3SecondaryToAddModList-r17")
@@ -15339,14 +15339,14 @@ func (v *PhysicalCellGroupConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WriteBool(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
+		w.Preamble(v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17)
 		if v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 {
 			w.Enum(int64(v.SimultaneousSRPUSCHDiffPUCCHGroupsR17), 1, 0, false, "simultaneousSR-PUSCH-diffPUCCH-Groups-r17")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WriteBool(v.HasIntraBandNCPRACHSimulTxR17)
+		w.Preamble(v.HasIntraBandNCPRACHSimulTxR17)
 		if v.HasIntraBandNCPRACHSimulTxR17 {
 			w.Enum(int64(v.IntraBandNCPRACHSimulTxR17), 1, 0, false, "intraBandNC-PRACH-simulTx-r17")
 		}
@@ -15807,8 +15807,8 @@ func (v *PDSCHHARQACKEnhType3R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHHARQACKEnhType3R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPdschHARQACKEnhType3NDIR17, v.HasPdschHARQACKEnhType3CBGR17)
+	w.Extended(x)
+	w.Preamble(v.HasPdschHARQACKEnhType3NDIR17, v.HasPdschHARQACKEnhType3CBGR17)
 	w.Encode(&v.PdschHARQACKEnhType3IndexR17, "pdsch-HARQ-ACK-EnhType3Index-r17")
 	w.Encode(&v.ApplicableR17, "applicable-r17")
 	if v.HasPdschHARQACKEnhType3NDIR17 {
@@ -15962,7 +15962,7 @@ func (v *DCPConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DCPConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPsWakeUpR16, v.HasPsTransmitPeriodicL1RSRPR16, v.HasPsTransmitOtherPeriodicCSIR16)
+	w.Preamble(v.HasPsWakeUpR16, v.HasPsTransmitPeriodicL1RSRPR16, v.HasPsTransmitOtherPeriodicCSIR16)
 	w.Encode(&v.PsRNTIR16, "ps-RNTI-r16")
 	w.Int(v.PsOffsetR16, 1, 120, false, "ps-Offset-r16")
 	w.Int(v.SizeDCI2_6R16, 1, 140, false, "sizeDCI-2-6-r16")
@@ -16087,7 +16087,7 @@ func (v *MulticastConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdschHARQACKCodebookListMulticastR17, v.HasType1CodebookGenerationModeR17)
+	w.Preamble(v.HasPdschHARQACKCodebookListMulticastR17, v.HasType1CodebookGenerationModeR17)
 	w.EncodeOptional(v.HasPdschHARQACKCodebookListMulticastR17, &v.PdschHARQACKCodebookListMulticastR17, "pdsch-HARQ-ACK-CodebookListMulticast-r17")
 	if v.HasType1CodebookGenerationModeR17 {
 		w.Enum(int64(v.Type1CodebookGenerationModeR17), 2, 0, false, "type1CodebookGenerationMode-r17")
@@ -16119,7 +16119,7 @@ func (v *PDCCHBlindDetectionCACombIndicatorR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCACombIndicatorR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
+	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
 	if v.HasPdcchBlindDetectionCA1R17 {
 		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
 	}
@@ -16151,7 +16151,7 @@ func (v *PLMNIdentity) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNIdentity) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMcc)
+	w.Preamble(v.HasMcc)
 	w.EncodeOptional(v.HasMcc, &v.Mcc, "mcc")
 	w.Encode(&v.Mnc, "mnc")
 	return w.Err()
@@ -16260,8 +16260,8 @@ func (v *PLMNIdentityInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNIdentityInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasIabSupportR16, v.HasTrackingAreaListR17 || v.HasGNBIDLengthR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTrackingAreaCode, v.HasRanac)
+	w.Extended(x)
+	w.Preamble(v.HasTrackingAreaCode, v.HasRanac)
 	w.Encode(&v.PlmnIdentityList, "plmn-IdentityList")
 	w.EncodeOptional(v.HasTrackingAreaCode, &v.TrackingAreaCode, "trackingAreaCode")
 	w.EncodeOptional(v.HasRanac, &v.Ranac, "ranac")
@@ -16269,14 +16269,14 @@ func (v *PLMNIdentityInfo) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.CellReservedForOperatorUse), 2, 0, false, "cellReservedForOperatorUse")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasIabSupportR16)
+		w.Preamble(v.HasIabSupportR16)
 		if v.HasIabSupportR16 {
 			w.Enum(int64(v.IabSupportR16), 1, 0, false, "iab-Support-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasTrackingAreaListR17, v.HasGNBIDLengthR17)
+		w.Preamble(v.HasTrackingAreaListR17, v.HasGNBIDLengthR17)
 		w.EncodeOptional(v.HasTrackingAreaListR17, &v.TrackingAreaListR17, "trackingAreaList-r17")
 		if v.HasGNBIDLengthR17 {
 			w.Int(v.GNBIDLengthR17, 22, 32, false, "gNB-ID-Length-r17")
@@ -16379,8 +16379,8 @@ func (v *PTRSDownlinkConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PTRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxNrofPortsR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFrequencyDensity, v.HasTimeDensity, v.HasEpreRatio, v.HasResourceElementOffset)
+	w.Extended(x)
+	w.Preamble(v.HasFrequencyDensity, v.HasTimeDensity, v.HasEpreRatio, v.HasResourceElementOffset)
 	w.EncodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	w.EncodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	if v.HasEpreRatio {
@@ -16391,7 +16391,7 @@ func (v *PTRSDownlinkConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMaxNrofPortsR16)
+		w.Preamble(v.HasMaxNrofPortsR16)
 		if v.HasMaxNrofPortsR16 {
 			w.Enum(int64(v.MaxNrofPortsR16), 2, 0, false, "maxNrofPorts-r16")
 		}
@@ -16452,8 +16452,8 @@ func (v *PTRSUplinkConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PTRSUplinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTransformPrecoderDisabled, v.HasTransformPrecoderEnabled)
+	w.Extended(x)
+	w.Preamble(v.HasTransformPrecoderDisabled, v.HasTransformPrecoderEnabled)
 	w.EncodeOptional(v.HasTransformPrecoderDisabled, &v.TransformPrecoderDisabled, "transformPrecoderDisabled")
 	w.EncodeOptional(v.HasTransformPrecoderEnabled, &v.TransformPrecoderEnabled, "transformPrecoderEnabled")
 	w.Extensions(x, v.Unknown)
@@ -16485,7 +16485,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderDisabled) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PTRSUplinkConfig_TransformPrecoderDisabled) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFrequencyDensity, v.HasTimeDensity, v.HasResourceElementOffset)
+	w.Preamble(v.HasFrequencyDensity, v.HasTimeDensity, v.HasResourceElementOffset)
 	w.EncodeOptional(v.HasFrequencyDensity, &v.FrequencyDensity, "frequencyDensity")
 	w.EncodeOptional(v.HasTimeDensity, &v.TimeDensity, "timeDensity")
 	w.Enum(int64(v.MaxNrofPorts), 2, 0, false, "maxNrofPorts")
@@ -16547,7 +16547,7 @@ func (v *PTRSUplinkConfig_TransformPrecoderEnabled) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PTRSUplinkConfig_TransformPrecoderEnabled) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTimeDensityTransformPrecoding)
+	w.Preamble(v.HasTimeDensityTransformPrecoding)
 	w.Encode(&v.SampleDensity, "sampleDensity")
 	if v.HasTimeDensityTransformPrecoding {
 		w.Enum(int64(v.TimeDensityTransformPrecoding), 1, 0, false, "timeDensityTransformPrecoding")
@@ -16658,8 +16658,8 @@ func (v *PUCCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasResourceToAddModListExtV1610 || v.HasDlDataToULACKR16 || v.HasUlAccessConfigListDCI1_1R16 || v.HasSubslotLengthForPUCCHR16 || v.HasDlDataToULACKDCI1_2R16 || v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16 || v.HasDmrsUplinkTransformPrecodingPUCCHR16 || v.HasSpatialRelationInfoToAddModListSizeExtV1610 || v.HasSpatialRelationInfoToReleaseListSizeExtV1610 || v.HasSpatialRelationInfoToAddModListExtV1610 || v.HasSpatialRelationInfoToReleaseListExtV1610 || v.HasResourceGroupToAddModListR16 || v.HasResourceGroupToReleaseListR16 || v.HasSpsPUCCHANListR16 || v.HasSchedulingRequestResourceToAddModListExtV1610, v.HasFormat0R17 || v.HasFormat2ExtR17 || v.HasFormat3ExtR17 || v.HasFormat4ExtR17 || v.HasUlAccessConfigListDCI1_2R17 || v.HasMappingPatternR17 || v.HasPowerControlSetInfoToAddModListR17 || v.HasPowerControlSetInfoToReleaseListR17 || v.HasSecondTPCFieldDCI1_1R17 || v.HasSecondTPCFieldDCI1_2R17 || v.HasDlDataToULACKR17 || v.HasDlDataToULACKDCI1_2R17 || v.HasUlAccessConfigListDCI1_1R17 || v.HasSchedulingRequestResourceToAddModListExtV1700 || v.HasDmrsBundlingPUCCHConfigR17 || v.HasDlDataToULACKV1700 || v.HasDlDataToULACKMulticastDCIFormat4_1R17 || v.HasSpsPUCCHANListMulticastR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasResourceSetToAddModList, v.HasResourceSetToReleaseList, v.HasResourceToAddModList, v.HasResourceToReleaseList, v.HasFormat1, v.HasFormat2, v.HasFormat3, v.HasFormat4, v.HasSchedulingRequestResourceToAddModList, v.HasSchedulingRequestResourceToReleaseList, v.HasMultiCSIPUCCHResourceList, v.HasDlDataToULACK, v.HasSpatialRelationInfoToAddModList, v.HasSpatialRelationInfoToReleaseList, v.HasPucchPowerControl)
+	w.Extended(x)
+	w.Preamble(v.HasResourceSetToAddModList, v.HasResourceSetToReleaseList, v.HasResourceToAddModList, v.HasResourceToReleaseList, v.HasFormat1, v.HasFormat2, v.HasFormat3, v.HasFormat4, v.HasSchedulingRequestResourceToAddModList, v.HasSchedulingRequestResourceToReleaseList, v.HasMultiCSIPUCCHResourceList, v.HasDlDataToULACK, v.HasSpatialRelationInfoToAddModList, v.HasSpatialRelationInfoToReleaseList, v.HasPucchPowerControl)
 	w.EncodeOptional(v.HasResourceSetToAddModList, &v.ResourceSetToAddModList, "resourceSetToAddModList")
 	w.EncodeOptional(v.HasResourceSetToReleaseList, &v.ResourceSetToReleaseList, "resourceSetToReleaseList")
 	w.EncodeOptional(v.HasResourceToAddModList, &v.ResourceToAddModList, "resourceToAddModList")
@@ -16677,7 +16677,7 @@ func (v *PUCCHConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPucchPowerControl, &v.PucchPowerControl, "pucch-PowerControl")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasResourceToAddModListExtV1610, v.HasDlDataToULACKR16, v.HasUlAccessConfigListDCI1_1R16, v.HasSubslotLengthForPUCCHR16, v.HasDlDataToULACKDCI1_2R16, v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, v.HasDmrsUplinkTransformPrecodingPUCCHR16, v.HasSpatialRelationInfoToAddModListSizeExtV1610, v.HasSpatialRelationInfoToReleaseListSizeExtV1610, v.HasSpatialRelationInfoToAddModListExtV1610, v.HasSpatialRelationInfoToReleaseListExtV1610, v.HasResourceGroupToAddModListR16, v.HasResourceGroupToReleaseListR16, v.HasSpsPUCCHANListR16, v.HasSchedulingRequestResourceToAddModListExtV1610)
+		w.Preamble(v.HasResourceToAddModListExtV1610, v.HasDlDataToULACKR16, v.HasUlAccessConfigListDCI1_1R16, v.HasSubslotLengthForPUCCHR16, v.HasDlDataToULACKDCI1_2R16, v.HasNumberOfBitsForPUCCHResourceIndicatorDCI1_2R16, v.HasDmrsUplinkTransformPrecodingPUCCHR16, v.HasSpatialRelationInfoToAddModListSizeExtV1610, v.HasSpatialRelationInfoToReleaseListSizeExtV1610, v.HasSpatialRelationInfoToAddModListExtV1610, v.HasSpatialRelationInfoToReleaseListExtV1610, v.HasResourceGroupToAddModListR16, v.HasResourceGroupToReleaseListR16, v.HasSpsPUCCHANListR16, v.HasSchedulingRequestResourceToAddModListExtV1610)
 		w.EncodeOptional(v.HasResourceToAddModListExtV1610, &v.ResourceToAddModListExtV1610, "resourceToAddModListExt-v1610")
 		w.EncodeOptional(v.HasDlDataToULACKR16, &v.DlDataToULACKR16, "dl-DataToUL-ACK-r16")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI1_1R16, &v.UlAccessConfigListDCI1_1R16, "ul-AccessConfigListDCI-1-1-r16")
@@ -16700,7 +16700,7 @@ func (v *PUCCHConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasFormat0R17, v.HasFormat2ExtR17, v.HasFormat3ExtR17, v.HasFormat4ExtR17, v.HasUlAccessConfigListDCI1_2R17, v.HasMappingPatternR17, v.HasPowerControlSetInfoToAddModListR17, v.HasPowerControlSetInfoToReleaseListR17, v.HasSecondTPCFieldDCI1_1R17, v.HasSecondTPCFieldDCI1_2R17, v.HasDlDataToULACKR17, v.HasDlDataToULACKDCI1_2R17, v.HasUlAccessConfigListDCI1_1R17, v.HasSchedulingRequestResourceToAddModListExtV1700, v.HasDmrsBundlingPUCCHConfigR17, v.HasDlDataToULACKV1700, v.HasDlDataToULACKMulticastDCIFormat4_1R17, v.HasSpsPUCCHANListMulticastR17)
+		w.Preamble(v.HasFormat0R17, v.HasFormat2ExtR17, v.HasFormat3ExtR17, v.HasFormat4ExtR17, v.HasUlAccessConfigListDCI1_2R17, v.HasMappingPatternR17, v.HasPowerControlSetInfoToAddModListR17, v.HasPowerControlSetInfoToReleaseListR17, v.HasSecondTPCFieldDCI1_1R17, v.HasSecondTPCFieldDCI1_2R17, v.HasDlDataToULACKR17, v.HasDlDataToULACKDCI1_2R17, v.HasUlAccessConfigListDCI1_1R17, v.HasSchedulingRequestResourceToAddModListExtV1700, v.HasDmrsBundlingPUCCHConfigR17, v.HasDlDataToULACKV1700, v.HasDlDataToULACKMulticastDCIFormat4_1R17, v.HasSpsPUCCHANListMulticastR17)
 		w.EncodeOptional(v.HasFormat0R17, &v.Format0R17, "format0-r17")
 		w.EncodeOptional(v.HasFormat2ExtR17, &v.Format2ExtR17, "format2Ext-r17")
 		w.EncodeOptional(v.HasFormat3ExtR17, &v.Format3ExtR17, "format3Ext-r17")
@@ -17530,7 +17530,7 @@ func (v *PUCCHFormatConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHFormatConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInterslotFrequencyHopping, v.HasAdditionalDMRS, v.HasMaxCodeRate, v.HasNrofSlots, v.HasPi2BPSK, v.HasSimultaneousHARQACKCSI)
+	w.Preamble(v.HasInterslotFrequencyHopping, v.HasAdditionalDMRS, v.HasMaxCodeRate, v.HasNrofSlots, v.HasPi2BPSK, v.HasSimultaneousHARQACKCSI)
 	if v.HasInterslotFrequencyHopping {
 		w.Enum(int64(v.InterslotFrequencyHopping), 1, 0, false, "interslotFrequencyHopping")
 	}
@@ -17572,8 +17572,8 @@ func (v *PUCCHFormatConfigExtR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHFormatConfigExtR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMaxCodeRateLPR17)
+	w.Extended(x)
+	w.Preamble(v.HasMaxCodeRateLPR17)
 	w.EncodeOptional(v.HasMaxCodeRateLPR17, &v.MaxCodeRateLPR17, "maxCodeRateLP-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17616,7 +17616,7 @@ func (v *PUCCHResourceSet) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHResourceSet) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMaxPayloadSize)
+	w.Preamble(v.HasMaxPayloadSize)
 	w.Encode(&v.PucchResourceSetID, "pucch-ResourceSetId")
 	w.Encode(&v.ResourceList, "resourceList")
 	if v.HasMaxPayloadSize {
@@ -17679,7 +17679,7 @@ func (v *PUCCHResource) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHResource) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIntraSlotFrequencyHopping, v.HasSecondHopPRB)
+	w.Preamble(v.HasIntraSlotFrequencyHopping, v.HasSecondHopPRB)
 	w.Encode(&v.PucchResourceID, "pucch-ResourceId")
 	w.Encode(&v.StartingPRB, "startingPRB")
 	if v.HasIntraSlotFrequencyHopping {
@@ -17779,13 +17779,13 @@ func (v *PUCCHResourceExtV1610) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHResourceExtV1610) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFormatV1700 || v.HasPucchRepetitionNrofSlotsR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasInterlaceAllocationR16, v.HasFormatV1610)
+	w.Extended(x)
+	w.Preamble(v.HasInterlaceAllocationR16, v.HasFormatV1610)
 	w.EncodeOptional(v.HasInterlaceAllocationR16, &v.InterlaceAllocationR16, "interlaceAllocation-r16")
 	w.EncodeOptional(v.HasFormatV1610, &v.FormatV1610, "format-v1610")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasFormatV1700, v.HasPucchRepetitionNrofSlotsR17)
+		w.Preamble(v.HasFormatV1700, v.HasPucchRepetitionNrofSlotsR17)
 		w.EncodeOptional(v.HasFormatV1700, &v.FormatV1700, "format-v1700")
 		if v.HasPucchRepetitionNrofSlotsR17 {
 			w.Enum(int64(v.PucchRepetitionNrofSlotsR17), 4, 0, false, "pucch-RepetitionNrofSlots-r17")
@@ -17928,7 +17928,7 @@ func (v *PUCCHResourceExtV1610_FormatV1610_OccV1610) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHResourceExtV1610_FormatV1610_OccV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOccLengthV1610, v.HasOccIndexV1610)
+	w.Preamble(v.HasOccLengthV1610, v.HasOccIndexV1610)
 	if v.HasOccLengthV1610 {
 		w.Enum(int64(v.OccLengthV1610), 2, 0, false, "occ-Length-v1610")
 	}
@@ -18067,3 +18067,28 @@ func (v *PUCCHFormat2) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *PUCCHFormat2) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *PUCCHFormat3) DecodePER(r *per.Reader) error {
+	*v = PUCCHFormat3{}
+	v.NrofPRBs = r.Int(1, 16, false, "nrofPRBs")
+	v.NrofSymbols = r.Int(4, 14, false, "nrofSymbols")
+	v.StartingSymbolIndex = r.Int(0, 10, false, "startingSymbolIndex")
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *PUCCHFormat3) EncodePER(w *per.Writer) error {
+	w.Int(v.NrofPRBs, 1, 16, false, "nrofPRBs")
+	w.Int(v.NrofSymbols, 4, 14, false, "nrofSymbols")
+	w.Int(v.StartingSymbolIndex, 0, 10, false, "startingSymbolIndex")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-format3 (X.691); v aliases b.
+func (v *PUCCHFormat3) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "PUCCH-format3")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *PUCCHFormat3) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

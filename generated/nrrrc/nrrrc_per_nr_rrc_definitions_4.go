@@ -10,31 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *PUCCHFormat3) DecodePER(r *per.Reader) error {
-	*v = PUCCHFormat3{}
-	v.NrofPRBs = r.Int(1, 16, false, "nrofPRBs")
-	v.NrofSymbols = r.Int(4, 14, false, "nrofSymbols")
-	v.StartingSymbolIndex = r.Int(0, 10, false, "startingSymbolIndex")
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *PUCCHFormat3) EncodePER(w *per.Writer) error {
-	w.Int(v.NrofPRBs, 1, 16, false, "nrofPRBs")
-	w.Int(v.NrofSymbols, 4, 14, false, "nrofSymbols")
-	w.Int(v.StartingSymbolIndex, 0, 10, false, "startingSymbolIndex")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a PUCCH-format3 (X.691); v aliases b.
-func (v *PUCCHFormat3) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "PUCCH-format3")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *PUCCHFormat3) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *PUCCHFormat4) DecodePER(r *per.Reader) error {
 	*v = PUCCHFormat4{}
 	v.NrofSymbols = r.Int(4, 14, false, "nrofSymbols")
@@ -353,8 +328,8 @@ func (v *PUCCHConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNrofPRBs || v.HasIntraSlotFHR17 || v.HasPucchResourceCommonRedCapR17 || v.HasAdditionalPRBOffsetR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPucchResourceCommon, v.HasHoppingID, v.HasP0Nominal)
+	w.Extended(x)
+	w.Preamble(v.HasPucchResourceCommon, v.HasHoppingID, v.HasP0Nominal)
 	if v.HasPucchResourceCommon {
 		w.Int(v.PucchResourceCommon, 0, 15, false, "pucch-ResourceCommon")
 	}
@@ -367,7 +342,7 @@ func (v *PUCCHConfigCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasNrofPRBs, v.HasIntraSlotFHR17, v.HasPucchResourceCommonRedCapR17, v.HasAdditionalPRBOffsetR17)
+		w.Preamble(v.HasNrofPRBs, v.HasIntraSlotFHR17, v.HasPucchResourceCommonRedCapR17, v.HasAdditionalPRBOffsetR17)
 		if v.HasNrofPRBs {
 			w.Int(v.NrofPRBs, 1, 16, false, "nrofPRBs")
 		}
@@ -510,8 +485,8 @@ func (v *PUCCHPowerControl) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHPowerControl) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPathlossReferenceRSsV1610)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDeltaFPUCCHF0, v.HasDeltaFPUCCHF1, v.HasDeltaFPUCCHF2, v.HasDeltaFPUCCHF3, v.HasDeltaFPUCCHF4, v.HasP0Set, v.HasPathlossReferenceRSs, v.HasTwoPUCCHPCAdjustmentStates)
+	w.Extended(x)
+	w.Preamble(v.HasDeltaFPUCCHF0, v.HasDeltaFPUCCHF1, v.HasDeltaFPUCCHF2, v.HasDeltaFPUCCHF3, v.HasDeltaFPUCCHF4, v.HasP0Set, v.HasPathlossReferenceRSs, v.HasTwoPUCCHPCAdjustmentStates)
 	if v.HasDeltaFPUCCHF0 {
 		w.Int(v.DeltaFPUCCHF0, -16, 15, false, "deltaF-PUCCH-f0")
 	}
@@ -534,7 +509,7 @@ func (v *PUCCHPowerControl) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPathlossReferenceRSsV1610)
+		w.Preamble(v.HasPathlossReferenceRSsV1610)
 		w.EncodeOptional(v.HasPathlossReferenceRSsV1610, &v.PathlossReferenceRSsV1610, "pathlossReferenceRSs-v1610")
 		w.EndOpen(o)
 	}
@@ -861,7 +836,7 @@ func (v *PUCCHSpatialRelationInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHSpatialRelationInfo) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasServingCellID)
+	w.Preamble(v.HasServingCellID)
 	w.Encode(&v.PucchSpatialRelationInfoID, "pucch-SpatialRelationInfoId")
 	w.EncodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
 	w.Encode(&v.ReferenceSignal, "referenceSignal")
@@ -942,8 +917,8 @@ func (v *PUCCHSpatialRelationInfoExtR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHSpatialRelationInfoExtR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPucchSpatialRelationInfoIDV1610, v.HasPucchPathlossReferenceRSIDV1610)
+	w.Extended(x)
+	w.Preamble(v.HasPucchSpatialRelationInfoIDV1610, v.HasPucchPathlossReferenceRSIDV1610)
 	w.EncodeOptional(v.HasPucchSpatialRelationInfoIDV1610, &v.PucchSpatialRelationInfoIDV1610, "pucch-SpatialRelationInfoId-v1610")
 	w.EncodeOptional(v.HasPucchPathlossReferenceRSIDV1610, &v.PucchPathlossReferenceRSIDV1610, "pucch-PathlossReferenceRS-Id-v1610")
 	w.Extensions(x, v.Unknown)
@@ -1069,8 +1044,8 @@ func (v *PUCCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasTpcIndexPUCCHSSCellR17 || v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTpcIndexPCell, v.HasTpcIndexPUCCHSCell)
+	w.Extended(x)
+	w.Preamble(v.HasTpcIndexPCell, v.HasTpcIndexPUCCHSCell)
 	if v.HasTpcIndexPCell {
 		w.Int(v.TpcIndexPCell, 1, 15, false, "tpc-IndexPCell")
 	}
@@ -1079,7 +1054,7 @@ func (v *PUCCHTPCCommandConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasTpcIndexPUCCHSSCellR17, v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
+		w.Preamble(v.HasTpcIndexPUCCHSSCellR17, v.HasTpcIndexPUCCHSScellSecondaryPUCCHgroupR17)
 		if v.HasTpcIndexPUCCHSSCellR17 {
 			w.Int(v.TpcIndexPUCCHSSCellR17, 1, 15, false, "tpc-IndexPUCCH-sSCell-r17")
 		}
@@ -1262,8 +1237,8 @@ func (v *PUSCHConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMinimumSchedulingOffsetK2R16 || v.HasUlAccessConfigListDCI0_1R16 || v.HasHarqProcessNumberSizeDCI0_2R16 || v.HasDmrsSequenceInitializationDCI0_2R16 || v.HasNumberOfBitsForRVDCI0_2R16 || v.HasAntennaPortsFieldPresenceDCI0_2R16 || v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16 || v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16 || v.HasFrequencyHoppingDCI0_2R16 || v.HasFrequencyHoppingOffsetListsDCI0_2R16 || v.HasCodebookSubsetDCI0_2R16 || v.HasInvalidSymbolPatternIndicatorDCI0_2R16 || v.HasMaxRankDCI0_2R16 || v.HasMcsTableDCI0_2R16 || v.HasMcsTableTransformPrecoderDCI0_2R16 || v.HasPriorityIndicatorDCI0_2R16 || v.HasPuschRepTypeIndicatorDCI0_2R16 || v.HasResourceAllocationDCI0_2R16 || v.HasResourceAllocationType1GranularityDCI0_2R16 || v.HasUciOnPUSCHListDCI0_2R16 || v.HasPuschTimeDomainAllocationListDCI0_2R16 || v.HasPuschTimeDomainAllocationListDCI0_1R16 || v.HasInvalidSymbolPatternIndicatorDCI0_1R16 || v.HasPriorityIndicatorDCI0_1R16 || v.HasPuschRepTypeIndicatorDCI0_1R16 || v.HasFrequencyHoppingDCI0_1R16 || v.HasUciOnPUSCHListDCI0_1R16 || v.HasInvalidSymbolPatternR16 || v.HasPuschPowerControlV1610 || v.HasUlFullPowerTransmissionR16 || v.HasPuschTimeDomainAllocationListForMultiPUSCHR16 || v.HasNumberOfInvalidSymbolsForDLULSwitchingR16, v.HasUlAccessConfigListDCI0_2R17 || v.HasBetaOffsetsCrossPri0R17 || v.HasBetaOffsetsCrossPri1R17 || v.HasBetaOffsetsCrossPri0DCI0_2R17 || v.HasBetaOffsetsCrossPri1DCI0_2R17 || v.HasMappingPatternR17 || v.HasSecondTPCFieldDCI0_1R17 || v.HasSecondTPCFieldDCI0_2R17 || v.HasSequenceOffsetForRVR17 || v.HasUlAccessConfigListDCI0_1R17 || v.HasMinimumSchedulingOffsetK2R17 || v.HasAvailableSlotCountingR17 || v.HasDmrsBundlingPUSCHConfigR17 || v.HasHarqProcessNumberSizeDCI0_2V1700 || v.HasHarqProcessNumberSizeDCI0_1R17 || v.HasMpeResourcePoolToAddModListR17 || v.HasMpeResourcePoolToReleaseListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDataScramblingIdentityPUSCH, v.HasTxConfig, v.HasDmrsUplinkForPUSCHMappingTypeA, v.HasDmrsUplinkForPUSCHMappingTypeB, v.HasPuschPowerControl, v.HasFrequencyHopping, v.HasFrequencyHoppingOffsetLists, v.HasPuschTimeDomainAllocationList, v.HasPuschAggregationFactor, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasTransformPrecoder, v.HasCodebookSubset, v.HasMaxRank, v.HasRbgSize, v.HasUciOnPUSCH, v.HasTpPi2BPSK)
+	w.Extended(x)
+	w.Preamble(v.HasDataScramblingIdentityPUSCH, v.HasTxConfig, v.HasDmrsUplinkForPUSCHMappingTypeA, v.HasDmrsUplinkForPUSCHMappingTypeB, v.HasPuschPowerControl, v.HasFrequencyHopping, v.HasFrequencyHoppingOffsetLists, v.HasPuschTimeDomainAllocationList, v.HasPuschAggregationFactor, v.HasMcsTable, v.HasMcsTableTransformPrecoder, v.HasTransformPrecoder, v.HasCodebookSubset, v.HasMaxRank, v.HasRbgSize, v.HasUciOnPUSCH, v.HasTpPi2BPSK)
 	if v.HasDataScramblingIdentityPUSCH {
 		w.Int(v.DataScramblingIdentityPUSCH, 0, 1023, false, "dataScramblingIdentityPUSCH")
 	}
@@ -1306,7 +1281,7 @@ func (v *PUSCHConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMinimumSchedulingOffsetK2R16, v.HasUlAccessConfigListDCI0_1R16, v.HasHarqProcessNumberSizeDCI0_2R16, v.HasDmrsSequenceInitializationDCI0_2R16, v.HasNumberOfBitsForRVDCI0_2R16, v.HasAntennaPortsFieldPresenceDCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, v.HasFrequencyHoppingDCI0_2R16, v.HasFrequencyHoppingOffsetListsDCI0_2R16, v.HasCodebookSubsetDCI0_2R16, v.HasInvalidSymbolPatternIndicatorDCI0_2R16, v.HasMaxRankDCI0_2R16, v.HasMcsTableDCI0_2R16, v.HasMcsTableTransformPrecoderDCI0_2R16, v.HasPriorityIndicatorDCI0_2R16, v.HasPuschRepTypeIndicatorDCI0_2R16, v.HasResourceAllocationDCI0_2R16, v.HasResourceAllocationType1GranularityDCI0_2R16, v.HasUciOnPUSCHListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_1R16, v.HasInvalidSymbolPatternIndicatorDCI0_1R16, v.HasPriorityIndicatorDCI0_1R16, v.HasPuschRepTypeIndicatorDCI0_1R16, v.HasFrequencyHoppingDCI0_1R16, v.HasUciOnPUSCHListDCI0_1R16, v.HasInvalidSymbolPatternR16, v.HasPuschPowerControlV1610, v.HasUlFullPowerTransmissionR16, v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
+		w.Preamble(v.HasMinimumSchedulingOffsetK2R16, v.HasUlAccessConfigListDCI0_1R16, v.HasHarqProcessNumberSizeDCI0_2R16, v.HasDmrsSequenceInitializationDCI0_2R16, v.HasNumberOfBitsForRVDCI0_2R16, v.HasAntennaPortsFieldPresenceDCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeADCI0_2R16, v.HasDmrsUplinkForPUSCHMappingTypeBDCI0_2R16, v.HasFrequencyHoppingDCI0_2R16, v.HasFrequencyHoppingOffsetListsDCI0_2R16, v.HasCodebookSubsetDCI0_2R16, v.HasInvalidSymbolPatternIndicatorDCI0_2R16, v.HasMaxRankDCI0_2R16, v.HasMcsTableDCI0_2R16, v.HasMcsTableTransformPrecoderDCI0_2R16, v.HasPriorityIndicatorDCI0_2R16, v.HasPuschRepTypeIndicatorDCI0_2R16, v.HasResourceAllocationDCI0_2R16, v.HasResourceAllocationType1GranularityDCI0_2R16, v.HasUciOnPUSCHListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_2R16, v.HasPuschTimeDomainAllocationListDCI0_1R16, v.HasInvalidSymbolPatternIndicatorDCI0_1R16, v.HasPriorityIndicatorDCI0_1R16, v.HasPuschRepTypeIndicatorDCI0_1R16, v.HasFrequencyHoppingDCI0_1R16, v.HasUciOnPUSCHListDCI0_1R16, v.HasInvalidSymbolPatternR16, v.HasPuschPowerControlV1610, v.HasUlFullPowerTransmissionR16, v.HasPuschTimeDomainAllocationListForMultiPUSCHR16, v.HasNumberOfInvalidSymbolsForDLULSwitchingR16)
 		w.EncodeOptional(v.HasMinimumSchedulingOffsetK2R16, &v.MinimumSchedulingOffsetK2R16, "minimumSchedulingOffsetK2-r16")
 		w.EncodeOptional(v.HasUlAccessConfigListDCI0_1R16, &v.UlAccessConfigListDCI0_1R16, "ul-AccessConfigListDCI-0-1-r16")
 		if v.HasHarqProcessNumberSizeDCI0_2R16 {
@@ -1380,7 +1355,7 @@ func (v *PUSCHConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasUlAccessConfigListDCI0_2R17, v.HasBetaOffsetsCrossPri0R17, v.HasBetaOffsetsCrossPri1R17, v.HasBetaOffsetsCrossPri0DCI0_2R17, v.HasBetaOffsetsCrossPri1DCI0_2R17, v.HasMappingPatternR17, v.HasSecondTPCFieldDCI0_1R17, v.HasSecondTPCFieldDCI0_2R17, v.HasSequenceOffsetForRVR17, v.HasUlAccessConfigListDCI0_1R17, v.HasMinimumSchedulingOffsetK2R17, v.HasAvailableSlotCountingR17, v.HasDmrsBundlingPUSCHConfigR17, v.HasHarqProcessNumberSizeDCI0_2V1700, v.HasHarqProcessNumberSizeDCI0_1R17, v.HasMpeResourcePoolToAddModListR17, v.HasMpeResourcePoolToReleaseListR17)
+		w.Preamble(v.HasUlAccessConfigListDCI0_2R17, v.HasBetaOffsetsCrossPri0R17, v.HasBetaOffsetsCrossPri1R17, v.HasBetaOffsetsCrossPri0DCI0_2R17, v.HasBetaOffsetsCrossPri1DCI0_2R17, v.HasMappingPatternR17, v.HasSecondTPCFieldDCI0_1R17, v.HasSecondTPCFieldDCI0_2R17, v.HasSequenceOffsetForRVR17, v.HasUlAccessConfigListDCI0_1R17, v.HasMinimumSchedulingOffsetK2R17, v.HasAvailableSlotCountingR17, v.HasDmrsBundlingPUSCHConfigR17, v.HasHarqProcessNumberSizeDCI0_2V1700, v.HasHarqProcessNumberSizeDCI0_1R17, v.HasMpeResourcePoolToAddModListR17, v.HasMpeResourcePoolToReleaseListR17)
 		w.EncodeOptional(v.HasUlAccessConfigListDCI0_2R17, &v.UlAccessConfigListDCI0_2R17, "ul-AccessConfigListDCI-0-2-r17")
 		w.EncodeOptional(v.HasBetaOffsetsCrossPri0R17, &v.BetaOffsetsCrossPri0R17, "betaOffsetsCrossPri0-r17")
 		w.EncodeOptional(v.HasBetaOffsetsCrossPri1R17, &v.BetaOffsetsCrossPri1R17, "betaOffsetsCrossPri1-r17")
@@ -2149,7 +2124,7 @@ func (v *UCIOnPUSCH) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UCIOnPUSCH) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBetaOffsets)
+	w.Preamble(v.HasBetaOffsets)
 	w.EncodeOptional(v.HasBetaOffsets, &v.BetaOffsets, "betaOffsets")
 	w.Enum(int64(v.Scaling), 4, 0, false, "scaling")
 	return w.Err()
@@ -2268,7 +2243,7 @@ func (v *UCIOnPUSCHDCI0_2R16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UCIOnPUSCHDCI0_2R16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBetaOffsetsDCI0_2R16)
+	w.Preamble(v.HasBetaOffsetsDCI0_2R16)
 	w.EncodeOptional(v.HasBetaOffsetsDCI0_2R16, &v.BetaOffsetsDCI0_2R16, "betaOffsetsDCI-0-2-r16")
 	w.Enum(int64(v.ScalingDCI0_2R16), 4, 0, false, "scalingDCI-0-2-r16")
 	return w.Err()
@@ -2677,7 +2652,7 @@ func (v *MPEResourceR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MPEResourceR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCellR17, v.HasAdditionalPCIR17)
+	w.Preamble(v.HasCellR17, v.HasAdditionalPCIR17)
 	w.Encode(&v.MpeResourceIDR17, "mpe-ResourceId-r17")
 	w.EncodeOptional(v.HasCellR17, &v.CellR17, "cell-r17")
 	w.EncodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
@@ -2778,8 +2753,8 @@ func (v *PUSCHConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGroupHoppingEnabledTransformPrecoding, v.HasPuschTimeDomainAllocationList, v.HasMsg3DeltaPreamble, v.HasP0NominalWithGrant)
+	w.Extended(x)
+	w.Preamble(v.HasGroupHoppingEnabledTransformPrecoding, v.HasPuschTimeDomainAllocationList, v.HasMsg3DeltaPreamble, v.HasP0NominalWithGrant)
 	if v.HasGroupHoppingEnabledTransformPrecoding {
 		w.Enum(int64(v.GroupHoppingEnabledTransformPrecoding), 1, 0, false, "groupHoppingEnabledTransformPrecoding")
 	}
@@ -2830,7 +2805,7 @@ func (v *PUSCHPowerControl) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHPowerControl) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTpcAccumulation, v.HasMsg3Alpha, v.HasP0NominalWithoutGrant, v.HasP0AlphaSets, v.HasPathlossReferenceRSToAddModList, v.HasPathlossReferenceRSToReleaseList, v.HasTwoPUSCHPCAdjustmentStates, v.HasDeltaMCS, v.HasSriPUSCHMappingToAddModList, v.HasSriPUSCHMappingToReleaseList)
+	w.Preamble(v.HasTpcAccumulation, v.HasMsg3Alpha, v.HasP0NominalWithoutGrant, v.HasP0AlphaSets, v.HasPathlossReferenceRSToAddModList, v.HasPathlossReferenceRSToReleaseList, v.HasTwoPUSCHPCAdjustmentStates, v.HasDeltaMCS, v.HasSriPUSCHMappingToAddModList, v.HasSriPUSCHMappingToReleaseList)
 	if v.HasTpcAccumulation {
 		w.Enum(int64(v.TpcAccumulation), 1, 0, false, "tpc-Accumulation")
 	}
@@ -2924,7 +2899,7 @@ func (v *P0PUSCHAlphaSet) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *P0PUSCHAlphaSet) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasP0, v.HasAlpha)
+	w.Preamble(v.HasP0, v.HasAlpha)
 	w.Encode(&v.P0PUSCHAlphaSetID, "p0-PUSCH-AlphaSetId")
 	if v.HasP0 {
 		w.Int(v.P0, -16, 15, false, "p0")
@@ -3102,7 +3077,7 @@ func (v *DummyPathlossReferenceRSV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DummyPathlossReferenceRSV1710) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAdditionalPCIR17)
+	w.Preamble(v.HasAdditionalPCIR17)
 	w.Encode(&v.PuschPathlossReferenceRSIDR17, "pusch-PathlossReferenceRS-Id-r17")
 	w.EncodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
 	return w.Err()
@@ -3248,15 +3223,15 @@ func (v *PUSCHPowerControlV1610) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHPowerControlV1610) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSriPUSCHMappingToAddModList2R17 || v.HasSriPUSCHMappingToReleaseList2R17 || v.HasP0PUSCHSetList2R17 || v.HasDummy)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPathlossReferenceRSToAddModListSizeExtV1610, v.HasPathlossReferenceRSToReleaseListSizeExtV1610, v.HasP0PUSCHSetListR16, v.HasOlpcParameterSet)
+	w.Extended(x)
+	w.Preamble(v.HasPathlossReferenceRSToAddModListSizeExtV1610, v.HasPathlossReferenceRSToReleaseListSizeExtV1610, v.HasP0PUSCHSetListR16, v.HasOlpcParameterSet)
 	w.EncodeOptional(v.HasPathlossReferenceRSToAddModListSizeExtV1610, &v.PathlossReferenceRSToAddModListSizeExtV1610, "pathlossReferenceRSToAddModListSizeExt-v1610")
 	w.EncodeOptional(v.HasPathlossReferenceRSToReleaseListSizeExtV1610, &v.PathlossReferenceRSToReleaseListSizeExtV1610, "pathlossReferenceRSToReleaseListSizeExt-v1610")
 	w.EncodeOptional(v.HasP0PUSCHSetListR16, &v.P0PUSCHSetListR16, "p0-PUSCH-SetList-r16")
 	w.EncodeOptional(v.HasOlpcParameterSet, &v.OlpcParameterSet, "olpc-ParameterSet")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSriPUSCHMappingToAddModList2R17, v.HasSriPUSCHMappingToReleaseList2R17, v.HasP0PUSCHSetList2R17, v.HasDummy)
+		w.Preamble(v.HasSriPUSCHMappingToAddModList2R17, v.HasSriPUSCHMappingToReleaseList2R17, v.HasP0PUSCHSetList2R17, v.HasDummy)
 		w.EncodeOptional(v.HasSriPUSCHMappingToAddModList2R17, &v.SriPUSCHMappingToAddModList2R17, "sri-PUSCH-MappingToAddModList2-r17")
 		w.EncodeOptional(v.HasSriPUSCHMappingToReleaseList2R17, &v.SriPUSCHMappingToReleaseList2R17, "sri-PUSCH-MappingToReleaseList2-r17")
 		w.EncodeOptional(v.HasP0PUSCHSetList2R17, &v.P0PUSCHSetList2R17, "p0-PUSCH-SetList2-r17")
@@ -3320,7 +3295,7 @@ func (v *PUSCHPowerControlV1610_OlpcParameterSet) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHPowerControlV1610_OlpcParameterSet) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOlpcParameterSetDCI0_1R16, v.HasOlpcParameterSetDCI0_2R16)
+	w.Preamble(v.HasOlpcParameterSetDCI0_1R16, v.HasOlpcParameterSetDCI0_2R16)
 	if v.HasOlpcParameterSetDCI0_1R16 {
 		w.Int(v.OlpcParameterSetDCI0_1R16, 1, 2, false, "olpc-ParameterSetDCI-0-1-r16")
 	}
@@ -3395,8 +3370,8 @@ func (v *P0PUSCHSetR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *P0PUSCHSetR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasP0ListR16)
+	w.Extended(x)
+	w.Preamble(v.HasP0ListR16)
 	w.Encode(&v.P0PUSCHSetIDR16, "p0-PUSCH-SetId-r16")
 	w.EncodeOptional(v.HasP0ListR16, &v.P0ListR16, "p0-List-r16")
 	w.Extensions(x, v.Unknown)
@@ -3505,8 +3480,8 @@ func (v *PUSCHServingCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxMIMOLayers || v.HasProcessingType2Enabled, v.HasMaxMIMOLayersDCI0_2R16, v.HasNrofHARQProcessesForPUSCHR17 || v.HasUplinkHARQModeR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCodeBlockGroupTransmission, v.HasRateMatching, v.HasXOverhead)
+	w.Extended(x)
+	w.Preamble(v.HasCodeBlockGroupTransmission, v.HasRateMatching, v.HasXOverhead)
 	w.EncodeOptional(v.HasCodeBlockGroupTransmission, &v.CodeBlockGroupTransmission, "codeBlockGroupTransmission")
 	if v.HasRateMatching {
 		w.Enum(int64(v.RateMatching), 1, 0, false, "rateMatching")
@@ -3516,7 +3491,7 @@ func (v *PUSCHServingCellConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
+		w.Preamble(v.HasMaxMIMOLayers, v.HasProcessingType2Enabled)
 		if v.HasMaxMIMOLayers {
 			w.Int(v.MaxMIMOLayers, 1, 4, false, "maxMIMO-Layers")
 		}
@@ -3526,12 +3501,12 @@ func (v *PUSCHServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasMaxMIMOLayersDCI0_2R16)
+		w.Preamble(v.HasMaxMIMOLayersDCI0_2R16)
 		w.EncodeOptional(v.HasMaxMIMOLayersDCI0_2R16, &v.MaxMIMOLayersDCI0_2R16, "maxMIMO-LayersDCI-0-2-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasNrofHARQProcessesForPUSCHR17, v.HasUplinkHARQModeR17)
+		w.Preamble(v.HasNrofHARQProcessesForPUSCHR17, v.HasUplinkHARQModeR17)
 		if v.HasNrofHARQProcessesForPUSCHR17 {
 			w.Enum(int64(v.NrofHARQProcessesForPUSCHR17), 1, 0, false, "nrofHARQ-ProcessesForPUSCH-r17")
 		}
@@ -3681,7 +3656,7 @@ func (v *PUSCHCodeBlockGroupTransmission) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHCodeBlockGroupTransmission) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.MaxCodeBlockGroupsPerTransportBlock), 4, 0, false, "maxCodeBlockGroupsPerTransportBlock")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -3770,7 +3745,7 @@ func (v *PUSCHTimeDomainResourceAllocation) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHTimeDomainResourceAllocation) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasK2)
+	w.Preamble(v.HasK2)
 	if v.HasK2 {
 		w.Int(v.K2, 0, 32, false, "k2")
 	}
@@ -3826,8 +3801,8 @@ func (v *PUSCHTimeDomainResourceAllocationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHTimeDomainResourceAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasK2R16)
+	w.Extended(x)
+	w.Preamble(v.HasK2R16)
 	if v.HasK2R16 {
 		w.Int(v.K2R16, 0, 32, false, "k2-r16")
 	}
@@ -3898,8 +3873,8 @@ func (v *PUSCHAllocationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHAllocationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNumberOfRepetitionsExtR17 || v.HasNumberOfSlotsTBoMSR17 || v.HasExtendedK2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMappingTypeR16, v.HasStartSymbolAndLengthR16, v.HasStartSymbolR16, v.HasLengthR16, v.HasNumberOfRepetitionsR16)
+	w.Extended(x)
+	w.Preamble(v.HasMappingTypeR16, v.HasStartSymbolAndLengthR16, v.HasStartSymbolR16, v.HasLengthR16, v.HasNumberOfRepetitionsR16)
 	if v.HasMappingTypeR16 {
 		w.Enum(int64(v.MappingTypeR16), 2, 0, false, "mappingType-r16")
 	}
@@ -3917,7 +3892,7 @@ func (v *PUSCHAllocationR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasNumberOfRepetitionsExtR17, v.HasNumberOfSlotsTBoMSR17, v.HasExtendedK2R17)
+		w.Preamble(v.HasNumberOfRepetitionsExtR17, v.HasNumberOfSlotsTBoMSR17, v.HasExtendedK2R17)
 		if v.HasNumberOfRepetitionsExtR17 {
 			w.Enum(int64(v.NumberOfRepetitionsExtR17), 16, 0, false, "numberOfRepetitionsExt-r17")
 		}
@@ -3961,8 +3936,8 @@ func (v *PUSCHTPCCommandConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUSCHTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTpcIndex, v.HasTpcIndexSUL, v.HasTargetCell)
+	w.Extended(x)
+	w.Preamble(v.HasTpcIndex, v.HasTpcIndexSUL, v.HasTargetCell)
 	if v.HasTpcIndex {
 		w.Int(v.TpcIndex, 1, 15, false, "tpc-Index")
 	}
@@ -4046,17 +4021,17 @@ func (v *QuantityConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QuantityConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasQuantityConfigEUTRA, v.HasQuantityConfigUTRAFDDR16 || v.HasQuantityConfigCLIR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasQuantityConfigNRList)
+	w.Extended(x)
+	w.Preamble(v.HasQuantityConfigNRList)
 	w.EncodeOptional(v.HasQuantityConfigNRList, &v.QuantityConfigNRList, "quantityConfigNR-List")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasQuantityConfigEUTRA)
+		w.Preamble(v.HasQuantityConfigEUTRA)
 		w.EncodeOptional(v.HasQuantityConfigEUTRA, &v.QuantityConfigEUTRA, "quantityConfigEUTRA")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasQuantityConfigUTRAFDDR16, v.HasQuantityConfigCLIR16)
+		w.Preamble(v.HasQuantityConfigUTRAFDDR16, v.HasQuantityConfigCLIR16)
 		w.EncodeOptional(v.HasQuantityConfigUTRAFDDR16, &v.QuantityConfigUTRAFDDR16, "quantityConfigUTRA-FDD-r16")
 		w.EncodeOptional(v.HasQuantityConfigCLIR16, &v.QuantityConfigCLIR16, "quantityConfigCLI-r16")
 		w.EndOpen(o)
@@ -4094,7 +4069,7 @@ func (v *QuantityConfigNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QuantityConfigNR) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasQuantityConfigRSIndex)
+	w.Preamble(v.HasQuantityConfigRSIndex)
 	w.Encode(&v.QuantityConfigCell, "quantityConfigCell")
 	w.EncodeOptional(v.HasQuantityConfigRSIndex, &v.QuantityConfigRSIndex, "quantityConfigRS-Index")
 	return w.Err()
@@ -4155,7 +4130,7 @@ func (v *FilterConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FilterConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.FilterCoefficientRSRP != FilterCoefficient_Fc4, v.FilterCoefficientRSRQ != FilterCoefficient_Fc4, v.FilterCoefficientRSSINR != FilterCoefficient_Fc4)
+	w.Preamble(v.FilterCoefficientRSRP != FilterCoefficient_Fc4, v.FilterCoefficientRSRQ != FilterCoefficient_Fc4, v.FilterCoefficientRSSINR != FilterCoefficient_Fc4)
 	w.EncodeOptional(v.FilterCoefficientRSRP != FilterCoefficient_Fc4, &v.FilterCoefficientRSRP, "filterCoefficientRSRP")
 	w.EncodeOptional(v.FilterCoefficientRSRQ != FilterCoefficient_Fc4, &v.FilterCoefficientRSRQ, "filterCoefficientRSRQ")
 	w.EncodeOptional(v.FilterCoefficientRSSINR != FilterCoefficient_Fc4, &v.FilterCoefficientRSSINR, "filterCoefficientRS-SINR")
@@ -4189,7 +4164,7 @@ func (v *FilterConfigCLIR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FilterConfigCLIR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.FilterCoefficientSRSRSRPR16 != FilterCoefficient_Fc4, v.FilterCoefficientCLIRSSIR16 != FilterCoefficient_Fc4)
+	w.Preamble(v.FilterCoefficientSRSRSRPR16 != FilterCoefficient_Fc4, v.FilterCoefficientCLIRSSIR16 != FilterCoefficient_Fc4)
 	w.EncodeOptional(v.FilterCoefficientSRSRSRPR16 != FilterCoefficient_Fc4, &v.FilterCoefficientSRSRSRPR16, "filterCoefficientSRS-RSRP-r16")
 	w.EncodeOptional(v.FilterCoefficientCLIRSSIR16 != FilterCoefficient_Fc4, &v.FilterCoefficientCLIRSSIR16, "filterCoefficientCLI-RSSI-r16")
 	return w.Err()
@@ -4222,7 +4197,7 @@ func (v *QuantityConfigUTRAFDDR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QuantityConfigUTRAFDDR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.FilterCoefficientRSCPR16 != FilterCoefficient_Fc4, v.FilterCoefficientECNOR16 != FilterCoefficient_Fc4)
+	w.Preamble(v.FilterCoefficientRSCPR16 != FilterCoefficient_Fc4, v.FilterCoefficientECNOR16 != FilterCoefficient_Fc4)
 	w.EncodeOptional(v.FilterCoefficientRSCPR16 != FilterCoefficient_Fc4, &v.FilterCoefficientRSCPR16, "filterCoefficientRSCP-r16")
 	w.EncodeOptional(v.FilterCoefficientECNOR16 != FilterCoefficient_Fc4, &v.FilterCoefficientECNOR16, "filterCoefficientEcNO-r16")
 	return w.Err()
@@ -4276,8 +4251,8 @@ func (v *RACHConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACHConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRaPrioritizationForAccessIdentityR16 || v.HasPrachRootSequenceIndexR16, v.HasRaPrioritizationForSlicingR17 || v.HasFeatureCombinationPreamblesListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTotalNumberOfRAPreambles, v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, v.HasGroupBconfigured, v.HasRsrpThresholdSSB, v.HasRsrpThresholdSSBSUL, v.HasMsg1SubcarrierSpacing, v.HasMsg3TransformPrecoder)
+	w.Extended(x)
+	w.Preamble(v.HasTotalNumberOfRAPreambles, v.HasSsbPerRACHOccasionAndCBPreamblesPerSSB, v.HasGroupBconfigured, v.HasRsrpThresholdSSB, v.HasRsrpThresholdSSBSUL, v.HasMsg1SubcarrierSpacing, v.HasMsg3TransformPrecoder)
 	w.Encode(&v.RachConfigGeneric, "rach-ConfigGeneric")
 	if v.HasTotalNumberOfRAPreambles {
 		w.Int(v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
@@ -4295,13 +4270,13 @@ func (v *RACHConfigCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRaPrioritizationForAccessIdentityR16, v.HasPrachRootSequenceIndexR16)
+		w.Preamble(v.HasRaPrioritizationForAccessIdentityR16, v.HasPrachRootSequenceIndexR16)
 		w.EncodeOptional(v.HasRaPrioritizationForAccessIdentityR16, &v.RaPrioritizationForAccessIdentityR16, "ra-PrioritizationForAccessIdentity-r16")
 		w.EncodeOptional(v.HasPrachRootSequenceIndexR16, &v.PrachRootSequenceIndexR16, "prach-RootSequenceIndex-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRaPrioritizationForSlicingR17, v.HasFeatureCombinationPreamblesListR17)
+		w.Preamble(v.HasRaPrioritizationForSlicingR17, v.HasFeatureCombinationPreamblesListR17)
 		w.EncodeOptional(v.HasRaPrioritizationForSlicingR17, &v.RaPrioritizationForSlicingR17, "ra-PrioritizationForSlicing-r17")
 		w.EncodeOptional(v.HasFeatureCombinationPreamblesListR17, &v.FeatureCombinationPreamblesListR17, "featureCombinationPreamblesList-r17")
 		w.EndOpen(o)
@@ -4587,8 +4562,8 @@ func (v *RACHConfigCommonTwoStepRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACHConfigCommonTwoStepRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRaPrioritizationForSlicingTwoStepR17 || v.HasFeatureCombinationPreamblesListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMsgATotalNumberOfRAPreamblesR16, v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, v.HasMsgACBPreamblesPerSSBPerSharedROR16, v.HasMsgASSBSharedROMaskIndexR16, v.HasGroupBConfiguredTwoStepRAR16, v.HasMsgAPRACHRootSequenceIndexR16, v.HasMsgATransMaxR16, v.HasMsgARSRPThresholdR16, v.HasMsgARSRPThresholdSSBR16, v.HasMsgASubcarrierSpacingR16, v.HasMsgARestrictedSetConfigR16, v.HasRaPrioritizationForAccessIdentityTwoStepR16, v.HasRaContentionResolutionTimerR16)
+	w.Extended(x)
+	w.Preamble(v.HasMsgATotalNumberOfRAPreamblesR16, v.HasMsgASSBPerRACHOccasionAndCBPreamblesPerSSBR16, v.HasMsgACBPreamblesPerSSBPerSharedROR16, v.HasMsgASSBSharedROMaskIndexR16, v.HasGroupBConfiguredTwoStepRAR16, v.HasMsgAPRACHRootSequenceIndexR16, v.HasMsgATransMaxR16, v.HasMsgARSRPThresholdR16, v.HasMsgARSRPThresholdSSBR16, v.HasMsgASubcarrierSpacingR16, v.HasMsgARestrictedSetConfigR16, v.HasRaPrioritizationForAccessIdentityTwoStepR16, v.HasRaContentionResolutionTimerR16)
 	w.Encode(&v.RachConfigGenericTwoStepRAR16, "rach-ConfigGenericTwoStepRA-r16")
 	if v.HasMsgATotalNumberOfRAPreamblesR16 {
 		w.Int(v.MsgATotalNumberOfRAPreamblesR16, 1, 63, false, "msgA-TotalNumberOfRA-Preambles-r16")
@@ -4617,7 +4592,7 @@ func (v *RACHConfigCommonTwoStepRAR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRaPrioritizationForSlicingTwoStepR17, v.HasFeatureCombinationPreamblesListR17)
+		w.Preamble(v.HasRaPrioritizationForSlicingTwoStepR17, v.HasFeatureCombinationPreamblesListR17)
 		w.EncodeOptional(v.HasRaPrioritizationForSlicingTwoStepR17, &v.RaPrioritizationForSlicingTwoStepR17, "ra-PrioritizationForSlicingTwoStep-r17")
 		w.EncodeOptional(v.HasFeatureCombinationPreamblesListR17, &v.FeatureCombinationPreamblesListR17, "featureCombinationPreamblesList-r17")
 		w.EndOpen(o)
@@ -4847,13 +4822,13 @@ func (v *RACHConfigDedicated) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACHConfigDedicated) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRaPrioritizationTwoStepR16 || v.HasCfraTwoStepR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCfra, v.HasRaPrioritization)
+	w.Extended(x)
+	w.Preamble(v.HasCfra, v.HasRaPrioritization)
 	w.EncodeOptional(v.HasCfra, &v.Cfra, "cfra")
 	w.EncodeOptional(v.HasRaPrioritization, &v.RaPrioritization, "ra-Prioritization")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRaPrioritizationTwoStepR16, v.HasCfraTwoStepR16)
+		w.Preamble(v.HasRaPrioritizationTwoStepR16, v.HasCfraTwoStepR16)
 		w.EncodeOptional(v.HasRaPrioritizationTwoStepR16, &v.RaPrioritizationTwoStepR16, "ra-PrioritizationTwoStep-r16")
 		w.EncodeOptional(v.HasCfraTwoStepR16, &v.CfraTwoStepR16, "cfra-TwoStep-r16")
 		w.EndOpen(o)
@@ -4892,13 +4867,13 @@ func (v *CFRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasTotalNumberOfRAPreambles)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasOccasions)
+	w.Extended(x)
+	w.Preamble(v.HasOccasions)
 	w.EncodeOptional(v.HasOccasions, &v.Occasions, "occasions")
 	w.Encode(&v.Resources, "resources")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasTotalNumberOfRAPreambles)
+		w.Preamble(v.HasTotalNumberOfRAPreambles)
 		if v.HasTotalNumberOfRAPreambles {
 			w.Int(v.TotalNumberOfRAPreambles, 1, 63, false, "totalNumberOfRA-Preambles")
 		}
@@ -4927,7 +4902,7 @@ func (v *CFRA_Occasions) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRA_Occasions) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSsbPerRACHOccasion)
+	w.Preamble(v.HasSsbPerRACHOccasion)
 	w.Encode(&v.RachConfigGeneric, "rach-ConfigGeneric")
 	if v.HasSsbPerRACHOccasion {
 		w.Enum(int64(v.SsbPerRACHOccasion), 8, 0, false, "ssb-perRACH-Occasion")
@@ -5068,8 +5043,8 @@ func (v *CFRATwoStepR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRATwoStepR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasOccasionsTwoStepRAR16, v.HasMsgATransMaxR16)
+	w.Extended(x)
+	w.Preamble(v.HasOccasionsTwoStepRAR16, v.HasMsgATransMaxR16)
 	w.EncodeOptional(v.HasOccasionsTwoStepRAR16, &v.OccasionsTwoStepRAR16, "occasionsTwoStepRA-r16")
 	w.Encode(&v.MsgACFRAPUSCHR16, "msgA-CFRA-PUSCH-r16")
 	if v.HasMsgATransMaxR16 {
@@ -5170,12 +5145,12 @@ func (v *CFRASSBResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRASSBResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMsgAPUSCHResourceIndexR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.Ssb, "ssb")
 	w.Int(v.RaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMsgAPUSCHResourceIndexR16)
+		w.Preamble(v.HasMsgAPUSCHResourceIndexR16)
 		if v.HasMsgAPUSCHResourceIndexR16 {
 			w.Int(v.MsgAPUSCHResourceIndexR16, 0, 3071, false, "msgA-PUSCH-Resource-Index-r16")
 		}
@@ -5208,7 +5183,7 @@ func (v *CFRACSIRSResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRACSIRSResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CsiRS, "csi-RS")
 	w.Encode(&v.RaOccasionList, "ra-OccasionList")
 	w.Int(v.RaPreambleIndex, 0, 63, false, "ra-PreambleIndex")
@@ -5285,7 +5260,7 @@ func (v *RACHConfigGeneric) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACHConfigGeneric) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPrachConfigurationPeriodScalingIABR16 || v.HasPrachConfigurationFrameOffsetIABR16 || v.HasPrachConfigurationSOffsetIABR16 || v.HasRaResponseWindowV1610 || v.HasPrachConfigurationIndexV1610, v.HasRaResponseWindowV1700)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.PrachConfigurationIndex, 0, 255, false, "prach-ConfigurationIndex")
 	w.Enum(int64(v.Msg1FDM), 4, 0, false, "msg1-FDM")
 	w.Int(v.Msg1FrequencyStart, 0, 274, false, "msg1-FrequencyStart")
@@ -5296,7 +5271,7 @@ func (v *RACHConfigGeneric) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.RaResponseWindow), 8, 0, false, "ra-ResponseWindow")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasPrachConfigurationPeriodScalingIABR16, v.HasPrachConfigurationFrameOffsetIABR16, v.HasPrachConfigurationSOffsetIABR16, v.HasRaResponseWindowV1610, v.HasPrachConfigurationIndexV1610)
+		w.Preamble(v.HasPrachConfigurationPeriodScalingIABR16, v.HasPrachConfigurationFrameOffsetIABR16, v.HasPrachConfigurationSOffsetIABR16, v.HasRaResponseWindowV1610, v.HasPrachConfigurationIndexV1610)
 		if v.HasPrachConfigurationPeriodScalingIABR16 {
 			w.Enum(int64(v.PrachConfigurationPeriodScalingIABR16), 7, 0, false, "prach-ConfigurationPeriodScaling-IAB-r16")
 		}
@@ -5315,7 +5290,7 @@ func (v *RACHConfigGeneric) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasRaResponseWindowV1700)
+		w.Preamble(v.HasRaResponseWindowV1700)
 		if v.HasRaResponseWindowV1700 {
 			w.Enum(int64(v.RaResponseWindowV1700), 7, 0, false, "ra-ResponseWindow-v1700")
 		}
@@ -5377,8 +5352,8 @@ func (v *RACHConfigGenericTwoStepRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RACHConfigGenericTwoStepRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMsgBResponseWindowV1700)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMsgAPRACHConfigurationIndexR16, v.HasMsgAROFDMR16, v.HasMsgAROFrequencyStartR16, v.HasMsgAZeroCorrelationZoneConfigR16, v.HasMsgAPreamblePowerRampingStepR16, v.HasMsgAPreambleReceivedTargetPowerR16, v.HasMsgBResponseWindowR16, v.HasPreambleTransMaxR16)
+	w.Extended(x)
+	w.Preamble(v.HasMsgAPRACHConfigurationIndexR16, v.HasMsgAROFDMR16, v.HasMsgAROFrequencyStartR16, v.HasMsgAZeroCorrelationZoneConfigR16, v.HasMsgAPreamblePowerRampingStepR16, v.HasMsgAPreambleReceivedTargetPowerR16, v.HasMsgBResponseWindowR16, v.HasPreambleTransMaxR16)
 	if v.HasMsgAPRACHConfigurationIndexR16 {
 		w.Int(v.MsgAPRACHConfigurationIndexR16, 0, 262, false, "msgA-PRACH-ConfigurationIndex-r16")
 	}
@@ -5405,7 +5380,7 @@ func (v *RACHConfigGenericTwoStepRAR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMsgBResponseWindowV1700)
+		w.Preamble(v.HasMsgBResponseWindowV1700)
 		if v.HasMsgBResponseWindowV1700 {
 			w.Enum(int64(v.MsgBResponseWindowV1700), 6, 0, false, "msgB-ResponseWindow-v1700")
 		}
@@ -5440,8 +5415,8 @@ func (v *RAPrioritization) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RAPrioritization) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasScalingFactorBI)
+	w.Extended(x)
+	w.Preamble(v.HasScalingFactorBI)
 	w.Enum(int64(v.PowerRampingStepHighPriority), 4, 0, false, "powerRampingStepHighPriority")
 	if v.HasScalingFactorBI {
 		w.Enum(int64(v.ScalingFactorBI), 4, 0, false, "scalingFactorBI")
@@ -5472,7 +5447,7 @@ func (v *RAPrioritizationForSlicingR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RAPrioritizationForSlicingR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.RaPrioritizationSliceInfoListR17, "ra-PrioritizationSliceInfoList-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -5521,7 +5496,7 @@ func (v *RAPrioritizationSliceInfoR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RAPrioritizationSliceInfoR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NsagIDListR17, "nsag-ID-List-r17")
 	w.Encode(&v.RaPrioritizationR17, "ra-Prioritization-r17")
 	w.Extensions(x, v.Unknown)
@@ -5577,8 +5552,8 @@ func (v *RadioBearerConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RadioBearerConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMrbToAddModListR17 || v.HasMrbToReleaseListR17 || v.HasSrb4ToAddModR17 || v.HasSrb4ToReleaseR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSrbToAddModList, v.HasSrb3ToRelease, v.HasDrbToAddModList, v.HasDrbToReleaseList, v.HasSecurityConfig)
+	w.Extended(x)
+	w.Preamble(v.HasSrbToAddModList, v.HasSrb3ToRelease, v.HasDrbToAddModList, v.HasDrbToReleaseList, v.HasSecurityConfig)
 	w.EncodeOptional(v.HasSrbToAddModList, &v.SrbToAddModList, "srb-ToAddModList")
 	if v.HasSrb3ToRelease {
 		w.Enum(int64(v.Srb3ToRelease), 1, 0, false, "srb3-ToRelease")
@@ -5588,7 +5563,7 @@ func (v *RadioBearerConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSecurityConfig, &v.SecurityConfig, "securityConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMrbToAddModListR17, v.HasMrbToReleaseListR17, v.HasSrb4ToAddModR17, v.HasSrb4ToReleaseR17)
+		w.Preamble(v.HasMrbToAddModListR17, v.HasMrbToReleaseListR17, v.HasSrb4ToAddModR17, v.HasSrb4ToReleaseR17)
 		w.EncodeOptional(v.HasMrbToAddModListR17, &v.MrbToAddModListR17, "mrb-ToAddModList-r17")
 		w.EncodeOptional(v.HasMrbToReleaseListR17, &v.MrbToReleaseListR17, "mrb-ToReleaseList-r17")
 		w.EncodeOptional(v.HasSrb4ToAddModR17, &v.Srb4ToAddModR17, "srb4-ToAddMod-r17")
@@ -5653,8 +5628,8 @@ func (v *SRBToAddMod) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRBToAddMod) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSrbIdentityV1700)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReestablishPDCP, v.HasDiscardOnPDCP, v.HasPdcpConfig)
+	w.Extended(x)
+	w.Preamble(v.HasReestablishPDCP, v.HasDiscardOnPDCP, v.HasPdcpConfig)
 	w.Encode(&v.SrbIdentity, "srb-Identity")
 	if v.HasReestablishPDCP {
 		w.Enum(int64(v.ReestablishPDCP), 1, 0, false, "reestablishPDCP")
@@ -5665,7 +5640,7 @@ func (v *SRBToAddMod) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSrbIdentityV1700)
+		w.Preamble(v.HasSrbIdentityV1700)
 		w.EncodeOptional(v.HasSrbIdentityV1700, &v.SrbIdentityV1700, "srb-Identity-v1700")
 		w.EndOpen(o)
 	}
@@ -5728,8 +5703,8 @@ func (v *DRBToAddMod) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRBToAddMod) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDapsConfigR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCnAssociation, v.HasReestablishPDCP, v.HasRecoverPDCP, v.HasPdcpConfig)
+	w.Extended(x)
+	w.Preamble(v.HasCnAssociation, v.HasReestablishPDCP, v.HasRecoverPDCP, v.HasPdcpConfig)
 	w.EncodeOptional(v.HasCnAssociation, &v.CnAssociation, "cnAssociation")
 	w.Encode(&v.DrbIdentity, "drb-Identity")
 	if v.HasReestablishPDCP {
@@ -5741,7 +5716,7 @@ func (v *DRBToAddMod) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasPdcpConfig, &v.PdcpConfig, "pdcp-Config")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDapsConfigR16)
+		w.Preamble(v.HasDapsConfigR16)
 		if v.HasDapsConfigR16 {
 			w.Enum(int64(v.DapsConfigR16), 1, 0, false, "daps-Config-r16")
 		}
@@ -5834,8 +5809,8 @@ func (v *SecurityConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSecurityAlgorithmConfig, v.HasKeyToUse)
+	w.Extended(x)
+	w.Preamble(v.HasSecurityAlgorithmConfig, v.HasKeyToUse)
 	w.EncodeOptional(v.HasSecurityAlgorithmConfig, &v.SecurityAlgorithmConfig, "securityAlgorithmConfig")
 	if v.HasKeyToUse {
 		w.Enum(int64(v.KeyToUse), 2, 0, false, "keyToUse")
@@ -5894,8 +5869,8 @@ func (v *MRBToAddModR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBToAddModR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMbsSessionIDR17, v.HasMrbIdentityNewR17, v.HasReestablishPDCPR17, v.HasRecoverPDCPR17, v.HasPdcpConfigR17)
+	w.Extended(x)
+	w.Preamble(v.HasMbsSessionIDR17, v.HasMrbIdentityNewR17, v.HasReestablishPDCPR17, v.HasRecoverPDCPR17, v.HasPdcpConfigR17)
 	w.EncodeOptional(v.HasMbsSessionIDR17, &v.MbsSessionIDR17, "mbs-SessionId-r17")
 	w.Encode(&v.MrbIdentityR17, "mrb-Identity-r17")
 	w.EncodeOptional(v.HasMrbIdentityNewR17, &v.MrbIdentityNewR17, "mrb-IdentityNew-r17")
@@ -5963,8 +5938,8 @@ func (v *RadioLinkMonitoringConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RadioLinkMonitoringConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasBeamFailureR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFailureDetectionResourcesToAddModList, v.HasFailureDetectionResourcesToReleaseList, v.HasBeamFailureInstanceMaxCount, v.HasBeamFailureDetectionTimer)
+	w.Extended(x)
+	w.Preamble(v.HasFailureDetectionResourcesToAddModList, v.HasFailureDetectionResourcesToReleaseList, v.HasBeamFailureInstanceMaxCount, v.HasBeamFailureDetectionTimer)
 	w.EncodeOptional(v.HasFailureDetectionResourcesToAddModList, &v.FailureDetectionResourcesToAddModList, "failureDetectionResourcesToAddModList")
 	w.EncodeOptional(v.HasFailureDetectionResourcesToReleaseList, &v.FailureDetectionResourcesToReleaseList, "failureDetectionResourcesToReleaseList")
 	if v.HasBeamFailureInstanceMaxCount {
@@ -5975,7 +5950,7 @@ func (v *RadioLinkMonitoringConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasBeamFailureR17)
+		w.Preamble(v.HasBeamFailureR17)
 		w.EncodeOptional(v.HasBeamFailureR17, &v.BeamFailureR17, "beamFailure-r17")
 		w.EndOpen(o)
 	}
@@ -6023,7 +5998,7 @@ func (v *BeamFailureDetectionR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamFailureDetectionR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFailureDetectionSet1R17, v.HasFailureDetectionSet2R17, v.HasAdditionalPCIR17)
+	w.Preamble(v.HasFailureDetectionSet1R17, v.HasFailureDetectionSet2R17, v.HasAdditionalPCIR17)
 	w.EncodeOptional(v.HasFailureDetectionSet1R17, &v.FailureDetectionSet1R17, "failureDetectionSet1-r17")
 	w.EncodeOptional(v.HasFailureDetectionSet2R17, &v.FailureDetectionSet2R17, "failureDetectionSet2-r17")
 	w.EncodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
@@ -6053,7 +6028,7 @@ func (v *RadioLinkMonitoringRS) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RadioLinkMonitoringRS) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.RadioLinkMonitoringRSID, "radioLinkMonitoringRS-Id")
 	w.Enum(int64(v.Purpose), 3, 0, false, "purpose")
 	w.Encode(&v.DetectionResource, "detectionResource")
@@ -6133,8 +6108,8 @@ func (v *BeamFailureDetectionSetR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamFailureDetectionSetR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBfdResourcesToAddModListR17, v.HasBfdResourcesToReleaseListR17, v.HasBeamFailureInstanceMaxCountR17, v.HasBeamFailureDetectionTimerR17)
+	w.Extended(x)
+	w.Preamble(v.HasBfdResourcesToAddModListR17, v.HasBfdResourcesToReleaseListR17, v.HasBeamFailureInstanceMaxCountR17, v.HasBeamFailureDetectionTimerR17)
 	w.EncodeOptional(v.HasBfdResourcesToAddModListR17, &v.BfdResourcesToAddModListR17, "bfdResourcesToAddModList-r17")
 	w.EncodeOptional(v.HasBfdResourcesToReleaseListR17, &v.BfdResourcesToReleaseListR17, "bfdResourcesToReleaseList-r17")
 	if v.HasBeamFailureInstanceMaxCountR17 {
@@ -6190,7 +6165,7 @@ func (v *BeamLinkMonitoringRSR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamLinkMonitoringRSR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.BeamLinkMonitoringRSIDR17, "beamLinkMonitoringRS-Id-r17")
 	w.Encode(&v.DetectionResourceR17, "detectionResource-r17")
 	w.Extensions(x, v.Unknown)
@@ -6330,15 +6305,15 @@ func (v *RateMatchPattern) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RateMatchPattern) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasControlResourceSetR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSubcarrierSpacing)
+	w.Extended(x)
+	w.Preamble(v.HasSubcarrierSpacing)
 	w.Encode(&v.RateMatchPatternID, "rateMatchPatternId")
 	w.Encode(&v.PatternType, "patternType")
 	w.EncodeOptional(v.HasSubcarrierSpacing, &v.SubcarrierSpacing, "subcarrierSpacing")
 	w.Enum(int64(v.Dummy), 2, 0, false, "dummy")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasControlResourceSetR16)
+		w.Preamble(v.HasControlResourceSetR16)
 		w.EncodeOptional(v.HasControlResourceSetR16, &v.ControlResourceSetR16, "controlResourceSet-r16")
 		w.EndOpen(o)
 	}
@@ -6410,8 +6385,8 @@ func (v *RateMatchPattern_PatternType_Bitmaps) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RateMatchPattern_PatternType_Bitmaps) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPeriodicityAndPattern)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndPattern)
 	w.BitString(v.ResourceBlocks, per.Size{Lb: 275, Ub: 275}, "resourceBlocks")
 	w.Encode(&v.SymbolsInResourceBlock, "symbolsInResourceBlock")
 	w.EncodeOptional(v.HasPeriodicityAndPattern, &v.PeriodicityAndPattern, "periodicityAndPattern")
@@ -6578,7 +6553,7 @@ func (v *RateMatchPatternLTECRS) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RateMatchPatternLTECRS) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMbsfnSubframeConfigList)
+	w.Preamble(v.HasMbsfnSubframeConfigList)
 	w.Int(v.CarrierFreqDL, 0, 16383, false, "carrierFreqDL")
 	w.Enum(int64(v.CarrierBandwidthDL), 8, 0, false, "carrierBandwidthDL")
 	w.EncodeOptional(v.HasMbsfnSubframeConfigList, &v.MbsfnSubframeConfigList, "mbsfn-SubframeConfigList")
@@ -6652,7 +6627,7 @@ func (v *ReferenceTimeInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReferenceTimeInfoR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUncertaintyR16, v.HasTimeInfoTypeR16, v.HasReferenceSFNR16)
+	w.Preamble(v.HasUncertaintyR16, v.HasTimeInfoTypeR16, v.HasReferenceSFNR16)
 	w.Encode(&v.TimeR16, "time-r16")
 	if v.HasUncertaintyR16 {
 		w.Int(v.UncertaintyR16, 0, 32767, false, "uncertainty-r16")
@@ -6909,7 +6884,7 @@ func (v *FDMTDMR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FDMTDMR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasStartingSymbolOffsetKR16)
+	w.Preamble(v.HasStartingSymbolOffsetKR16)
 	w.Enum(int64(v.RepetitionSchemeR16), 3, 0, false, "repetitionScheme-r16")
 	if v.HasStartingSymbolOffsetKR16 {
 		w.Int(v.StartingSymbolOffsetKR16, 0, 7, false, "startingSymbolOffsetK-r16")
@@ -7095,11 +7070,11 @@ func (v *ReportCGIEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportCGIEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasUseAutonomousGapsR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasUseAutonomousGapsR16)
+		w.Preamble(v.HasUseAutonomousGapsR16)
 		if v.HasUseAutonomousGapsR16 {
 			w.Enum(int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
 		}
@@ -7131,7 +7106,7 @@ func (v *ReportSFTDEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportSFTDEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.WriteBool(v.ReportSFTDMeas)
 	w.WriteBool(v.ReportRSRP)
 	w.Extensions(x, v.Unknown)
@@ -7185,7 +7160,7 @@ func (v *EventTriggerConfigInterRAT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReportQuantityUTRAFDDR16, v.HasIncludeCommonLocationInfoR16 || v.HasIncludeBTMeasR16 || v.HasIncludeWLANMeasR16 || v.HasIncludeSensorMeasR16, v.HasReportQuantityRelayR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EventID, "eventId")
 	w.Encode(&v.RsType, "rsType")
 	w.Encode(&v.ReportInterval, "reportInterval")
@@ -7194,12 +7169,12 @@ func (v *EventTriggerConfigInterRAT) EncodePER(w *per.Writer) error {
 	w.Int(v.MaxReportCells, 1, 8, false, "maxReportCells")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasReportQuantityUTRAFDDR16)
+		w.Preamble(v.HasReportQuantityUTRAFDDR16)
 		w.EncodeOptional(v.HasReportQuantityUTRAFDDR16, &v.ReportQuantityUTRAFDDR16, "reportQuantityUTRA-FDD-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
+		w.Preamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
 		if v.HasIncludeCommonLocationInfoR16 {
 			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		}
@@ -7209,7 +7184,7 @@ func (v *EventTriggerConfigInterRAT) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasReportQuantityRelayR17)
+		w.Preamble(v.HasReportQuantityRelayR17)
 		w.EncodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		w.EndOpen(o)
 	}
@@ -7341,7 +7316,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventB1) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.B1ThresholdEUTRA, "b1-ThresholdEUTRA")
 	w.WriteBool(v.ReportOnLeave)
 	w.Encode(&v.Hysteresis, "hysteresis")
@@ -7378,7 +7353,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventB2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.B2Threshold1, "b2-Threshold1")
 	w.Encode(&v.B2Threshold2EUTRA, "b2-Threshold2EUTRA")
 	w.WriteBool(v.ReportOnLeave)
@@ -7415,7 +7390,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB1UTRAFDDR16) DecodePER(r *per.
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventB1UTRAFDDR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.B1ThresholdUTRAFDDR16, "b1-ThresholdUTRA-FDD-r16")
 	w.WriteBool(v.ReportOnLeaveR16)
 	w.Encode(&v.HysteresisR16, "hysteresis-r16")
@@ -7452,7 +7427,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventB2UTRAFDDR16) DecodePER(r *per.
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventB2UTRAFDDR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.B2Threshold1R16, "b2-Threshold1-r16")
 	w.Encode(&v.B2Threshold2UTRAFDDR16, "b2-Threshold2UTRA-FDD-r16")
 	w.WriteBool(v.ReportOnLeaveR16)
@@ -7490,7 +7465,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY1RelayR17) DecodePER(r *per.Re
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventY1RelayR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.Y1Threshold1R17, "y1-Threshold1-r17")
 	w.Encode(&v.Y1Threshold2RelayR17, "y1-Threshold2-Relay-r17")
 	w.WriteBool(v.ReportOnLeaveR17)
@@ -7527,7 +7502,7 @@ func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) DecodePER(r *per.Re
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigInterRAT_EventID_EventY2RelayR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.Y2ThresholdRelayR17, "y2-Threshold-Relay-r17")
 	w.WriteBool(v.ReportOnLeaveR17)
 	w.Encode(&v.HysteresisR17, "hysteresis-r17")
@@ -7583,19 +7558,19 @@ func (v *PeriodicalReportConfigInterRAT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PeriodicalReportConfigInterRAT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReportQuantityUTRAFDDR16, v.HasIncludeCommonLocationInfoR16 || v.HasIncludeBTMeasR16 || v.HasIncludeWLANMeasR16 || v.HasIncludeSensorMeasR16, v.HasReportQuantityRelayR17)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ReportInterval, "reportInterval")
 	w.Enum(int64(v.ReportAmount), 8, 0, false, "reportAmount")
 	w.Encode(&v.ReportQuantity, "reportQuantity")
 	w.Int(v.MaxReportCells, 1, 8, false, "maxReportCells")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasReportQuantityUTRAFDDR16)
+		w.Preamble(v.HasReportQuantityUTRAFDDR16)
 		w.EncodeOptional(v.HasReportQuantityUTRAFDDR16, &v.ReportQuantityUTRAFDDR16, "reportQuantityUTRA-FDD-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
+		w.Preamble(v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
 		if v.HasIncludeCommonLocationInfoR16 {
 			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
 		}
@@ -7605,7 +7580,7 @@ func (v *PeriodicalReportConfigInterRAT) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasReportQuantityRelayR17)
+		w.Preamble(v.HasReportQuantityRelayR17)
 		w.EncodeOptional(v.HasReportQuantityRelayR17, &v.ReportQuantityRelayR17, "reportQuantityRelay-r17")
 		w.EndOpen(o)
 	}
@@ -7837,11 +7812,11 @@ func (v *ReportCGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportCGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasUseAutonomousGapsR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CellForWhichToReportCGI, "cellForWhichToReportCGI")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasUseAutonomousGapsR16)
+		w.Preamble(v.HasUseAutonomousGapsR16)
 		if v.HasUseAutonomousGapsR16 {
 			w.Enum(int64(v.UseAutonomousGapsR16), 1, 0, false, "useAutonomousGaps-r16")
 		}
@@ -7882,12 +7857,12 @@ func (v *ReportSFTDNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportSFTDNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasReportSFTDNeighMeas || v.HasDrxSFTDNeighMeas || v.HasCellsForWhichToReportSFTD)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.WriteBool(v.ReportSFTDMeas)
 	w.WriteBool(v.ReportRSRP)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasReportSFTDNeighMeas, v.HasDrxSFTDNeighMeas, v.HasCellsForWhichToReportSFTD)
+		w.Preamble(v.HasReportSFTDNeighMeas, v.HasDrxSFTDNeighMeas, v.HasCellsForWhichToReportSFTD)
 		if v.HasReportSFTDNeighMeas {
 			w.Enum(int64(v.ReportSFTDNeighMeas), 1, 0, false, "reportSFTD-NeighMeas")
 		}
@@ -7933,7 +7908,7 @@ func (v *CondTriggerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CondTriggerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CondEventID, "condEventId")
 	w.Encode(&v.RsTypeR16, "rsType-r16")
 	w.Extensions(x, v.Unknown)
@@ -8217,8 +8192,8 @@ func (v *EventTriggerConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMeasRSSIReportConfigR16 || v.HasUseT312R16 || v.HasIncludeCommonLocationInfoR16 || v.HasIncludeBTMeasR16 || v.HasIncludeWLANMeasR16 || v.HasIncludeSensorMeasR16, v.HasCoarseLocationRequestR17 || v.HasReportQuantityRelayR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReportQuantityRSIndexes, v.HasMaxNrofRSIndexesToReport, v.HasReportAddNeighMeas)
+	w.Extended(x)
+	w.Preamble(v.HasReportQuantityRSIndexes, v.HasMaxNrofRSIndexesToReport, v.HasReportAddNeighMeas)
 	w.Encode(&v.EventID, "eventId")
 	w.Encode(&v.RsType, "rsType")
 	w.Encode(&v.ReportInterval, "reportInterval")
@@ -8235,7 +8210,7 @@ func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMeasRSSIReportConfigR16, v.HasUseT312R16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
+		w.Preamble(v.HasMeasRSSIReportConfigR16, v.HasUseT312R16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16)
 		w.EncodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
 		if v.HasUseT312R16 {
 			w.WriteBool(v.UseT312R16)
@@ -8249,7 +8224,7 @@ func (v *EventTriggerConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
+		w.Preamble(v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
 		if v.HasCoarseLocationRequestR17 {
 			w.Enum(int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
 		}
@@ -8707,8 +8682,8 @@ func (v *PeriodicalReportConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PeriodicalReportConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMeasRSSIReportConfigR16 || v.HasIncludeCommonLocationInfoR16 || v.HasIncludeBTMeasR16 || v.HasIncludeWLANMeasR16 || v.HasIncludeSensorMeasR16 || v.HasUlDelayValueConfigR16 || v.HasReportAddNeighMeasR16, v.HasUlExcessDelayConfigR17 || v.HasCoarseLocationRequestR17 || v.HasReportQuantityRelayR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReportQuantityRSIndexes, v.HasMaxNrofRSIndexesToReport)
+	w.Extended(x)
+	w.Preamble(v.HasReportQuantityRSIndexes, v.HasMaxNrofRSIndexesToReport)
 	w.Encode(&v.RsType, "rsType")
 	w.Encode(&v.ReportInterval, "reportInterval")
 	w.Enum(int64(v.ReportAmount), 8, 0, false, "reportAmount")
@@ -8722,7 +8697,7 @@ func (v *PeriodicalReportConfig) EncodePER(w *per.Writer) error {
 	w.WriteBool(v.UseAllowedCellList)
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasMeasRSSIReportConfigR16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16, v.HasUlDelayValueConfigR16, v.HasReportAddNeighMeasR16)
+		w.Preamble(v.HasMeasRSSIReportConfigR16, v.HasIncludeCommonLocationInfoR16, v.HasIncludeBTMeasR16, v.HasIncludeWLANMeasR16, v.HasIncludeSensorMeasR16, v.HasUlDelayValueConfigR16, v.HasReportAddNeighMeasR16)
 		w.EncodeOptional(v.HasMeasRSSIReportConfigR16, &v.MeasRSSIReportConfigR16, "measRSSI-ReportConfig-r16")
 		if v.HasIncludeCommonLocationInfoR16 {
 			w.Enum(int64(v.IncludeCommonLocationInfoR16), 1, 0, false, "includeCommonLocationInfo-r16")
@@ -8737,7 +8712,7 @@ func (v *PeriodicalReportConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasUlExcessDelayConfigR17, v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
+		w.Preamble(v.HasUlExcessDelayConfigR17, v.HasCoarseLocationRequestR17, v.HasReportQuantityRelayR17)
 		w.EncodeOptional(v.HasUlExcessDelayConfigR17, &v.UlExcessDelayConfigR17, "ul-ExcessDelayConfig-r17")
 		if v.HasCoarseLocationRequestR17 {
 			w.Enum(int64(v.CoarseLocationRequestR17), 1, 0, false, "coarseLocationRequest-r17")
@@ -8976,7 +8951,7 @@ func (v *MeasRSSIReportConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasRSSIReportConfigR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasChannelOccupancyThresholdR16)
+	w.Preamble(v.HasChannelOccupancyThresholdR16)
 	w.EncodeOptional(v.HasChannelOccupancyThresholdR16, &v.ChannelOccupancyThresholdR16, "channelOccupancyThreshold-r16")
 	return w.Err()
 }
@@ -9005,7 +8980,7 @@ func (v *CLIEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CLIEventTriggerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EventIDR16, "eventId-r16")
 	w.Encode(&v.ReportIntervalR16, "reportInterval-r16")
 	w.Enum(int64(v.ReportAmountR16), 8, 0, false, "reportAmount-r16")
@@ -9112,7 +9087,7 @@ func (v *CLIPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CLIPeriodicalReportConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ReportIntervalR16, "reportInterval-r16")
 	w.Enum(int64(v.ReportAmountR16), 8, 0, false, "reportAmount-r16")
 	w.Encode(&v.ReportQuantityCLIR16, "reportQuantityCLI-r16")
@@ -9145,8 +9120,8 @@ func (v *RxTxPeriodicalR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RxTxPeriodicalR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRxTxReportIntervalR17)
+	w.Extended(x)
+	w.Preamble(v.HasRxTxReportIntervalR17)
 	w.EncodeOptional(v.HasRxTxReportIntervalR17, &v.RxTxReportIntervalR17, "rxTxReportInterval-r17")
 	w.Enum(int64(v.ReportAmountR17), 8, 0, false, "reportAmount-r17")
 	w.Extensions(x, v.Unknown)
@@ -9317,7 +9292,7 @@ func (v *EventTriggerConfigNRSLR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggerConfigNRSLR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EventIDR16, "eventId-r16")
 	w.Encode(&v.ReportIntervalR16, "reportInterval-r16")
 	w.Enum(int64(v.ReportAmountR16), 8, 0, false, "reportAmount-r16")
@@ -9454,7 +9429,7 @@ func (v *PeriodicalReportConfigNRSLR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PeriodicalReportConfigNRSLR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ReportIntervalR16, "reportInterval-r16")
 	w.Enum(int64(v.ReportAmountR16), 8, 0, false, "reportAmount-r16")
 	w.Encode(&v.ReportQuantityR16, "reportQuantity-r16")
@@ -9484,7 +9459,7 @@ func (v *MeasReportQuantityR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasReportQuantityR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.WriteBool(v.CbrR16)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9706,8 +9681,8 @@ func (v *RLCBearerConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLCBearerConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRlcConfigV1610, v.HasRlcConfigV1700 || v.HasLogicalChannelIdentityExtR17 || v.HasMulticastRLCBearerConfigR17 || v.HasServedRadioBearerSRB4R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasServedRadioBearer, v.HasReestablishRLC, v.HasRlcConfig, v.HasMacLogicalChannelConfig)
+	w.Extended(x)
+	w.Preamble(v.HasServedRadioBearer, v.HasReestablishRLC, v.HasRlcConfig, v.HasMacLogicalChannelConfig)
 	w.Encode(&v.LogicalChannelIdentity, "logicalChannelIdentity")
 	w.EncodeOptional(v.HasServedRadioBearer, &v.ServedRadioBearer, "servedRadioBearer")
 	if v.HasReestablishRLC {
@@ -9717,12 +9692,12 @@ func (v *RLCBearerConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasMacLogicalChannelConfig, &v.MacLogicalChannelConfig, "mac-LogicalChannelConfig")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasRlcConfigV1610)
+		w.Preamble(v.HasRlcConfigV1610)
 		w.EncodeOptional(v.HasRlcConfigV1610, &v.RlcConfigV1610, "rlc-Config-v1610")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRlcConfigV1700, v.HasLogicalChannelIdentityExtR17, v.HasMulticastRLCBearerConfigR17, v.HasServedRadioBearerSRB4R17)
+		w.Preamble(v.HasRlcConfigV1700, v.HasLogicalChannelIdentityExtR17, v.HasMulticastRLCBearerConfigR17, v.HasServedRadioBearerSRB4R17)
 		w.EncodeOptional(v.HasRlcConfigV1700, &v.RlcConfigV1700, "rlc-Config-v1700")
 		w.EncodeOptional(v.HasLogicalChannelIdentityExtR17, &v.LogicalChannelIdentityExtR17, "logicalChannelIdentityExt-r17")
 		w.EncodeOptional(v.HasMulticastRLCBearerConfigR17, &v.MulticastRLCBearerConfigR17, "multicastRLC-BearerConfig-r17")
@@ -9796,7 +9771,7 @@ func (v *MulticastRLCBearerConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MulticastRLCBearerConfigR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIsPTMEntityR17)
+	w.Preamble(v.HasIsPTMEntityR17)
 	w.Encode(&v.ServedMBSRadioBearerR17, "servedMBS-RadioBearer-r17")
 	if v.HasIsPTMEntityR17 {
 		w.Enum(int64(v.IsPTMEntityR17), 1, 0, false, "isPTM-Entity-r17")
@@ -9994,7 +9969,7 @@ func (v *ULAMRLC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULAMRLC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSnFieldLength)
+	w.Preamble(v.HasSnFieldLength)
 	w.EncodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
 	w.Encode(&v.TPollRetransmit, "t-PollRetransmit")
 	w.Encode(&v.PollPDU, "pollPDU")
@@ -10021,7 +9996,7 @@ func (v *DLAMRLC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLAMRLC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSnFieldLength)
+	w.Preamble(v.HasSnFieldLength)
 	w.EncodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
 	w.Encode(&v.TReassembly, "t-Reassembly")
 	w.Encode(&v.TStatusProhibit, "t-StatusProhibit")
@@ -10044,7 +10019,7 @@ func (v *ULUMRLC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULUMRLC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSnFieldLength)
+	w.Preamble(v.HasSnFieldLength)
 	w.EncodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
 	return w.Err()
 }
@@ -10066,7 +10041,7 @@ func (v *DLUMRLC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLUMRLC) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSnFieldLength)
+	w.Preamble(v.HasSnFieldLength)
 	w.EncodeOptional(v.HasSnFieldLength, &v.SnFieldLength, "sn-FieldLength")
 	w.Encode(&v.TReassembly, "t-Reassembly")
 	return w.Err()
@@ -10230,8 +10205,8 @@ func (v *DLAMRLCV1610) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLAMRLCV1610) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasTStatusProhibitV1610)
+	w.Extended(x)
+	w.Preamble(v.HasTStatusProhibitV1610)
 	w.EncodeOptional(v.HasTStatusProhibitV1610, &v.TStatusProhibitV1610, "t-StatusProhibit-v1610")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -10256,7 +10231,7 @@ func (v *DLAMRLCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLAMRLCV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTReassemblyExtR17)
+	w.Preamble(v.HasTReassemblyExtR17)
 	w.EncodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
 	return w.Err()
 }
@@ -10279,7 +10254,7 @@ func (v *DLUMRLCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLUMRLCV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTReassemblyExtR17)
+	w.Preamble(v.HasTReassemblyExtR17)
 	w.EncodeOptional(v.HasTReassemblyExtR17, &v.TReassemblyExtR17, "t-ReassemblyExt-r17")
 	return w.Err()
 }
@@ -10346,7 +10321,7 @@ func (v *RLFTimersAndConstants) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLFTimersAndConstants) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasT311)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.T310), 9, 0, false, "t310")
 	w.Enum(int64(v.N310), 8, 0, false, "n310")
 	w.Enum(int64(v.N311), 8, 0, false, "n311")
@@ -10443,8 +10418,8 @@ func (v *RxTxTimeDiffR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RxTxTimeDiffR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasResultK5R17)
+	w.Extended(x)
+	w.Preamble(v.HasResultK5R17)
 	if v.HasResultK5R17 {
 		w.Int(v.ResultK5R17, 0, 61565, false, "result-k5-r17")
 	}
@@ -10480,8 +10455,8 @@ func (v *SCellActivationRSConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCellActivationRSConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasGapBetweenBurstsR17)
+	w.Extended(x)
+	w.Preamble(v.HasGapBetweenBurstsR17)
 	w.Encode(&v.ScellActivationRSIDR17, "scellActivationRS-Id-r17")
 	w.Encode(&v.ResourceSetR17, "resourceSet-r17")
 	if v.HasGapBetweenBurstsR17 {
@@ -10552,7 +10527,7 @@ func (v *SchedulingRequestConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSchedulingRequestToAddModList, v.HasSchedulingRequestToReleaseList)
+	w.Preamble(v.HasSchedulingRequestToAddModList, v.HasSchedulingRequestToReleaseList)
 	w.EncodeOptional(v.HasSchedulingRequestToAddModList, &v.SchedulingRequestToAddModList, "schedulingRequestToAddModList")
 	w.EncodeOptional(v.HasSchedulingRequestToReleaseList, &v.SchedulingRequestToReleaseList, "schedulingRequestToReleaseList")
 	return w.Err()
@@ -10600,7 +10575,7 @@ func (v *SchedulingRequestToAddMod) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestToAddMod) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrProhibitTimer)
+	w.Preamble(v.HasSrProhibitTimer)
 	w.Encode(&v.SchedulingRequestID, "schedulingRequestId")
 	if v.HasSrProhibitTimer {
 		w.Enum(int64(v.SrProhibitTimer), 8, 0, false, "sr-ProhibitTimer")
@@ -10627,7 +10602,7 @@ func (v *SchedulingRequestConfigV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestConfigV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSchedulingRequestToAddModListExtV1700)
+	w.Preamble(v.HasSchedulingRequestToAddModListExtV1700)
 	w.EncodeOptional(v.HasSchedulingRequestToAddModListExtV1700, &v.SchedulingRequestToAddModListExtV1700, "schedulingRequestToAddModListExt-v1700")
 	return w.Err()
 }
@@ -10662,7 +10637,7 @@ func (v *SchedulingRequestToAddModExtV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestToAddModExtV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrProhibitTimerV1700)
+	w.Preamble(v.HasSrProhibitTimerV1700)
 	if v.HasSrProhibitTimerV1700 {
 		w.Enum(int64(v.SrProhibitTimerV1700), 16, 0, false, "sr-ProhibitTimer-v1700")
 	}
@@ -10712,7 +10687,7 @@ func (v *SchedulingRequestResourceConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestResourceConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPeriodicityAndOffset, v.HasResource)
+	w.Preamble(v.HasPeriodicityAndOffset, v.HasResource)
 	w.Encode(&v.SchedulingRequestResourceID, "schedulingRequestResourceId")
 	w.Encode(&v.SchedulingRequestID, "schedulingRequestID")
 	w.EncodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
@@ -10858,8 +10833,8 @@ func (v *SchedulingRequestResourceConfigExtV1610) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestResourceConfigExtV1610) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPhyPriorityIndexR16)
+	w.Extended(x)
+	w.Preamble(v.HasPhyPriorityIndexR16)
 	if v.HasPhyPriorityIndexR16 {
 		w.Enum(int64(v.PhyPriorityIndexR16), 2, 0, false, "phy-PriorityIndex-r16")
 	}
@@ -10888,7 +10863,7 @@ func (v *SchedulingRequestResourceConfigExtV1700) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SchedulingRequestResourceConfigExtV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPeriodicityAndOffsetR17)
+	w.Preamble(v.HasPeriodicityAndOffsetR17)
 	w.EncodeOptional(v.HasPeriodicityAndOffsetR17, &v.PeriodicityAndOffsetR17, "periodicityAndOffset-r17")
 	return w.Err()
 }
@@ -11013,13 +10988,13 @@ func (v *SCSSpecificCarrier) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SCSSpecificCarrier) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasTxDirectCurrentLocation)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.OffsetToCarrier, 0, 2199, false, "offsetToCarrier")
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	w.Int(v.CarrierBandwidth, 1, 275, false, "carrierBandwidth")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasTxDirectCurrentLocation)
+		w.Preamble(v.HasTxDirectCurrentLocation)
 		if v.HasTxDirectCurrentLocation {
 			w.Int(v.TxDirectCurrentLocation, 0, 4095, false, "txDirectCurrentLocation")
 		}
@@ -11056,8 +11031,8 @@ func (v *SDAPConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SDAPConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMappedQoSFlowsToAdd, v.HasMappedQoSFlowsToRelease)
+	w.Extended(x)
+	w.Preamble(v.HasMappedQoSFlowsToAdd, v.HasMappedQoSFlowsToRelease)
 	w.Encode(&v.PduSession, "pdu-Session")
 	w.Enum(int64(v.SdapHeaderDL), 2, 0, false, "sdap-HeaderDL")
 	w.Enum(int64(v.SdapHeaderUL), 2, 0, false, "sdap-HeaderUL")
@@ -11155,7 +11130,7 @@ func (v *SearchSpace) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasControlResourceSetID, v.HasMonitoringSlotPeriodicityAndOffset, v.HasDuration, v.HasMonitoringSymbolsWithinSlot, v.HasNrofCandidates, v.HasSearchSpaceType)
+	w.Preamble(v.HasControlResourceSetID, v.HasMonitoringSlotPeriodicityAndOffset, v.HasDuration, v.HasMonitoringSymbolsWithinSlot, v.HasNrofCandidates, v.HasSearchSpaceType)
 	w.Encode(&v.SearchSpaceID, "searchSpaceId")
 	w.EncodeOptional(v.HasControlResourceSetID, &v.ControlResourceSetID, "controlResourceSetId")
 	w.EncodeOptional(v.HasMonitoringSlotPeriodicityAndOffset, &v.MonitoringSlotPeriodicityAndOffset, "monitoringSlotPeriodicityAndOffset")
@@ -11379,7 +11354,7 @@ func (v *SearchSpace_SearchSpaceType_Common) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDciFormat0_0AndFormat1_0, v.HasDciFormat2_0, v.HasDciFormat2_1, v.HasDciFormat2_2, v.HasDciFormat2_3)
+	w.Preamble(v.HasDciFormat0_0AndFormat1_0, v.HasDciFormat2_0, v.HasDciFormat2_1, v.HasDciFormat2_2, v.HasDciFormat2_3)
 	w.EncodeOptional(v.HasDciFormat0_0AndFormat1_0, &v.DciFormat0_0AndFormat1_0, "dci-Format0-0-AndFormat1-0")
 	w.EncodeOptional(v.HasDciFormat2_0, &v.DciFormat2_0, "dci-Format2-0")
 	w.EncodeOptional(v.HasDciFormat2_1, &v.DciFormat2_1, "dci-Format2-1")
@@ -11410,7 +11385,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0) DecodePER(
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat0_0AndFormat1_0) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11439,7 +11414,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NrofCandidatesSFI, "nrofCandidates-SFI")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11480,7 +11455,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) Deco
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_0_NrofCandidatesSFI) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAggregationLevel1, v.HasAggregationLevel2, v.HasAggregationLevel4, v.HasAggregationLevel8, v.HasAggregationLevel16)
+	w.Preamble(v.HasAggregationLevel1, v.HasAggregationLevel2, v.HasAggregationLevel4, v.HasAggregationLevel8, v.HasAggregationLevel16)
 	if v.HasAggregationLevel1 {
 		w.Enum(int64(v.AggregationLevel1), 2, 0, false, "aggregationLevel1")
 	}
@@ -11521,7 +11496,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_1) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11549,7 +11524,7 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11582,8 +11557,8 @@ func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_Common_DciFormat2_3) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasDummy1)
+	w.Extended(x)
+	w.Preamble(v.HasDummy1)
 	if v.HasDummy1 {
 		w.Enum(int64(v.Dummy1), 8, 0, false, "dummy1")
 	}
@@ -11629,11 +11604,11 @@ func (v *SearchSpace_SearchSpaceType_UESpecific) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpace_SearchSpaceType_UESpecific) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDciFormatsMTR16 || v.HasDciFormatsSLR16 || v.HasDciFormatsExtR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.DciFormats), 2, 0, false, "dci-Formats")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDciFormatsMTR16, v.HasDciFormatsSLR16, v.HasDciFormatsExtR16)
+		w.Preamble(v.HasDciFormatsMTR16, v.HasDciFormatsSLR16, v.HasDciFormatsExtR16)
 		if v.HasDciFormatsMTR16 {
 			w.Enum(int64(v.DciFormatsMTR16), 1, 0, false, "dci-Formats-MT-r16")
 		}
@@ -11674,7 +11649,7 @@ func (v *SearchSpaceExtR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasControlResourceSetIDR16, v.HasSearchSpaceTypeR16, v.HasSearchSpaceGroupIDListR16, v.HasFreqMonitorLocationsR16)
+	w.Preamble(v.HasControlResourceSetIDR16, v.HasSearchSpaceTypeR16, v.HasSearchSpaceGroupIDListR16, v.HasFreqMonitorLocationsR16)
 	w.EncodeOptional(v.HasControlResourceSetIDR16, &v.ControlResourceSetIDR16, "controlResourceSetId-r16")
 	w.EncodeOptional(v.HasSearchSpaceTypeR16, &v.SearchSpaceTypeR16, "searchSpaceType-r16")
 	w.EncodeOptional(v.HasSearchSpaceGroupIDListR16, &v.SearchSpaceGroupIDListR16, "searchSpaceGroupIdList-r16")
@@ -11731,8 +11706,8 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16) DecodePER(r *per.Reader
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDciFormat2_4R16, v.HasDciFormat2_5R16, v.HasDciFormat2_6R16)
+	w.Extended(x)
+	w.Preamble(v.HasDciFormat2_4R16, v.HasDciFormat2_5R16, v.HasDciFormat2_6R16)
 	w.EncodeOptional(v.HasDciFormat2_4R16, &v.DciFormat2_4R16, "dci-Format2-4-r16")
 	w.EncodeOptional(v.HasDciFormat2_5R16, &v.DciFormat2_5R16, "dci-Format2-5-r16")
 	w.EncodeOptional(v.HasDciFormat2_6R16, &v.DciFormat2_6R16, "dci-Format2-6-r16")
@@ -11764,7 +11739,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16) DecodeP
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NrofCandidatesCIR16, "nrofCandidates-CI-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11805,7 +11780,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCand
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_4R16_NrofCandidatesCIR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
+	w.Preamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
 	if v.HasAggregationLevel1R16 {
 		w.Enum(int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
 	}
@@ -11847,7 +11822,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16) DecodeP
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NrofCandidatesIABR16, "nrofCandidates-IAB-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -11888,7 +11863,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCand
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_5R16_NrofCandidatesIABR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
+	w.Preamble(v.HasAggregationLevel1R16, v.HasAggregationLevel2R16, v.HasAggregationLevel4R16, v.HasAggregationLevel8R16, v.HasAggregationLevel16R16)
 	if v.HasAggregationLevel1R16 {
 		w.Enum(int64(v.AggregationLevel1R16), 2, 0, false, "aggregationLevel1-r16")
 	}
@@ -11929,7 +11904,7 @@ func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16) DecodeP
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtR16_SearchSpaceTypeR16_CommonR16_DciFormat2_6R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -11978,7 +11953,7 @@ func (v *SearchSpaceExtV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMonitoringSlotPeriodicityAndOffsetV1710, v.HasMonitoringSlotsWithinSlotGroupR17, v.HasDurationR17, v.HasSearchSpaceTypeR17, v.HasSearchSpaceGroupIDListR17, v.HasSearchSpaceLinkingIDR17)
+	w.Preamble(v.HasMonitoringSlotPeriodicityAndOffsetV1710, v.HasMonitoringSlotsWithinSlotGroupR17, v.HasDurationR17, v.HasSearchSpaceTypeR17, v.HasSearchSpaceGroupIDListR17, v.HasSearchSpaceLinkingIDR17)
 	w.EncodeOptional(v.HasMonitoringSlotPeriodicityAndOffsetV1710, &v.MonitoringSlotPeriodicityAndOffsetV1710, "monitoringSlotPeriodicityAndOffset-v1710")
 	w.EncodeOptional(v.HasMonitoringSlotsWithinSlotGroupR17, &v.MonitoringSlotsWithinSlotGroupR17, "monitoringSlotsWithinSlotGroup-r17")
 	if v.HasDurationR17 {
@@ -12145,7 +12120,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDciFormat4_0R17, v.HasDciFormat4_1R17, v.HasDciFormat4_2R17, v.HasDciFormat4_1AndFormat4_2R17, v.HasDciFormat2_7R17)
+	w.Preamble(v.HasDciFormat4_0R17, v.HasDciFormat4_1R17, v.HasDciFormat4_2R17, v.HasDciFormat4_1AndFormat4_2R17, v.HasDciFormat2_7R17)
 	w.EncodeOptional(v.HasDciFormat4_0R17, &v.DciFormat4_0R17, "dci-Format4-0-r17")
 	w.EncodeOptional(v.HasDciFormat4_1R17, &v.DciFormat4_1R17, "dci-Format4-1-r17")
 	w.EncodeOptional(v.HasDciFormat4_2R17, &v.DciFormat4_2R17, "dci-Format4-2-r17")
@@ -12176,7 +12151,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) Decod
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_0R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12204,7 +12179,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) Decod
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12232,7 +12207,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) Decod
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12260,7 +12235,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat4_1AndFormat4_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -12289,7 +12264,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17) Decod
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NrofCandidatesPEIR17, "nrofCandidates-PEI-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -12324,7 +12299,7 @@ func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCa
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SearchSpaceExtV1700_SearchSpaceTypeR17_CommonR17_DciFormat2_7R17_NrofCandidatesPEIR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAggregationLevel4R17, v.HasAggregationLevel8R17, v.HasAggregationLevel16R17)
+	w.Preamble(v.HasAggregationLevel4R17, v.HasAggregationLevel8R17, v.HasAggregationLevel16R17)
 	if v.HasAggregationLevel4R17 {
 		w.Enum(int64(v.AggregationLevel4R17), 5, 0, false, "aggregationLevel4-r17")
 	}
@@ -12416,8 +12391,8 @@ func (v *SecurityAlgorithmConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityAlgorithmConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIntegrityProtAlgorithm)
+	w.Extended(x)
+	w.Preamble(v.HasIntegrityProtAlgorithm)
 	w.Encode(&v.CipheringAlgorithm, "cipheringAlgorithm")
 	w.EncodeOptional(v.HasIntegrityProtAlgorithm, &v.IntegrityProtAlgorithm, "integrityProtAlgorithm")
 	w.Extensions(x, v.Unknown)
@@ -12534,8 +12509,8 @@ func (v *SensorLocationInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorLocationInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSensorMeasurementInformationR16, v.HasSensorMotionInformationR16)
+	w.Extended(x)
+	w.Preamble(v.HasSensorMeasurementInformationR16, v.HasSensorMotionInformationR16)
 	if v.HasSensorMeasurementInformationR16 {
 		w.OctetString(v.SensorMeasurementInformationR16, per.Unsized, "sensor-MeasurementInformation-r16")
 	}
@@ -12723,8 +12698,8 @@ func (v *ServingCellConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasLteCRSToMatchAround || v.HasRateMatchPatternToAddModList || v.HasRateMatchPatternToReleaseList || v.HasDownlinkChannelBWPerSCSList, v.HasSupplementaryUplinkReleaseR16 || v.HasTddULDLConfigurationDedicatedIABMTR16 || v.HasDormantBWPConfigR16 || v.HasCaSlotOffsetR16 || v.HasDummy2 || v.HasIntraCellGuardBandsDLListR16 || v.HasIntraCellGuardBandsULListR16 || v.HasCsiRSValidationWithDCIR16 || v.HasLteCRSPatternList1R16 || v.HasLteCRSPatternList2R16 || v.HasCrsRateMatchPerCORESETPoolIndexR16 || v.HasEnableTwoDefaultTCIStatesR16 || v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16 || v.HasEnableBeamSwitchTimingR16 || v.HasCbgTxDiffTBsProcessingType1R16 || v.HasCbgTxDiffTBsProcessingType2R16, v.HasDirectionalCollisionHandlingR16 || v.HasChannelAccessConfigR16, v.HasNrDlPRSPDCInfoR17 || v.HasSemiStaticChannelAccessConfigUER17 || v.HasMimoParamR17 || v.HasChannelAccessMode2R17 || v.HasTimeDomainHARQBundlingType1R17 || v.HasNrofHARQBundlingGroupsR17 || v.HasFdmedReceptionMulticastR17 || v.HasMoreThanOneNackOnlyModeR17 || v.HasTciActivatedConfigR17 || v.HasDirectionalCollisionHandlingDCR17 || v.HasLteNeighCellsCRSAssistInfoListR17, v.HasLteNeighCellsCRSAssumptionsR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTddULDLConfigurationDedicated, v.HasInitialDownlinkBWP, v.HasDownlinkBWPToReleaseList, v.HasDownlinkBWPToAddModList, v.HasFirstActiveDownlinkBWPID, v.HasBwpInactivityTimer, v.HasDefaultDownlinkBWPID, v.HasUplinkConfig, v.HasSupplementaryUplink, v.HasPdcchServingCellConfig, v.HasPdschServingCellConfig, v.HasCsiMeasConfig, v.HasSCellDeactivationTimer, v.HasCrossCarrierSchedulingConfig, v.HasDummy1, v.HasPathlossReferenceLinking, v.HasServingCellMO)
+	w.Extended(x)
+	w.Preamble(v.HasTddULDLConfigurationDedicated, v.HasInitialDownlinkBWP, v.HasDownlinkBWPToReleaseList, v.HasDownlinkBWPToAddModList, v.HasFirstActiveDownlinkBWPID, v.HasBwpInactivityTimer, v.HasDefaultDownlinkBWPID, v.HasUplinkConfig, v.HasSupplementaryUplink, v.HasPdcchServingCellConfig, v.HasPdschServingCellConfig, v.HasCsiMeasConfig, v.HasSCellDeactivationTimer, v.HasCrossCarrierSchedulingConfig, v.HasDummy1, v.HasPathlossReferenceLinking, v.HasServingCellMO)
 	w.EncodeOptional(v.HasTddULDLConfigurationDedicated, &v.TddULDLConfigurationDedicated, "tdd-UL-DL-ConfigurationDedicated")
 	w.EncodeOptional(v.HasInitialDownlinkBWP, &v.InitialDownlinkBWP, "initialDownlinkBWP")
 	w.EncodeOptional(v.HasDownlinkBWPToReleaseList, &v.DownlinkBWPToReleaseList, "downlinkBWP-ToReleaseList")
@@ -12753,7 +12728,7 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasServingCellMO, &v.ServingCellMO, "servingCellMO")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasLteCRSToMatchAround, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasDownlinkChannelBWPerSCSList)
+		w.Preamble(v.HasLteCRSToMatchAround, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasDownlinkChannelBWPerSCSList)
 		w.EncodeOptional(v.HasLteCRSToMatchAround, &v.LteCRSToMatchAround, "lte-CRS-ToMatchAround")
 		w.EncodeOptional(v.HasRateMatchPatternToAddModList, &v.RateMatchPatternToAddModList, "rateMatchPatternToAddModList")
 		w.EncodeOptional(v.HasRateMatchPatternToReleaseList, &v.RateMatchPatternToReleaseList, "rateMatchPatternToReleaseList")
@@ -12761,7 +12736,7 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSupplementaryUplinkReleaseR16, v.HasTddULDLConfigurationDedicatedIABMTR16, v.HasDormantBWPConfigR16, v.HasCaSlotOffsetR16, v.HasDummy2, v.HasIntraCellGuardBandsDLListR16, v.HasIntraCellGuardBandsULListR16, v.HasCsiRSValidationWithDCIR16, v.HasLteCRSPatternList1R16, v.HasLteCRSPatternList2R16, v.HasCrsRateMatchPerCORESETPoolIndexR16, v.HasEnableTwoDefaultTCIStatesR16, v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, v.HasEnableBeamSwitchTimingR16, v.HasCbgTxDiffTBsProcessingType1R16, v.HasCbgTxDiffTBsProcessingType2R16)
+		w.Preamble(v.HasSupplementaryUplinkReleaseR16, v.HasTddULDLConfigurationDedicatedIABMTR16, v.HasDormantBWPConfigR16, v.HasCaSlotOffsetR16, v.HasDummy2, v.HasIntraCellGuardBandsDLListR16, v.HasIntraCellGuardBandsULListR16, v.HasCsiRSValidationWithDCIR16, v.HasLteCRSPatternList1R16, v.HasLteCRSPatternList2R16, v.HasCrsRateMatchPerCORESETPoolIndexR16, v.HasEnableTwoDefaultTCIStatesR16, v.HasEnableDefaultTCIStatePerCoresetPoolIndexR16, v.HasEnableBeamSwitchTimingR16, v.HasCbgTxDiffTBsProcessingType1R16, v.HasCbgTxDiffTBsProcessingType2R16)
 		if v.HasSupplementaryUplinkReleaseR16 {
 			w.Enum(int64(v.SupplementaryUplinkReleaseR16), 1, 0, false, "supplementaryUplinkRelease-r16")
 		}
@@ -12797,7 +12772,7 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasDirectionalCollisionHandlingR16, v.HasChannelAccessConfigR16)
+		w.Preamble(v.HasDirectionalCollisionHandlingR16, v.HasChannelAccessConfigR16)
 		if v.HasDirectionalCollisionHandlingR16 {
 			w.Enum(int64(v.DirectionalCollisionHandlingR16), 1, 0, false, "directionalCollisionHandling-r16")
 		}
@@ -12805,7 +12780,7 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasNrDlPRSPDCInfoR17, v.HasSemiStaticChannelAccessConfigUER17, v.HasMimoParamR17, v.HasChannelAccessMode2R17, v.HasTimeDomainHARQBundlingType1R17, v.HasNrofHARQBundlingGroupsR17, v.HasFdmedReceptionMulticastR17, v.HasMoreThanOneNackOnlyModeR17, v.HasTciActivatedConfigR17, v.HasDirectionalCollisionHandlingDCR17, v.HasLteNeighCellsCRSAssistInfoListR17)
+		w.Preamble(v.HasNrDlPRSPDCInfoR17, v.HasSemiStaticChannelAccessConfigUER17, v.HasMimoParamR17, v.HasChannelAccessMode2R17, v.HasTimeDomainHARQBundlingType1R17, v.HasNrofHARQBundlingGroupsR17, v.HasFdmedReceptionMulticastR17, v.HasMoreThanOneNackOnlyModeR17, v.HasTciActivatedConfigR17, v.HasDirectionalCollisionHandlingDCR17, v.HasLteNeighCellsCRSAssistInfoListR17)
 		w.EncodeOptional(v.HasNrDlPRSPDCInfoR17, &v.NrDlPRSPDCInfoR17, "nr-dl-PRS-PDC-Info-r17")
 		w.EncodeOptional(v.HasSemiStaticChannelAccessConfigUER17, &v.SemiStaticChannelAccessConfigUER17, "semiStaticChannelAccessConfigUE-r17")
 		w.EncodeOptional(v.HasMimoParamR17, &v.MimoParamR17, "mimoParam-r17")
@@ -12832,7 +12807,7 @@ func (v *ServingCellConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasLteNeighCellsCRSAssumptionsR17)
+		w.Preamble(v.HasLteNeighCellsCRSAssumptionsR17)
 		if v.HasLteNeighCellsCRSAssumptionsR17 {
 			w.Enum(int64(v.LteNeighCellsCRSAssumptionsR17), 1, 0, false, "lte-NeighCellsCRS-Assumptions-r17")
 		}
@@ -13493,8 +13468,8 @@ func (v *UplinkConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPowerBoostPi2BPSK || v.HasUplinkChannelBWPerSCSList, v.HasEnablePLRSUpdateForPUSCHSRSR16 || v.HasEnableDefaultBeamPLForPUSCH0_0R16 || v.HasEnableDefaultBeamPLForPUCCHR16 || v.HasEnableDefaultBeamPLForSRSR16 || v.HasUplinkTxSwitchingR16 || v.HasMprPowerBoostFR2R16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasInitialUplinkBWP, v.HasUplinkBWPToReleaseList, v.HasUplinkBWPToAddModList, v.HasFirstActiveUplinkBWPID, v.HasPuschServingCellConfig, v.HasCarrierSwitching)
+	w.Extended(x)
+	w.Preamble(v.HasInitialUplinkBWP, v.HasUplinkBWPToReleaseList, v.HasUplinkBWPToAddModList, v.HasFirstActiveUplinkBWPID, v.HasPuschServingCellConfig, v.HasCarrierSwitching)
 	w.EncodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
 	w.EncodeOptional(v.HasUplinkBWPToReleaseList, &v.UplinkBWPToReleaseList, "uplinkBWP-ToReleaseList")
 	w.EncodeOptional(v.HasUplinkBWPToAddModList, &v.UplinkBWPToAddModList, "uplinkBWP-ToAddModList")
@@ -13503,7 +13478,7 @@ func (v *UplinkConfig) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasCarrierSwitching, &v.CarrierSwitching, "carrierSwitching")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasPowerBoostPi2BPSK, v.HasUplinkChannelBWPerSCSList)
+		w.Preamble(v.HasPowerBoostPi2BPSK, v.HasUplinkChannelBWPerSCSList)
 		if v.HasPowerBoostPi2BPSK {
 			w.WriteBool(v.PowerBoostPi2BPSK)
 		}
@@ -13511,7 +13486,7 @@ func (v *UplinkConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasEnablePLRSUpdateForPUSCHSRSR16, v.HasEnableDefaultBeamPLForPUSCH0_0R16, v.HasEnableDefaultBeamPLForPUCCHR16, v.HasEnableDefaultBeamPLForSRSR16, v.HasUplinkTxSwitchingR16, v.HasMprPowerBoostFR2R16)
+		w.Preamble(v.HasEnablePLRSUpdateForPUSCHSRSR16, v.HasEnableDefaultBeamPLForPUSCH0_0R16, v.HasEnableDefaultBeamPLForPUCCHR16, v.HasEnableDefaultBeamPLForSRSR16, v.HasUplinkTxSwitchingR16, v.HasMprPowerBoostFR2R16)
 		if v.HasEnablePLRSUpdateForPUSCHSRSR16 {
 			w.Enum(int64(v.EnablePLRSUpdateForPUSCHSRSR16), 1, 0, false, "enablePL-RS-UpdateForPUSCH-SRS-r16")
 		}
@@ -13709,7 +13684,7 @@ func (v *DummyJ) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DummyJ) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
+	w.Preamble(v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
 	w.Int(v.MaxEnergyDetectionThresholdR16, -85, -52, false, "maxEnergyDetectionThreshold-r16")
 	w.Int(v.EnergyDetectionThresholdOffsetR16, -20, -13, false, "energyDetectionThresholdOffset-r16")
 	if v.HasUlToDLCOTSharingEDThresholdR16 {
@@ -13743,7 +13718,7 @@ func (v *ChannelAccessConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ChannelAccessConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEnergyDetectionConfigR16, v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
+	w.Preamble(v.HasEnergyDetectionConfigR16, v.HasUlToDLCOTSharingEDThresholdR16, v.HasAbsenceOfAnyOtherTechnologyR16)
 	w.EncodeOptional(v.HasEnergyDetectionConfigR16, &v.EnergyDetectionConfigR16, "energyDetectionConfig-r16")
 	if v.HasUlToDLCOTSharingEDThresholdR16 {
 		w.Int(v.UlToDLCOTSharingEDThresholdR16, -85, -52, false, "ul-toDL-COT-SharingED-Threshold-r16")
@@ -13892,7 +13867,7 @@ func (v *DormantBWPConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DormantBWPConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDormantBWPIDR16, v.HasWithinActiveTimeConfigR16, v.HasOutsideActiveTimeConfigR16)
+	w.Preamble(v.HasDormantBWPIDR16, v.HasWithinActiveTimeConfigR16, v.HasOutsideActiveTimeConfigR16)
 	w.EncodeOptional(v.HasDormantBWPIDR16, &v.DormantBWPIDR16, "dormantBWP-Id-r16")
 	w.EncodeOptional(v.HasWithinActiveTimeConfigR16, &v.WithinActiveTimeConfigR16, "withinActiveTimeConfig-r16")
 	w.EncodeOptional(v.HasOutsideActiveTimeConfigR16, &v.OutsideActiveTimeConfigR16, "outsideActiveTimeConfig-r16")
@@ -13998,7 +13973,7 @@ func (v *WithinActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WithinActiveTimeConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFirstWithinActiveTimeBWPIDR16, v.HasDormancyGroupWithinActiveTimeR16)
+	w.Preamble(v.HasFirstWithinActiveTimeBWPIDR16, v.HasDormancyGroupWithinActiveTimeR16)
 	w.EncodeOptional(v.HasFirstWithinActiveTimeBWPIDR16, &v.FirstWithinActiveTimeBWPIDR16, "firstWithinActiveTimeBWP-Id-r16")
 	w.EncodeOptional(v.HasDormancyGroupWithinActiveTimeR16, &v.DormancyGroupWithinActiveTimeR16, "dormancyGroupWithinActiveTime-r16")
 	return w.Err()
@@ -14023,7 +13998,7 @@ func (v *OutsideActiveTimeConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OutsideActiveTimeConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFirstOutsideActiveTimeBWPIDR16, v.HasDormancyGroupOutsideActiveTimeR16)
+	w.Preamble(v.HasFirstOutsideActiveTimeBWPIDR16, v.HasDormancyGroupOutsideActiveTimeR16)
 	w.EncodeOptional(v.HasFirstOutsideActiveTimeBWPIDR16, &v.FirstOutsideActiveTimeBWPIDR16, "firstOutsideActiveTimeBWP-Id-r16")
 	w.EncodeOptional(v.HasDormancyGroupOutsideActiveTimeR16, &v.DormancyGroupOutsideActiveTimeR16, "dormancyGroupOutsideActiveTime-r16")
 	return w.Err()
@@ -14082,7 +14057,7 @@ func (v *MIMOParamR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParamR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAdditionalPCIToAddModListR17, v.HasAdditionalPCIToReleaseListR17, v.HasUnifiedTCIStateTypeR17, v.HasUplinkPowerControlToAddModListR17, v.HasUplinkPowerControlToReleaseListR17, v.HasSfnSchemePDCCHR17, v.HasSfnSchemePDSCHR17)
+	w.Preamble(v.HasAdditionalPCIToAddModListR17, v.HasAdditionalPCIToReleaseListR17, v.HasUnifiedTCIStateTypeR17, v.HasUplinkPowerControlToAddModListR17, v.HasUplinkPowerControlToReleaseListR17, v.HasSfnSchemePDCCHR17, v.HasSfnSchemePDSCHR17)
 	w.EncodeOptional(v.HasAdditionalPCIToAddModListR17, &v.AdditionalPCIToAddModListR17, "additionalPCI-ToAddModList-r17")
 	w.EncodeOptional(v.HasAdditionalPCIToReleaseListR17, &v.AdditionalPCIToReleaseListR17, "additionalPCI-ToReleaseList-r17")
 	if v.HasUnifiedTCIStateTypeR17 {
@@ -14215,8 +14190,8 @@ func (v *ServingCellConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasChannelAccessModeR16 || v.HasDiscoveryBurstWindowLengthR16 || v.HasSsbPositionQCLR16 || v.HasHighSpeedConfigR16, v.HasHighSpeedConfigV1700 || v.HasChannelAccessMode2R17 || v.HasDiscoveryBurstWindowLengthR17 || v.HasSsbPositionQCLR17 || v.HasHighSpeedConfigFR2R17 || v.HasUplinkConfigCommonV1700 || v.HasNtnConfigR17, v.HasFeaturePrioritiesR17, v.HasRaChannelAccessR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPhysCellID, v.HasDownlinkConfigCommon, v.HasUplinkConfigCommon, v.HasSupplementaryUplinkConfig, v.HasNTimingAdvanceOffset, v.HasSsbPositionsInBurst, v.HasSsbPeriodicityServingCell, v.HasLteCRSToMatchAround, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasSsbSubcarrierSpacing, v.HasTddULDLConfigurationCommon)
+	w.Extended(x)
+	w.Preamble(v.HasPhysCellID, v.HasDownlinkConfigCommon, v.HasUplinkConfigCommon, v.HasSupplementaryUplinkConfig, v.HasNTimingAdvanceOffset, v.HasSsbPositionsInBurst, v.HasSsbPeriodicityServingCell, v.HasLteCRSToMatchAround, v.HasRateMatchPatternToAddModList, v.HasRateMatchPatternToReleaseList, v.HasSsbSubcarrierSpacing, v.HasTddULDLConfigurationCommon)
 	w.EncodeOptional(v.HasPhysCellID, &v.PhysCellID, "physCellId")
 	w.EncodeOptional(v.HasDownlinkConfigCommon, &v.DownlinkConfigCommon, "downlinkConfigCommon")
 	w.EncodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
@@ -14237,7 +14212,7 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 	w.Int(v.SsPBCHBlockPower, -60, 50, false, "ss-PBCH-BlockPower")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasSsbPositionQCLR16, v.HasHighSpeedConfigR16)
+		w.Preamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasSsbPositionQCLR16, v.HasHighSpeedConfigR16)
 		w.EncodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		if v.HasDiscoveryBurstWindowLengthR16 {
 			w.Enum(int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
@@ -14247,7 +14222,7 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasHighSpeedConfigV1700, v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthR17, v.HasSsbPositionQCLR17, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700, v.HasNtnConfigR17)
+		w.Preamble(v.HasHighSpeedConfigV1700, v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthR17, v.HasSsbPositionQCLR17, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700, v.HasNtnConfigR17)
 		w.EncodeOptional(v.HasHighSpeedConfigV1700, &v.HighSpeedConfigV1700, "highSpeedConfig-v1700")
 		if v.HasChannelAccessMode2R17 {
 			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
@@ -14262,12 +14237,12 @@ func (v *ServingCellConfigCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasFeaturePrioritiesR17)
+		w.Preamble(v.HasFeaturePrioritiesR17)
 		w.EncodeOptional(v.HasFeaturePrioritiesR17, &v.FeaturePrioritiesR17, "featurePriorities-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasRaChannelAccessR17)
+		w.Preamble(v.HasRaChannelAccessR17)
 		if v.HasRaChannelAccessR17 {
 			w.Enum(int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
 		}
@@ -14406,7 +14381,7 @@ func (v *ServingCellConfigCommon_FeaturePrioritiesR17) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServingCellConfigCommon_FeaturePrioritiesR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRedCapPriorityR17, v.HasSlicingPriorityR17, v.HasMsg3RepetitionsPriorityR17, v.HasSdtPriorityR17)
+	w.Preamble(v.HasRedCapPriorityR17, v.HasSlicingPriorityR17, v.HasMsg3RepetitionsPriorityR17, v.HasSdtPriorityR17)
 	w.EncodeOptional(v.HasRedCapPriorityR17, &v.RedCapPriorityR17, "redCapPriority-r17")
 	w.EncodeOptional(v.HasSlicingPriorityR17, &v.SlicingPriorityR17, "slicingPriority-r17")
 	w.EncodeOptional(v.HasMsg3RepetitionsPriorityR17, &v.Msg3RepetitionsPriorityR17, "msg3-Repetitions-Priority-r17")
@@ -14482,8 +14457,8 @@ func (v *ServingCellConfigCommonSIB) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasChannelAccessModeR16 || v.HasDiscoveryBurstWindowLengthR16 || v.HasHighSpeedConfigR16, v.HasChannelAccessMode2R17 || v.HasDiscoveryBurstWindowLengthV1700 || v.HasHighSpeedConfigFR2R17 || v.HasUplinkConfigCommonV1700, v.HasEnhancedMeasurementLEOR17, v.HasRaChannelAccessR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUplinkConfigCommon, v.HasSupplementaryUplink, v.HasNTimingAdvanceOffset, v.HasTddULDLConfigurationCommon)
+	w.Extended(x)
+	w.Preamble(v.HasUplinkConfigCommon, v.HasSupplementaryUplink, v.HasNTimingAdvanceOffset, v.HasTddULDLConfigurationCommon)
 	w.Encode(&v.DownlinkConfigCommon, "downlinkConfigCommon")
 	w.EncodeOptional(v.HasUplinkConfigCommon, &v.UplinkConfigCommon, "uplinkConfigCommon")
 	w.EncodeOptional(v.HasSupplementaryUplink, &v.SupplementaryUplink, "supplementaryUplink")
@@ -14496,7 +14471,7 @@ func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 	w.Int(v.SsPBCHBlockPower, -60, 50, false, "ss-PBCH-BlockPower")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasHighSpeedConfigR16)
+		w.Preamble(v.HasChannelAccessModeR16, v.HasDiscoveryBurstWindowLengthR16, v.HasHighSpeedConfigR16)
 		w.EncodeOptional(v.HasChannelAccessModeR16, &v.ChannelAccessModeR16, "channelAccessMode-r16")
 		if v.HasDiscoveryBurstWindowLengthR16 {
 			w.Enum(int64(v.DiscoveryBurstWindowLengthR16), 6, 0, false, "discoveryBurstWindowLength-r16")
@@ -14505,7 +14480,7 @@ func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthV1700, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700)
+		w.Preamble(v.HasChannelAccessMode2R17, v.HasDiscoveryBurstWindowLengthV1700, v.HasHighSpeedConfigFR2R17, v.HasUplinkConfigCommonV1700)
 		if v.HasChannelAccessMode2R17 {
 			w.Enum(int64(v.ChannelAccessMode2R17), 1, 0, false, "channelAccessMode2-r17")
 		}
@@ -14517,14 +14492,14 @@ func (v *ServingCellConfigCommonSIB) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasEnhancedMeasurementLEOR17)
+		w.Preamble(v.HasEnhancedMeasurementLEOR17)
 		if v.HasEnhancedMeasurementLEOR17 {
 			w.Enum(int64(v.EnhancedMeasurementLEOR17), 1, 0, false, "enhancedMeasurementLEO-r17")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasRaChannelAccessR17)
+		w.Preamble(v.HasRaChannelAccessR17)
 		if v.HasRaChannelAccessR17 {
 			w.Enum(int64(v.RaChannelAccessR17), 1, 0, false, "ra-ChannelAccess-r17")
 		}
@@ -14555,7 +14530,7 @@ func (v *ServingCellConfigCommonSIB_SsbPositionsInBurst) DecodePER(r *per.Reader
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServingCellConfigCommonSIB_SsbPositionsInBurst) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasGroupPresence)
+	w.Preamble(v.HasGroupPresence)
 	w.BitString(v.InOneGroup, per.Size{Lb: 8, Ub: 8}, "inOneGroup")
 	if v.HasGroupPresence {
 		w.BitString(v.GroupPresence, per.Size{Lb: 8, Ub: 8}, "groupPresence")
@@ -14687,7 +14662,7 @@ func (v *SIRequestConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIRequestConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRachOccasionsSI, v.HasSiRequestPeriod)
+	w.Preamble(v.HasRachOccasionsSI, v.HasSiRequestPeriod)
 	w.EncodeOptional(v.HasRachOccasionsSI, &v.RachOccasionsSI, "rach-OccasionsSI")
 	if v.HasSiRequestPeriod {
 		w.Enum(int64(v.SiRequestPeriod), 8, 0, false, "si-RequestPeriod")
@@ -14753,7 +14728,7 @@ func (v *SIRequestResources) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIRequestResources) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRaAssociationPeriodIndex, v.HasRaSsbOccasionMaskIndex)
+	w.Preamble(v.HasRaAssociationPeriodIndex, v.HasRaSsbOccasionMaskIndex)
 	w.Int(v.RaPreambleStartIndex, 0, 63, false, "ra-PreambleStartIndex")
 	if v.HasRaAssociationPeriodIndex {
 		w.Int(v.RaAssociationPeriodIndex, 0, 15, false, "ra-AssociationPeriodIndex")
@@ -14792,8 +14767,8 @@ func (v *SISchedulingInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SISchedulingInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSiRequestConfig, v.HasSiRequestConfigSUL, v.HasSystemInformationAreaID)
+	w.Extended(x)
+	w.Preamble(v.HasSiRequestConfig, v.HasSiRequestConfigSUL, v.HasSystemInformationAreaID)
 	w.Encode(&v.SchedulingInfoList, "schedulingInfoList")
 	w.Enum(int64(v.SiWindowLength), 11, 0, false, "si-WindowLength")
 	w.EncodeOptional(v.HasSiRequestConfig, &v.SiRequestConfig, "si-RequestConfig")
@@ -14860,7 +14835,7 @@ func (v *SISchedulingInfoV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SISchedulingInfoV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDummy)
+	w.Preamble(v.HasDummy)
 	w.Encode(&v.SchedulingInfoList2R17, "schedulingInfoList2-r17")
 	w.EncodeOptional(v.HasDummy, &v.Dummy, "dummy")
 	return w.Err()
@@ -14894,7 +14869,7 @@ func (v *SISchedulingInfoV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SISchedulingInfoV1740) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSiRequestConfigRedCapR17)
+	w.Preamble(v.HasSiRequestConfigRedCapR17)
 	w.EncodeOptional(v.HasSiRequestConfigRedCapR17, &v.SiRequestConfigRedCapR17, "si-RequestConfigRedCap-r17")
 	return w.Err()
 }
@@ -14986,7 +14961,7 @@ func (v *SIBTypeInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIBTypeInfo) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasValueTag, v.HasAreaScope)
+	w.Preamble(v.HasValueTag, v.HasAreaScope)
 	w.Enum(int64(v.Type), 16, 0, true, "type")
 	if v.HasValueTag {
 		w.Int(v.ValueTag, 0, 31, false, "valueTag")
@@ -15021,7 +14996,7 @@ func (v *SIBTypeInfoV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIBTypeInfoV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasValueTagR17, v.HasAreaScopeR17)
+	w.Preamble(v.HasValueTagR17, v.HasAreaScopeR17)
 	w.Encode(&v.SibTypeR17, "sibType-r17")
 	if v.HasValueTagR17 {
 		w.Int(v.ValueTagR17, 0, 31, false, "valueTag-r17")
@@ -15095,7 +15070,7 @@ func (v *SIBTypeInfoV1700_SibTypeR17_Type2R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SIBTypeInfoV1700_SibTypeR17_Type2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEncryptedR17, v.HasGnssIDR17, v.HasSbasIDR17)
+	w.Preamble(v.HasEncryptedR17, v.HasGnssIDR17, v.HasSbasIDR17)
 	w.Enum(int64(v.PosSibTypeR17), 16, 0, true, "posSibType-r17")
 	if v.HasEncryptedR17 {
 		w.Enum(int64(v.EncryptedR17), 1, 0, false, "encrypted-r17")
@@ -15162,8 +15137,8 @@ func (v *SlotFormatCombinationsPerCell) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SlotFormatCombinationsPerCell) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasEnableConfiguredULR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSubcarrierSpacing2, v.HasSlotFormatCombinations, v.HasPositionInDCI)
+	w.Extended(x)
+	w.Preamble(v.HasSubcarrierSpacing2, v.HasSlotFormatCombinations, v.HasPositionInDCI)
 	w.Encode(&v.ServingCellID, "servingCellId")
 	w.Encode(&v.SubcarrierSpacing, "subcarrierSpacing")
 	w.EncodeOptional(v.HasSubcarrierSpacing2, &v.SubcarrierSpacing2, "subcarrierSpacing2")
@@ -15173,7 +15148,7 @@ func (v *SlotFormatCombinationsPerCell) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasEnableConfiguredULR16)
+		w.Preamble(v.HasEnableConfiguredULR16)
 		if v.HasEnableConfiguredULR16 {
 			w.Enum(int64(v.EnableConfiguredULR16), 1, 0, false, "enableConfiguredUL-r16")
 		}
@@ -15296,15 +15271,15 @@ func (v *SlotFormatIndicator) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SlotFormatIndicator) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAvailableRBSetsToAddModListR16 || v.HasAvailableRBSetsToReleaseListR16 || v.HasSwitchTriggerToAddModListR16 || v.HasSwitchTriggerToReleaseListR16 || v.HasCoDurationsPerCellToAddModListR16 || v.HasCoDurationsPerCellToReleaseListR16, v.HasSwitchTriggerToAddModListSizeExtR16 || v.HasSwitchTriggerToReleaseListSizeExtR16, v.HasCoDurationsPerCellToAddModListR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlotFormatCombToAddModList, v.HasSlotFormatCombToReleaseList)
+	w.Extended(x)
+	w.Preamble(v.HasSlotFormatCombToAddModList, v.HasSlotFormatCombToReleaseList)
 	w.Encode(&v.SfiRNTI, "sfi-RNTI")
 	w.Int(v.DciPayloadSize, 1, 128, false, "dci-PayloadSize")
 	w.EncodeOptional(v.HasSlotFormatCombToAddModList, &v.SlotFormatCombToAddModList, "slotFormatCombToAddModList")
 	w.EncodeOptional(v.HasSlotFormatCombToReleaseList, &v.SlotFormatCombToReleaseList, "slotFormatCombToReleaseList")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasAvailableRBSetsToAddModListR16, v.HasAvailableRBSetsToReleaseListR16, v.HasSwitchTriggerToAddModListR16, v.HasSwitchTriggerToReleaseListR16, v.HasCoDurationsPerCellToAddModListR16, v.HasCoDurationsPerCellToReleaseListR16)
+		w.Preamble(v.HasAvailableRBSetsToAddModListR16, v.HasAvailableRBSetsToReleaseListR16, v.HasSwitchTriggerToAddModListR16, v.HasSwitchTriggerToReleaseListR16, v.HasCoDurationsPerCellToAddModListR16, v.HasCoDurationsPerCellToReleaseListR16)
 		w.EncodeOptional(v.HasAvailableRBSetsToAddModListR16, &v.AvailableRBSetsToAddModListR16, "availableRB-SetsToAddModList-r16")
 		w.EncodeOptional(v.HasAvailableRBSetsToReleaseListR16, &v.AvailableRBSetsToReleaseListR16, "availableRB-SetsToReleaseList-r16")
 		w.EncodeOptional(v.HasSwitchTriggerToAddModListR16, &v.SwitchTriggerToAddModListR16, "switchTriggerToAddModList-r16")
@@ -15314,13 +15289,13 @@ func (v *SlotFormatIndicator) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSwitchTriggerToAddModListSizeExtR16, v.HasSwitchTriggerToReleaseListSizeExtR16)
+		w.Preamble(v.HasSwitchTriggerToAddModListSizeExtR16, v.HasSwitchTriggerToReleaseListSizeExtR16)
 		w.EncodeOptional(v.HasSwitchTriggerToAddModListSizeExtR16, &v.SwitchTriggerToAddModListSizeExtR16, "switchTriggerToAddModListSizeExt-r16")
 		w.EncodeOptional(v.HasSwitchTriggerToReleaseListSizeExtR16, &v.SwitchTriggerToReleaseListSizeExtR16, "switchTriggerToReleaseListSizeExt-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasCoDurationsPerCellToAddModListR17)
+		w.Preamble(v.HasCoDurationsPerCellToAddModListR17)
 		w.EncodeOptional(v.HasCoDurationsPerCellToAddModListR17, &v.CoDurationsPerCellToAddModListR17, "co-DurationsPerCellToAddModList-r17")
 		w.EndOpen(o)
 	}
@@ -15720,8 +15695,8 @@ func (v *SPSConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SPSConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSpsConfigIndexR16 || v.HasHarqProcIDOffsetR16 || v.HasPeriodicityExtR16 || v.HasHarqCodebookIDR16 || v.HasPdschAggregationFactorR16, v.HasSpsHARQDeferralR17 || v.HasN1PUCCHANPUCCHsSCellR17 || v.HasPeriodicityExtR17 || v.HasNrofHARQProcessesV1710 || v.HasHarqProcIDOffsetV1700)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasN1PUCCHAN, v.HasMcsTable)
+	w.Extended(x)
+	w.Preamble(v.HasN1PUCCHAN, v.HasMcsTable)
 	w.Enum(int64(v.Periodicity), 16, 0, false, "periodicity")
 	w.Int(v.NrofHARQProcesses, 1, 8, false, "nrofHARQ-Processes")
 	w.EncodeOptional(v.HasN1PUCCHAN, &v.N1PUCCHAN, "n1PUCCH-AN")
@@ -15730,7 +15705,7 @@ func (v *SPSConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSpsConfigIndexR16, v.HasHarqProcIDOffsetR16, v.HasPeriodicityExtR16, v.HasHarqCodebookIDR16, v.HasPdschAggregationFactorR16)
+		w.Preamble(v.HasSpsConfigIndexR16, v.HasHarqProcIDOffsetR16, v.HasPeriodicityExtR16, v.HasHarqCodebookIDR16, v.HasPdschAggregationFactorR16)
 		w.EncodeOptional(v.HasSpsConfigIndexR16, &v.SpsConfigIndexR16, "sps-ConfigIndex-r16")
 		if v.HasHarqProcIDOffsetR16 {
 			w.Int(v.HarqProcIDOffsetR16, 0, 15, false, "harq-ProcID-Offset-r16")
@@ -15747,7 +15722,7 @@ func (v *SPSConfig) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSpsHARQDeferralR17, v.HasN1PUCCHANPUCCHsSCellR17, v.HasPeriodicityExtR17, v.HasNrofHARQProcessesV1710, v.HasHarqProcIDOffsetV1700)
+		w.Preamble(v.HasSpsHARQDeferralR17, v.HasN1PUCCHANPUCCHsSCellR17, v.HasPeriodicityExtR17, v.HasNrofHARQProcessesV1710, v.HasHarqProcIDOffsetV1700)
 		if v.HasSpsHARQDeferralR17 {
 			w.Int(v.SpsHARQDeferralR17, 1, 32, false, "sps-HARQ-Deferral-r17")
 		}
@@ -15808,7 +15783,7 @@ func (v *SPSPUCCHANR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SPSPUCCHANR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMaxPayloadSizeR16)
+	w.Preamble(v.HasMaxPayloadSizeR16)
 	w.Encode(&v.SpsPUCCHANResourceIDR16, "sps-PUCCH-AN-ResourceID-r16")
 	if v.HasMaxPayloadSizeR16 {
 		w.Int(v.MaxPayloadSizeR16, 4, 256, false, "maxPayloadSize-r16")
@@ -15901,8 +15876,8 @@ func (v *SRSCarrierSwitching) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSCarrierSwitching) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSrsSwitchFromServCellIndex, v.HasSrsTPCPDCCHGroup, v.HasMonitoringCells)
+	w.Extended(x)
+	w.Preamble(v.HasSrsSwitchFromServCellIndex, v.HasSrsTPCPDCCHGroup, v.HasMonitoringCells)
 	if v.HasSrsSwitchFromServCellIndex {
 		w.Int(v.SrsSwitchFromServCellIndex, 0, 31, false, "srs-SwitchFromServCellIndex")
 	}
@@ -15994,7 +15969,7 @@ func (v *SRSTPCPDCCHConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSTPCPDCCHConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrsCCSetIndexlist)
+	w.Preamble(v.HasSrsCCSetIndexlist)
 	w.EncodeOptional(v.HasSrsCCSetIndexlist, &v.SrsCCSetIndexlist, "srs-CC-SetIndexlist")
 	return w.Err()
 }
@@ -16032,7 +16007,7 @@ func (v *SRSCCSetIndex) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSCCSetIndex) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCcSetIndex, v.HasCcIndexInOneCCSet)
+	w.Preamble(v.HasCcSetIndex, v.HasCcIndexInOneCCSet)
 	if v.HasCcSetIndex {
 		w.Int(v.CcSetIndex, 0, 3, false, "cc-SetIndex")
 	}
@@ -16086,8 +16061,8 @@ func (v *SRSConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSrsRequestDCI1_2R16 || v.HasSrsRequestDCI0_2R16 || v.HasSrsResourceSetToAddModListDCI0_2R16 || v.HasSrsResourceSetToReleaseListDCI0_2R16 || v.HasSrsPosResourceSetToReleaseListR16 || v.HasSrsPosResourceSetToAddModListR16 || v.HasSrsPosResourceToReleaseListR16 || v.HasSrsPosResourceToAddModListR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSrsResourceSetToReleaseList, v.HasSrsResourceSetToAddModList, v.HasSrsResourceToReleaseList, v.HasSrsResourceToAddModList, v.HasTpcAccumulation)
+	w.Extended(x)
+	w.Preamble(v.HasSrsResourceSetToReleaseList, v.HasSrsResourceSetToAddModList, v.HasSrsResourceToReleaseList, v.HasSrsResourceToAddModList, v.HasTpcAccumulation)
 	w.EncodeOptional(v.HasSrsResourceSetToReleaseList, &v.SrsResourceSetToReleaseList, "srs-ResourceSetToReleaseList")
 	w.EncodeOptional(v.HasSrsResourceSetToAddModList, &v.SrsResourceSetToAddModList, "srs-ResourceSetToAddModList")
 	w.EncodeOptional(v.HasSrsResourceToReleaseList, &v.SrsResourceToReleaseList, "srs-ResourceToReleaseList")
@@ -16097,7 +16072,7 @@ func (v *SRSConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSrsRequestDCI1_2R16, v.HasSrsRequestDCI0_2R16, v.HasSrsResourceSetToAddModListDCI0_2R16, v.HasSrsResourceSetToReleaseListDCI0_2R16, v.HasSrsPosResourceSetToReleaseListR16, v.HasSrsPosResourceSetToAddModListR16, v.HasSrsPosResourceToReleaseListR16, v.HasSrsPosResourceToAddModListR16)
+		w.Preamble(v.HasSrsRequestDCI1_2R16, v.HasSrsRequestDCI0_2R16, v.HasSrsResourceSetToAddModListDCI0_2R16, v.HasSrsResourceSetToReleaseListDCI0_2R16, v.HasSrsPosResourceSetToReleaseListR16, v.HasSrsPosResourceSetToAddModListR16, v.HasSrsPosResourceToReleaseListR16, v.HasSrsPosResourceToAddModListR16)
 		if v.HasSrsRequestDCI1_2R16 {
 			w.Int(v.SrsRequestDCI1_2R16, 1, 2, false, "srs-RequestDCI-1-2-r16")
 		}
@@ -16265,8 +16240,8 @@ func (v *SRSResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPathlossReferenceRSListR16, v.HasUsagePDCR17 || v.HasAvailableSlotOffsetListR17 || v.HasFollowUnifiedTCIStateSRSR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSrsResourceIDList, v.HasAlpha, v.HasP0, v.HasPathlossReferenceRS, v.HasSrsPowerControlAdjustmentStates)
+	w.Extended(x)
+	w.Preamble(v.HasSrsResourceIDList, v.HasAlpha, v.HasP0, v.HasPathlossReferenceRS, v.HasSrsPowerControlAdjustmentStates)
 	w.Encode(&v.SrsResourceSetID, "srs-ResourceSetId")
 	w.EncodeOptional(v.HasSrsResourceIDList, &v.SrsResourceIDList, "srs-ResourceIdList")
 	w.Encode(&v.ResourceType, "resourceType")
@@ -16281,12 +16256,12 @@ func (v *SRSResourceSet) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPathlossReferenceRSListR16)
+		w.Preamble(v.HasPathlossReferenceRSListR16)
 		w.EncodeOptional(v.HasPathlossReferenceRSListR16, &v.PathlossReferenceRSListR16, "pathlossReferenceRSList-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasUsagePDCR17, v.HasAvailableSlotOffsetListR17, v.HasFollowUnifiedTCIStateSRSR17)
+		w.Preamble(v.HasUsagePDCR17, v.HasAvailableSlotOffsetListR17, v.HasFollowUnifiedTCIStateSRSR17)
 		if v.HasUsagePDCR17 {
 			w.Enum(int64(v.UsagePDCR17), 1, 0, false, "usagePDC-r17")
 		}
@@ -16387,8 +16362,8 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResourceSet_ResourceType_Aperiodic) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAperiodicSRSResourceTriggerList)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCsiRS, v.HasSlotOffset)
+	w.Extended(x)
+	w.Preamble(v.HasCsiRS, v.HasSlotOffset)
 	w.Int(v.AperiodicSRSResourceTrigger, 1, 3, false, "aperiodicSRS-ResourceTrigger")
 	w.EncodeOptional(v.HasCsiRS, &v.CsiRS, "csi-RS")
 	if v.HasSlotOffset {
@@ -16396,7 +16371,7 @@ func (v *SRSResourceSet_ResourceType_Aperiodic) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasAperiodicSRSResourceTriggerList)
+		w.Preamble(v.HasAperiodicSRSResourceTriggerList)
 		w.EncodeOptional(v.HasAperiodicSRSResourceTriggerList, &v.AperiodicSRSResourceTriggerList, "aperiodicSRS-ResourceTriggerList")
 		w.EndOpen(o)
 	}
@@ -16442,8 +16417,8 @@ func (v *SRSResourceSet_ResourceType_SemiPersistent) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResourceSet_ResourceType_SemiPersistent) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAssociatedCSIRS)
+	w.Extended(x)
+	w.Preamble(v.HasAssociatedCSIRS)
 	w.EncodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16474,8 +16449,8 @@ func (v *SRSResourceSet_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResourceSet_ResourceType_Periodic) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAssociatedCSIRS)
+	w.Extended(x)
+	w.Preamble(v.HasAssociatedCSIRS)
 	w.EncodeOptional(v.HasAssociatedCSIRS, &v.AssociatedCSIRS, "associatedCSI-RS")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16684,8 +16659,8 @@ func (v *SRSPosResourceSetR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceSetR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSrsPosResourceIDListR16, v.HasAlphaR16, v.HasP0R16, v.HasPathlossReferenceRSPosR16)
+	w.Extended(x)
+	w.Preamble(v.HasSrsPosResourceIDListR16, v.HasAlphaR16, v.HasP0R16, v.HasPathlossReferenceRSPosR16)
 	w.Encode(&v.SrsPosResourceSetIDR16, "srs-PosResourceSetId-r16")
 	w.EncodeOptional(v.HasSrsPosResourceIDListR16, &v.SrsPosResourceIDListR16, "srs-PosResourceIdList-r16")
 	w.Encode(&v.ResourceTypeR16, "resourceType-r16")
@@ -16779,8 +16754,8 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Rea
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceSetR16_ResourceTypeR16_AperiodicR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAperiodicSRSResourceTriggerListR16)
+	w.Extended(x)
+	w.Preamble(v.HasAperiodicSRSResourceTriggerListR16)
 	w.EncodeOptional(v.HasAperiodicSRSResourceTriggerListR16, &v.AperiodicSRSResourceTriggerListR16, "aperiodicSRS-ResourceTriggerList-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -16823,7 +16798,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) DecodePER(r *pe
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceSetR16_ResourceTypeR16_SemiPersistentR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -16851,7 +16826,7 @@ func (v *SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16) DecodePER(r *per.Read
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceSetR16_ResourceTypeR16_PeriodicR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17004,8 +16979,8 @@ func (v *SRSResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasResourceMappingR16, v.HasSpatialRelationInfoPDCR17 || v.HasResourceMappingR17 || v.HasPartialFreqSoundingR17 || v.HasTransmissionCombN8R17 || v.HasSrsTCIStateR17, v.HasRepetitionFactorV1730 || v.HasSrsDLorJointTCIStateV1730)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPtrsPortIndex, v.HasSpatialRelationInfo)
+	w.Extended(x)
+	w.Preamble(v.HasPtrsPortIndex, v.HasSpatialRelationInfo)
 	w.Encode(&v.SrsResourceID, "srs-ResourceId")
 	w.Enum(int64(v.NrofSRSPorts), 3, 0, false, "nrofSRS-Ports")
 	if v.HasPtrsPortIndex {
@@ -17022,12 +16997,12 @@ func (v *SRSResource) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSpatialRelationInfo, &v.SpatialRelationInfo, "spatialRelationInfo")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasResourceMappingR16)
+		w.Preamble(v.HasResourceMappingR16)
 		w.EncodeOptional(v.HasResourceMappingR16, &v.ResourceMappingR16, "resourceMapping-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSpatialRelationInfoPDCR17, v.HasResourceMappingR17, v.HasPartialFreqSoundingR17, v.HasTransmissionCombN8R17, v.HasSrsTCIStateR17)
+		w.Preamble(v.HasSpatialRelationInfoPDCR17, v.HasResourceMappingR17, v.HasPartialFreqSoundingR17, v.HasTransmissionCombN8R17, v.HasSrsTCIStateR17)
 		w.EncodeOptional(v.HasSpatialRelationInfoPDCR17, &v.SpatialRelationInfoPDCR17, "spatialRelationInfo-PDC-r17")
 		w.EncodeOptional(v.HasResourceMappingR17, &v.ResourceMappingR17, "resourceMapping-r17")
 		w.EncodeOptional(v.HasPartialFreqSoundingR17, &v.PartialFreqSoundingR17, "partialFreqSounding-r17")
@@ -17036,7 +17011,7 @@ func (v *SRSResource) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasRepetitionFactorV1730, v.HasSrsDLorJointTCIStateV1730)
+		w.Preamble(v.HasRepetitionFactorV1730, v.HasSrsDLorJointTCIStateV1730)
 		if v.HasRepetitionFactorV1730 {
 			w.Enum(int64(v.RepetitionFactorV1730), 1, 0, false, "repetitionFactor-v1730")
 		}
@@ -17249,7 +17224,7 @@ func (v *SRSResource_ResourceType_Aperiodic) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResource_ResourceType_Aperiodic) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
 	return w.Err()
@@ -17278,7 +17253,7 @@ func (v *SRSResource_ResourceType_SemiPersistent) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResource_ResourceType_SemiPersistent) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PeriodicityAndOffsetSp, "periodicityAndOffset-sp")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17308,7 +17283,7 @@ func (v *SRSResource_ResourceType_Periodic) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResource_ResourceType_Periodic) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PeriodicityAndOffsetP, "periodicityAndOffset-p")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17428,7 +17403,7 @@ func (v *SRSResource_PartialFreqSoundingR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSResource_PartialFreqSoundingR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasEnableStartRBHoppingR17)
+	w.Preamble(v.HasEnableStartRBHoppingR17)
 	w.Encode(&v.StartRBIndexFScalingR17, "startRBIndexFScaling-r17")
 	if v.HasEnableStartRBHoppingR17 {
 		w.Enum(int64(v.EnableStartRBHoppingR17), 1, 0, false, "enableStartRBHopping-r17")
@@ -17598,8 +17573,8 @@ func (v *SRSPosResourceR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSpatialRelationInfoPosR16)
+	w.Extended(x)
+	w.Preamble(v.HasSpatialRelationInfoPosR16)
 	w.Encode(&v.SrsPosResourceIDR16, "srs-PosResourceId-r16")
 	w.Encode(&v.TransmissionCombR16, "transmissionComb-r16")
 	w.Encode(&v.ResourceMappingR16, "resourceMapping-r16")
@@ -17791,7 +17766,7 @@ func (v *SRSPosResourceR16_FreqHoppingR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceR16_FreqHoppingR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.CSRSR16, 0, 63, false, "c-SRS-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -17872,8 +17847,8 @@ func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) DecodePER(r *per.Reader
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceR16_ResourceTypeR16_AperiodicR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlotOffsetR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlotOffsetR16)
 	if v.HasSlotOffsetR16 {
 		w.Int(v.SlotOffsetR16, 1, 32, false, "slotOffset-r16")
 	}
@@ -17910,11 +17885,11 @@ func (v *SRSPosResourceR16_ResourceTypeR16_SemiPersistentR16) DecodePER(r *per.R
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceR16_ResourceTypeR16_SemiPersistentR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPeriodicityAndOffsetSpExtR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PeriodicityAndOffsetSpR16, "periodicityAndOffset-sp-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPeriodicityAndOffsetSpExtR16)
+		w.Preamble(v.HasPeriodicityAndOffsetSpExtR16)
 		w.EncodeOptional(v.HasPeriodicityAndOffsetSpExtR16, &v.PeriodicityAndOffsetSpExtR16, "periodicityAndOffset-sp-Ext-r16")
 		w.EndOpen(o)
 	}
@@ -17950,11 +17925,11 @@ func (v *SRSPosResourceR16_ResourceTypeR16_PeriodicR16) DecodePER(r *per.Reader)
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSPosResourceR16_ResourceTypeR16_PeriodicR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPeriodicityAndOffsetPExtR16)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PeriodicityAndOffsetPR16, "periodicityAndOffset-p-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPeriodicityAndOffsetPExtR16)
+		w.Preamble(v.HasPeriodicityAndOffsetPExtR16)
 		w.EncodeOptional(v.HasPeriodicityAndOffsetPExtR16, &v.PeriodicityAndOffsetPExtR16, "periodicityAndOffset-p-Ext-r16")
 		w.EndOpen(o)
 	}
@@ -17983,7 +17958,7 @@ func (v *SRSSpatialRelationInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSpatialRelationInfo) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasServingCellID)
+	w.Preamble(v.HasServingCellID)
 	w.EncodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
 	w.Encode(&v.ReferenceSignal, "referenceSignal")
 	return w.Err()
@@ -18127,7 +18102,7 @@ func (v *SRSSpatialRelationInfoPosR16_ServingRSR16) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSpatialRelationInfoPosR16_ServingRSR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasServingCellID)
+	w.Preamble(v.HasServingCellID)
 	w.EncodeOptional(v.HasServingCellID, &v.ServingCellID, "servingCellId")
 	w.Encode(&v.ReferenceSignalR16, "referenceSignal-r16")
 	return w.Err()
@@ -18278,7 +18253,7 @@ func (v *SSBConfigurationR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBConfigurationR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSsbPeriodicityR16, v.HasSfn0OffsetR16, v.HasSsPBCHBlockPowerR16)
+	w.Preamble(v.HasSsbPeriodicityR16, v.HasSfn0OffsetR16, v.HasSsPBCHBlockPowerR16)
 	w.Encode(&v.SsbFreqR16, "ssb-Freq-r16")
 	w.Enum(int64(v.HalfFrameIndexR16), 2, 0, false, "halfFrameIndex-r16")
 	w.Encode(&v.SsbSubcarrierSpacingR16, "ssbSubcarrierSpacing-r16")
@@ -18314,7 +18289,7 @@ func (v *SSBConfigurationR16_Sfn0OffsetR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBConfigurationR16_Sfn0OffsetR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIntegerSubframeOffsetR16)
+	w.Preamble(v.HasIntegerSubframeOffsetR16)
 	w.Int(v.SfnOffsetR16, 0, 1023, false, "sfn-Offset-r16")
 	if v.HasIntegerSubframeOffsetR16 {
 		w.Int(v.IntegerSubframeOffsetR16, 0, 9, false, "integerSubframeOffset-r16")
@@ -18344,7 +18319,7 @@ func (v *SSBInfoNcellR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBInfoNcellR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSsbIndexNcellR16, v.HasSsbConfigurationR16)
+	w.Preamble(v.HasSsbIndexNcellR16, v.HasSsbConfigurationR16)
 	w.Encode(&v.PhysicalCellIDR16, "physicalCellId-r16")
 	w.EncodeOptional(v.HasSsbIndexNcellR16, &v.SsbIndexNcellR16, "ssb-IndexNcell-r16")
 	w.EncodeOptional(v.HasSsbConfigurationR16, &v.SsbConfigurationR16, "ssb-Configuration-r16")
@@ -18358,3 +18333,74 @@ func (v *SSBInfoNcellR16) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *SSBInfoNcellR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *DLPRSInfoR16) DecodePER(r *per.Reader) error {
+	*v = DLPRSInfoR16{}
+	r.Preamble(&v.HasDlPRSResourceIDR16)
+	v.DlPRSIDR16 = r.Int(0, 255, false, "dl-PRS-ID-r16")
+	v.DlPRSResourceSetIDR16 = r.Int(0, 7, false, "dl-PRS-ResourceSetId-r16")
+	if v.HasDlPRSResourceIDR16 {
+		v.DlPRSResourceIDR16 = r.Int(0, 63, false, "dl-PRS-ResourceId-r16")
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *DLPRSInfoR16) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasDlPRSResourceIDR16)
+	w.Int(v.DlPRSIDR16, 0, 255, false, "dl-PRS-ID-r16")
+	w.Int(v.DlPRSResourceSetIDR16, 0, 7, false, "dl-PRS-ResourceSetId-r16")
+	if v.HasDlPRSResourceIDR16 {
+		w.Int(v.DlPRSResourceIDR16, 0, 63, false, "dl-PRS-ResourceId-r16")
+	}
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a DL-PRS-Info-r16 (X.691); v aliases b.
+func (v *DLPRSInfoR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "DL-PRS-Info-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *DLPRSInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SRSResourceID) DecodePER(r *per.Reader) error {
+	*v = SRSResourceID(r.Int(0, 63, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SRSResourceID) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 63, false, "")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SRS-ResourceId (X.691); v aliases b.
+func (v *SRSResourceID) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SRS-ResourceId")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SRSResourceID) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SRSPosResourceIDR16) DecodePER(r *per.Reader) error {
+	*v = SRSPosResourceIDR16(r.Int(0, 63, false, ""))
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SRSPosResourceIDR16) EncodePER(w *per.Writer) error {
+	w.Int(int64(*v), 0, 63, false, "")
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SRS-PosResourceId-r16 (X.691); v aliases b.
+func (v *SRSPosResourceIDR16) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SRS-PosResourceId-r16")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SRSPosResourceIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,77 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *DLPRSInfoR16) DecodePER(r *per.Reader) error {
-	*v = DLPRSInfoR16{}
-	r.Preamble(&v.HasDlPRSResourceIDR16)
-	v.DlPRSIDR16 = r.Int(0, 255, false, "dl-PRS-ID-r16")
-	v.DlPRSResourceSetIDR16 = r.Int(0, 7, false, "dl-PRS-ResourceSetId-r16")
-	if v.HasDlPRSResourceIDR16 {
-		v.DlPRSResourceIDR16 = r.Int(0, 63, false, "dl-PRS-ResourceId-r16")
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *DLPRSInfoR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDlPRSResourceIDR16)
-	w.Int(v.DlPRSIDR16, 0, 255, false, "dl-PRS-ID-r16")
-	w.Int(v.DlPRSResourceSetIDR16, 0, 7, false, "dl-PRS-ResourceSetId-r16")
-	if v.HasDlPRSResourceIDR16 {
-		w.Int(v.DlPRSResourceIDR16, 0, 63, false, "dl-PRS-ResourceId-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a DL-PRS-Info-r16 (X.691); v aliases b.
-func (v *DLPRSInfoR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "DL-PRS-Info-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *DLPRSInfoR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRSResourceID) DecodePER(r *per.Reader) error {
-	*v = SRSResourceID(r.Int(0, 63, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRSResourceID) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 63, false, "")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SRS-ResourceId (X.691); v aliases b.
-func (v *SRSResourceID) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SRS-ResourceId")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SRSResourceID) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SRSPosResourceIDR16) DecodePER(r *per.Reader) error {
-	*v = SRSPosResourceIDR16(r.Int(0, 63, false, ""))
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SRSPosResourceIDR16) EncodePER(w *per.Writer) error {
-	w.Int(int64(*v), 0, 63, false, "")
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SRS-PosResourceId-r16 (X.691); v aliases b.
-func (v *SRSPosResourceIDR16) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SRS-PosResourceId-r16")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SRSPosResourceIDR16) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SRSPeriodicityAndOffset) DecodePER(r *per.Reader) error {
 	*v = SRSPeriodicityAndOffset{}
 	i, _ := r.Index(17, false)
@@ -433,7 +362,7 @@ func (v *SpatialRelationInfoPDCR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SpatialRelationInfoPDCR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ReferenceSignal, "referenceSignal")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -581,8 +510,8 @@ func (v *SRSTPCCommandConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSTPCCommandConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasStartingBitOfFormat2_3SUL)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasStartingBitOfFormat2_3, v.HasFieldTypeFormat2_3)
+	w.Extended(x)
+	w.Preamble(v.HasStartingBitOfFormat2_3, v.HasFieldTypeFormat2_3)
 	if v.HasStartingBitOfFormat2_3 {
 		w.Int(v.StartingBitOfFormat2_3, 1, 31, false, "startingBitOfFormat2-3")
 	}
@@ -591,7 +520,7 @@ func (v *SRSTPCCommandConfig) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasStartingBitOfFormat2_3SUL)
+		w.Preamble(v.HasStartingBitOfFormat2_3SUL)
 		if v.HasStartingBitOfFormat2_3SUL {
 			w.Int(v.StartingBitOfFormat2_3SUL, 1, 31, false, "startingBitOfFormat2-3SUL")
 		}
@@ -723,7 +652,7 @@ func (v *SSBMTC2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBMTC2) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPciList)
+	w.Preamble(v.HasPciList)
 	w.EncodeOptional(v.HasPciList, &v.PciList, "pci-List")
 	w.Enum(int64(v.Periodicity), 8, 0, false, "periodicity")
 	return w.Err()
@@ -756,7 +685,7 @@ func (v *SSBMTC2LPR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBMTC2LPR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPciList)
+	w.Preamble(v.HasPciList)
 	w.EncodeOptional(v.HasPciList, &v.PciList, "pci-List")
 	w.Enum(int64(v.Periodicity), 8, 0, false, "periodicity")
 	return w.Err()
@@ -793,7 +722,7 @@ func (v *SSBMTC3R16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBMTC3R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPciListR16, v.HasSsbToMeasureR16)
+	w.Preamble(v.HasPciListR16, v.HasSsbToMeasureR16)
 	w.Encode(&v.PeriodicityAndOffsetR16, "periodicityAndOffset-r16")
 	w.Enum(int64(v.DurationR16), 5, 0, false, "duration-r16")
 	w.EncodeOptional(v.HasPciListR16, &v.PciListR16, "pci-List-r16")
@@ -914,7 +843,7 @@ func (v *SSBMTC4R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SSBMTC4R17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPciListR17)
+	w.Preamble(v.HasPciListR17)
 	w.EncodeOptional(v.HasPciListR17, &v.PciListR17, "pci-List-r17")
 	w.Int(v.OffsetR17, 0, 159, false, "offset-r17")
 	return w.Err()
@@ -1167,7 +1096,7 @@ func (v *TAGConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAGConfig) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTagToReleaseList, v.HasTagToAddModList)
+	w.Preamble(v.HasTagToReleaseList, v.HasTagToAddModList)
 	w.EncodeOptional(v.HasTagToReleaseList, &v.TagToReleaseList, "tag-ToReleaseList")
 	w.EncodeOptional(v.HasTagToAddModList, &v.TagToAddModList, "tag-ToAddModList")
 	return w.Err()
@@ -1215,7 +1144,7 @@ func (v *TAG) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAG) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.TagID, "tag-Id")
 	w.Encode(&v.TimeAlignmentTimer, "timeAlignmentTimer")
 	w.Extensions(x, v.Unknown)
@@ -1266,8 +1195,8 @@ func (v *TARConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TARConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasOffsetThresholdTAR17, v.HasTimingAdvanceSRR17)
+	w.Extended(x)
+	w.Preamble(v.HasOffsetThresholdTAR17, v.HasTimingAdvanceSRR17)
 	if v.HasOffsetThresholdTAR17 {
 		w.Enum(int64(v.OffsetThresholdTAR17), 29, 0, false, "offsetThresholdTA-r17")
 	}
@@ -1343,14 +1272,14 @@ func (v *TCIState) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TCIState) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasAdditionalPCIR17 || v.HasPathlossReferenceRSIDR17 || v.HasUlPowerControlR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasQclType2)
+	w.Extended(x)
+	w.Preamble(v.HasQclType2)
 	w.Encode(&v.TciStateID, "tci-StateId")
 	w.Encode(&v.QclType1, "qcl-Type1")
 	w.EncodeOptional(v.HasQclType2, &v.QclType2, "qcl-Type2")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasAdditionalPCIR17, v.HasPathlossReferenceRSIDR17, v.HasUlPowerControlR17)
+		w.Preamble(v.HasAdditionalPCIR17, v.HasPathlossReferenceRSIDR17, v.HasUlPowerControlR17)
 		w.EncodeOptional(v.HasAdditionalPCIR17, &v.AdditionalPCIR17, "additionalPCI-r17")
 		w.EncodeOptional(v.HasPathlossReferenceRSIDR17, &v.PathlossReferenceRSIDR17, "pathlossReferenceRS-Id-r17")
 		w.EncodeOptional(v.HasUlPowerControlR17, &v.UlPowerControlR17, "ul-powerControl-r17")
@@ -1383,8 +1312,8 @@ func (v *QCLInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *QCLInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCell, v.HasBwpID)
+	w.Extended(x)
+	w.Preamble(v.HasCell, v.HasBwpID)
 	w.EncodeOptional(v.HasCell, &v.Cell, "cell")
 	w.EncodeOptional(v.HasBwpID, &v.BwpID, "bwp-Id")
 	w.Encode(&v.ReferenceSignal, "referenceSignal")
@@ -1480,8 +1409,8 @@ func (v *TCIULStateR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TCIULStateR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasServingCellIDR17, v.HasBwpIDR17, v.HasAdditionalPCIR17, v.HasUlPowerControlR17, v.HasPathlossReferenceRSIDR17)
+	w.Extended(x)
+	w.Preamble(v.HasServingCellIDR17, v.HasBwpIDR17, v.HasAdditionalPCIR17, v.HasUlPowerControlR17, v.HasPathlossReferenceRSIDR17)
 	w.Encode(&v.TciULStateIDR17, "tci-UL-StateId-r17")
 	w.EncodeOptional(v.HasServingCellIDR17, &v.ServingCellIDR17, "servingCellId-r17")
 	w.EncodeOptional(v.HasBwpIDR17, &v.BwpIDR17, "bwp-Id-r17")
@@ -1586,8 +1515,8 @@ func (v *TDDULDLConfigCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLConfigCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPattern2)
+	w.Extended(x)
+	w.Preamble(v.HasPattern2)
 	w.Encode(&v.ReferenceSubcarrierSpacing, "referenceSubcarrierSpacing")
 	w.Encode(&v.Pattern1, "pattern1")
 	w.EncodeOptional(v.HasPattern2, &v.Pattern2, "pattern2")
@@ -1628,7 +1557,7 @@ func (v *TDDULDLPattern) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLPattern) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlULTransmissionPeriodicityV1530)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.DlULTransmissionPeriodicity), 8, 0, false, "dl-UL-TransmissionPeriodicity")
 	w.Int(v.NrofDownlinkSlots, 0, 320, false, "nrofDownlinkSlots")
 	w.Int(v.NrofDownlinkSymbols, 0, 13, false, "nrofDownlinkSymbols")
@@ -1636,7 +1565,7 @@ func (v *TDDULDLPattern) EncodePER(w *per.Writer) error {
 	w.Int(v.NrofUplinkSymbols, 0, 13, false, "nrofUplinkSymbols")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDlULTransmissionPeriodicityV1530)
+		w.Preamble(v.HasDlULTransmissionPeriodicityV1530)
 		if v.HasDlULTransmissionPeriodicityV1530 {
 			w.Enum(int64(v.DlULTransmissionPeriodicityV1530), 2, 0, false, "dl-UL-TransmissionPeriodicity-v1530")
 		}
@@ -1669,8 +1598,8 @@ func (v *TDDULDLConfigDedicated) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLConfigDedicated) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlotSpecificConfigurationsToAddModList, v.HasSlotSpecificConfigurationsToReleaseList)
+	w.Extended(x)
+	w.Preamble(v.HasSlotSpecificConfigurationsToAddModList, v.HasSlotSpecificConfigurationsToReleaseList)
 	w.EncodeOptional(v.HasSlotSpecificConfigurationsToAddModList, &v.SlotSpecificConfigurationsToAddModList, "slotSpecificConfigurationsToAddModList")
 	w.EncodeOptional(v.HasSlotSpecificConfigurationsToReleaseList, &v.SlotSpecificConfigurationsToReleaseList, "slotSpecificConfigurationsToReleaseList")
 	w.Extensions(x, v.Unknown)
@@ -1721,8 +1650,8 @@ func (v *TDDULDLConfigDedicatedIABMTR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLConfigDedicatedIABMTR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlotSpecificConfigurationsToAddModListIABMTR16, v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlotSpecificConfigurationsToAddModListIABMTR16, v.HasSlotSpecificConfigurationsToReleaseListIABMTR16)
 	w.EncodeOptional(v.HasSlotSpecificConfigurationsToAddModListIABMTR16, &v.SlotSpecificConfigurationsToAddModListIABMTR16, "slotSpecificConfigurationsToAddModList-IAB-MT-r16")
 	w.EncodeOptional(v.HasSlotSpecificConfigurationsToReleaseListIABMTR16, &v.SlotSpecificConfigurationsToReleaseListIABMTR16, "slotSpecificConfigurationsToReleaseList-IAB-MT-r16")
 	w.Extensions(x, v.Unknown)
@@ -1838,7 +1767,7 @@ func (v *TDDULDLSlotConfig_Symbols_Explicit) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfig_Symbols_Explicit) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrofDownlinkSymbols, v.HasNrofUplinkSymbols)
+	w.Preamble(v.HasNrofDownlinkSymbols, v.HasNrofUplinkSymbols)
 	if v.HasNrofDownlinkSymbols {
 		w.Int(v.NrofDownlinkSymbols, 1, 13, false, "nrofDownlinkSymbols")
 	}
@@ -1946,7 +1875,7 @@ func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16) DecodePER(r *per
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
+	w.Preamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
 	if v.HasNrofDownlinkSymbolsR16 {
 		w.Int(v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
 	}
@@ -1981,7 +1910,7 @@ func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TDDULDLSlotConfigIABMTR16_SymbolsIABMTR16_ExplicitIABMTR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
+	w.Preamble(v.HasNrofDownlinkSymbolsR16, v.HasNrofUplinkSymbolsR16)
 	if v.HasNrofDownlinkSymbolsR16 {
 		w.Int(v.NrofDownlinkSymbolsR16, 1, 13, false, "nrofDownlinkSymbols-r16")
 	}
@@ -2184,7 +2113,7 @@ func (v *UACBarringInfoSetV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UACBarringInfoSetV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUacBarringFactorForAI3R17)
+	w.Preamble(v.HasUacBarringFactorForAI3R17)
 	if v.HasUacBarringFactorForAI3R17 {
 		w.Enum(int64(v.UacBarringFactorForAI3R17), 16, 0, false, "uac-BarringFactorForAI3-r17")
 	}
@@ -2269,7 +2198,7 @@ func (v *UACBarringPerPLMN) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UACBarringPerPLMN) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUacACBarringListType)
+	w.Preamble(v.HasUacACBarringListType)
 	w.Int(v.PlmnIdentityIndex, 1, 12, false, "plmn-IdentityIndex")
 	w.EncodeOptional(v.HasUacACBarringListType, &v.UacACBarringListType, "uac-ACBarringListType")
 	return w.Err()
@@ -2354,7 +2283,7 @@ func (v *UETimersAndConstants) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UETimersAndConstants) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.T300), 8, 0, false, "t300")
 	w.Enum(int64(v.T301), 8, 0, false, "t301")
 	w.Enum(int64(v.T310), 7, 0, false, "t310")
@@ -2397,8 +2326,8 @@ func (v *UETimersAndConstantsRemoteUER17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UETimersAndConstantsRemoteUER17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasT300RemoteUER17, v.HasT301RemoteUER17, v.HasT319RemoteUER17)
+	w.Extended(x)
+	w.Preamble(v.HasT300RemoteUER17, v.HasT301RemoteUER17, v.HasT319RemoteUER17)
 	if v.HasT300RemoteUER17 {
 		w.Enum(int64(v.T300RemoteUER17), 8, 0, false, "t300-RemoteUE-r17")
 	}
@@ -2529,7 +2458,7 @@ func (v *ULGapFR2ConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULGapFR2ConfigR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRefFR2ServCellAsyncCAR17)
+	w.Preamble(v.HasRefFR2ServCellAsyncCAR17)
 	w.Int(v.GapOffsetR17, 0, 159, false, "gapOffset-r17")
 	w.Enum(int64(v.UglR17), 4, 0, false, "ugl-r17")
 	w.Enum(int64(v.UgrpR17), 4, 0, false, "ugrp-r17")
@@ -2560,7 +2489,7 @@ func (v *UplinkCancellationR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkCancellationR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CiRNTIR16, "ci-RNTI-r16")
 	w.Int(v.DciPayloadSizeForCIR16, 0, 126, false, "dci-PayloadSizeForCI-r16")
 	w.Encode(&v.CiConfigurationPerServingCellR16, "ci-ConfigurationPerServingCell-r16")
@@ -2606,7 +2535,7 @@ func (v *CIConfigurationPerServingCellR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CIConfigurationPerServingCellR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPositionInDCIForSULR16, v.HasUplinkCancellationPriorityV1610)
+	w.Preamble(v.HasPositionInDCIForSULR16, v.HasUplinkCancellationPriorityV1610)
 	w.Encode(&v.ServingCellID, "servingCellId")
 	w.Int(v.PositionInDCIR16, 0, 125, false, "positionInDCI-r16")
 	if v.HasPositionInDCIForSULR16 {
@@ -2649,8 +2578,8 @@ func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) DecodePER(r *p
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CIConfigurationPerServingCellR16_TimeFrequencyRegionR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasTimeDurationForCIR16)
+	w.Extended(x)
+	w.Preamble(v.HasTimeDurationForCIR16)
 	if v.HasTimeDurationForCIR16 {
 		w.Enum(int64(v.TimeDurationForCIR16), 4, 0, false, "timeDurationForCI-r16")
 	}
@@ -2684,7 +2613,7 @@ func (v *UplinkConfigCommon) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkConfigCommon) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFrequencyInfoUL, v.HasInitialUplinkBWP)
+	w.Preamble(v.HasFrequencyInfoUL, v.HasInitialUplinkBWP)
 	w.EncodeOptional(v.HasFrequencyInfoUL, &v.FrequencyInfoUL, "frequencyInfoUL")
 	w.EncodeOptional(v.HasInitialUplinkBWP, &v.InitialUplinkBWP, "initialUplinkBWP")
 	w.Encode(&v.Dummy, "dummy")
@@ -2709,7 +2638,7 @@ func (v *UplinkConfigCommonV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkConfigCommonV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasInitialUplinkBWPRedCapR17)
+	w.Preamble(v.HasInitialUplinkBWPRedCapR17)
 	w.EncodeOptional(v.HasInitialUplinkBWPRedCapR17, &v.InitialUplinkBWPRedCapR17, "initialUplinkBWP-RedCap-r17")
 	return w.Err()
 }
@@ -2757,7 +2686,7 @@ func (v *UplinkConfigCommonSIBV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkConfigCommonSIBV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasInitialUplinkBWPRedCapR17)
+	w.Preamble(v.HasInitialUplinkBWPRedCapR17)
 	w.EncodeOptional(v.HasInitialUplinkBWPRedCapR17, &v.InitialUplinkBWPRedCapR17, "initialUplinkBWP-RedCap-r17")
 	return w.Err()
 }
@@ -2783,7 +2712,7 @@ func (v *UplinkPowerControlR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkPowerControlR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasP0AlphaSetforPUSCHR17, v.HasP0AlphaSetforPUCCHR17, v.HasP0AlphaSetforSRSR17)
+	w.Preamble(v.HasP0AlphaSetforPUSCHR17, v.HasP0AlphaSetforPUCCHR17, v.HasP0AlphaSetforSRSR17)
 	w.Encode(&v.UlPowercontrolIDR17, "ul-powercontrolId-r17")
 	w.EncodeOptional(v.HasP0AlphaSetforPUSCHR17, &v.P0AlphaSetforPUSCHR17, "p0AlphaSetforPUSCH-r17")
 	w.EncodeOptional(v.HasP0AlphaSetforPUCCHR17, &v.P0AlphaSetforPUCCHR17, "p0AlphaSetforPUCCH-r17")
@@ -2813,7 +2742,7 @@ func (v *P0AlphaSetR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *P0AlphaSetR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasP0R17, v.HasAlphaR17)
+	w.Preamble(v.HasP0R17, v.HasAlphaR17)
 	if v.HasP0R17 {
 		w.Int(v.P0R17, -16, 15, false, "p0-r17")
 	}
@@ -2870,8 +2799,8 @@ func (v *UuRelayRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UuRelayRLCChannelConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUuLogicalChannelIdentityR17, v.HasReestablishRLCR17, v.HasRlcConfigR17, v.HasMacLogicalChannelConfigR17)
+	w.Extended(x)
+	w.Preamble(v.HasUuLogicalChannelIdentityR17, v.HasReestablishRLCR17, v.HasRlcConfigR17, v.HasMacLogicalChannelConfigR17)
 	w.EncodeOptional(v.HasUuLogicalChannelIdentityR17, &v.UuLogicalChannelIdentityR17, "uu-LogicalChannelIdentity-r17")
 	w.Encode(&v.UuRelayRLCChannelIDR17, "uu-RelayRLC-ChannelID-r17")
 	if v.HasReestablishRLCR17 {
@@ -2949,12 +2878,12 @@ func (v *UplinkTxDirectCurrentCell) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkTxDirectCurrentCell) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasUplinkDirectCurrentBWPSUL)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ServCellIndex, "servCellIndex")
 	w.Encode(&v.UplinkDirectCurrentBWP, "uplinkDirectCurrentBWP")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasUplinkDirectCurrentBWPSUL)
+		w.Preamble(v.HasUplinkDirectCurrentBWPSUL)
 		w.EncodeOptional(v.HasUplinkDirectCurrentBWPSUL, &v.UplinkDirectCurrentBWPSUL, "uplinkDirectCurrentBWP-SUL")
 		w.EndOpen(o)
 	}
@@ -3048,7 +2977,7 @@ func (v *CCGroupR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CCGroupR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasServCellIndexHigherR17, v.HasOffsetToDefaultR17)
+	w.Preamble(v.HasServCellIndexHigherR17, v.HasOffsetToDefaultR17)
 	w.Encode(&v.ServCellIndexLowerR17, "servCellIndexLower-r17")
 	w.EncodeOptional(v.HasServCellIndexHigherR17, &v.ServCellIndexHigherR17, "servCellIndexHigher-r17")
 	w.Encode(&v.DefaultDCLocationR17, "defaultDC-Location-r17")
@@ -3234,7 +3163,7 @@ func (v *UplinkTxDirectCurrentTwoCarrierR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkTxDirectCurrentTwoCarrierR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSecondPATxDirectCurrentR16)
+	w.Preamble(v.HasSecondPATxDirectCurrentR16)
 	w.Encode(&v.CarrierOneInfoR16, "carrierOneInfo-r16")
 	w.Encode(&v.CarrierTwoInfoR16, "carrierTwoInfo-r16")
 	w.Encode(&v.SinglePATxDirectCurrentR16, "singlePA-TxDirectCurrent-r16")
@@ -3362,8 +3291,8 @@ func (v *ZPCSIRSResource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ZPCSIRSResource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPeriodicityAndOffset)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicityAndOffset)
 	w.Encode(&v.ZpCSIRSResourceID, "zp-CSI-RS-ResourceId")
 	w.Encode(&v.ResourceMapping, "resourceMapping")
 	w.EncodeOptional(v.HasPeriodicityAndOffset, &v.PeriodicityAndOffset, "periodicityAndOffset")
@@ -3414,7 +3343,7 @@ func (v *ZPCSIRSResourceSet) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ZPCSIRSResourceSet) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ZpCSIRSResourceSetID, "zp-CSI-RS-ResourceSetId")
 	w.Encode(&v.ZpCSIRSResourceIDList, "zp-CSI-RS-ResourceIdList")
 	w.Extensions(x, v.Unknown)
@@ -3509,8 +3438,8 @@ func (v *AppLayerMeasParametersR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AppLayerMeasParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasQoeStreamingMeasReportR17, v.HasQoeMTSIMeasReportR17, v.HasQoeVRMeasReportR17, v.HasRanVisibleQoEStreamingMeasReportR17, v.HasRanVisibleQoEVRMeasReportR17, v.HasUlMeasurementReportAppLayerSegR17)
+	w.Extended(x)
+	w.Preamble(v.HasQoeStreamingMeasReportR17, v.HasQoeMTSIMeasReportR17, v.HasQoeVRMeasReportR17, v.HasRanVisibleQoEStreamingMeasReportR17, v.HasRanVisibleQoEVRMeasReportR17, v.HasUlMeasurementReportAppLayerSegR17)
 	if v.HasQoeStreamingMeasReportR17 {
 		w.Enum(int64(v.QoeStreamingMeasReportR17), 1, 0, false, "qoe-Streaming-MeasReport-r17")
 	}
@@ -4124,7 +4053,7 @@ func (v *BandCombination) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombination) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersEUTRA, v.HasCaParametersNR, v.HasMrdcParameters, v.HasSupportedBandwidthCombinationSet, v.HasPowerClassV1530)
+	w.Preamble(v.HasCaParametersEUTRA, v.HasCaParametersNR, v.HasMrdcParameters, v.HasSupportedBandwidthCombinationSet, v.HasPowerClassV1530)
 	w.Encode(&v.BandList, "bandList")
 	w.Encode(&v.FeatureSetCombination, "featureSetCombination")
 	w.EncodeOptional(v.HasCaParametersEUTRA, &v.CaParametersEUTRA, "ca-ParametersEUTRA")
@@ -4168,7 +4097,7 @@ func (v *BandCombinationV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1540) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRV1540)
+	w.Preamble(v.HasCaParametersNRV1540)
 	w.Encode(&v.BandListV1540, "bandList-v1540")
 	w.EncodeOptional(v.HasCaParametersNRV1540, &v.CaParametersNRV1540, "ca-ParametersNR-v1540")
 	return w.Err()
@@ -4228,7 +4157,7 @@ func (v *BandCombinationV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1560) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNeDCBC, v.HasCaParametersNRDC, v.HasCaParametersEUTRAV1560, v.HasCaParametersNRV1560)
+	w.Preamble(v.HasNeDCBC, v.HasCaParametersNRDC, v.HasCaParametersEUTRAV1560, v.HasCaParametersNRV1560)
 	if v.HasNeDCBC {
 		w.Enum(int64(v.NeDCBC), 1, 0, false, "ne-DC-BC")
 	}
@@ -4301,7 +4230,7 @@ func (v *BandCombinationV1590) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1590) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedBandwidthCombinationSetIntraENDC)
+	w.Preamble(v.HasSupportedBandwidthCombinationSetIntraENDC)
 	if v.HasSupportedBandwidthCombinationSetIntraENDC {
 		w.BitString(v.SupportedBandwidthCombinationSetIntraENDC, per.Size{Lb: 1, Ub: 32}, "supportedBandwidthCombinationSetIntraENDC")
 	}
@@ -4329,7 +4258,7 @@ func (v *BandCombinationV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV15g0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV15g0, v.HasCaParametersNRDCV15g0, v.HasMrdcParametersV15g0)
+	w.Preamble(v.HasCaParametersNRV15g0, v.HasCaParametersNRDCV15g0, v.HasMrdcParametersV15g0)
 	w.EncodeOptional(v.HasCaParametersNRV15g0, &v.CaParametersNRV15g0, "ca-ParametersNR-v15g0")
 	w.EncodeOptional(v.HasCaParametersNRDCV15g0, &v.CaParametersNRDCV15g0, "ca-ParametersNRDC-v15g0")
 	w.EncodeOptional(v.HasMrdcParametersV15g0, &v.MrdcParametersV15g0, "mrdc-Parameters-v15g0")
@@ -4364,7 +4293,7 @@ func (v *BandCombinationV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBandListV1610, v.HasCaParametersNRV1610, v.HasCaParametersNRDCV1610, v.HasPowerClassV1610, v.HasPowerClassNRPartR16, v.HasFeatureSetCombinationDAPSR16, v.HasMrdcParametersV1620)
+	w.Preamble(v.HasBandListV1610, v.HasCaParametersNRV1610, v.HasCaParametersNRDCV1610, v.HasPowerClassV1610, v.HasPowerClassNRPartR16, v.HasFeatureSetCombinationDAPSR16, v.HasMrdcParametersV1620)
 	w.EncodeOptional(v.HasBandListV1610, &v.BandListV1610, "bandList-v1610")
 	w.EncodeOptional(v.HasCaParametersNRV1610, &v.CaParametersNRV1610, "ca-ParametersNR-v1610")
 	w.EncodeOptional(v.HasCaParametersNRDCV1610, &v.CaParametersNRDCV1610, "ca-ParametersNRDC-v1610")
@@ -4417,7 +4346,7 @@ func (v *BandCombinationV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV1630, v.HasCaParametersNRDCV1630, v.HasMrdcParametersV1630, v.HasSupportedTxBandCombListPerBCSidelinkR16, v.HasSupportedRxBandCombListPerBCSidelinkR16, v.HasScalingFactorTxSidelinkR16, v.HasScalingFactorRxSidelinkR16)
+	w.Preamble(v.HasCaParametersNRV1630, v.HasCaParametersNRDCV1630, v.HasMrdcParametersV1630, v.HasSupportedTxBandCombListPerBCSidelinkR16, v.HasSupportedRxBandCombListPerBCSidelinkR16, v.HasScalingFactorTxSidelinkR16, v.HasScalingFactorRxSidelinkR16)
 	w.EncodeOptional(v.HasCaParametersNRV1630, &v.CaParametersNRV1630, "ca-ParametersNR-v1630")
 	w.EncodeOptional(v.HasCaParametersNRDCV1630, &v.CaParametersNRDCV1630, "ca-ParametersNRDC-v1630")
 	w.EncodeOptional(v.HasMrdcParametersV1630, &v.MrdcParametersV1630, "mrdc-Parameters-v1630")
@@ -4471,7 +4400,7 @@ func (v *BandCombinationV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1640) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV1640, v.HasCaParametersNRDCV1640)
+	w.Preamble(v.HasCaParametersNRV1640, v.HasCaParametersNRDCV1640)
 	w.EncodeOptional(v.HasCaParametersNRV1640, &v.CaParametersNRV1640, "ca-ParametersNR-v1640")
 	w.EncodeOptional(v.HasCaParametersNRDCV1640, &v.CaParametersNRDCV1640, "ca-ParametersNRDC-v1640")
 	return w.Err()
@@ -4495,7 +4424,7 @@ func (v *BandCombinationV1650) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1650) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRDCV1650)
+	w.Preamble(v.HasCaParametersNRDCV1650)
 	w.EncodeOptional(v.HasCaParametersNRDCV1650, &v.CaParametersNRDCV1650, "ca-ParametersNRDC-v1650")
 	return w.Err()
 }
@@ -4518,7 +4447,7 @@ func (v *BandCombinationV1680) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1680) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIntrabandConcurrentOperationPowerClassR16)
+	w.Preamble(v.HasIntrabandConcurrentOperationPowerClassR16)
 	w.EncodeOptional(v.HasIntrabandConcurrentOperationPowerClassR16, &v.IntrabandConcurrentOperationPowerClassR16, "intrabandConcurrentOperationPowerClass-r16")
 	return w.Err()
 }
@@ -4551,7 +4480,7 @@ func (v *BandCombinationV1690) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1690) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRV1690)
+	w.Preamble(v.HasCaParametersNRV1690)
 	w.EncodeOptional(v.HasCaParametersNRV1690, &v.CaParametersNRV1690, "ca-ParametersNR-v1690")
 	return w.Err()
 }
@@ -4575,7 +4504,7 @@ func (v *BandCombinationV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV16a0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV16a0, v.HasCaParametersNRDCV16a0)
+	w.Preamble(v.HasCaParametersNRV16a0, v.HasCaParametersNRDCV16a0)
 	w.EncodeOptional(v.HasCaParametersNRV16a0, &v.CaParametersNRV16a0, "ca-ParametersNR-v16a0")
 	w.EncodeOptional(v.HasCaParametersNRDCV16a0, &v.CaParametersNRDCV16a0, "ca-ParametersNRDC-v16a0")
 	return w.Err()
@@ -4608,7 +4537,7 @@ func (v *BandCombinationV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV1700, v.HasCaParametersNRDCV1700, v.HasMrdcParametersV1700, v.HasBandListV1710, v.HasSupportedBandCombListPerBCSLRelayDiscoveryR17, v.HasSupportedBandCombListPerBCSLNonRelayDiscoveryR17)
+	w.Preamble(v.HasCaParametersNRV1700, v.HasCaParametersNRDCV1700, v.HasMrdcParametersV1700, v.HasBandListV1710, v.HasSupportedBandCombListPerBCSLRelayDiscoveryR17, v.HasSupportedBandCombListPerBCSLNonRelayDiscoveryR17)
 	w.EncodeOptional(v.HasCaParametersNRV1700, &v.CaParametersNRV1700, "ca-ParametersNR-v1700")
 	w.EncodeOptional(v.HasCaParametersNRDCV1700, &v.CaParametersNRDCV1700, "ca-ParametersNRDC-v1700")
 	w.EncodeOptional(v.HasMrdcParametersV1700, &v.MrdcParametersV1700, "mrdc-Parameters-v1700")
@@ -4651,7 +4580,7 @@ func (v *BandCombinationV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV1720, v.HasCaParametersNRDCV1720)
+	w.Preamble(v.HasCaParametersNRV1720, v.HasCaParametersNRDCV1720)
 	w.EncodeOptional(v.HasCaParametersNRV1720, &v.CaParametersNRV1720, "ca-ParametersNR-v1720")
 	w.EncodeOptional(v.HasCaParametersNRDCV1720, &v.CaParametersNRDCV1720, "ca-ParametersNRDC-v1720")
 	return w.Err()
@@ -4677,7 +4606,7 @@ func (v *BandCombinationV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1730) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRV1730, v.HasCaParametersNRDCV1730, v.HasBandListV1730)
+	w.Preamble(v.HasCaParametersNRV1730, v.HasCaParametersNRDCV1730, v.HasBandListV1730)
 	w.EncodeOptional(v.HasCaParametersNRV1730, &v.CaParametersNRV1730, "ca-ParametersNR-v1730")
 	w.EncodeOptional(v.HasCaParametersNRDCV1730, &v.CaParametersNRDCV1730, "ca-ParametersNRDC-v1730")
 	w.EncodeOptional(v.HasBandListV1730, &v.BandListV1730, "bandList-v1730")
@@ -4712,7 +4641,7 @@ func (v *BandCombinationV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationV1740) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRV1740)
+	w.Preamble(v.HasCaParametersNRV1740)
 	w.EncodeOptional(v.HasCaParametersNRV1740, &v.CaParametersNRV1740, "ca-ParametersNR-v1740")
 	return w.Err()
 }
@@ -4759,8 +4688,8 @@ func (v *BandCombinationUplinkTxSwitchR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBandCombinationV1540, v.HasBandCombinationV1560, v.HasBandCombinationV1570, v.HasBandCombinationV1580, v.HasBandCombinationV1590, v.HasBandCombinationV1610, v.HasUplinkTxSwitchingOptionSupportR16, v.HasUplinkTxSwitchingPowerBoostingR16)
+	w.Extended(x)
+	w.Preamble(v.HasBandCombinationV1540, v.HasBandCombinationV1560, v.HasBandCombinationV1570, v.HasBandCombinationV1580, v.HasBandCombinationV1590, v.HasBandCombinationV1610, v.HasUplinkTxSwitchingOptionSupportR16, v.HasUplinkTxSwitchingPowerBoostingR16)
 	w.Encode(&v.BandCombinationR16, "bandCombination-r16")
 	w.EncodeOptional(v.HasBandCombinationV1540, &v.BandCombinationV1540, "bandCombination-v1540")
 	w.EncodeOptional(v.HasBandCombinationV1560, &v.BandCombinationV1560, "bandCombination-v1560")
@@ -4777,7 +4706,7 @@ func (v *BandCombinationUplinkTxSwitchR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
+		w.Preamble(v.HasUplinkTxSwitchingPUSCHTransCoherenceR16)
 		if v.HasUplinkTxSwitchingPUSCHTransCoherenceR16 {
 			w.Enum(int64(v.UplinkTxSwitchingPUSCHTransCoherenceR16), 2, 0, false, "uplinkTxSwitching-PUSCH-TransCoherence-r16")
 		}
@@ -4817,7 +4746,7 @@ func (v *BandCombinationUplinkTxSwitchV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1630) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1630)
+	w.Preamble(v.HasBandCombinationV1630)
 	w.EncodeOptional(v.HasBandCombinationV1630, &v.BandCombinationV1630, "bandCombination-v1630")
 	return w.Err()
 }
@@ -4842,7 +4771,7 @@ func (v *BandCombinationUplinkTxSwitchV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1640) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1640)
+	w.Preamble(v.HasBandCombinationV1640)
 	w.EncodeOptional(v.HasBandCombinationV1640, &v.BandCombinationV1640, "bandCombination-v1640")
 	return w.Err()
 }
@@ -4867,7 +4796,7 @@ func (v *BandCombinationUplinkTxSwitchV1650) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1650) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1650)
+	w.Preamble(v.HasBandCombinationV1650)
 	w.EncodeOptional(v.HasBandCombinationV1650, &v.BandCombinationV1650, "bandCombination-v1650")
 	return w.Err()
 }
@@ -4892,7 +4821,7 @@ func (v *BandCombinationUplinkTxSwitchV1670) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1670) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV15g0)
+	w.Preamble(v.HasBandCombinationV15g0)
 	w.EncodeOptional(v.HasBandCombinationV15g0, &v.BandCombinationV15g0, "bandCombination-v15g0")
 	return w.Err()
 }
@@ -4917,7 +4846,7 @@ func (v *BandCombinationUplinkTxSwitchV1690) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1690) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1690)
+	w.Preamble(v.HasBandCombinationV1690)
 	w.EncodeOptional(v.HasBandCombinationV1690, &v.BandCombinationV1690, "bandCombination-v1690")
 	return w.Err()
 }
@@ -4942,7 +4871,7 @@ func (v *BandCombinationUplinkTxSwitchV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV16a0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV16a0)
+	w.Preamble(v.HasBandCombinationV16a0)
 	w.EncodeOptional(v.HasBandCombinationV16a0, &v.BandCombinationV16a0, "bandCombination-v16a0")
 	return w.Err()
 }
@@ -4969,7 +4898,7 @@ func (v *BandCombinationUplinkTxSwitchV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBandCombinationV1700, v.HasSupportedBandPairListNRV1700, v.HasUplinkTxSwitchingBandParametersListV1700)
+	w.Preamble(v.HasBandCombinationV1700, v.HasSupportedBandPairListNRV1700, v.HasUplinkTxSwitchingBandParametersListV1700)
 	w.EncodeOptional(v.HasBandCombinationV1700, &v.BandCombinationV1700, "bandCombination-v1700")
 	w.EncodeOptional(v.HasSupportedBandPairListNRV1700, &v.SupportedBandPairListNRV1700, "supportedBandPairListNR-v1700")
 	w.EncodeOptional(v.HasUplinkTxSwitchingBandParametersListV1700, &v.UplinkTxSwitchingBandParametersListV1700, "uplinkTxSwitchingBandParametersList-v1700")
@@ -5019,7 +4948,7 @@ func (v *BandCombinationUplinkTxSwitchV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBandCombinationV1720, v.HasUplinkTxSwitchingOptionSupport2T2TR17)
+	w.Preamble(v.HasBandCombinationV1720, v.HasUplinkTxSwitchingOptionSupport2T2TR17)
 	w.EncodeOptional(v.HasBandCombinationV1720, &v.BandCombinationV1720, "bandCombination-v1720")
 	if v.HasUplinkTxSwitchingOptionSupport2T2TR17 {
 		w.Enum(int64(v.UplinkTxSwitchingOptionSupport2T2TR17), 3, 0, false, "uplinkTxSwitching-OptionSupport2T2T-r17")
@@ -5047,7 +4976,7 @@ func (v *BandCombinationUplinkTxSwitchV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1730) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1730)
+	w.Preamble(v.HasBandCombinationV1730)
 	w.EncodeOptional(v.HasBandCombinationV1730, &v.BandCombinationV1730, "bandCombination-v1730")
 	return w.Err()
 }
@@ -5072,7 +5001,7 @@ func (v *BandCombinationUplinkTxSwitchV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandCombinationUplinkTxSwitchV1740) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasBandCombinationV1740)
+	w.Preamble(v.HasBandCombinationV1740)
 	w.EncodeOptional(v.HasBandCombinationV1740, &v.BandCombinationV1740, "bandCombination-v1740")
 	return w.Err()
 }
@@ -5102,7 +5031,7 @@ func (v *ULTxSwitchingBandPairR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULTxSwitchingBandPairR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUplinkTxSwitchingDLInterruptionR16)
+	w.Preamble(v.HasUplinkTxSwitchingDLInterruptionR16)
 	w.Int(v.BandIndexUL1R16, 1, 32, false, "bandIndexUL1-r16")
 	w.Int(v.BandIndexUL2R16, 1, 32, false, "bandIndexUL2-r16")
 	w.Enum(int64(v.UplinkTxSwitchingPeriodR16), 3, 0, false, "uplinkTxSwitchingPeriod-r16")
@@ -5132,7 +5061,7 @@ func (v *ULTxSwitchingBandPairV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULTxSwitchingBandPairV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUplinkTxSwitchingPeriod2T2TR17)
+	w.Preamble(v.HasUplinkTxSwitchingPeriod2T2TR17)
 	if v.HasUplinkTxSwitchingPeriod2T2TR17 {
 		w.Enum(int64(v.UplinkTxSwitchingPeriod2T2TR17), 3, 0, false, "uplinkTxSwitchingPeriod2T2T-r17")
 	}
@@ -5160,7 +5089,7 @@ func (v *UplinkTxSwitchingBandParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UplinkTxSwitchingBandParametersV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17)
+	w.Preamble(v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17)
 	w.Int(v.BandIndexR17, 1, 32, false, "bandIndex-r17")
 	if v.HasUplinkTxSwitching2T2TPUSCHTransCoherenceR17 {
 		w.Enum(int64(v.UplinkTxSwitching2T2TPUSCHTransCoherenceR17), 2, 0, false, "uplinkTxSwitching2T2T-PUSCH-TransCoherence-r17")
@@ -5230,7 +5159,7 @@ func (v *BandParameters_Eutra) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParameters_Eutra) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaBandwidthClassDLEUTRA, v.HasCaBandwidthClassULEUTRA)
+	w.Preamble(v.HasCaBandwidthClassDLEUTRA, v.HasCaBandwidthClassULEUTRA)
 	w.Encode(&v.BandEUTRA, "bandEUTRA")
 	w.EncodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
 	w.EncodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
@@ -5257,7 +5186,7 @@ func (v *BandParameters_Nr) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParameters_Nr) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaBandwidthClassDLNR, v.HasCaBandwidthClassULNR)
+	w.Preamble(v.HasCaBandwidthClassDLNR, v.HasCaBandwidthClassULNR)
 	w.Encode(&v.BandNR, "bandNR")
 	w.EncodeOptional(v.HasCaBandwidthClassDLNR, &v.CaBandwidthClassDLNR, "ca-BandwidthClassDL-NR")
 	w.EncodeOptional(v.HasCaBandwidthClassULNR, &v.CaBandwidthClassULNR, "ca-BandwidthClassUL-NR")
@@ -5283,7 +5212,7 @@ func (v *BandParametersV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsCarrierSwitch, v.HasSrsTxSwitch)
+	w.Preamble(v.HasSrsCarrierSwitch, v.HasSrsTxSwitch)
 	w.EncodeOptional(v.HasSrsCarrierSwitch, &v.SrsCarrierSwitch, "srs-CarrierSwitch")
 	w.EncodeOptional(v.HasSrsTxSwitch, &v.SrsTxSwitch, "srs-TxSwitch")
 	return w.Err()
@@ -5421,7 +5350,7 @@ func (v *BandParametersV1540_SrsTxSwitch) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersV1540_SrsTxSwitch) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTxSwitchImpactToRx, v.HasTxSwitchWithAnotherBand)
+	w.Preamble(v.HasTxSwitchImpactToRx, v.HasTxSwitchWithAnotherBand)
 	w.Enum(int64(v.SupportedSRSTxPortSwitch), 8, 0, false, "supportedSRS-TxPortSwitch")
 	if v.HasTxSwitchImpactToRx {
 		w.Int(v.TxSwitchImpactToRx, 1, 32, false, "txSwitchImpactToRx")
@@ -5450,7 +5379,7 @@ func (v *BandParametersV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrsTxSwitchV1610)
+	w.Preamble(v.HasSrsTxSwitchV1610)
 	w.EncodeOptional(v.HasSrsTxSwitchV1610, &v.SrsTxSwitchV1610, "srs-TxSwitch-v1610")
 	return w.Err()
 }
@@ -5496,7 +5425,7 @@ func (v *BandParametersV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersV1710) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrsAntennaSwitchingBeyond4RXR17)
+	w.Preamble(v.HasSrsAntennaSwitchingBeyond4RXR17)
 	w.EncodeOptional(v.HasSrsAntennaSwitchingBeyond4RXR17, &v.SrsAntennaSwitchingBeyond4RXR17, "srs-AntennaSwitchingBeyond4RX-r17")
 	return w.Err()
 }
@@ -5525,7 +5454,7 @@ func (v *BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17) DecodePER(r *per.R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersV1710_SrsAntennaSwitchingBeyond4RXR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEntryNumberAffectBeyond4RxR17, v.HasEntryNumberSwitchBeyond4RxR17)
+	w.Preamble(v.HasEntryNumberAffectBeyond4RxR17, v.HasEntryNumberSwitchBeyond4RxR17)
 	w.BitString(v.SupportedSRSTxPortSwitchBeyond4RxR17, per.Size{Lb: 11, Ub: 11}, "supportedSRS-TxPortSwitchBeyond4Rx-r17")
 	if v.HasEntryNumberAffectBeyond4RxR17 {
 		w.Int(v.EntryNumberAffectBeyond4RxR17, 1, 32, false, "entryNumberAffectBeyond4Rx-r17")
@@ -5810,7 +5739,7 @@ func (v *BandParametersSidelinkEUTRANRR16_Eutra) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRR16_Eutra) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBandParametersSidelinkEUTRA1R16, v.HasBandParametersSidelinkEUTRA2R16)
+	w.Preamble(v.HasBandParametersSidelinkEUTRA1R16, v.HasBandParametersSidelinkEUTRA2R16)
 	if v.HasBandParametersSidelinkEUTRA1R16 {
 		w.OctetString(v.BandParametersSidelinkEUTRA1R16, per.Unsized, "bandParametersSidelinkEUTRA1-r16")
 	}
@@ -5911,7 +5840,7 @@ func (v *BandParametersSidelinkEUTRANRV1630_Nr) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1630_Nr) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTxSidelinkR16, v.HasRxSidelinkR16, v.HasSlCrossCarrierSchedulingR16)
+	w.Preamble(v.HasTxSidelinkR16, v.HasRxSidelinkR16, v.HasSlCrossCarrierSchedulingR16)
 	if v.HasTxSidelinkR16 {
 		w.Enum(int64(v.TxSidelinkR16), 1, 0, false, "tx-Sidelink-r16")
 	}
@@ -5993,7 +5922,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1710_Nr) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlTransmissionMode2PartialSensingR17, v.HasRxSidelinkPSFCHR17, v.HasTxIUCScheme1Mode2SidelinkR17, v.HasTxIUCScheme2Mode2SidelinkR17)
+	w.Preamble(v.HasSlTransmissionMode2PartialSensingR17, v.HasRxSidelinkPSFCHR17, v.HasTxIUCScheme1Mode2SidelinkR17, v.HasTxIUCScheme2Mode2SidelinkR17)
 	w.EncodeOptional(v.HasSlTransmissionMode2PartialSensingR17, &v.SlTransmissionMode2PartialSensingR17, "sl-TransmissionMode2-PartialSensing-r17")
 	if v.HasRxSidelinkPSFCHR17 {
 		w.Enum(int64(v.RxSidelinkPSFCHR17), 8, 0, false, "rx-sidelinkPSFCH-r17")
@@ -6034,7 +5963,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
+	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
 	if v.HasExtendedCPMode2PartialSensingR17 {
@@ -6116,7 +6045,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
 	if v.HasScs15kHzR17 {
 		w.BitString(v.Scs15kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-15kHz-r17")
 	}
@@ -6154,7 +6083,7 @@ func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensing
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkEUTRANRV1710_Nr_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
 	if v.HasScs60kHzR17 {
 		w.BitString(v.Scs60kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-60kHz-r17")
 	}
@@ -6231,7 +6160,7 @@ func (v *BandParametersSidelinkDiscoveryR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkDiscoveryR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlCrossCarrierSchedulingR17, v.HasSlTransmissionMode2PartialSensingR17, v.HasTxIUCScheme1Mode2SidelinkR17)
+	w.Preamble(v.HasSlCrossCarrierSchedulingR17, v.HasSlTransmissionMode2PartialSensingR17, v.HasTxIUCScheme1Mode2SidelinkR17)
 	if v.HasSlCrossCarrierSchedulingR17 {
 		w.Enum(int64(v.SlCrossCarrierSchedulingR17), 1, 0, false, "sl-CrossCarrierScheduling-r17")
 	}
@@ -6269,7 +6198,7 @@ func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
+	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2PartialSensingR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
 	if v.HasExtendedCPMode2PartialSensingR17 {
@@ -6351,7 +6280,7 @@ func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
 	if v.HasScs15kHzR17 {
 		w.BitString(v.Scs15kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-15kHz-r17")
 	}
@@ -6389,7 +6318,7 @@ func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandParametersSidelinkDiscoveryR17_SlTransmissionMode2PartialSensingR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
 	if v.HasScs60kHzR17 {
 		w.BitString(v.Scs60kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-60kHz-r17")
 	}
@@ -6476,8 +6405,8 @@ func (v *CAParametersEUTRA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersEUTRA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMultipleTimingAdvance, v.HasSimultaneousRxTx, v.HasSupportedNAICS2CRSAP, v.HasAdditionalRxTxPerformanceReq, v.HasUECAPowerClassN, v.HasSupportedBandwidthCombinationSetEUTRAV1530)
+	w.Extended(x)
+	w.Preamble(v.HasMultipleTimingAdvance, v.HasSimultaneousRxTx, v.HasSupportedNAICS2CRSAP, v.HasAdditionalRxTxPerformanceReq, v.HasUECAPowerClassN, v.HasSupportedBandwidthCombinationSetEUTRAV1530)
 	if v.HasMultipleTimingAdvance {
 		w.Enum(int64(v.MultipleTimingAdvance), 1, 0, false, "multipleTimingAdvance")
 	}
@@ -6521,7 +6450,7 @@ func (v *CAParametersEUTRAV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersEUTRAV1560) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasFdMIMOTotalWeightedLayers)
+	w.Preamble(v.HasFdMIMOTotalWeightedLayers)
 	if v.HasFdMIMOTotalWeightedLayers {
 		w.Int(v.FdMIMOTotalWeightedLayers, 2, 128, false, "fd-MIMO-TotalWeightedLayers")
 	}
@@ -6548,7 +6477,7 @@ func (v *CAParametersEUTRAV1570) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersEUTRAV1570) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDl1024QAMTotalWeightedLayers)
+	w.Preamble(v.HasDl1024QAMTotalWeightedLayers)
 	if v.HasDl1024QAMTotalWeightedLayers {
 		w.Int(v.Dl1024QAMTotalWeightedLayers, 0, 10, false, "dl-1024QAM-TotalWeightedLayers")
 	}
@@ -6600,8 +6529,8 @@ func (v *CAParametersNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDummy, v.HasParallelTxSRSPUCCHPUSCH, v.HasParallelTxPRACHSRSPUCCHPUSCH, v.HasSimultaneousRxTxInterBandCA, v.HasSimultaneousRxTxSUL, v.HasDiffNumerologyAcrossPUCCHGroup, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, v.HasSupportedNumberTAG)
+	w.Extended(x)
+	w.Preamble(v.HasDummy, v.HasParallelTxSRSPUCCHPUSCH, v.HasParallelTxPRACHSRSPUCCHPUSCH, v.HasSimultaneousRxTxInterBandCA, v.HasSimultaneousRxTxSUL, v.HasDiffNumerologyAcrossPUCCHGroup, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCS, v.HasSupportedNumberTAG)
 	if v.HasDummy {
 		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 	}
@@ -6658,7 +6587,7 @@ func (v *CAParametersNRV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSimultaneousSRSAssocCSIRSAllCC, v.HasCsiRSIMReceptionForFeedbackPerBandComb, v.HasSimultaneousCSIReportsAllCC, v.HasDualPAArchitecture)
+	w.Preamble(v.HasSimultaneousSRSAssocCSIRSAllCC, v.HasCsiRSIMReceptionForFeedbackPerBandComb, v.HasSimultaneousCSIReportsAllCC, v.HasDualPAArchitecture)
 	if v.HasSimultaneousSRSAssocCSIRSAllCC {
 		w.Int(v.SimultaneousSRSAssocCSIRSAllCC, 5, 32, false, "simultaneousSRS-AssocCSI-RS-AllCC")
 	}
@@ -6695,7 +6624,7 @@ func (v *CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1540_CsiRSIMReceptionForFeedbackPerBandComb) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC)
+	w.Preamble(v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC, v.HasTotalNumberPortsSimultaneousNZPCSIRSActBWPAllCC)
 	if v.HasMaxNumberSimultaneousNZPCSIRSActBWPAllCC {
 		w.Int(v.MaxNumberSimultaneousNZPCSIRSActBWPAllCC, 1, 64, false, "maxNumberSimultaneousNZP-CSI-RS-ActBWP-AllCC")
 	}
@@ -6727,7 +6656,7 @@ func (v *CAParametersNRV1550) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1550) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDummy)
+	w.Preamble(v.HasDummy)
 	if v.HasDummy {
 		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 	}
@@ -6754,7 +6683,7 @@ func (v *CAParametersNRV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1560) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDiffNumerologyWithinPUCCHGroupLargerSCS)
+	w.Preamble(v.HasDiffNumerologyWithinPUCCHGroupLargerSCS)
 	if v.HasDiffNumerologyWithinPUCCHGroupLargerSCS {
 		w.Enum(int64(v.DiffNumerologyWithinPUCCHGroupLargerSCS), 1, 0, false, "diffNumerologyWithinPUCCH-GroupLargerSCS")
 	}
@@ -6780,7 +6709,7 @@ func (v *CAParametersNRV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV15g0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSimultaneousRxTxInterBandCAPerBandPair, v.HasSimultaneousRxTxSULPerBandPair)
+	w.Preamble(v.HasSimultaneousRxTxInterBandCAPerBandPair, v.HasSimultaneousRxTxSULPerBandPair)
 	w.EncodeOptional(v.HasSimultaneousRxTxInterBandCAPerBandPair, &v.SimultaneousRxTxInterBandCAPerBandPair, "simultaneousRxTxInterBandCAPerBandPair")
 	w.EncodeOptional(v.HasSimultaneousRxTxSULPerBandPair, &v.SimultaneousRxTxSULPerBandPair, "simultaneousRxTxSULPerBandPair")
 	return w.Err()
@@ -6862,7 +6791,7 @@ func (v *CAParametersNRV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasParallelTxMsgASRSPUCCHPUSCHR16, v.HasMsgASULR16, v.HasJointSearchSpaceSwitchAcrossCellsR16, v.HasHalfDuplexTDDCASameSCSR16, v.HasScellDormancyWithinActiveTimeR16, v.HasScellDormancyOutsideActiveTimeR16, v.HasCrossCarrierACSITrigDiffSCSR16, v.HasDefaultQCLCrossCarrierACSITrigR16, v.HasInterCANonAlignedFrameR16, v.HasSimulSRSTransBCR16, v.HasInterFreqDAPSR16, v.HasCodebookParametersPerBCR16, v.HasBlindDetectFactorR16, v.HasPdcchMonitoringCAR16, v.HasPdcchBlindDetectionCAMixedR16, v.HasPdcchBlindDetectionMCGUER16, v.HasPdcchBlindDetectionSCGUER16, v.HasPdcchBlindDetectionMCGUEMixedR16, v.HasPdcchBlindDetectionSCGUEMixedR16, v.HasCrossCarrierSchedulingDLDiffSCSR16, v.HasCrossCarrierSchedulingDefaultQCLR16, v.HasCrossCarrierSchedulingULDiffSCSR16, v.HasSimulSRSMIMOTransBCR16, v.HasCodebookParametersAdditionPerBCR16, v.HasCodebookComboParametersAdditionPerBCR16)
+	w.Preamble(v.HasParallelTxMsgASRSPUCCHPUSCHR16, v.HasMsgASULR16, v.HasJointSearchSpaceSwitchAcrossCellsR16, v.HasHalfDuplexTDDCASameSCSR16, v.HasScellDormancyWithinActiveTimeR16, v.HasScellDormancyOutsideActiveTimeR16, v.HasCrossCarrierACSITrigDiffSCSR16, v.HasDefaultQCLCrossCarrierACSITrigR16, v.HasInterCANonAlignedFrameR16, v.HasSimulSRSTransBCR16, v.HasInterFreqDAPSR16, v.HasCodebookParametersPerBCR16, v.HasBlindDetectFactorR16, v.HasPdcchMonitoringCAR16, v.HasPdcchBlindDetectionCAMixedR16, v.HasPdcchBlindDetectionMCGUER16, v.HasPdcchBlindDetectionSCGUER16, v.HasPdcchBlindDetectionMCGUEMixedR16, v.HasPdcchBlindDetectionSCGUEMixedR16, v.HasCrossCarrierSchedulingDLDiffSCSR16, v.HasCrossCarrierSchedulingDefaultQCLR16, v.HasCrossCarrierSchedulingULDiffSCSR16, v.HasSimulSRSMIMOTransBCR16, v.HasCodebookParametersAdditionPerBCR16, v.HasCodebookComboParametersAdditionPerBCR16)
 	if v.HasParallelTxMsgASRSPUCCHPUSCHR16 {
 		w.Enum(int64(v.ParallelTxMsgASRSPUCCHPUSCHR16), 1, 0, false, "parallelTxMsgA-SRS-PUCCH-PUSCH-r16")
 	}
@@ -6963,7 +6892,7 @@ func (v *CAParametersNRV1610_InterFreqDAPSR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1610_InterFreqDAPSR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInterFreqAsyncDAPSR16, v.HasInterFreqDiffSCSDAPSR16, v.HasInterFreqMultiULTransmissionDAPSR16, v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, v.HasInterFreqDynamicPowerSharingDAPSR16, v.HasInterFreqULTransCancellationDAPSR16)
+	w.Preamble(v.HasInterFreqAsyncDAPSR16, v.HasInterFreqDiffSCSDAPSR16, v.HasInterFreqMultiULTransmissionDAPSR16, v.HasInterFreqSemiStaticPowerSharingDAPSMode1R16, v.HasInterFreqSemiStaticPowerSharingDAPSMode2R16, v.HasInterFreqDynamicPowerSharingDAPSR16, v.HasInterFreqULTransCancellationDAPSR16)
 	if v.HasInterFreqAsyncDAPSR16 {
 		w.Enum(int64(v.InterFreqAsyncDAPSR16), 1, 0, false, "interFreqAsyncDAPS-r16")
 	}
@@ -7119,7 +7048,7 @@ func (v *CAParametersNRV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, v.HasBeamManagementTypeR16, v.HasIntraBandFreqSeparationULAggBWGapBWR16, v.HasInterCANonAlignedFrameBR16)
+	w.Preamble(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, v.HasBeamManagementTypeR16, v.HasIntraBandFreqSeparationULAggBWGapBWR16, v.HasInterCANonAlignedFrameBR16)
 	w.EncodeOptional(v.HasSimulTXSRSAntSwitchingInterBandULCAR16, &v.SimulTXSRSAntSwitchingInterBandULCAR16, "simulTX-SRS-AntSwitchingInterBandUL-CA-r16")
 	if v.HasBeamManagementTypeR16 {
 		w.Enum(int64(v.BeamManagementTypeR16), 2, 0, false, "beamManagementType-r16")
@@ -7169,7 +7098,7 @@ func (v *CAParametersNRV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1640) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUplinkTxDCTwoCarrierReportR16, v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasTwoPUCCHGrpConfigurationsListR16, v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, v.HasPdcchMonitoringCANonAlignedSpanR16, v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16)
+	w.Preamble(v.HasUplinkTxDCTwoCarrierReportR16, v.HasMaxUpTo3DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasMaxUpTo4DiffNumerologiesConfigSinglePUCCHGrpR16, v.HasTwoPUCCHGrpConfigurationsListR16, v.HasDiffNumerologyAcrossPUCCHGroupCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupSmallerSCSCarrierTypesR16, v.HasDiffNumerologyWithinPUCCHGroupLargerSCSCarrierTypesR16, v.HasPdcchMonitoringCANonAlignedSpanR16, v.HasPdcchBlindDetectionCAMixedNonAlignedSpanR16)
 	if v.HasUplinkTxDCTwoCarrierReportR16 {
 		w.Enum(int64(v.UplinkTxDCTwoCarrierReportR16), 1, 0, false, "uplinkTxDC-TwoCarrierReport-r16")
 	}
@@ -7245,7 +7174,7 @@ func (v *CAParametersNRV1690) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1690) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCsiReportingCrossPUCCHGrpR16)
+	w.Preamble(v.HasCsiReportingCrossPUCCHGrpR16)
 	w.EncodeOptional(v.HasCsiReportingCrossPUCCHGrpR16, &v.CsiReportingCrossPUCCHGrpR16, "csi-ReportingCrossPUCCH-Grp-r16")
 	return w.Err()
 }
@@ -7276,7 +7205,7 @@ func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAdditionalSymbolsR16, v.HasSpCSIReportingOnPUCCHR16, v.HasSpCSIReportingOnPUSCHR16)
+	w.Preamble(v.HasAdditionalSymbolsR16, v.HasSpCSIReportingOnPUCCHR16, v.HasSpCSIReportingOnPUSCHR16)
 	w.Enum(int64(v.ComputationTimeForACSIR16), 2, 0, false, "computationTimeForA-CSI-r16")
 	w.EncodeOptional(v.HasAdditionalSymbolsR16, &v.AdditionalSymbolsR16, "additionalSymbols-r16")
 	if v.HasSpCSIReportingOnPUCCHR16 {
@@ -7320,7 +7249,7 @@ func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1690_CsiReportingCrossPUCCHGrpR16_AdditionalSymbolsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzAdditionalSymbolsR16, v.HasScs30kHzAdditionalSymbolsR16, v.HasScs60kHzAdditionalSymbolsR16, v.HasScs120kHzAdditionalSymbolsR16)
+	w.Preamble(v.HasScs15kHzAdditionalSymbolsR16, v.HasScs30kHzAdditionalSymbolsR16, v.HasScs60kHzAdditionalSymbolsR16, v.HasScs120kHzAdditionalSymbolsR16)
 	if v.HasScs15kHzAdditionalSymbolsR16 {
 		w.Enum(int64(v.Scs15kHzAdditionalSymbolsR16), 2, 0, false, "scs-15kHz-additionalSymbols-r16")
 	}
@@ -7433,7 +7362,7 @@ func (v *CAParametersNRV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCodebookParametersfetype2PerBCR17, v.HasDemodulationEnhancementCAR17, v.HasMaxUplinkDutyCycleInterBandCAPC2R17, v.HasMaxUplinkDutyCycleSULcombinationPC2R17, v.HasBeamManagementTypeCBMR17, v.HasParallelTxPUCCHPUSCHR17, v.HasCodebookComboParameterMixedTypePerBCR17, v.HasMTRPCSIEnhancementPerBCR17, v.HasCodebookComboParameterMultiTRPPerBCR17, v.HasMaxCC32DLHARQProcessFR2_2R17, v.HasMaxCC32ULHARQProcessFR2_2R17, v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, v.HasDciFormatsPCellPSCellUSSSetsR17, v.HasDisablingScalingFactorDeactSCellR17, v.HasDisablingScalingFactorDormantSCellR17, v.HasNonAlignedFrameBoundariesR17)
+	w.Preamble(v.HasCodebookParametersfetype2PerBCR17, v.HasDemodulationEnhancementCAR17, v.HasMaxUplinkDutyCycleInterBandCAPC2R17, v.HasMaxUplinkDutyCycleSULcombinationPC2R17, v.HasBeamManagementTypeCBMR17, v.HasParallelTxPUCCHPUSCHR17, v.HasCodebookComboParameterMixedTypePerBCR17, v.HasMTRPCSIEnhancementPerBCR17, v.HasCodebookComboParameterMultiTRPPerBCR17, v.HasMaxCC32DLHARQProcessFR2_2R17, v.HasMaxCC32ULHARQProcessFR2_2R17, v.HasCrossCarrierSchedulingSCellSpCellTypeBR17, v.HasCrossCarrierSchedulingSCellSpCellTypeAR17, v.HasDciFormatsPCellPSCellUSSSetsR17, v.HasDisablingScalingFactorDeactSCellR17, v.HasDisablingScalingFactorDormantSCellR17, v.HasNonAlignedFrameBoundariesR17)
 	w.EncodeOptional(v.HasCodebookParametersfetype2PerBCR17, &v.CodebookParametersfetype2PerBCR17, "codebookParametersfetype2PerBC-r17")
 	if v.HasDemodulationEnhancementCAR17 {
 		w.Enum(int64(v.DemodulationEnhancementCAR17), 1, 0, false, "demodulationEnhancementCA-r17")
@@ -7548,7 +7477,7 @@ func (v *CAParametersNRV1700_NonAlignedFrameBoundariesR17) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1700_NonAlignedFrameBoundariesR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz15kHzR17, v.HasScs15kHz30kHzR17, v.HasScs15kHz60kHzR17, v.HasScs30kHz30kHzR17, v.HasScs30kHz60kHzR17, v.HasScs60kHz60kHzR17)
+	w.Preamble(v.HasScs15kHz15kHzR17, v.HasScs15kHz30kHzR17, v.HasScs15kHz60kHzR17, v.HasScs30kHz30kHzR17, v.HasScs30kHz60kHzR17, v.HasScs60kHz60kHzR17)
 	if v.HasScs15kHz15kHzR17 {
 		w.BitString(v.Scs15kHz15kHzR17, per.Size{Lb: 1, Ub: 496}, "scs15kHz-15kHz-r17")
 	}
@@ -7632,7 +7561,7 @@ func (v *CAParametersNRV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, v.HasAckNACKFeedbackForMulticastR17, v.HasPtpRetxMulticastR17, v.HasNackOnlyFeedbackForMulticastR17, v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, v.HasAckNACKFeedbackForSPSMulticastR17, v.HasPtpRetxSPSMulticastR17, v.HasHigherPowerLimitR17, v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, v.HasPdcchMonitoringCAR17, v.HasPdcchBlindDetectionMCGSCGListR17, v.HasPdcchBlindDetectionMixedList1R17, v.HasPdcchBlindDetectionMixedList2R17, v.HasPdcchBlindDetectionMixedList3R17)
+	w.Preamble(v.HasParallelTxSRSPUCCHPUSCHIntraBandR17, v.HasParallelTxPRACHSRSPUCCHPUSCHIntraBandR17, v.HasSemiStaticPUCCHCellSwitchSingleGroupR17, v.HasSemiStaticPUCCHCellSwitchTwoGroupsR17, v.HasDynamicPUCCHCellSwitchSameLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchDiffLengthSingleGroupR17, v.HasDynamicPUCCHCellSwitchSameLengthTwoGroupsR17, v.HasDynamicPUCCHCellSwitchDiffLengthTwoGroupsR17, v.HasAckNACKFeedbackForMulticastR17, v.HasPtpRetxMulticastR17, v.HasNackOnlyFeedbackForMulticastR17, v.HasNackOnlyFeedbackSpecificResourceForMulticastR17, v.HasAckNACKFeedbackForSPSMulticastR17, v.HasPtpRetxSPSMulticastR17, v.HasHigherPowerLimitR17, v.HasParallelTxMsgASRSPUCCHPUSCHIntraBandR17, v.HasPdcchMonitoringCAR17, v.HasPdcchBlindDetectionMCGSCGListR17, v.HasPdcchBlindDetectionMixedList1R17, v.HasPdcchBlindDetectionMixedList2R17, v.HasPdcchBlindDetectionMixedList3R17)
 	if v.HasParallelTxSRSPUCCHPUSCHIntraBandR17 {
 		w.Enum(int64(v.ParallelTxSRSPUCCHPUSCHIntraBandR17), 1, 0, false, "parallelTxSRS-PUCCH-PUSCH-intraBand-r17")
 	}
@@ -7886,7 +7815,7 @@ func (v *CAParametersNRV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1730) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, v.HasDmrsBundlingPUCCHRepPerBCR17, v.HasDmrsBundlingRestartPerBCR17, v.HasDmrsBundlingNonBackToBackTXPerBCR17, v.HasStayOnTargetCCSRSCarrierSwitchR17, v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode1ForType1CodebookGenerationR17, v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, v.HasMultiPUCCHConfigForMulticastR17, v.HasPucchConfigForSPSMulticastR17, v.HasMaxNumberGRNTIHARQACKCodebookR17, v.HasMuxHARQACKUnicastMulticastR17)
+	w.Preamble(v.HasDmrsBundlingPUSCHRepTypeAPerBCR17, v.HasDmrsBundlingPUSCHRepTypeBPerBCR17, v.HasDmrsBundlingPUSCHMultiSlotPerBCR17, v.HasDmrsBundlingPUCCHRepPerBCR17, v.HasDmrsBundlingRestartPerBCR17, v.HasDmrsBundlingNonBackToBackTXPerBCR17, v.HasStayOnTargetCCSRSCarrierSwitchR17, v.HasFdmCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode2TDMCodebookForMuxUnicastMulticastHARQACKR17, v.HasMode1ForType1CodebookGenerationR17, v.HasNackOnlyFeedbackSpecificResourceForSPSMulticastR17, v.HasMultiPUCCHConfigForMulticastR17, v.HasPucchConfigForSPSMulticastR17, v.HasMaxNumberGRNTIHARQACKCodebookR17, v.HasMuxHARQACKUnicastMulticastR17)
 	if v.HasDmrsBundlingPUSCHRepTypeAPerBCR17 {
 		w.Enum(int64(v.DmrsBundlingPUSCHRepTypeAPerBCR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeAPerBC-r17")
 	}
@@ -7958,7 +7887,7 @@ func (v *CAParametersNRV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRV1740) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNackOnlyFeedbackForSPSMulticastR17, v.HasSinglePUCCHConfigForMulticastR17)
+	w.Preamble(v.HasNackOnlyFeedbackForSPSMulticastR17, v.HasSinglePUCCHConfigForMulticastR17)
 	if v.HasNackOnlyFeedbackForSPSMulticastR17 {
 		w.Enum(int64(v.NackOnlyFeedbackForSPSMulticastR17), 1, 0, false, "nack-OnlyFeedbackForSPS-Multicast-r17")
 	}
@@ -8028,7 +7957,7 @@ func (v *CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17) Decod
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CrossCarrierSchedulingSCellSpCellR17_SupportedSCSCombinationsR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz15kHzR17, v.HasScs15kHz30kHzR17, v.HasScs15kHz60kHzR17, v.HasScs30kHz30kHzR17, v.HasScs30kHz60kHzR17, v.HasScs60kHz60kHzR17)
+	w.Preamble(v.HasScs15kHz15kHzR17, v.HasScs15kHz30kHzR17, v.HasScs15kHz60kHzR17, v.HasScs30kHz30kHzR17, v.HasScs30kHz60kHzR17, v.HasScs60kHz60kHzR17)
 	if v.HasScs15kHz15kHzR17 {
 		w.Enum(int64(v.Scs15kHz15kHzR17), 1, 0, false, "scs15kHz-15kHz-r17")
 	}
@@ -8071,7 +8000,7 @@ func (v *PDCCHBlindDetectionMixedListR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionMixedListR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCAMixedExtR16, v.HasPdcchBlindDetectionCGUEMixedExtR16)
+	w.Preamble(v.HasPdcchBlindDetectionCAMixedExtR16, v.HasPdcchBlindDetectionCGUEMixedExtR16)
 	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixedExtR16, &v.PdcchBlindDetectionCAMixedExtR16, "pdcch-BlindDetectionCA-MixedExt-r16")
 	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixedExtR16, &v.PdcchBlindDetectionCGUEMixedExtR16, "pdcch-BlindDetectionCG-UE-MixedExt-r16")
 	return w.Err()
@@ -8236,7 +8165,7 @@ func (v *PDCCHBlindDetectionMixedR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionMixedR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCAMixedR17, v.HasPdcchBlindDetectionCGUEMixedR17)
+	w.Preamble(v.HasPdcchBlindDetectionCAMixedR17, v.HasPdcchBlindDetectionCGUEMixedR17)
 	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixedR17, &v.PdcchBlindDetectionCAMixedR17, "pdcch-BlindDetectionCA-Mixed-r17")
 	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixedR17, &v.PdcchBlindDetectionCGUEMixedR17, "pdcch-BlindDetectionCG-UE-Mixed-r17")
 	return w.Err()
@@ -8313,7 +8242,7 @@ func (v *PDCCHBlindDetectionCAMixedR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCAMixedR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
+	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17)
 	if v.HasPdcchBlindDetectionCA1R17 {
 		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
 	}
@@ -8342,7 +8271,7 @@ func (v *PDCCHBlindDetectionMixed1R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionMixed1R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
+	w.Preamble(v.HasPdcchBlindDetectionCAMixed1R17, v.HasPdcchBlindDetectionCGUEMixed1R17)
 	w.EncodeOptional(v.HasPdcchBlindDetectionCAMixed1R17, &v.PdcchBlindDetectionCAMixed1R17, "pdcch-BlindDetectionCA-Mixed1-r17")
 	w.EncodeOptional(v.HasPdcchBlindDetectionCGUEMixed1R17, &v.PdcchBlindDetectionCGUEMixed1R17, "pdcch-BlindDetectionCG-UE-Mixed1-r17")
 	return w.Err()
@@ -8426,7 +8355,7 @@ func (v *PDCCHBlindDetectionCAMixed1R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHBlindDetectionCAMixed1R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
+	w.Preamble(v.HasPdcchBlindDetectionCA1R17, v.HasPdcchBlindDetectionCA2R17, v.HasPdcchBlindDetectionCA3R17)
 	if v.HasPdcchBlindDetectionCA1R17 {
 		w.Int(v.PdcchBlindDetectionCA1R17, 1, 15, false, "pdcch-BlindDetectionCA1-r17")
 	}
@@ -8465,7 +8394,7 @@ func (v *SimulSRSForAntennaSwitchingR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SimulSRSForAntennaSwitchingR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
+	w.Preamble(v.HasSupportSRSXTyRXLessThanYR16, v.HasSupportSRSXTyRXEqualToYR16, v.HasSupportSRSAntennaSwitchingR16)
 	if v.HasSupportSRSXTyRXLessThanYR16 {
 		w.Enum(int64(v.SupportSRSXTyRXLessThanYR16), 1, 0, false, "supportSRS-xTyR-xLessThanY-r16")
 	}
@@ -8599,7 +8528,7 @@ func (v *PUCCHGrpCarrierTypesR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHGrpCarrierTypesR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
+	w.Preamble(v.HasFr1NonSharedTDDR16, v.HasFr1SharedTDDR16, v.HasFr1NonSharedFDDR16, v.HasFr2R16)
 	if v.HasFr1NonSharedTDDR16 {
 		w.Enum(int64(v.Fr1NonSharedTDDR16), 1, 0, false, "fr1-NonSharedTDD-r16")
 	}
@@ -8641,7 +8570,7 @@ func (v *PUCCHGroupConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PUCCHGroupConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
+	w.Preamble(v.HasFr1FR1NonSharedTDDR17, v.HasFr2FR2NonSharedTDDR17, v.HasFr1FR2NonSharedTDDR17)
 	if v.HasFr1FR1NonSharedTDDR17 {
 		w.Enum(int64(v.Fr1FR1NonSharedTDDR17), 1, 0, false, "fr1-FR1-NonSharedTDD-r17")
 	}
@@ -8676,7 +8605,7 @@ func (v *CAParametersNRDC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
+	w.Preamble(v.HasCaParametersNRForDC, v.HasCaParametersNRForDCV1540, v.HasCaParametersNRForDCV1550, v.HasCaParametersNRForDCV1560, v.HasFeatureSetCombinationDC)
 	w.EncodeOptional(v.HasCaParametersNRForDC, &v.CaParametersNRForDC, "ca-ParametersNR-ForDC")
 	w.EncodeOptional(v.HasCaParametersNRForDCV1540, &v.CaParametersNRForDCV1540, "ca-ParametersNR-ForDC-v1540")
 	w.EncodeOptional(v.HasCaParametersNRForDCV1550, &v.CaParametersNRForDCV1550, "ca-ParametersNR-ForDC-v1550")
@@ -8703,7 +8632,7 @@ func (v *CAParametersNRDCV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV15g0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRForDCV15g0)
+	w.Preamble(v.HasCaParametersNRForDCV15g0)
 	w.EncodeOptional(v.HasCaParametersNRForDCV15g0, &v.CaParametersNRForDCV15g0, "ca-ParametersNR-ForDC-v15g0")
 	return w.Err()
 }
@@ -8737,7 +8666,7 @@ func (v *CAParametersNRDCV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
+	w.Preamble(v.HasIntraFRNRDCPwrSharingMode1R16, v.HasIntraFRNRDCPwrSharingMode2R16, v.HasIntraFRNRDCDynamicPwrSharingR16, v.HasAsyncNRDCR16)
 	if v.HasIntraFRNRDCPwrSharingMode1R16 {
 		w.Enum(int64(v.IntraFRNRDCPwrSharingMode1R16), 1, 0, false, "intraFR-NR-DC-PwrSharingMode1-r16")
 	}
@@ -8772,7 +8701,7 @@ func (v *CAParametersNRDCV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
+	w.Preamble(v.HasCaParametersNRForDCV1610, v.HasCaParametersNRForDCV1630)
 	w.EncodeOptional(v.HasCaParametersNRForDCV1610, &v.CaParametersNRForDCV1610, "ca-ParametersNR-ForDC-v1610")
 	w.EncodeOptional(v.HasCaParametersNRForDCV1630, &v.CaParametersNRForDCV1630, "ca-ParametersNR-ForDC-v1630")
 	return w.Err()
@@ -8796,7 +8725,7 @@ func (v *CAParametersNRDCV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1640) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRForDCV1640)
+	w.Preamble(v.HasCaParametersNRForDCV1640)
 	w.EncodeOptional(v.HasCaParametersNRForDCV1640, &v.CaParametersNRForDCV1640, "ca-ParametersNR-ForDC-v1640")
 	return w.Err()
 }
@@ -8821,7 +8750,7 @@ func (v *CAParametersNRDCV1650) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1650) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedCellGroupingR16)
+	w.Preamble(v.HasSupportedCellGroupingR16)
 	if v.HasSupportedCellGroupingR16 {
 		w.BitString(v.SupportedCellGroupingR16, per.Size{Lb: 1, Ub: 32}, "supportedCellGrouping-r16")
 	}
@@ -8846,7 +8775,7 @@ func (v *CAParametersNRDCV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV16a0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRForDCV16a0)
+	w.Preamble(v.HasCaParametersNRForDCV16a0)
 	w.EncodeOptional(v.HasCaParametersNRForDCV16a0, &v.CaParametersNRForDCV16a0, "ca-ParametersNR-ForDC-v16a0")
 	return w.Err()
 }
@@ -8883,7 +8812,7 @@ func (v *CAParametersNRDCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSimultaneousRxTxIABMultipleParentsR17, v.HasCondPSCellAdditionNRDCR17, v.HasScgActivationDeactivationNRDCR17, v.HasScgActivationDeactivationResumeNRDCR17, v.HasBeamManagementTypeCBMR17)
+	w.Preamble(v.HasSimultaneousRxTxIABMultipleParentsR17, v.HasCondPSCellAdditionNRDCR17, v.HasScgActivationDeactivationNRDCR17, v.HasScgActivationDeactivationResumeNRDCR17, v.HasBeamManagementTypeCBMR17)
 	if v.HasSimultaneousRxTxIABMultipleParentsR17 {
 		w.Enum(int64(v.SimultaneousRxTxIABMultipleParentsR17), 1, 0, false, "simultaneousRxTx-IAB-MultipleParents-r17")
 	}
@@ -8921,7 +8850,7 @@ func (v *CAParametersNRDCV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaParametersNRForDCV1700, v.HasCaParametersNRForDCV1720)
+	w.Preamble(v.HasCaParametersNRForDCV1700, v.HasCaParametersNRForDCV1720)
 	w.EncodeOptional(v.HasCaParametersNRForDCV1700, &v.CaParametersNRForDCV1700, "ca-ParametersNR-ForDC-v1700")
 	w.EncodeOptional(v.HasCaParametersNRForDCV1720, &v.CaParametersNRForDCV1720, "ca-ParametersNR-ForDC-v1720")
 	return w.Err()
@@ -8945,7 +8874,7 @@ func (v *CAParametersNRDCV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CAParametersNRDCV1730) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCaParametersNRForDCV1730)
+	w.Preamble(v.HasCaParametersNRForDCV1730)
 	w.EncodeOptional(v.HasCaParametersNRForDCV1730, &v.CaParametersNRForDCV1730, "ca-ParametersNR-ForDC-v1730")
 	return w.Err()
 }
@@ -8994,7 +8923,7 @@ func (v *CarrierAggregationVariant) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CarrierAggregationVariant) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFr1fddFR1TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDCASpCellOnFR1TDD, v.HasFr1fddFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR2TDDCASpCellOnFR2TDD, v.HasFr1tddFR2TDDCASpCellOnFR1TDD, v.HasFr1tddFR2TDDCASpCellOnFR2TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD)
+	w.Preamble(v.HasFr1fddFR1TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDCASpCellOnFR1TDD, v.HasFr1fddFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR2TDDCASpCellOnFR2TDD, v.HasFr1tddFR2TDDCASpCellOnFR1TDD, v.HasFr1tddFR2TDDCASpCellOnFR2TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1FDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR1TDD, v.HasFr1fddFR1TDDFR2TDDCASpCellOnFR2TDD)
 	if v.HasFr1fddFR1TDDCASpCellOnFR1FDD {
 		w.Enum(int64(v.Fr1fddFR1TDDCASpCellOnFR1FDD), 1, 0, false, "fr1fdd-FR1TDD-CA-SpCellOnFR1FDD")
 	}
@@ -9045,7 +8974,7 @@ func (v *CodebookParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParameters) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType2, v.HasType2PortSelection)
+	w.Preamble(v.HasType2, v.HasType2PortSelection)
 	w.Encode(&v.Type1, "type1")
 	w.EncodeOptional(v.HasType2, &v.Type2, "type2")
 	w.EncodeOptional(v.HasType2PortSelection, &v.Type2PortSelection, "type2-PortSelection")
@@ -9071,7 +9000,7 @@ func (v *CodebookParameters_Type1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParameters_Type1) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMultiPanel)
+	w.Preamble(v.HasMultiPanel)
 	w.Encode(&v.SinglePanel, "singlePanel")
 	w.EncodeOptional(v.HasMultiPanel, &v.MultiPanel, "multiPanel")
 	return w.Err()
@@ -9176,7 +9105,7 @@ func (v *CodebookParameters_Type2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParameters_Type2) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAmplitudeSubsetRestriction)
+	w.Preamble(v.HasAmplitudeSubsetRestriction)
 	w.Encode(&v.SupportedCSIRSResourceList, "supportedCSI-RS-ResourceList")
 	w.Int(v.ParameterLx, 2, 4, false, "parameterLx")
 	w.Enum(int64(v.AmplitudeScalingType), 2, 0, false, "amplitudeScalingType")
@@ -9251,7 +9180,7 @@ func (v *CodebookParametersV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedCSIRSResourceListAltR16)
+	w.Preamble(v.HasSupportedCSIRSResourceListAltR16)
 	w.EncodeOptional(v.HasSupportedCSIRSResourceListAltR16, &v.SupportedCSIRSResourceListAltR16, "supportedCSI-RS-ResourceListAlt-r16")
 	return w.Err()
 }
@@ -9277,7 +9206,7 @@ func (v *CodebookParametersV1610_SupportedCSIRSResourceListAltR16) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersV1610_SupportedCSIRSResourceListAltR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SinglePanelR16, v.HasType1MultiPanelR16, v.HasType2R16, v.HasType2PortSelectionR16)
+	w.Preamble(v.HasType1SinglePanelR16, v.HasType1MultiPanelR16, v.HasType2R16, v.HasType2PortSelectionR16)
 	w.EncodeOptional(v.HasType1SinglePanelR16, &v.Type1SinglePanelR16, "type1-SinglePanel-r16")
 	w.EncodeOptional(v.HasType1MultiPanelR16, &v.Type1MultiPanelR16, "type1-MultiPanel-r16")
 	w.EncodeOptional(v.HasType2R16, &v.Type2R16, "type2-r16")
@@ -9362,7 +9291,7 @@ func (v *CodebookParametersAdditionR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersAdditionR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEtype2R16, v.HasEtype2PSR16)
+	w.Preamble(v.HasEtype2R16, v.HasEtype2PSR16)
 	w.EncodeOptional(v.HasEtype2R16, &v.Etype2R16, "etype2-r16")
 	w.EncodeOptional(v.HasEtype2PSR16, &v.Etype2PSR16, "etype2-PS-r16")
 	return w.Err()
@@ -9396,7 +9325,7 @@ func (v *CodebookParametersAdditionR16_Etype2R16) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersAdditionR16_Etype2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEtype2R2R16, v.HasParamComb7_8R16, v.HasRank3_4R16, v.HasAmplitudeSubsetRestrictionR16)
+	w.Preamble(v.HasEtype2R2R16, v.HasParamComb7_8R16, v.HasRank3_4R16, v.HasAmplitudeSubsetRestrictionR16)
 	w.Encode(&v.Etype2R1R16, "etype2R1-r16")
 	w.EncodeOptional(v.HasEtype2R2R16, &v.Etype2R2R16, "etype2R2-r16")
 	if v.HasParamComb7_8R16 {
@@ -9509,7 +9438,7 @@ func (v *CodebookParametersAdditionR16_Etype2PSR16) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersAdditionR16_Etype2PSR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEtype2R2PortSelectionR16, v.HasRank3_4R16)
+	w.Preamble(v.HasEtype2R2PortSelectionR16, v.HasRank3_4R16)
 	w.Encode(&v.Etype2R1PortSelectionR16, "etype2R1-PortSelection-r16")
 	w.EncodeOptional(v.HasEtype2R2PortSelectionR16, &v.Etype2R2PortSelectionR16, "etype2R2-PortSelection-r16")
 	if v.HasRank3_4R16 {
@@ -9625,7 +9554,7 @@ func (v *CodebookComboParametersAdditionR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParametersAdditionR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SPType2NullR16, v.HasType1SPType2PSNullR16, v.HasType1SPEType2R1NullR16, v.HasType1SPEType2R2NullR16, v.HasType1SPEType2R1PSNullR16, v.HasType1SPEType2R2PSNullR16, v.HasType1SPType2Type2PSR16, v.HasType1MPType2NullR16, v.HasType1MPType2PSNullR16, v.HasType1MPEType2R1NullR16, v.HasType1MPEType2R2NullR16, v.HasType1MPEType2R1PSNullR16, v.HasType1MPEType2R2PSNullR16, v.HasType1MPType2Type2PSR16)
+	w.Preamble(v.HasType1SPType2NullR16, v.HasType1SPType2PSNullR16, v.HasType1SPEType2R1NullR16, v.HasType1SPEType2R2NullR16, v.HasType1SPEType2R1PSNullR16, v.HasType1SPEType2R2PSNullR16, v.HasType1SPType2Type2PSR16, v.HasType1MPType2NullR16, v.HasType1MPType2PSNullR16, v.HasType1MPEType2R1NullR16, v.HasType1MPEType2R2NullR16, v.HasType1MPEType2R1PSNullR16, v.HasType1MPEType2R2PSNullR16, v.HasType1MPType2Type2PSR16)
 	w.EncodeOptional(v.HasType1SPType2NullR16, &v.Type1SPType2NullR16, "type1SP-Type2-null-r16")
 	w.EncodeOptional(v.HasType1SPType2PSNullR16, &v.Type1SPType2PSNullR16, "type1SP-Type2PS-null-r16")
 	w.EncodeOptional(v.HasType1SPEType2R1NullR16, &v.Type1SPEType2R1NullR16, "type1SP-eType2R1-null-r16")
@@ -10186,7 +10115,7 @@ func (v *CodebookParametersfetype2R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersfetype2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFetype2R1R17, v.HasFetype2R2R17, v.HasFetype2Rank3Rank4R17)
+	w.Preamble(v.HasFetype2R1R17, v.HasFetype2R2R17, v.HasFetype2Rank3Rank4R17)
 	w.Encode(&v.Fetype2basicR17, "fetype2basic-r17")
 	w.EncodeOptional(v.HasFetype2R1R17, &v.Fetype2R1R17, "fetype2R1-r17")
 	w.EncodeOptional(v.HasFetype2R2R17, &v.Fetype2R2R17, "fetype2R2-r17")
@@ -10269,7 +10198,7 @@ func (v *CodebookComboParameterMixedTypeR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParameterMixedTypeR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SPFeType2PSNullR17, v.HasType1SPFeType2PSM2R1NullR17, v.HasType1SPFeType2PSM2R2NullR1, v.HasType1SPType2FeType2PSM1R17, v.HasType1SPType2FeType2PSM2R1R17, v.HasType1SPEType2R1FeType2PSM1R17, v.HasType1SPEType2R1FeType2PSM2R1R17, v.HasType1MPFeType2PSNullR17, v.HasType1MPFeType2PSM2R1NullR17, v.HasType1MPFeType2PSM2R2NullR17, v.HasType1MPType2FeType2PSM1R17, v.HasType1MPType2FeType2PSM2R1R17, v.HasType1MPEType2R1FeType2PSM1R17, v.HasType1MPEType2R1FeType2PSM2R1R17)
+	w.Preamble(v.HasType1SPFeType2PSNullR17, v.HasType1SPFeType2PSM2R1NullR17, v.HasType1SPFeType2PSM2R2NullR1, v.HasType1SPType2FeType2PSM1R17, v.HasType1SPType2FeType2PSM2R1R17, v.HasType1SPEType2R1FeType2PSM1R17, v.HasType1SPEType2R1FeType2PSM2R1R17, v.HasType1MPFeType2PSNullR17, v.HasType1MPFeType2PSM2R1NullR17, v.HasType1MPFeType2PSM2R2NullR17, v.HasType1MPType2FeType2PSM1R17, v.HasType1MPType2FeType2PSM2R1R17, v.HasType1MPEType2R1FeType2PSM1R17, v.HasType1MPEType2R1FeType2PSM2R1R17)
 	w.EncodeOptional(v.HasType1SPFeType2PSNullR17, &v.Type1SPFeType2PSNullR17, "type1SP-feType2PS-null-r17")
 	w.EncodeOptional(v.HasType1SPFeType2PSM2R1NullR17, &v.Type1SPFeType2PSM2R1NullR17, "type1SP-feType2PS-M2R1-null-r17")
 	w.EncodeOptional(v.HasType1SPFeType2PSM2R2NullR1, &v.Type1SPFeType2PSM2R2NullR1, "type1SP-feType2PS-M2R2-null-r1")
@@ -10532,7 +10461,7 @@ func (v *CodebookComboParameterMultiTRPR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParameterMultiTRPR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNCJTNullNull, v.HasNCJT1SPNullNull, v.HasNCJTType2NullR16, v.HasNCJTType2PSNullR16, v.HasNCJTEType2R1NullR16, v.HasNCJTEType2R2NullR16, v.HasNCJTEType2R1PSNullR16, v.HasNCJTEType2R2PSNullR16, v.HasNCJTType2Type2PSR16, v.HasNCJT1SPType2NullR16, v.HasNCJT1SPType2PSNullR16, v.HasNCJT1SPEType2R1NullR16, v.HasNCJT1SPEType2R2NullR16, v.HasNCJT1SPEType2R1PSNullR16, v.HasNCJT1SPEType2R2PSNullR16, v.HasNCJT1SPType2Type2PSR16, v.HasNCJTFeType2PSNullR17, v.HasNCJTFeType2PSM2R1NullR17, v.HasNCJTFeType2PSM2R2NullR17, v.HasNCJTType2FeType2PSM1R17, v.HasNCJTType2FeType2PSM2R1R17, v.HasNCJTEType2R1FeType2PSM1R17, v.HasNCJTEType2R1FeType2PSM2R1R17, v.HasNCJT1SPFeType2PSNullR17, v.HasNCJT1SPFeType2PSM2R1NullR17, v.HasNCJT1SPFeType2PSM2R2NullR1, v.HasNCJT1SPType2FeType2PSM1R17, v.HasNCJT1SPType2FeType2PSM2R1R17, v.HasNCJT1SPEType2R1FeType2PSM1R17, v.HasNCJT1SPEType2R1FeType2PSM2R1R17)
+	w.Preamble(v.HasNCJTNullNull, v.HasNCJT1SPNullNull, v.HasNCJTType2NullR16, v.HasNCJTType2PSNullR16, v.HasNCJTEType2R1NullR16, v.HasNCJTEType2R2NullR16, v.HasNCJTEType2R1PSNullR16, v.HasNCJTEType2R2PSNullR16, v.HasNCJTType2Type2PSR16, v.HasNCJT1SPType2NullR16, v.HasNCJT1SPType2PSNullR16, v.HasNCJT1SPEType2R1NullR16, v.HasNCJT1SPEType2R2NullR16, v.HasNCJT1SPEType2R1PSNullR16, v.HasNCJT1SPEType2R2PSNullR16, v.HasNCJT1SPType2Type2PSR16, v.HasNCJTFeType2PSNullR17, v.HasNCJTFeType2PSM2R1NullR17, v.HasNCJTFeType2PSM2R2NullR17, v.HasNCJTType2FeType2PSM1R17, v.HasNCJTType2FeType2PSM2R1R17, v.HasNCJTEType2R1FeType2PSM1R17, v.HasNCJTEType2R1FeType2PSM2R1R17, v.HasNCJT1SPFeType2PSNullR17, v.HasNCJT1SPFeType2PSM2R1NullR17, v.HasNCJT1SPFeType2PSM2R2NullR1, v.HasNCJT1SPType2FeType2PSM1R17, v.HasNCJT1SPType2FeType2PSM2R1R17, v.HasNCJT1SPEType2R1FeType2PSM1R17, v.HasNCJT1SPEType2R1FeType2PSM2R1R17)
 	w.EncodeOptional(v.HasNCJTNullNull, &v.NCJTNullNull, "nCJT-null-null")
 	w.EncodeOptional(v.HasNCJT1SPNullNull, &v.NCJT1SPNullNull, "nCJT1SP-null-null")
 	w.EncodeOptional(v.HasNCJTType2NullR16, &v.NCJTType2NullR16, "nCJT-Type2-null-r16")
@@ -11009,7 +10938,7 @@ func (v *CodebookParametersAdditionPerBCR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersAdditionPerBCR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEtype2R1R16, v.HasEtype2R2R16, v.HasEtype2R1PortSelectionR16, v.HasEtype2R2PortSelectionR16)
+	w.Preamble(v.HasEtype2R1R16, v.HasEtype2R2R16, v.HasEtype2R1PortSelectionR16, v.HasEtype2R2PortSelectionR16)
 	w.EncodeOptional(v.HasEtype2R1R16, &v.Etype2R1R16, "etype2R1-r16")
 	w.EncodeOptional(v.HasEtype2R2R16, &v.Etype2R2R16, "etype2R2-r16")
 	w.EncodeOptional(v.HasEtype2R1PortSelectionR16, &v.Etype2R1PortSelectionR16, "etype2R1-PortSelection-r16")
@@ -11106,7 +11035,7 @@ func (v *CodebookComboParametersAdditionPerBCR16) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParametersAdditionPerBCR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SPType2NullR16, v.HasType1SPType2PSNullR16, v.HasType1SPEType2R1NullR16, v.HasType1SPEType2R2NullR16, v.HasType1SPEType2R1PSNullR16, v.HasType1SPEType2R2PSNullR16, v.HasType1SPType2Type2PSR16, v.HasType1MPType2NullR16, v.HasType1MPType2PSNullR16, v.HasType1MPEType2R1NullR16, v.HasType1MPEType2R2NullR16, v.HasType1MPEType2R1PSNullR16, v.HasType1MPEType2R2PSNullR16, v.HasType1MPType2Type2PSR16)
+	w.Preamble(v.HasType1SPType2NullR16, v.HasType1SPType2PSNullR16, v.HasType1SPEType2R1NullR16, v.HasType1SPEType2R2NullR16, v.HasType1SPEType2R1PSNullR16, v.HasType1SPEType2R2PSNullR16, v.HasType1SPType2Type2PSR16, v.HasType1MPType2NullR16, v.HasType1MPType2PSNullR16, v.HasType1MPEType2R1NullR16, v.HasType1MPEType2R2NullR16, v.HasType1MPEType2R1PSNullR16, v.HasType1MPEType2R2PSNullR16, v.HasType1MPType2Type2PSR16)
 	w.EncodeOptional(v.HasType1SPType2NullR16, &v.Type1SPType2NullR16, "type1SP-Type2-null-r16")
 	w.EncodeOptional(v.HasType1SPType2PSNullR16, &v.Type1SPType2PSNullR16, "type1SP-Type2PS-null-r16")
 	w.EncodeOptional(v.HasType1SPEType2R1NullR16, &v.Type1SPEType2R1NullR16, "type1SP-eType2R1-null-r16")
@@ -11342,7 +11271,7 @@ func (v *CodebookParametersfetype2PerBCR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookParametersfetype2PerBCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFetype2R1R17, v.HasFetype2R2R17)
+	w.Preamble(v.HasFetype2R1R17, v.HasFetype2R2R17)
 	w.Encode(&v.Fetype2basicR17, "fetype2basic-r17")
 	w.EncodeOptional(v.HasFetype2R1R17, &v.Fetype2R1R17, "fetype2R1-r17")
 	w.EncodeOptional(v.HasFetype2R2R17, &v.Fetype2R2R17, "fetype2R2-r17")
@@ -11424,7 +11353,7 @@ func (v *CodebookComboParameterMixedTypePerBCR17) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParameterMixedTypePerBCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SPFeType2PSNullR17, v.HasType1SPFeType2PSM2R1NullR17, v.HasType1SPFeType2PSM2R2NullR17, v.HasType1SPType2FeType2PSM1R17, v.HasType1SPType2FeType2PSM2R1R17, v.HasType1SPEType2R1FeType2PSM1R17, v.HasType1SPEType2R1FeType2PSM2R1R17, v.HasType1MPFeType2PSNullR17, v.HasType1MPFeType2PSM2R1NullR17, v.HasType1MPFeType2PSM2R2NullR17, v.HasType1MPType2FeType2PSM1R17, v.HasType1MPType2FeType2PSM2R1R17, v.HasType1MPEType2R1FeType2PSM1R17, v.HasType1MPEType2R1FeType2PSM2R1R17)
+	w.Preamble(v.HasType1SPFeType2PSNullR17, v.HasType1SPFeType2PSM2R1NullR17, v.HasType1SPFeType2PSM2R2NullR17, v.HasType1SPType2FeType2PSM1R17, v.HasType1SPType2FeType2PSM2R1R17, v.HasType1SPEType2R1FeType2PSM1R17, v.HasType1SPEType2R1FeType2PSM2R1R17, v.HasType1MPFeType2PSNullR17, v.HasType1MPFeType2PSM2R1NullR17, v.HasType1MPFeType2PSM2R2NullR17, v.HasType1MPType2FeType2PSM1R17, v.HasType1MPType2FeType2PSM2R1R17, v.HasType1MPEType2R1FeType2PSM1R17, v.HasType1MPEType2R1FeType2PSM2R1R17)
 	w.EncodeOptional(v.HasType1SPFeType2PSNullR17, &v.Type1SPFeType2PSNullR17, "type1SP-feType2PS-null-r17")
 	w.EncodeOptional(v.HasType1SPFeType2PSM2R1NullR17, &v.Type1SPFeType2PSM2R1NullR17, "type1SP-feType2PS-M2R1-null-r17")
 	w.EncodeOptional(v.HasType1SPFeType2PSM2R2NullR17, &v.Type1SPFeType2PSM2R2NullR17, "type1SP-feType2PS-M2R2-null-r17")
@@ -11687,7 +11616,7 @@ func (v *CodebookComboParameterMultiTRPPerBCR17) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CodebookComboParameterMultiTRPPerBCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNCJTNullNull, v.HasNCJT1SPNullNull, v.HasNCJTType2NullR16, v.HasNCJTType2PSNullR16, v.HasNCJTEType2R1NullR16, v.HasNCJTEType2R2NullR16, v.HasNCJTEType2R1PSNullR16, v.HasNCJTEType2R2PSNullR16, v.HasNCJTType2Type2PSR16, v.HasNCJT1SPType2NullR16, v.HasNCJT1SPType2PSNullR16, v.HasNCJT1SPEType2R1NullR16, v.HasNCJT1SPEType2R2NullR16, v.HasNCJT1SPEType2R1PSNullR16, v.HasNCJT1SPEType2R2PSNullR16, v.HasNCJT1SPType2Type2PSR16, v.HasNCJTFeType2PSNullR17, v.HasNCJTFeType2PSM2R1NullR17, v.HasNCJTFeType2PSM2R2NullR17, v.HasNCJTType2FeType2PSM1R17, v.HasNCJTType2FeType2PSM2R1R17, v.HasNCJTEType2R1FeType2PSM1R17, v.HasNCJTEType2R1FeType2PSM2R1R17, v.HasNCJT1SPFeType2PSNullR17, v.HasNCJT1SPFeType2PSM2R1NullR17, v.HasNCJT1SPFeType2PSM2R2NullR1, v.HasNCJT1SPType2FeType2PSM1R17, v.HasNCJT1SPType2FeType2PSM2R1R17, v.HasNCJT1SPEType2R1FeType2PSM1R17, v.HasNCJT1SPEType2R1FeType2PSM2R1R17)
+	w.Preamble(v.HasNCJTNullNull, v.HasNCJT1SPNullNull, v.HasNCJTType2NullR16, v.HasNCJTType2PSNullR16, v.HasNCJTEType2R1NullR16, v.HasNCJTEType2R2NullR16, v.HasNCJTEType2R1PSNullR16, v.HasNCJTEType2R2PSNullR16, v.HasNCJTType2Type2PSR16, v.HasNCJT1SPType2NullR16, v.HasNCJT1SPType2PSNullR16, v.HasNCJT1SPEType2R1NullR16, v.HasNCJT1SPEType2R2NullR16, v.HasNCJT1SPEType2R1PSNullR16, v.HasNCJT1SPEType2R2PSNullR16, v.HasNCJT1SPType2Type2PSR16, v.HasNCJTFeType2PSNullR17, v.HasNCJTFeType2PSM2R1NullR17, v.HasNCJTFeType2PSM2R2NullR17, v.HasNCJTType2FeType2PSM1R17, v.HasNCJTType2FeType2PSM2R1R17, v.HasNCJTEType2R1FeType2PSM1R17, v.HasNCJTEType2R1FeType2PSM2R1R17, v.HasNCJT1SPFeType2PSNullR17, v.HasNCJT1SPFeType2PSM2R1NullR17, v.HasNCJT1SPFeType2PSM2R2NullR1, v.HasNCJT1SPType2FeType2PSM1R17, v.HasNCJT1SPType2FeType2PSM2R1R17, v.HasNCJT1SPEType2R1FeType2PSM1R17, v.HasNCJT1SPEType2R1FeType2PSM2R1R17)
 	w.EncodeOptional(v.HasNCJTNullNull, &v.NCJTNullNull, "nCJT-null-null")
 	w.EncodeOptional(v.HasNCJT1SPNullNull, &v.NCJT1SPNullNull, "nCJT1SP-null-null")
 	w.EncodeOptional(v.HasNCJTType2NullR16, &v.NCJTType2NullR16, "nCJT-Type2-null-r16")
@@ -12384,7 +12313,7 @@ func (v *FeatureSetDownlink) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlink) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIntraBandFreqSeparationDL, v.HasScalingFactor, v.HasDummy8, v.HasScellWithoutSSB, v.HasCsiRSMeasSCellWithoutSSB, v.HasDummy1, v.HasType1_3CSS, v.HasPdcchMonitoringAnyOccasions, v.HasDummy2, v.HasUESpecificULDLAssignment, v.HasSearchSpaceSharingCADL, v.HasTimeDurationForQCL, v.HasPdschProcessingType1DifferentTBPerSlot, v.HasDummy3, v.HasDummy4, v.HasDummy5, v.HasDummy6, v.HasDummy7)
+	w.Preamble(v.HasIntraBandFreqSeparationDL, v.HasScalingFactor, v.HasDummy8, v.HasScellWithoutSSB, v.HasCsiRSMeasSCellWithoutSSB, v.HasDummy1, v.HasType1_3CSS, v.HasPdcchMonitoringAnyOccasions, v.HasDummy2, v.HasUESpecificULDLAssignment, v.HasSearchSpaceSharingCADL, v.HasTimeDurationForQCL, v.HasPdschProcessingType1DifferentTBPerSlot, v.HasDummy3, v.HasDummy4, v.HasDummy5, v.HasDummy6, v.HasDummy7)
 	w.Encode(&v.FeatureSetListPerDownlinkCC, "featureSetListPerDownlinkCC")
 	w.EncodeOptional(v.HasIntraBandFreqSeparationDL, &v.IntraBandFreqSeparationDL, "intraBandFreqSeparationDL")
 	if v.HasScalingFactor {
@@ -12460,7 +12389,7 @@ func (v *FeatureSetDownlink_TimeDurationForQCL) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlink_TimeDurationForQCL) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.Enum(int64(v.Scs60kHz), 3, 0, false, "scs-60kHz")
 	}
@@ -12501,7 +12430,7 @@ func (v *FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot) DecodePER(r 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlink_PdschProcessingType1DifferentTBPerSlot) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
 	}
@@ -12597,7 +12526,7 @@ func (v *FeatureSetDownlinkV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOneFLDMRSTwoAdditionalDMRSDL, v.HasAdditionalDMRSDLAlt, v.HasTwoFLDMRSTwoAdditionalDMRSDL, v.HasOneFLDMRSThreeAdditionalDMRSDL, v.HasPdcchMonitoringAnyOccasionsWithSpanGap, v.HasPdschSeparationWithGap, v.HasPdschProcessingType2, v.HasPdschProcessingType2Limited, v.HasDlMCSTableAltDynamicIndication)
+	w.Preamble(v.HasOneFLDMRSTwoAdditionalDMRSDL, v.HasAdditionalDMRSDLAlt, v.HasTwoFLDMRSTwoAdditionalDMRSDL, v.HasOneFLDMRSThreeAdditionalDMRSDL, v.HasPdcchMonitoringAnyOccasionsWithSpanGap, v.HasPdschSeparationWithGap, v.HasPdschProcessingType2, v.HasPdschProcessingType2Limited, v.HasDlMCSTableAltDynamicIndication)
 	if v.HasOneFLDMRSTwoAdditionalDMRSDL {
 		w.Enum(int64(v.OneFLDMRSTwoAdditionalDMRSDL), 1, 0, false, "oneFL-DMRS-TwoAdditionalDMRS-DL")
 	}
@@ -12651,7 +12580,7 @@ func (v *FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap) DecodeP
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1540_PdcchMonitoringAnyOccasionsWithSpanGap) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
 	}
@@ -12689,7 +12618,7 @@ func (v *FeatureSetDownlinkV1540_PdschProcessingType2) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1540_PdschProcessingType2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	w.EncodeOptional(v.HasScs15kHz, &v.Scs15kHz, "scs-15kHz")
 	w.EncodeOptional(v.HasScs30kHz, &v.Scs30kHz, "scs-30kHz")
 	w.EncodeOptional(v.HasScs60kHz, &v.Scs60kHz, "scs-60kHz")
@@ -12739,7 +12668,7 @@ func (v *FeatureSetDownlinkV15a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV15a0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedSRSResources)
+	w.Preamble(v.HasSupportedSRSResources)
 	w.EncodeOptional(v.HasSupportedSRSResources, &v.SupportedSRSResources, "supportedSRS-Resources")
 	return w.Err()
 }
@@ -12774,7 +12703,7 @@ func (v *FeatureSetDownlinkV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCbgPDSCHProcessingType1DifferentTBPerSlotR16, v.HasCbgPDSCHProcessingType2DifferentTBPerSlotR16, v.HasIntraFreqDAPSR16, v.HasIntraBandFreqSeparationDLV1620, v.HasIntraBandFreqSeparationDLOnlyR16, v.HasPdcchMonitoringR16, v.HasPdcchMonitoringMixedR16, v.HasCrossCarrierSchedulingProcessingDiffSCSR16, v.HasSingleDCISDMSchemeR16)
+	w.Preamble(v.HasCbgPDSCHProcessingType1DifferentTBPerSlotR16, v.HasCbgPDSCHProcessingType2DifferentTBPerSlotR16, v.HasIntraFreqDAPSR16, v.HasIntraBandFreqSeparationDLV1620, v.HasIntraBandFreqSeparationDLOnlyR16, v.HasPdcchMonitoringR16, v.HasPdcchMonitoringMixedR16, v.HasCrossCarrierSchedulingProcessingDiffSCSR16, v.HasSingleDCISDMSchemeR16)
 	w.EncodeOptional(v.HasCbgPDSCHProcessingType1DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType1DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType1-DifferentTB-PerSlot-r16")
 	w.EncodeOptional(v.HasCbgPDSCHProcessingType2DifferentTBPerSlotR16, &v.CbgPDSCHProcessingType2DifferentTBPerSlotR16, "cbgPDSCH-ProcessingType2-DifferentTB-PerSlot-r16")
 	w.EncodeOptional(v.HasIntraFreqDAPSR16, &v.IntraFreqDAPSR16, "intraFreqDAPS-r16")
@@ -12820,7 +12749,7 @@ func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16) D
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType1DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
 	}
@@ -12867,7 +12796,7 @@ func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16) D
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CbgPDSCHProcessingType2DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
 	}
@@ -12908,7 +12837,7 @@ func (v *FeatureSetDownlinkV1610_IntraFreqDAPSR16) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_IntraFreqDAPSR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIntraFreqDiffSCSDAPSR16, v.HasIntraFreqAsyncDAPSR16)
+	w.Preamble(v.HasIntraFreqDiffSCSDAPSR16, v.HasIntraFreqAsyncDAPSR16)
 	if v.HasIntraFreqDiffSCSDAPSR16 {
 		w.Enum(int64(v.IntraFreqDiffSCSDAPSR16), 1, 0, false, "intraFreqDiffSCS-DAPS-r16")
 	}
@@ -12939,7 +12868,7 @@ func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdschProcessingType1R16, v.HasPdschProcessingType2R16)
+	w.Preamble(v.HasPdschProcessingType1R16, v.HasPdschProcessingType2R16)
 	w.EncodeOptional(v.HasPdschProcessingType1R16, &v.PdschProcessingType1R16, "pdsch-ProcessingType1-r16")
 	w.EncodeOptional(v.HasPdschProcessingType2R16, &v.PdschProcessingType2R16, "pdsch-ProcessingType2-r16")
 	return w.Err()
@@ -12966,7 +12895,7 @@ func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType1R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16)
 	w.EncodeOptional(v.HasScs15kHzR16, &v.Scs15kHzR16, "scs-15kHz-r16")
 	w.EncodeOptional(v.HasScs30kHzR16, &v.Scs30kHzR16, "scs-30kHz-r16")
 	return w.Err()
@@ -12993,7 +12922,7 @@ func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_PdcchMonitoringR16_PdschProcessingType2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16)
 	w.EncodeOptional(v.HasScs15kHzR16, &v.Scs15kHzR16, "scs-15kHz-r16")
 	w.EncodeOptional(v.HasScs30kHzR16, &v.Scs30kHzR16, "scs-30kHz-r16")
 	return w.Err()
@@ -13036,7 +12965,7 @@ func (v *FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
+	w.Preamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
 	if v.HasScs15kHz120kHzR16 {
 		w.Enum(int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
 	}
@@ -13111,7 +13040,7 @@ func (v *FeatureSetDownlinkV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScalingFactor1024QAMFR1R17, v.HasTimeDurationForQCLV1710, v.HasSfnSchemeAR17, v.HasSfnSchemeAPDCCHOnlyR17, v.HasSfnSchemeADynamicSwitchingR17, v.HasSfnSchemeAPDSCHOnlyR17, v.HasSfnSchemeBR17, v.HasSfnSchemeBDynamicSwitchingR17, v.HasSfnSchemeBPDSCHOnlyR17, v.HasMTRPPDCCHCase2_1SpanGapR17, v.HasMTRPPDCCHLegacyMonitoringR17, v.HasMTRPPDCCHMultiDCIMultiTRPR17, v.HasDynamicMulticastPCellR17, v.HasMTRPPDCCHRepetitionR17)
+	w.Preamble(v.HasScalingFactor1024QAMFR1R17, v.HasTimeDurationForQCLV1710, v.HasSfnSchemeAR17, v.HasSfnSchemeAPDCCHOnlyR17, v.HasSfnSchemeADynamicSwitchingR17, v.HasSfnSchemeAPDSCHOnlyR17, v.HasSfnSchemeBR17, v.HasSfnSchemeBDynamicSwitchingR17, v.HasSfnSchemeBPDSCHOnlyR17, v.HasMTRPPDCCHCase2_1SpanGapR17, v.HasMTRPPDCCHLegacyMonitoringR17, v.HasMTRPPDCCHMultiDCIMultiTRPR17, v.HasDynamicMulticastPCellR17, v.HasMTRPPDCCHRepetitionR17)
 	if v.HasScalingFactor1024QAMFR1R17 {
 		w.Enum(int64(v.ScalingFactor1024QAMFR1R17), 3, 0, false, "scalingFactor-1024QAM-FR1-r17")
 	}
@@ -13172,7 +13101,7 @@ func (v *FeatureSetDownlinkV1700_TimeDurationForQCLV1710) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700_TimeDurationForQCLV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs480kHz, v.HasScs960kHz)
+	w.Preamble(v.HasScs480kHz, v.HasScs960kHz)
 	if v.HasScs480kHz {
 		w.Enum(int64(v.Scs480kHz), 2, 0, false, "scs-480kHz")
 	}
@@ -13205,7 +13134,7 @@ func (v *FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700_MTRPPDCCHCase2_1SpanGapR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
 	w.EncodeOptional(v.HasScs15kHzR17, &v.Scs15kHzR17, "scs-15kHz-r17")
 	w.EncodeOptional(v.HasScs30kHzR17, &v.Scs30kHzR17, "scs-30kHz-r17")
 	w.EncodeOptional(v.HasScs60kHzR17, &v.Scs60kHzR17, "scs-60kHz-r17")
@@ -13234,7 +13163,7 @@ func (v *FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17) DecodePER(r *per.
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1700_MTRPPDCCHLegacyMonitoringR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17)
 	w.EncodeOptional(v.HasScs15kHzR17, &v.Scs15kHzR17, "scs-15kHz-r17")
 	w.EncodeOptional(v.HasScs30kHzR17, &v.Scs30kHzR17, "scs-30kHz-r17")
 	return w.Err()
@@ -13291,7 +13220,7 @@ func (v *FeatureSetDownlinkV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRttBasedPDCCSIRSForTrackingR17, v.HasRttBasedPDCPRSR17, v.HasSpsMulticastR17)
+	w.Preamble(v.HasRttBasedPDCCSIRSForTrackingR17, v.HasRttBasedPDCPRSR17, v.HasSpsMulticastR17)
 	if v.HasRttBasedPDCCSIRSForTrackingR17 {
 		w.Enum(int64(v.RttBasedPDCCSIRSForTrackingR17), 1, 0, false, "rtt-BasedPDC-CSI-RS-ForTracking-r17")
 	}
@@ -13356,7 +13285,7 @@ func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessed
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1720_RttBasedPDCPRSR17_MaxNumberPRSResourceProcessedPerSlotR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
 	if v.HasScs15kHzR17 {
 		w.Enum(int64(v.Scs15kHzR17), 11, 0, false, "scs-15kHz-r17")
 	}
@@ -13394,7 +13323,7 @@ func (v *FeatureSetDownlinkV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkV1730) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPrsAsSpatialRelationRSForSRSR17)
+	w.Preamble(v.HasPrsAsSpatialRelationRSForSRSR17)
 	if v.HasPrsAsSpatialRelationRSForSRSR17 {
 		w.Enum(int64(v.PrsAsSpatialRelationRSForSRSR17), 1, 0, false, "prs-AsSpatialRelationRS-For-SRS-r17")
 	}
@@ -13427,7 +13356,7 @@ func (v *PDCCHMonitoringOccasionsR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHMonitoringOccasionsR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPeriod7span3R16, v.HasPeriod4span3R16, v.HasPeriod2span2R16)
+	w.Preamble(v.HasPeriod7span3R16, v.HasPeriod4span3R16, v.HasPeriod2span2R16)
 	if v.HasPeriod7span3R16 {
 		w.Enum(int64(v.Period7span3R16), 1, 0, false, "period7span3-r16")
 	}
@@ -13464,7 +13393,7 @@ func (v *PDCCHRepetitionParametersR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCCHRepetitionParametersR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLimitXPerCCR17, v.HasLimitXAcrossCCR17)
+	w.Preamble(v.HasLimitXPerCCR17, v.HasLimitXAcrossCCR17)
 	w.Enum(int64(v.SupportedModeR17), 3, 0, false, "supportedMode-r17")
 	if v.HasLimitXPerCCR17 {
 		w.Enum(int64(v.LimitXPerCCR17), 7, 0, false, "limitX-PerCC-r17")
@@ -13584,7 +13513,7 @@ func (v *DummyD) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DummyD) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAmplitudeSubsetRestriction)
+	w.Preamble(v.HasAmplitudeSubsetRestriction)
 	w.Enum(int64(v.MaxNumberTxPortsPerResource), 6, 0, false, "maxNumberTxPortsPerResource")
 	w.Int(v.MaxNumberResources, 1, 64, false, "maxNumberResources")
 	w.Int(v.TotalNumberTxPorts, 2, 256, false, "totalNumberTxPorts")
@@ -13668,7 +13597,7 @@ func (v *FeatureSetDownlinkPerCC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasChannelBW90mhz, v.HasMaxNumberMIMOLayersPDSCH, v.HasSupportedModulationOrderDL)
+	w.Preamble(v.HasChannelBW90mhz, v.HasMaxNumberMIMOLayersPDSCH, v.HasSupportedModulationOrderDL)
 	w.Encode(&v.SupportedSubcarrierSpacingDL, "supportedSubcarrierSpacingDL")
 	w.Encode(&v.SupportedBandwidthDL, "supportedBandwidthDL")
 	if v.HasChannelBW90mhz {
@@ -13700,7 +13629,7 @@ func (v *FeatureSetDownlinkPerCCV1620) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1620) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMultiDCIMultiTRPR16, v.HasSupportFDMSchemeBR16)
+	w.Preamble(v.HasMultiDCIMultiTRPR16, v.HasSupportFDMSchemeBR16)
 	w.EncodeOptional(v.HasMultiDCIMultiTRPR16, &v.MultiDCIMultiTRPR16, "multiDCI-MultiTRP-r16")
 	if v.HasSupportFDMSchemeBR16 {
 		w.Enum(int64(v.SupportFDMSchemeBR16), 1, 0, false, "supportFDM-SchemeB-r16")
@@ -13737,7 +13666,7 @@ func (v *FeatureSetDownlinkPerCCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedMinBandwidthDLR17, v.HasBroadcastSCellR17, v.HasMaxNumberMIMOLayersMulticastPDSCHR17, v.HasDynamicMulticastSCellR17, v.HasSupportedBandwidthDLV1710, v.HasSupportedCRSInterfMitigationR17)
+	w.Preamble(v.HasSupportedMinBandwidthDLR17, v.HasBroadcastSCellR17, v.HasMaxNumberMIMOLayersMulticastPDSCHR17, v.HasDynamicMulticastSCellR17, v.HasSupportedBandwidthDLV1710, v.HasSupportedCRSInterfMitigationR17)
 	w.EncodeOptional(v.HasSupportedMinBandwidthDLR17, &v.SupportedMinBandwidthDLR17, "supportedMinBandwidthDL-r17")
 	if v.HasBroadcastSCellR17 {
 		w.Enum(int64(v.BroadcastSCellR17), 1, 0, false, "broadcastSCell-r17")
@@ -13779,7 +13708,7 @@ func (v *FeatureSetDownlinkPerCCV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxModulationOrderForMulticastDataRateCalculationR17, v.HasFdmBroadcastUnicastR17, v.HasFdmMulticastUnicastR17)
+	w.Preamble(v.HasMaxModulationOrderForMulticastDataRateCalculationR17, v.HasFdmBroadcastUnicastR17, v.HasFdmMulticastUnicastR17)
 	if v.HasMaxModulationOrderForMulticastDataRateCalculationR17 {
 		w.Enum(int64(v.MaxModulationOrderForMulticastDataRateCalculationR17), 3, 0, false, "maxModulationOrderForMulticastDataRateCalculation-r17")
 	}
@@ -13821,7 +13750,7 @@ func (v *FeatureSetDownlinkPerCCV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetDownlinkPerCCV1730) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, v.HasSpsMulticastSCellR17, v.HasSpsMulticastSCellMultiConfigR17, v.HasDciBroadcastWith16RepetitionsR17)
+	w.Preamble(v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17, v.HasSpsMulticastSCellR17, v.HasSpsMulticastSCellMultiConfigR17, v.HasDciBroadcastWith16RepetitionsR17)
 	if v.HasIntraSlotTDMUnicastGroupCommonPDSCHR17 {
 		w.Enum(int64(v.IntraSlotTDMUnicastGroupCommonPDSCHR17), 2, 0, false, "intraSlotTDM-UnicastGroupCommonPDSCH-r17")
 	}
@@ -13894,7 +13823,7 @@ func (v *CRSInterfMitigationR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CRSInterfMitigationR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCrsIMDSS15kHzSCSR17, v.HasCrsIMNonDSS15kHzSCSR17, v.HasCrsIMNonDSSNWA15kHzSCSR17, v.HasCrsIMNonDSS30kHzSCSR17, v.HasCrsIMNonDSSNWA30kHzSCSR17)
+	w.Preamble(v.HasCrsIMDSS15kHzSCSR17, v.HasCrsIMNonDSS15kHzSCSR17, v.HasCrsIMNonDSSNWA15kHzSCSR17, v.HasCrsIMNonDSS30kHzSCSR17, v.HasCrsIMNonDSSNWA30kHzSCSR17)
 	if v.HasCrsIMDSS15kHzSCSR17 {
 		w.Enum(int64(v.CrsIMDSS15kHzSCSR17), 1, 0, false, "crs-IM-DSS-15kHzSCS-r17")
 	}
@@ -14048,44 +13977,44 @@ func (v *FeatureSets) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSets) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasFeatureSetsDownlinkV1540 || v.HasFeatureSetsUplinkV1540 || v.HasFeatureSetsUplinkPerCCV1540, v.HasFeatureSetsDownlinkV15a0, v.HasFeatureSetsDownlinkV1610 || v.HasFeatureSetsUplinkV1610 || v.HasFeatureSetDownlinkPerCCV1620, v.HasFeatureSetsUplinkV1630, v.HasFeatureSetsUplinkV1640, v.HasFeatureSetsDownlinkV1700 || v.HasFeatureSetsDownlinkPerCCV1700 || v.HasFeatureSetsUplinkV1710 || v.HasFeatureSetsUplinkPerCCV1700, v.HasFeatureSetsDownlinkV1720 || v.HasFeatureSetsDownlinkPerCCV1720 || v.HasFeatureSetsUplinkV1720, v.HasFeatureSetsDownlinkV1730 || v.HasFeatureSetsDownlinkPerCCV1730)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasFeatureSetsDownlink, v.HasFeatureSetsDownlinkPerCC, v.HasFeatureSetsUplink, v.HasFeatureSetsUplinkPerCC)
+	w.Extended(x)
+	w.Preamble(v.HasFeatureSetsDownlink, v.HasFeatureSetsDownlinkPerCC, v.HasFeatureSetsUplink, v.HasFeatureSetsUplinkPerCC)
 	w.EncodeOptional(v.HasFeatureSetsDownlink, &v.FeatureSetsDownlink, "featureSetsDownlink")
 	w.EncodeOptional(v.HasFeatureSetsDownlinkPerCC, &v.FeatureSetsDownlinkPerCC, "featureSetsDownlinkPerCC")
 	w.EncodeOptional(v.HasFeatureSetsUplink, &v.FeatureSetsUplink, "featureSetsUplink")
 	w.EncodeOptional(v.HasFeatureSetsUplinkPerCC, &v.FeatureSetsUplinkPerCC, "featureSetsUplinkPerCC")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasFeatureSetsDownlinkV1540, v.HasFeatureSetsUplinkV1540, v.HasFeatureSetsUplinkPerCCV1540)
+		w.Preamble(v.HasFeatureSetsDownlinkV1540, v.HasFeatureSetsUplinkV1540, v.HasFeatureSetsUplinkPerCCV1540)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV1540, &v.FeatureSetsDownlinkV1540, "featureSetsDownlink-v1540")
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1540, &v.FeatureSetsUplinkV1540, "featureSetsUplink-v1540")
 		w.EncodeOptional(v.HasFeatureSetsUplinkPerCCV1540, &v.FeatureSetsUplinkPerCCV1540, "featureSetsUplinkPerCC-v1540")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasFeatureSetsDownlinkV15a0)
+		w.Preamble(v.HasFeatureSetsDownlinkV15a0)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV15a0, &v.FeatureSetsDownlinkV15a0, "featureSetsDownlink-v15a0")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasFeatureSetsDownlinkV1610, v.HasFeatureSetsUplinkV1610, v.HasFeatureSetDownlinkPerCCV1620)
+		w.Preamble(v.HasFeatureSetsDownlinkV1610, v.HasFeatureSetsUplinkV1610, v.HasFeatureSetDownlinkPerCCV1620)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV1610, &v.FeatureSetsDownlinkV1610, "featureSetsDownlink-v1610")
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1610, &v.FeatureSetsUplinkV1610, "featureSetsUplink-v1610")
 		w.EncodeOptional(v.HasFeatureSetDownlinkPerCCV1620, &v.FeatureSetDownlinkPerCCV1620, "featureSetDownlinkPerCC-v1620")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasFeatureSetsUplinkV1630)
+		w.Preamble(v.HasFeatureSetsUplinkV1630)
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1630, &v.FeatureSetsUplinkV1630, "featureSetsUplink-v1630")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasFeatureSetsUplinkV1640)
+		w.Preamble(v.HasFeatureSetsUplinkV1640)
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1640, &v.FeatureSetsUplinkV1640, "featureSetsUplink-v1640")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WritePreamble(v.HasFeatureSetsDownlinkV1700, v.HasFeatureSetsDownlinkPerCCV1700, v.HasFeatureSetsUplinkV1710, v.HasFeatureSetsUplinkPerCCV1700)
+		w.Preamble(v.HasFeatureSetsDownlinkV1700, v.HasFeatureSetsDownlinkPerCCV1700, v.HasFeatureSetsUplinkV1710, v.HasFeatureSetsUplinkPerCCV1700)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV1700, &v.FeatureSetsDownlinkV1700, "featureSetsDownlink-v1700")
 		w.EncodeOptional(v.HasFeatureSetsDownlinkPerCCV1700, &v.FeatureSetsDownlinkPerCCV1700, "featureSetsDownlinkPerCC-v1700")
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1710, &v.FeatureSetsUplinkV1710, "featureSetsUplink-v1710")
@@ -14093,14 +14022,14 @@ func (v *FeatureSets) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasFeatureSetsDownlinkV1720, v.HasFeatureSetsDownlinkPerCCV1720, v.HasFeatureSetsUplinkV1720)
+		w.Preamble(v.HasFeatureSetsDownlinkV1720, v.HasFeatureSetsDownlinkPerCCV1720, v.HasFeatureSetsUplinkV1720)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV1720, &v.FeatureSetsDownlinkV1720, "featureSetsDownlink-v1720")
 		w.EncodeOptional(v.HasFeatureSetsDownlinkPerCCV1720, &v.FeatureSetsDownlinkPerCCV1720, "featureSetsDownlinkPerCC-v1720")
 		w.EncodeOptional(v.HasFeatureSetsUplinkV1720, &v.FeatureSetsUplinkV1720, "featureSetsUplink-v1720")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WritePreamble(v.HasFeatureSetsDownlinkV1730, v.HasFeatureSetsDownlinkPerCCV1730)
+		w.Preamble(v.HasFeatureSetsDownlinkV1730, v.HasFeatureSetsDownlinkPerCCV1730)
 		w.EncodeOptional(v.HasFeatureSetsDownlinkV1730, &v.FeatureSetsDownlinkV1730, "featureSetsDownlink-v1730")
 		w.EncodeOptional(v.HasFeatureSetsDownlinkPerCCV1730, &v.FeatureSetsDownlinkPerCCV1730, "featureSetsDownlinkPerCC-v1730")
 		w.EndOpen(o)
@@ -14370,7 +14299,7 @@ func (v *FeatureSetUplink) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplink) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScalingFactor, v.HasDummy3, v.HasIntraBandFreqSeparationUL, v.HasSearchSpaceSharingCAUL, v.HasDummy1, v.HasSupportedSRSResources, v.HasTwoPUCCHGroup, v.HasDynamicSwitchSUL, v.HasSimultaneousTxSULNonSUL, v.HasPuschProcessingType1DifferentTBPerSlot, v.HasDummy2)
+	w.Preamble(v.HasScalingFactor, v.HasDummy3, v.HasIntraBandFreqSeparationUL, v.HasSearchSpaceSharingCAUL, v.HasDummy1, v.HasSupportedSRSResources, v.HasTwoPUCCHGroup, v.HasDynamicSwitchSUL, v.HasSimultaneousTxSULNonSUL, v.HasPuschProcessingType1DifferentTBPerSlot, v.HasDummy2)
 	w.Encode(&v.FeatureSetListPerUplinkCC, "featureSetListPerUplinkCC")
 	if v.HasScalingFactor {
 		w.Enum(int64(v.ScalingFactor), 3, 0, false, "scalingFactor")
@@ -14437,7 +14366,7 @@ func (v *FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot) DecodePER(r *p
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplink_PuschProcessingType1DifferentTBPerSlot) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
 	}
@@ -14485,7 +14414,7 @@ func (v *FeatureSetUplinkV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasZeroSlotOffsetAperiodicSRS, v.HasPaPhaseDiscontinuityImpacts, v.HasPuschSeparationWithGap, v.HasPuschProcessingType2, v.HasUlMCSTableAltDynamicIndication)
+	w.Preamble(v.HasZeroSlotOffsetAperiodicSRS, v.HasPaPhaseDiscontinuityImpacts, v.HasPuschSeparationWithGap, v.HasPuschProcessingType2, v.HasUlMCSTableAltDynamicIndication)
 	if v.HasZeroSlotOffsetAperiodicSRS {
 		w.Enum(int64(v.ZeroSlotOffsetAperiodicSRS), 1, 0, false, "zeroSlotOffsetAperiodicSRS")
 	}
@@ -14522,7 +14451,7 @@ func (v *FeatureSetUplinkV1540_PuschProcessingType2) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1540_PuschProcessingType2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	w.EncodeOptional(v.HasScs15kHz, &v.Scs15kHz, "scs-15kHz")
 	w.EncodeOptional(v.HasScs30kHz, &v.Scs30kHz, "scs-30kHz")
 	w.EncodeOptional(v.HasScs60kHz, &v.Scs60kHz, "scs-60kHz")
@@ -14618,7 +14547,7 @@ func (v *FeatureSetUplinkV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPuschRepetitionTypeBR16, v.HasUlCancellationSelfCarrierR16, v.HasUlCancellationCrossCarrierR16, v.HasUlFullPwrMode2MaxSRSResInSetR16, v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, v.HasSupportedSRSPosResourcesR16, v.HasIntraFreqDAPSULR16, v.HasIntraBandFreqSeparationULV1620, v.HasMultiPUCCHR16, v.HasTwoPUCCHType1R16, v.HasTwoPUCCHType2R16, v.HasTwoPUCCHType3R16, v.HasTwoPUCCHType4R16, v.HasMuxSRHARQACKR16, v.HasDummy1, v.HasDummy2, v.HasTwoPUCCHType5R16, v.HasTwoPUCCHType6R16, v.HasTwoPUCCHType7R16, v.HasTwoPUCCHType8R16, v.HasTwoPUCCHType9R16, v.HasTwoPUCCHType10R16, v.HasTwoPUCCHType11R16, v.HasUlIntraUEMuxR16, v.HasUlFullPwrModeR16, v.HasCrossCarrierSchedulingProcessingDiffSCSR16, v.HasUlFullPwrMode1R16, v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, v.HasUlFullPwrMode2TPMIGroupR16)
+	w.Preamble(v.HasPuschRepetitionTypeBR16, v.HasUlCancellationSelfCarrierR16, v.HasUlCancellationCrossCarrierR16, v.HasUlFullPwrMode2MaxSRSResInSetR16, v.HasCbgPUSCHProcessingType1DifferentTBPerSlotR16, v.HasCbgPUSCHProcessingType2DifferentTBPerSlotR16, v.HasSupportedSRSPosResourcesR16, v.HasIntraFreqDAPSULR16, v.HasIntraBandFreqSeparationULV1620, v.HasMultiPUCCHR16, v.HasTwoPUCCHType1R16, v.HasTwoPUCCHType2R16, v.HasTwoPUCCHType3R16, v.HasTwoPUCCHType4R16, v.HasMuxSRHARQACKR16, v.HasDummy1, v.HasDummy2, v.HasTwoPUCCHType5R16, v.HasTwoPUCCHType6R16, v.HasTwoPUCCHType7R16, v.HasTwoPUCCHType8R16, v.HasTwoPUCCHType9R16, v.HasTwoPUCCHType10R16, v.HasTwoPUCCHType11R16, v.HasUlIntraUEMuxR16, v.HasUlFullPwrModeR16, v.HasCrossCarrierSchedulingProcessingDiffSCSR16, v.HasUlFullPwrMode1R16, v.HasUlFullPwrMode2SRSConfigDiffNumSRSPortsR16, v.HasUlFullPwrMode2TPMIGroupR16)
 	w.EncodeOptional(v.HasPuschRepetitionTypeBR16, &v.PuschRepetitionTypeBR16, "pusch-RepetitionTypeB-r16")
 	if v.HasUlCancellationSelfCarrierR16 {
 		w.Enum(int64(v.UlCancellationSelfCarrierR16), 1, 0, false, "ul-CancellationSelfCarrier-r16")
@@ -14746,7 +14675,7 @@ func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType1DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
 	}
@@ -14793,7 +14722,7 @@ func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16) Dec
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CbgPUSCHProcessingType2DifferentTBPerSlotR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 4, 0, false, "scs-15kHz-r16")
 	}
@@ -14843,7 +14772,7 @@ func (v *FeatureSetUplinkV1610_IntraFreqDAPSULR16) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_IntraFreqDAPSULR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDummy, v.HasIntraFreqTwoTAGsDAPSR16, v.HasDummy1, v.HasDummy2, v.HasDummy3)
+	w.Preamble(v.HasDummy, v.HasIntraFreqTwoTAGsDAPSR16, v.HasDummy1, v.HasDummy2, v.HasDummy3)
 	if v.HasDummy {
 		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 	}
@@ -14887,7 +14816,7 @@ func (v *FeatureSetUplinkV1610_MultiPUCCHR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_MultiPUCCHR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
+	w.Preamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
 	if v.HasSubSlotConfigNCPR16 {
 		w.Enum(int64(v.SubSlotConfigNCPR16), 2, 0, false, "sub-SlotConfig-NCP-r16")
 	}
@@ -14959,7 +14888,7 @@ func (v *FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) Decod
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_CrossCarrierSchedulingProcessingDiffSCSR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
+	w.Preamble(v.HasScs15kHz120kHzR16, v.HasScs15kHz60kHzR16, v.HasScs30kHz120kHzR16, v.HasScs15kHz30kHzR16, v.HasScs30kHz60kHzR16, v.HasScs60kHz120kHzR16)
 	if v.HasScs15kHz120kHzR16 {
 		w.Enum(int64(v.Scs15kHz120kHzR16), 3, 0, false, "scs-15kHz-120kHz-r16")
 	}
@@ -15009,7 +14938,7 @@ func (v *FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1610_UlFullPwrMode2TPMIGroupR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTwoPortsR16, v.HasFourPortsNonCoherentR16, v.HasFourPortsPartialCoherentR16)
+	w.Preamble(v.HasTwoPortsR16, v.HasFourPortsNonCoherentR16, v.HasFourPortsPartialCoherentR16)
 	if v.HasTwoPortsR16 {
 		w.BitString(v.TwoPortsR16, per.Size{Lb: 2, Ub: 2}, "twoPorts-r16")
 	}
@@ -15059,7 +14988,7 @@ func (v *FeatureSetUplinkV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, v.HasDummy, v.HasPartialCancellationPUCCHPUSCHPRACHTXR16)
+	w.Preamble(v.HasOffsetSRSCBPUSCHAntSwitchFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorSingleOccFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithoutGapFr1R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithGapFr1R16, v.HasDummy, v.HasPartialCancellationPUCCHPUSCHPRACHTXR16)
 	if v.HasOffsetSRSCBPUSCHAntSwitchFr1R16 {
 		w.Enum(int64(v.OffsetSRSCBPUSCHAntSwitchFr1R16), 1, 0, false, "offsetSRS-CB-PUSCH-Ant-Switch-fr1-r16")
 	}
@@ -15101,7 +15030,7 @@ func (v *FeatureSetUplinkV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1640) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasTwoHARQACKCodebookType1R16, v.HasTwoHARQACKCodebookType2R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16)
+	w.Preamble(v.HasTwoHARQACKCodebookType1R16, v.HasTwoHARQACKCodebookType2R16, v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16)
 	w.EncodeOptional(v.HasTwoHARQACKCodebookType1R16, &v.TwoHARQACKCodebookType1R16, "twoHARQ-ACK-Codebook-type1-r16")
 	w.EncodeOptional(v.HasTwoHARQACKCodebookType2R16, &v.TwoHARQACKCodebookType2R16, "twoHARQ-ACK-Codebook-type2-r16")
 	w.EncodeOptional(v.HasOffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16, &v.OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16, "offsetSRS-CB-PUSCH-PDCCH-MonitorAnyOccWithSpanGap-fr1-r16")
@@ -15134,7 +15063,7 @@ func (v *FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1640_OffsetSRSCBPUSCHPDCCHMonitorAnyOccWithSpanGapFr1R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 3, 0, false, "scs-15kHz-r16")
 	}
@@ -15190,7 +15119,7 @@ func (v *FeatureSetUplinkV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMTRPPUSCHTypeACBR17, v.HasMTRPPUSCHRepetitionTypeAR17, v.HasMTRPPUCCHIntraSlotR17, v.HasSrsAntennaSwitching2SP1PeriodicR17, v.HasSrsExtensionAperiodicSRSR17, v.HasSrsOneAPSRSR17, v.HasUEPowerClassPerBandPerBCR17, v.HasTxSupportULGapFR2R17)
+	w.Preamble(v.HasMTRPPUSCHTypeACBR17, v.HasMTRPPUSCHRepetitionTypeAR17, v.HasMTRPPUCCHIntraSlotR17, v.HasSrsAntennaSwitching2SP1PeriodicR17, v.HasSrsExtensionAperiodicSRSR17, v.HasSrsOneAPSRSR17, v.HasUEPowerClassPerBandPerBCR17, v.HasTxSupportULGapFR2R17)
 	if v.HasMTRPPUSCHTypeACBR17 {
 		w.Enum(int64(v.MTRPPUSCHTypeACBR17), 3, 0, false, "mTRP-PUSCH-TypeA-CB-r17")
 	}
@@ -15254,7 +15183,7 @@ func (v *FeatureSetUplinkV1720) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, v.HasInterSubslotFreqHoppingPUCCHR17, v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, v.HasExtendedDCLocationReportR17)
+	w.Preamble(v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17, v.HasPucchRepetitionF0_1_2_3_4DynamicIndicationR17, v.HasInterSubslotFreqHoppingPUCCHR17, v.HasSemiStaticHARQACKCodebookSubSlotPUCCHR17, v.HasPhyPrioritizationLowPriorityDGHighPriorityCGR17, v.HasPhyPrioritizationHighPriorityDGLowPriorityCGR17, v.HasExtendedDCLocationReportR17)
 	if v.HasPucchRepetitionF0_1_2_3_4RRCConfigR17 {
 		w.Enum(int64(v.PucchRepetitionF0_1_2_3_4RRCConfigR17), 1, 0, false, "pucch-Repetition-F0-1-2-3-4-RRC-Config-r17")
 	}
@@ -15333,7 +15262,7 @@ func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_A
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkV1720_PhyPrioritizationHighPriorityDGLowPriorityCGR17_AdditionalCancellationTimeR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17, v.HasScs120kHzR17)
 	if v.HasScs15kHzR17 {
 		w.Enum(int64(v.Scs15kHzR17), 3, 0, false, "scs-15kHz-r17")
 	}
@@ -15374,7 +15303,7 @@ func (v *SubSlotConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubSlotConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
+	w.Preamble(v.HasSubSlotConfigNCPR16, v.HasSubSlotConfigECPR16)
 	if v.HasSubSlotConfigNCPR16 {
 		w.Enum(int64(v.SubSlotConfigNCPR16), 4, 0, false, "sub-SlotConfig-NCP-r16")
 	}
@@ -15404,7 +15333,7 @@ func (v *SRSAllPosResourcesR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSAllPosResourcesR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsPosResourceAPR16, v.HasSrsPosResourceSPR16)
+	w.Preamble(v.HasSrsPosResourceAPR16, v.HasSrsPosResourceSPR16)
 	w.Encode(&v.SrsPosResourcesR16, "srs-PosResources-r16")
 	w.EncodeOptional(v.HasSrsPosResourceAPR16, &v.SrsPosResourceAPR16, "srs-PosResourceAP-r16")
 	w.EncodeOptional(v.HasSrsPosResourceSPR16, &v.SrsPosResourceSPR16, "srs-PosResourceSP-r16")
@@ -15589,7 +15518,7 @@ func (v *FeatureSetUplinkPerCC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkPerCC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasChannelBW90mhz, v.HasMimoCBPUSCH, v.HasMaxNumberMIMOLayersNonCBPUSCH, v.HasSupportedModulationOrderUL)
+	w.Preamble(v.HasChannelBW90mhz, v.HasMimoCBPUSCH, v.HasMaxNumberMIMOLayersNonCBPUSCH, v.HasSupportedModulationOrderUL)
 	w.Encode(&v.SupportedSubcarrierSpacingUL, "supportedSubcarrierSpacingUL")
 	w.Encode(&v.SupportedBandwidthUL, "supportedBandwidthUL")
 	if v.HasChannelBW90mhz {
@@ -15620,7 +15549,7 @@ func (v *FeatureSetUplinkPerCC_MimoCBPUSCH) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkPerCC_MimoCBPUSCH) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMaxNumberMIMOLayersCBPUSCH)
+	w.Preamble(v.HasMaxNumberMIMOLayersCBPUSCH)
 	w.EncodeOptional(v.HasMaxNumberMIMOLayersCBPUSCH, &v.MaxNumberMIMOLayersCBPUSCH, "maxNumberMIMO-LayersCB-PUSCH")
 	w.Int(v.MaxNumberSRSResourcePerSet, 1, 2, false, "maxNumberSRS-ResourcePerSet")
 	return w.Err()
@@ -15646,7 +15575,7 @@ func (v *FeatureSetUplinkPerCCV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkPerCCV1540) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMimoNonCBPUSCH)
+	w.Preamble(v.HasMimoNonCBPUSCH)
 	w.EncodeOptional(v.HasMimoNonCBPUSCH, &v.MimoNonCBPUSCH, "mimo-NonCB-PUSCH")
 	return w.Err()
 }
@@ -15701,7 +15630,7 @@ func (v *FeatureSetUplinkPerCCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FeatureSetUplinkPerCCV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedMinBandwidthULR17, v.HasMTRPPUSCHRepetitionTypeBR17, v.HasMTRPPUSCHTypeBCBR17, v.HasSupportedBandwidthULV1710)
+	w.Preamble(v.HasSupportedMinBandwidthULR17, v.HasMTRPPUSCHRepetitionTypeBR17, v.HasMTRPPUSCHTypeBCBR17, v.HasSupportedBandwidthULV1710)
 	w.EncodeOptional(v.HasSupportedMinBandwidthULR17, &v.SupportedMinBandwidthULR17, "supportedMinBandwidthUL-r17")
 	if v.HasMTRPPUSCHRepetitionTypeBR17 {
 		w.Enum(int64(v.MTRPPUSCHRepetitionTypeBR17), 4, 0, false, "mTRP-PUSCH-RepetitionTypeB-r17")
@@ -15831,7 +15760,7 @@ func (v *FreqBandInformationEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqBandInformationEUTRA) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCaBandwidthClassDLEUTRA, v.HasCaBandwidthClassULEUTRA)
+	w.Preamble(v.HasCaBandwidthClassDLEUTRA, v.HasCaBandwidthClassULEUTRA)
 	w.Encode(&v.BandEUTRA, "bandEUTRA")
 	w.EncodeOptional(v.HasCaBandwidthClassDLEUTRA, &v.CaBandwidthClassDLEUTRA, "ca-BandwidthClassDL-EUTRA")
 	w.EncodeOptional(v.HasCaBandwidthClassULEUTRA, &v.CaBandwidthClassULEUTRA, "ca-BandwidthClassUL-EUTRA")
@@ -15864,7 +15793,7 @@ func (v *FreqBandInformationNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FreqBandInformationNR) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxBandwidthRequestedDL, v.HasMaxBandwidthRequestedUL, v.HasMaxCarriersRequestedDL, v.HasMaxCarriersRequestedUL)
+	w.Preamble(v.HasMaxBandwidthRequestedDL, v.HasMaxBandwidthRequestedUL, v.HasMaxCarriersRequestedDL, v.HasMaxCarriersRequestedUL)
 	w.Encode(&v.BandNR, "bandNR")
 	w.EncodeOptional(v.HasMaxBandwidthRequestedDL, &v.MaxBandwidthRequestedDL, "maxBandwidthRequestedDL")
 	w.EncodeOptional(v.HasMaxBandwidthRequestedUL, &v.MaxBandwidthRequestedUL, "maxBandwidthRequestedUL")
@@ -16053,8 +15982,8 @@ func (v *FR2_2AccessParamsPerBandR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasModulation64QAMPUSCHFR2_2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDlFR2_2SCS120kHzR17, v.HasUlFR2_2SCS120kHzR17, v.HasInitialAccessSSB120kHzR17, v.HasWidebandPRACHSCS120kHzR17, v.HasMultiRBPUCCHSCS120kHzR17, v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, v.HasDlFR2_2SCS480kHzR17, v.HasUlFR2_2SCS480kHzR17, v.HasInitialAccessSSB480kHzR17, v.HasWidebandPRACHSCS480kHzR17, v.HasMultiRBPUCCHSCS480kHzR17, v.HasEnhancedPDCCHMonitoringSCS480kHzR17, v.HasDlFR2_2SCS960kHzR17, v.HasUlFR2_2SCS960kHzR17, v.HasMultiRBPUCCHSCS960kHzR17, v.HasEnhancedPDCCHMonitoringSCS960kHzR17, v.HasType1ChannelAccessFR2_2R17, v.HasType2ChannelAccessFR2_2R17, v.HasReducedBeamSwitchTimingFR2_2R17, v.HasSupport32DLHARQProcessPerSCSR17, v.HasSupport32ULHARQProcessPerSCSR17)
+	w.Extended(x)
+	w.Preamble(v.HasDlFR2_2SCS120kHzR17, v.HasUlFR2_2SCS120kHzR17, v.HasInitialAccessSSB120kHzR17, v.HasWidebandPRACHSCS120kHzR17, v.HasMultiRBPUCCHSCS120kHzR17, v.HasMultiPDSCHSingleDCIFR2_2SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_2SCS120kHzR17, v.HasDlFR2_2SCS480kHzR17, v.HasUlFR2_2SCS480kHzR17, v.HasInitialAccessSSB480kHzR17, v.HasWidebandPRACHSCS480kHzR17, v.HasMultiRBPUCCHSCS480kHzR17, v.HasEnhancedPDCCHMonitoringSCS480kHzR17, v.HasDlFR2_2SCS960kHzR17, v.HasUlFR2_2SCS960kHzR17, v.HasMultiRBPUCCHSCS960kHzR17, v.HasEnhancedPDCCHMonitoringSCS960kHzR17, v.HasType1ChannelAccessFR2_2R17, v.HasType2ChannelAccessFR2_2R17, v.HasReducedBeamSwitchTimingFR2_2R17, v.HasSupport32DLHARQProcessPerSCSR17, v.HasSupport32ULHARQProcessPerSCSR17)
 	if v.HasDlFR2_2SCS120kHzR17 {
 		w.Enum(int64(v.DlFR2_2SCS120kHzR17), 1, 0, false, "dl-FR2-2-SCS-120kHz-r17")
 	}
@@ -16117,7 +16046,7 @@ func (v *FR2_2AccessParamsPerBandR17) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSupport32ULHARQProcessPerSCSR17, &v.Support32ULHARQProcessPerSCSR17, "support32-UL-HARQ-ProcessPerSCS-r17")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasModulation64QAMPUSCHFR2_2R17)
+		w.Preamble(v.HasModulation64QAMPUSCHFR2_2R17)
 		if v.HasModulation64QAMPUSCHFR2_2R17 {
 			w.Enum(int64(v.Modulation64QAMPUSCHFR2_2R17), 1, 0, false, "modulation64-QAM-PUSCH-FR2-2-r17")
 		}
@@ -16153,7 +16082,7 @@ func (v *FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17) Decode
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_EnhancedPDCCHMonitoringSCS960kHzR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcchMonitoring4_1R17, v.HasPdcchMonitoring4_2R17, v.HasPdcchMonitoring8_4R17)
+	w.Preamble(v.HasPdcchMonitoring4_1R17, v.HasPdcchMonitoring4_2R17, v.HasPdcchMonitoring8_4R17)
 	if v.HasPdcchMonitoring4_1R17 {
 		w.Enum(int64(v.PdcchMonitoring4_1R17), 1, 0, false, "pdcch-monitoring4-1-r17")
 	}
@@ -16194,7 +16123,7 @@ func (v *FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17) DecodePER(
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_Support32DLHARQProcessPerSCSR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs120kHzR17 {
 		w.Enum(int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
 	}
@@ -16235,7 +16164,7 @@ func (v *FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17) DecodePER(
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FR2_2AccessParamsPerBandR17_Support32ULHARQProcessPerSCSR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs120kHzR17 {
 		w.Enum(int64(v.Scs120kHzR17), 1, 0, false, "scs-120kHz-r17")
 	}
@@ -16273,7 +16202,7 @@ func (v *HighSpeedParametersR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasurementEnhancementR16, v.HasDemodulationEnhancementR16)
+	w.Preamble(v.HasMeasurementEnhancementR16, v.HasDemodulationEnhancementR16)
 	if v.HasMeasurementEnhancementR16 {
 		w.Enum(int64(v.MeasurementEnhancementR16), 1, 0, false, "measurementEnhancement-r16")
 	}
@@ -16346,7 +16275,7 @@ func (v *HighSpeedParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HighSpeedParametersV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasurementEnhancementCAR17, v.HasMeasurementEnhancementInterFreqR17)
+	w.Preamble(v.HasMeasurementEnhancementCAR17, v.HasMeasurementEnhancementInterFreqR17)
 	if v.HasMeasurementEnhancementCAR17 {
 		w.Enum(int64(v.MeasurementEnhancementCAR17), 1, 0, false, "measurementEnhancementCA-r17")
 	}
@@ -16379,8 +16308,8 @@ func (v *IMSParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IMSParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasImsParametersCommon, v.HasImsParametersFRXDiff)
+	w.Extended(x)
+	w.Preamble(v.HasImsParametersCommon, v.HasImsParametersFRXDiff)
 	w.EncodeOptional(v.HasImsParametersCommon, &v.ImsParametersCommon, "ims-ParametersCommon")
 	w.EncodeOptional(v.HasImsParametersFRXDiff, &v.ImsParametersFRXDiff, "ims-ParametersFRX-Diff")
 	w.Extensions(x, v.Unknown)
@@ -16406,7 +16335,7 @@ func (v *IMSParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IMSParametersV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasImsParametersFR2_2R17)
+	w.Preamble(v.HasImsParametersFR2_2R17)
 	w.EncodeOptional(v.HasImsParametersFR2_2R17, &v.ImsParametersFR2_2R17, "ims-ParametersFR2-2-r17")
 	return w.Err()
 }
@@ -16418,3 +16347,99 @@ func (v *IMSParametersV1700) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *IMSParametersV1700) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
+	*v = IMSParametersCommon{}
+	ext := r.Extended()
+	r.Preamble(&v.HasVoiceOverEUTRA5GC)
+	if v.HasVoiceOverEUTRA5GC {
+		v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.Enum(1, 0, false, "voiceOverEUTRA-5GC"))
+	}
+	x := r.Extensions(ext)
+	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
+		r.Preamble(&v.HasVoiceOverSCGBearerEUTRA5GC)
+		if v.HasVoiceOverSCGBearerEUTRA5GC {
+			v.VoiceOverSCGBearerEUTRA5GC = IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC(r.Enum(1, 0, false, "voiceOverSCG-BearerEUTRA-5GC"))
+		}
+		x.End("voiceOverSCG-BearerEUTRA-5GC")
+	}
+	if x.Begin(1, "voiceFallbackIndicationEPS-r16") {
+		r.Preamble(&v.HasVoiceFallbackIndicationEPSR16)
+		if v.HasVoiceFallbackIndicationEPSR16 {
+			v.VoiceFallbackIndicationEPSR16 = IMSParametersCommon_VoiceFallbackIndicationEPSR16(r.Enum(1, 0, false, "voiceFallbackIndicationEPS-r16"))
+		}
+		x.End("voiceFallbackIndicationEPS-r16")
+	}
+	v.Unknown = x.Unknown(2)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *IMSParametersCommon) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown, v.HasVoiceOverSCGBearerEUTRA5GC, v.HasVoiceFallbackIndicationEPSR16)
+	w.Extended(x)
+	w.Preamble(v.HasVoiceOverEUTRA5GC)
+	if v.HasVoiceOverEUTRA5GC {
+		w.Enum(int64(v.VoiceOverEUTRA5GC), 1, 0, false, "voiceOverEUTRA-5GC")
+	}
+	w.Extensions(x, v.Unknown)
+	if o, ok := w.BeginAddition(x, 0); ok {
+		w.Preamble(v.HasVoiceOverSCGBearerEUTRA5GC)
+		if v.HasVoiceOverSCGBearerEUTRA5GC {
+			w.Enum(int64(v.VoiceOverSCGBearerEUTRA5GC), 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC")
+		}
+		w.EndOpen(o)
+	}
+	if o, ok := w.BeginAddition(x, 1); ok {
+		w.Preamble(v.HasVoiceFallbackIndicationEPSR16)
+		if v.HasVoiceFallbackIndicationEPSR16 {
+			w.Enum(int64(v.VoiceFallbackIndicationEPSR16), 1, 0, false, "voiceFallbackIndicationEPS-r16")
+		}
+		w.EndOpen(o)
+	}
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a IMS-ParametersCommon (X.691); v aliases b.
+func (v *IMSParametersCommon) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "IMS-ParametersCommon")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *IMSParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *IMSParametersFRXDiff) DecodePER(r *per.Reader) error {
+	*v = IMSParametersFRXDiff{}
+	ext := r.Extended()
+	r.Preamble(&v.HasVoiceOverNR)
+	if v.HasVoiceOverNR {
+		v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.Enum(1, 0, false, "voiceOverNR"))
+	}
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *IMSParametersFRXDiff) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasVoiceOverNR)
+	if v.HasVoiceOverNR {
+		w.Enum(int64(v.VoiceOverNR), 1, 0, false, "voiceOverNR")
+	}
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a IMS-ParametersFRX-Diff (X.691); v aliases b.
+func (v *IMSParametersFRXDiff) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "IMS-ParametersFRX-Diff")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *IMSParametersFRXDiff) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }

@@ -10,102 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *IMSParametersCommon) DecodePER(r *per.Reader) error {
-	*v = IMSParametersCommon{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverEUTRA5GC)
-	if v.HasVoiceOverEUTRA5GC {
-		v.VoiceOverEUTRA5GC = IMSParametersCommon_VoiceOverEUTRA5GC(r.Enum(1, 0, false, "voiceOverEUTRA-5GC"))
-	}
-	x := r.Extensions(ext)
-	if x.Begin(0, "voiceOverSCG-BearerEUTRA-5GC") {
-		r.Preamble(&v.HasVoiceOverSCGBearerEUTRA5GC)
-		if v.HasVoiceOverSCGBearerEUTRA5GC {
-			v.VoiceOverSCGBearerEUTRA5GC = IMSParametersCommon_VoiceOverSCGBearerEUTRA5GC(r.Enum(1, 0, false, "voiceOverSCG-BearerEUTRA-5GC"))
-		}
-		x.End("voiceOverSCG-BearerEUTRA-5GC")
-	}
-	if x.Begin(1, "voiceFallbackIndicationEPS-r16") {
-		r.Preamble(&v.HasVoiceFallbackIndicationEPSR16)
-		if v.HasVoiceFallbackIndicationEPSR16 {
-			v.VoiceFallbackIndicationEPSR16 = IMSParametersCommon_VoiceFallbackIndicationEPSR16(r.Enum(1, 0, false, "voiceFallbackIndicationEPS-r16"))
-		}
-		x.End("voiceFallbackIndicationEPS-r16")
-	}
-	v.Unknown = x.Unknown(2)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *IMSParametersCommon) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown, v.HasVoiceOverSCGBearerEUTRA5GC, v.HasVoiceFallbackIndicationEPSR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasVoiceOverEUTRA5GC)
-	if v.HasVoiceOverEUTRA5GC {
-		w.Enum(int64(v.VoiceOverEUTRA5GC), 1, 0, false, "voiceOverEUTRA-5GC")
-	}
-	w.Extensions(x, v.Unknown)
-	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasVoiceOverSCGBearerEUTRA5GC)
-		if v.HasVoiceOverSCGBearerEUTRA5GC {
-			w.Enum(int64(v.VoiceOverSCGBearerEUTRA5GC), 1, 0, false, "voiceOverSCG-BearerEUTRA-5GC")
-		}
-		w.EndOpen(o)
-	}
-	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasVoiceFallbackIndicationEPSR16)
-		if v.HasVoiceFallbackIndicationEPSR16 {
-			w.Enum(int64(v.VoiceFallbackIndicationEPSR16), 1, 0, false, "voiceFallbackIndicationEPS-r16")
-		}
-		w.EndOpen(o)
-	}
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a IMS-ParametersCommon (X.691); v aliases b.
-func (v *IMSParametersCommon) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "IMS-ParametersCommon")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *IMSParametersCommon) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *IMSParametersFRXDiff) DecodePER(r *per.Reader) error {
-	*v = IMSParametersFRXDiff{}
-	ext := r.Extended()
-	r.Preamble(&v.HasVoiceOverNR)
-	if v.HasVoiceOverNR {
-		v.VoiceOverNR = IMSParametersFRXDiff_VoiceOverNR(r.Enum(1, 0, false, "voiceOverNR"))
-	}
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *IMSParametersFRXDiff) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasVoiceOverNR)
-	if v.HasVoiceOverNR {
-		w.Enum(int64(v.VoiceOverNR), 1, 0, false, "voiceOverNR")
-	}
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a IMS-ParametersFRX-Diff (X.691); v aliases b.
-func (v *IMSParametersFRXDiff) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "IMS-ParametersFRX-Diff")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *IMSParametersFRXDiff) MarshalUPER() ([]byte, error) { return per.Marshal(v, false) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *IMSParametersFR2_2R17) DecodePER(r *per.Reader) error {
 	*v = IMSParametersFR2_2R17{}
 	ext := r.Extended()
@@ -121,8 +25,8 @@ func (v *IMSParametersFR2_2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IMSParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasVoiceOverNRR17)
+	w.Extended(x)
+	w.Preamble(v.HasVoiceOverNRR17)
 	if v.HasVoiceOverNRR17 {
 		w.Enum(int64(v.VoiceOverNRR17), 1, 0, false, "voiceOverNR-r17")
 	}
@@ -158,12 +62,12 @@ func (v *InterRATParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterRATParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasUtraFDDR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasEutra)
+	w.Extended(x)
+	w.Preamble(v.HasEutra)
 	w.EncodeOptional(v.HasEutra, &v.Eutra, "eutra")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasUtraFDDR16)
+		w.Preamble(v.HasUtraFDDR16)
 		w.EncodeOptional(v.HasUtraFDDR16, &v.UtraFDDR16, "utra-FDD-r16")
 		w.EndOpen(o)
 	}
@@ -195,8 +99,8 @@ func (v *EUTRAParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEutraParametersCommon, v.HasEutraParametersXDDDiff)
+	w.Extended(x)
+	w.Preamble(v.HasEutraParametersCommon, v.HasEutraParametersXDDDiff)
 	w.Encode(&v.SupportedBandListEUTRA, "supportedBandListEUTRA")
 	w.EncodeOptional(v.HasEutraParametersCommon, &v.EutraParametersCommon, "eutra-ParametersCommon")
 	w.EncodeOptional(v.HasEutraParametersXDDDiff, &v.EutraParametersXDDDiff, "eutra-ParametersXDD-Diff")
@@ -262,8 +166,8 @@ func (v *EUTRAParametersCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasNeDC, v.HasNrHOToENDCR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMfbiEUTRA, v.HasModifiedMPRBehaviorEUTRA, v.HasMultiNSPmaxEUTRA, v.HasRsSINRMeasEUTRA)
+	w.Extended(x)
+	w.Preamble(v.HasMfbiEUTRA, v.HasModifiedMPRBehaviorEUTRA, v.HasMultiNSPmaxEUTRA, v.HasRsSINRMeasEUTRA)
 	if v.HasMfbiEUTRA {
 		w.Enum(int64(v.MfbiEUTRA), 1, 0, false, "mfbi-EUTRA")
 	}
@@ -278,14 +182,14 @@ func (v *EUTRAParametersCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasNeDC)
+		w.Preamble(v.HasNeDC)
 		if v.HasNeDC {
 			w.Enum(int64(v.NeDC), 1, 0, false, "ne-DC")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasNrHOToENDCR16)
+		w.Preamble(v.HasNrHOToENDCR16)
 		if v.HasNrHOToENDCR16 {
 			w.Enum(int64(v.NrHOToENDCR16), 1, 0, false, "nr-HO-ToEN-DC-r16")
 		}
@@ -319,8 +223,8 @@ func (v *EUTRAParametersXDDDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRsrqMeasWidebandEUTRA)
+	w.Extended(x)
+	w.Preamble(v.HasRsrqMeasWidebandEUTRA)
 	if v.HasRsrqMeasWidebandEUTRA {
 		w.Enum(int64(v.RsrqMeasWidebandEUTRA), 1, 0, false, "rsrqMeasWidebandEUTRA")
 	}
@@ -350,7 +254,7 @@ func (v *UTRAFDDParametersR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UTRAFDDParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SupportedBandListUTRAFDDR16, "supportedBandListUTRA-FDD-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -404,7 +308,7 @@ func (v *MACParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParameters) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMacParametersCommon, v.HasMacParametersXDDDiff)
+	w.Preamble(v.HasMacParametersCommon, v.HasMacParametersXDDDiff)
 	w.EncodeOptional(v.HasMacParametersCommon, &v.MacParametersCommon, "mac-ParametersCommon")
 	w.EncodeOptional(v.HasMacParametersXDDDiff, &v.MacParametersXDDDiff, "mac-ParametersXDD-Diff")
 	return w.Err()
@@ -428,7 +332,7 @@ func (v *MACParametersV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMacParametersFRXDiffR16)
+	w.Preamble(v.HasMacParametersFRXDiffR16)
 	w.EncodeOptional(v.HasMacParametersFRXDiffR16, &v.MacParametersFRXDiffR16, "mac-ParametersFRX-Diff-r16")
 	return w.Err()
 }
@@ -451,7 +355,7 @@ func (v *MACParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMacParametersFR2_2R17)
+	w.Preamble(v.HasMacParametersFR2_2R17)
 	w.EncodeOptional(v.HasMacParametersFR2_2R17, &v.MacParametersFR2_2R17, "mac-ParametersFR2-2-r17")
 	return w.Err()
 }
@@ -587,8 +491,8 @@ func (v *MACParametersCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRecommendedBitRate || v.HasRecommendedBitRateQuery, v.HasRecommendedBitRateMultiplierR16 || v.HasPreEmptiveBSRR16 || v.HasAutonomousTransmissionR16 || v.HasLchPriorityBasedPrioritizationR16 || v.HasLchToConfiguredGrantMappingR16 || v.HasLchToGrantPriorityRestrictionR16 || v.HasSinglePHRPR16 || v.HasUlLBTFailureDetectionRecoveryR16 || v.HasTddMPEPMPRReportingR16 || v.HasLcidExtensionIABR16, v.HasSpCellBFRCBRAR16, v.HasSrsResourceIDExtR16, v.HasEnhancedUuDRXForSidelinkR17 || v.HasMgActivationRequestPRSMeasR17 || v.HasMgActivationCommPRSMeasR17 || v.HasIntraCGPrioritizationR17 || v.HasJointPrioritizationCGRetxTimerR17 || v.HasSurvivalTimeR17 || v.HasLcgExtensionIABR17 || v.HasHarqFeedbackDisabledR17 || v.HasUplinkHarqModeBR17 || v.HasSrTriggeredByTAReportR17 || v.HasExtendedDRXCycleInactiveR17 || v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17 || v.HasLastTransmissionULR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLcpRestriction, v.HasDummy, v.HasLchToSCellRestriction)
+	w.Extended(x)
+	w.Preamble(v.HasLcpRestriction, v.HasDummy, v.HasLchToSCellRestriction)
 	if v.HasLcpRestriction {
 		w.Enum(int64(v.LcpRestriction), 1, 0, false, "lcp-Restriction")
 	}
@@ -600,7 +504,7 @@ func (v *MACParametersCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRecommendedBitRate, v.HasRecommendedBitRateQuery)
+		w.Preamble(v.HasRecommendedBitRate, v.HasRecommendedBitRateQuery)
 		if v.HasRecommendedBitRate {
 			w.Enum(int64(v.RecommendedBitRate), 1, 0, false, "recommendedBitRate")
 		}
@@ -610,7 +514,7 @@ func (v *MACParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasRecommendedBitRateMultiplierR16, v.HasPreEmptiveBSRR16, v.HasAutonomousTransmissionR16, v.HasLchPriorityBasedPrioritizationR16, v.HasLchToConfiguredGrantMappingR16, v.HasLchToGrantPriorityRestrictionR16, v.HasSinglePHRPR16, v.HasUlLBTFailureDetectionRecoveryR16, v.HasTddMPEPMPRReportingR16, v.HasLcidExtensionIABR16)
+		w.Preamble(v.HasRecommendedBitRateMultiplierR16, v.HasPreEmptiveBSRR16, v.HasAutonomousTransmissionR16, v.HasLchPriorityBasedPrioritizationR16, v.HasLchToConfiguredGrantMappingR16, v.HasLchToGrantPriorityRestrictionR16, v.HasSinglePHRPR16, v.HasUlLBTFailureDetectionRecoveryR16, v.HasTddMPEPMPRReportingR16, v.HasLcidExtensionIABR16)
 		if v.HasRecommendedBitRateMultiplierR16 {
 			w.Enum(int64(v.RecommendedBitRateMultiplierR16), 1, 0, false, "recommendedBitRateMultiplier-r16")
 		}
@@ -644,21 +548,21 @@ func (v *MACParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSpCellBFRCBRAR16)
+		w.Preamble(v.HasSpCellBFRCBRAR16)
 		if v.HasSpCellBFRCBRAR16 {
 			w.Enum(int64(v.SpCellBFRCBRAR16), 1, 0, false, "spCell-BFR-CBRA-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasSrsResourceIDExtR16)
+		w.Preamble(v.HasSrsResourceIDExtR16)
 		if v.HasSrsResourceIDExtR16 {
 			w.Enum(int64(v.SrsResourceIDExtR16), 1, 0, false, "srs-ResourceId-Ext-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasEnhancedUuDRXForSidelinkR17, v.HasMgActivationRequestPRSMeasR17, v.HasMgActivationCommPRSMeasR17, v.HasIntraCGPrioritizationR17, v.HasJointPrioritizationCGRetxTimerR17, v.HasSurvivalTimeR17, v.HasLcgExtensionIABR17, v.HasHarqFeedbackDisabledR17, v.HasUplinkHarqModeBR17, v.HasSrTriggeredByTAReportR17, v.HasExtendedDRXCycleInactiveR17, v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, v.HasLastTransmissionULR17)
+		w.Preamble(v.HasEnhancedUuDRXForSidelinkR17, v.HasMgActivationRequestPRSMeasR17, v.HasMgActivationCommPRSMeasR17, v.HasIntraCGPrioritizationR17, v.HasJointPrioritizationCGRetxTimerR17, v.HasSurvivalTimeR17, v.HasLcgExtensionIABR17, v.HasHarqFeedbackDisabledR17, v.HasUplinkHarqModeBR17, v.HasSrTriggeredByTAReportR17, v.HasExtendedDRXCycleInactiveR17, v.HasSimultaneousSRPUSCHDiffPUCCHGroupsR17, v.HasLastTransmissionULR17)
 		if v.HasEnhancedUuDRXForSidelinkR17 {
 			w.Enum(int64(v.EnhancedUuDRXForSidelinkR17), 1, 0, false, "enhancedUuDRX-forSidelink-r17")
 		}
@@ -738,8 +642,8 @@ func (v *MACParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersFRXDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDirectMCGSCellActivationR16, v.HasDirectMCGSCellActivationResumeR16, v.HasDirectSCGSCellActivationR16, v.HasDirectSCGSCellActivationResumeR16, v.HasDrxAdaptationR16)
+	w.Extended(x)
+	w.Preamble(v.HasDirectMCGSCellActivationR16, v.HasDirectMCGSCellActivationResumeR16, v.HasDirectSCGSCellActivationR16, v.HasDirectSCGSCellActivationResumeR16, v.HasDrxAdaptationR16)
 	if v.HasDirectMCGSCellActivationR16 {
 		w.Enum(int64(v.DirectMCGSCellActivationR16), 1, 0, false, "directMCG-SCellActivation-r16")
 	}
@@ -777,7 +681,7 @@ func (v *MACParametersFRXDiffR16_DrxAdaptationR16) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersFRXDiffR16_DrxAdaptationR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNonSharedSpectrumChAccessR16, v.HasSharedSpectrumChAccessR16)
+	w.Preamble(v.HasNonSharedSpectrumChAccessR16, v.HasSharedSpectrumChAccessR16)
 	w.EncodeOptional(v.HasNonSharedSpectrumChAccessR16, &v.NonSharedSpectrumChAccessR16, "non-SharedSpectrumChAccess-r16")
 	w.EncodeOptional(v.HasSharedSpectrumChAccessR16, &v.SharedSpectrumChAccessR16, "sharedSpectrumChAccess-r16")
 	return w.Err()
@@ -819,8 +723,8 @@ func (v *MACParametersFR2_2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDirectMCGSCellActivationR17, v.HasDirectMCGSCellActivationResumeR17, v.HasDirectSCGSCellActivationR17, v.HasDirectSCGSCellActivationResumeR17, v.HasDrxAdaptationR17)
+	w.Extended(x)
+	w.Preamble(v.HasDirectMCGSCellActivationR17, v.HasDirectMCGSCellActivationResumeR17, v.HasDirectSCGSCellActivationR17, v.HasDirectSCGSCellActivationResumeR17, v.HasDrxAdaptationR17)
 	if v.HasDirectMCGSCellActivationR17 {
 		w.Enum(int64(v.DirectMCGSCellActivationR17), 1, 0, false, "directMCG-SCellActivation-r17")
 	}
@@ -858,7 +762,7 @@ func (v *MACParametersFR2_2R17_DrxAdaptationR17) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersFR2_2R17_DrxAdaptationR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNonSharedSpectrumChAccessR17, v.HasSharedSpectrumChAccessR17)
+	w.Preamble(v.HasNonSharedSpectrumChAccessR17, v.HasSharedSpectrumChAccessR17)
 	w.EncodeOptional(v.HasNonSharedSpectrumChAccessR17, &v.NonSharedSpectrumChAccessR17, "non-SharedSpectrumChAccess-r17")
 	w.EncodeOptional(v.HasSharedSpectrumChAccessR17, &v.SharedSpectrumChAccessR17, "sharedSpectrumChAccess-r17")
 	return w.Err()
@@ -922,8 +826,8 @@ func (v *MACParametersXDDDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSecondaryDRXGroupR16, v.HasEnhancedSkipUplinkTxDynamicR16 || v.HasEnhancedSkipUplinkTxConfiguredR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSkipUplinkTxDynamic, v.HasLogicalChannelSRDelayTimer, v.HasLongDRXCycle, v.HasShortDRXCycle, v.HasMultipleSRConfigurations, v.HasMultipleConfiguredGrants)
+	w.Extended(x)
+	w.Preamble(v.HasSkipUplinkTxDynamic, v.HasLogicalChannelSRDelayTimer, v.HasLongDRXCycle, v.HasShortDRXCycle, v.HasMultipleSRConfigurations, v.HasMultipleConfiguredGrants)
 	if v.HasSkipUplinkTxDynamic {
 		w.Enum(int64(v.SkipUplinkTxDynamic), 1, 0, false, "skipUplinkTxDynamic")
 	}
@@ -944,14 +848,14 @@ func (v *MACParametersXDDDiff) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSecondaryDRXGroupR16)
+		w.Preamble(v.HasSecondaryDRXGroupR16)
 		if v.HasSecondaryDRXGroupR16 {
 			w.Enum(int64(v.SecondaryDRXGroupR16), 1, 0, false, "secondaryDRX-Group-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
+		w.Preamble(v.HasEnhancedSkipUplinkTxDynamicR16, v.HasEnhancedSkipUplinkTxConfiguredR16)
 		if v.HasEnhancedSkipUplinkTxDynamicR16 {
 			w.Enum(int64(v.EnhancedSkipUplinkTxDynamicR16), 1, 0, false, "enhancedSkipUplinkTxDynamic-r16")
 		}
@@ -993,7 +897,7 @@ func (v *MinTimeGapR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinTimeGapR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs15kHzR16 {
 		w.Enum(int64(v.Scs15kHzR16), 2, 0, false, "scs-15kHz-r16")
 	}
@@ -1035,7 +939,7 @@ func (v *MinTimeGapFR2_2R17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MinTimeGapFR2_2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs120kHzR17, v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs120kHzR17 {
 		w.Enum(int64(v.Scs120kHzR17), 2, 0, false, "scs-120kHz-r17")
 	}
@@ -1068,7 +972,7 @@ func (v *MeasAndMobParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParameters) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersCommon, v.HasMeasAndMobParametersXDDDiff, v.HasMeasAndMobParametersFRXDiff)
+	w.Preamble(v.HasMeasAndMobParametersCommon, v.HasMeasAndMobParametersXDDDiff, v.HasMeasAndMobParametersFRXDiff)
 	w.EncodeOptional(v.HasMeasAndMobParametersCommon, &v.MeasAndMobParametersCommon, "measAndMobParametersCommon")
 	w.EncodeOptional(v.HasMeasAndMobParametersXDDDiff, &v.MeasAndMobParametersXDDDiff, "measAndMobParametersXDD-Diff")
 	w.EncodeOptional(v.HasMeasAndMobParametersFRXDiff, &v.MeasAndMobParametersFRXDiff, "measAndMobParametersFRX-Diff")
@@ -1093,7 +997,7 @@ func (v *MeasAndMobParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersFR2_2R17)
+	w.Preamble(v.HasMeasAndMobParametersFR2_2R17)
 	w.EncodeOptional(v.HasMeasAndMobParametersFR2_2R17, &v.MeasAndMobParametersFR2_2R17, "measAndMobParametersFR2-2-r17")
 	return w.Err()
 }
@@ -1332,8 +1236,8 @@ func (v *MeasAndMobParametersCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasEventBMeasAndReport || v.HasHandoverFDDTDD || v.HasEutraCGIReporting || v.HasNrCGIReporting, v.HasIndependentGapConfig || v.HasPeriodicEUTRAMeasAndReport || v.HasHandoverFR1FR2 || v.HasMaxNumberCSIRSRRMRSSINR, v.HasNrCGIReportingENDC, v.HasEutraCGIReportingNEDC || v.HasEutraCGIReportingNRDC || v.HasNrCGIReportingNEDC || v.HasNrCGIReportingNRDC, v.HasReportAddNeighMeasForPeriodicR16 || v.HasCondHandoverParametersCommonR16 || v.HasNrNeedForGapReportingR16 || v.HasSupportedGapPatternNRonlyR16 || v.HasSupportedGapPatternNRonlyNEDCR16 || v.HasMaxNumberCLIRSSIR16 || v.HasMaxNumberCLISRSRSRPR16 || v.HasMaxNumberPerSlotCLISRSRSRPR16 || v.HasMfbiIABR16 || v.HasDummy || v.HasNrCGIReportingNPNR16 || v.HasIdleInactiveEUTRAMeasReportR16 || v.HasIdleInactiveValidityAreaR16 || v.HasEutraAutonomousGapsR16 || v.HasEutraAutonomousGapsNEDCR16 || v.HasEutraAutonomousGapsNRDCR16 || v.HasPcellT312R16 || v.HasSupportedGapPatternR16, v.HasConcurrentMeasGapR17 || v.HasNrNeedForGapNCSGReportingR17 || v.HasEutraNeedForGapNCSGReportingR17 || v.HasNcsgMeasGapPerFRR17 || v.HasNcsgMeasGapPatternsR17 || v.HasNcsgMeasGapNRPatternsR17 || v.HasPreconfiguredUEAutonomousMeasGapR17 || v.HasPreconfiguredNWControlledMeasGapR17 || v.HasHandoverFR1FR2_2R17 || v.HasHandoverFR2_1FR2_2R17 || v.HasIndependentGapConfigPRSR17 || v.HasRrmRelaxationRRCConnectedRedCapR17 || v.HasParallelMeasurementGapR17 || v.HasCondHandoverWithSCGNRDCR17 || v.HasGNBIDLengthReportingR17 || v.HasGNBIDLengthReportingENDCR17 || v.HasGNBIDLengthReportingNEDCR17 || v.HasGNBIDLengthReportingNRDCR17 || v.HasGNBIDLengthReportingNPNR17, v.HasParallelSMTCR17 || v.HasConcurrentMeasGapEUTRAR17 || v.HasServiceLinkPropDelayDiffReportingR17 || v.HasNcsgSymbolLevelScheduleRestrictionInterR17, v.HasEventD1MeasReportTriggerR17 || v.HasIndependentGapConfigMaxCCR17, v.HasInterSatMeasR17 || v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSupportedGapPattern, v.HasSsbRLM, v.HasSsbAndCSIRSRLM)
+	w.Extended(x)
+	w.Preamble(v.HasSupportedGapPattern, v.HasSsbRLM, v.HasSsbAndCSIRSRLM)
 	if v.HasSupportedGapPattern {
 		w.BitString(v.SupportedGapPattern, per.Size{Lb: 22, Ub: 22}, "supportedGapPattern")
 	}
@@ -1345,7 +1249,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasEventBMeasAndReport, v.HasHandoverFDDTDD, v.HasEutraCGIReporting, v.HasNrCGIReporting)
+		w.Preamble(v.HasEventBMeasAndReport, v.HasHandoverFDDTDD, v.HasEutraCGIReporting, v.HasNrCGIReporting)
 		if v.HasEventBMeasAndReport {
 			w.Enum(int64(v.EventBMeasAndReport), 1, 0, false, "eventB-MeasAndReport")
 		}
@@ -1361,7 +1265,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasIndependentGapConfig, v.HasPeriodicEUTRAMeasAndReport, v.HasHandoverFR1FR2, v.HasMaxNumberCSIRSRRMRSSINR)
+		w.Preamble(v.HasIndependentGapConfig, v.HasPeriodicEUTRAMeasAndReport, v.HasHandoverFR1FR2, v.HasMaxNumberCSIRSRRMRSSINR)
 		if v.HasIndependentGapConfig {
 			w.Enum(int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
 		}
@@ -1377,14 +1281,14 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasNrCGIReportingENDC)
+		w.Preamble(v.HasNrCGIReportingENDC)
 		if v.HasNrCGIReportingENDC {
 			w.Enum(int64(v.NrCGIReportingENDC), 1, 0, false, "nr-CGI-Reporting-ENDC")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasEutraCGIReportingNEDC, v.HasEutraCGIReportingNRDC, v.HasNrCGIReportingNEDC, v.HasNrCGIReportingNRDC)
+		w.Preamble(v.HasEutraCGIReportingNEDC, v.HasEutraCGIReportingNRDC, v.HasNrCGIReportingNEDC, v.HasNrCGIReportingNRDC)
 		if v.HasEutraCGIReportingNEDC {
 			w.Enum(int64(v.EutraCGIReportingNEDC), 1, 0, false, "eutra-CGI-Reporting-NEDC")
 		}
@@ -1400,7 +1304,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasReportAddNeighMeasForPeriodicR16, v.HasCondHandoverParametersCommonR16, v.HasNrNeedForGapReportingR16, v.HasSupportedGapPatternNRonlyR16, v.HasSupportedGapPatternNRonlyNEDCR16, v.HasMaxNumberCLIRSSIR16, v.HasMaxNumberCLISRSRSRPR16, v.HasMaxNumberPerSlotCLISRSRSRPR16, v.HasMfbiIABR16, v.HasDummy, v.HasNrCGIReportingNPNR16, v.HasIdleInactiveEUTRAMeasReportR16, v.HasIdleInactiveValidityAreaR16, v.HasEutraAutonomousGapsR16, v.HasEutraAutonomousGapsNEDCR16, v.HasEutraAutonomousGapsNRDCR16, v.HasPcellT312R16, v.HasSupportedGapPatternR16)
+		w.Preamble(v.HasReportAddNeighMeasForPeriodicR16, v.HasCondHandoverParametersCommonR16, v.HasNrNeedForGapReportingR16, v.HasSupportedGapPatternNRonlyR16, v.HasSupportedGapPatternNRonlyNEDCR16, v.HasMaxNumberCLIRSSIR16, v.HasMaxNumberCLISRSRSRPR16, v.HasMaxNumberPerSlotCLISRSRSRPR16, v.HasMfbiIABR16, v.HasDummy, v.HasNrCGIReportingNPNR16, v.HasIdleInactiveEUTRAMeasReportR16, v.HasIdleInactiveValidityAreaR16, v.HasEutraAutonomousGapsR16, v.HasEutraAutonomousGapsNEDCR16, v.HasEutraAutonomousGapsNRDCR16, v.HasPcellT312R16, v.HasSupportedGapPatternR16)
 		if v.HasReportAddNeighMeasForPeriodicR16 {
 			w.Enum(int64(v.ReportAddNeighMeasForPeriodicR16), 1, 0, false, "reportAddNeighMeasForPeriodic-r16")
 		}
@@ -1456,7 +1360,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WritePreamble(v.HasConcurrentMeasGapR17, v.HasNrNeedForGapNCSGReportingR17, v.HasEutraNeedForGapNCSGReportingR17, v.HasNcsgMeasGapPerFRR17, v.HasNcsgMeasGapPatternsR17, v.HasNcsgMeasGapNRPatternsR17, v.HasPreconfiguredUEAutonomousMeasGapR17, v.HasPreconfiguredNWControlledMeasGapR17, v.HasHandoverFR1FR2_2R17, v.HasHandoverFR2_1FR2_2R17, v.HasIndependentGapConfigPRSR17, v.HasRrmRelaxationRRCConnectedRedCapR17, v.HasParallelMeasurementGapR17, v.HasCondHandoverWithSCGNRDCR17, v.HasGNBIDLengthReportingR17, v.HasGNBIDLengthReportingENDCR17, v.HasGNBIDLengthReportingNEDCR17, v.HasGNBIDLengthReportingNRDCR17, v.HasGNBIDLengthReportingNPNR17)
+		w.Preamble(v.HasConcurrentMeasGapR17, v.HasNrNeedForGapNCSGReportingR17, v.HasEutraNeedForGapNCSGReportingR17, v.HasNcsgMeasGapPerFRR17, v.HasNcsgMeasGapPatternsR17, v.HasNcsgMeasGapNRPatternsR17, v.HasPreconfiguredUEAutonomousMeasGapR17, v.HasPreconfiguredNWControlledMeasGapR17, v.HasHandoverFR1FR2_2R17, v.HasHandoverFR2_1FR2_2R17, v.HasIndependentGapConfigPRSR17, v.HasRrmRelaxationRRCConnectedRedCapR17, v.HasParallelMeasurementGapR17, v.HasCondHandoverWithSCGNRDCR17, v.HasGNBIDLengthReportingR17, v.HasGNBIDLengthReportingENDCR17, v.HasGNBIDLengthReportingNEDCR17, v.HasGNBIDLengthReportingNRDCR17, v.HasGNBIDLengthReportingNPNR17)
 		w.EncodeOptional(v.HasConcurrentMeasGapR17, &v.ConcurrentMeasGapR17, "concurrentMeasGap-r17")
 		if v.HasNrNeedForGapNCSGReportingR17 {
 			w.Enum(int64(v.NrNeedForGapNCSGReportingR17), 1, 0, false, "nr-NeedForGapNCSG-Reporting-r17")
@@ -1515,7 +1419,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasParallelSMTCR17, v.HasConcurrentMeasGapEUTRAR17, v.HasServiceLinkPropDelayDiffReportingR17, v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
+		w.Preamble(v.HasParallelSMTCR17, v.HasConcurrentMeasGapEUTRAR17, v.HasServiceLinkPropDelayDiffReportingR17, v.HasNcsgSymbolLevelScheduleRestrictionInterR17)
 		if v.HasParallelSMTCR17 {
 			w.Enum(int64(v.ParallelSMTCR17), 1, 0, false, "parallelSMTC-r17")
 		}
@@ -1531,7 +1435,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WritePreamble(v.HasEventD1MeasReportTriggerR17, v.HasIndependentGapConfigMaxCCR17)
+		w.Preamble(v.HasEventD1MeasReportTriggerR17, v.HasIndependentGapConfigMaxCCR17)
 		if v.HasEventD1MeasReportTriggerR17 {
 			w.Enum(int64(v.EventD1MeasReportTriggerR17), 1, 0, false, "eventD1-MeasReportTrigger-r17")
 		}
@@ -1539,7 +1443,7 @@ func (v *MeasAndMobParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WritePreamble(v.HasInterSatMeasR17, v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
+		w.Preamble(v.HasInterSatMeasR17, v.HasDeriveSSBIndexFromCellInterNonNCSGR17)
 		if v.HasInterSatMeasR17 {
 			w.Enum(int64(v.InterSatMeasR17), 1, 0, false, "interSatMeas-r17")
 		}
@@ -1575,7 +1479,7 @@ func (v *MeasAndMobParametersCommon_CondHandoverParametersCommonR16) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersCommon_CondHandoverParametersCommonR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCondHandoverFDDTDDR16, v.HasCondHandoverFR1FR2R16)
+	w.Preamble(v.HasCondHandoverFDDTDDR16, v.HasCondHandoverFR1FR2R16)
 	if v.HasCondHandoverFDDTDDR16 {
 		w.Enum(int64(v.CondHandoverFDDTDDR16), 1, 0, false, "condHandoverFDD-TDD-r16")
 	}
@@ -1655,7 +1559,7 @@ func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) DecodePER(r *p
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersCommon_IndependentGapConfigMaxCCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
+	w.Preamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
 	if v.HasFr1OnlyR17 {
 		w.Int(v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
 	}
@@ -1727,8 +1631,8 @@ func (v *MeasAndMobParametersXDDDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasHandoverInterF || v.HasHandoverLTEEPC || v.HasHandoverLTE5GC, v.HasSftdMeasNRNeigh || v.HasSftdMeasNRNeighDRX, v.HasDummy)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIntraAndInterFMeasAndReport, v.HasEventAMeasAndReport)
+	w.Extended(x)
+	w.Preamble(v.HasIntraAndInterFMeasAndReport, v.HasEventAMeasAndReport)
 	if v.HasIntraAndInterFMeasAndReport {
 		w.Enum(int64(v.IntraAndInterFMeasAndReport), 1, 0, false, "intraAndInterF-MeasAndReport")
 	}
@@ -1737,7 +1641,7 @@ func (v *MeasAndMobParametersXDDDiff) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
+		w.Preamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
 		if v.HasHandoverInterF {
 			w.Enum(int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
 		}
@@ -1750,7 +1654,7 @@ func (v *MeasAndMobParametersXDDDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSftdMeasNRNeigh, v.HasSftdMeasNRNeighDRX)
+		w.Preamble(v.HasSftdMeasNRNeigh, v.HasSftdMeasNRNeighDRX)
 		if v.HasSftdMeasNRNeigh {
 			w.Enum(int64(v.SftdMeasNRNeigh), 1, 0, false, "sftd-MeasNR-Neigh")
 		}
@@ -1760,7 +1664,7 @@ func (v *MeasAndMobParametersXDDDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasDummy)
+		w.Preamble(v.HasDummy)
 		if v.HasDummy {
 			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 		}
@@ -1877,8 +1781,8 @@ func (v *MeasAndMobParametersFRXDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersFRXDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasHandoverInterF || v.HasHandoverLTEEPC || v.HasHandoverLTE5GC, v.HasMaxNumberResourceCSIRSRLM, v.HasSimultaneousRxDataSSBDiffNumerology, v.HasNrAutonomousGapsR16 || v.HasNrAutonomousGapsENDCR16 || v.HasNrAutonomousGapsNEDCR16 || v.HasNrAutonomousGapsNRDCR16 || v.HasDummy || v.HasCliRSSIMeasR16 || v.HasCliSRSRSRPMeasR16 || v.HasInterFrequencyMeasNoGapR16 || v.HasSimultaneousRxDataSSBDiffNumerologyInterR16 || v.HasIdleInactiveNRMeasReportR16 || v.HasIdleInactiveNRMeasBeamReportR16, v.HasIncreasedNumberofCSIRSPerMOR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsSINRMeas, v.HasCsiRSRPAndRSRQMeasWithSSB, v.HasCsiRSRPAndRSRQMeasWithoutSSB, v.HasCsiSINRMeas, v.HasCsiRSRLM)
+	w.Extended(x)
+	w.Preamble(v.HasSsSINRMeas, v.HasCsiRSRPAndRSRQMeasWithSSB, v.HasCsiRSRPAndRSRQMeasWithoutSSB, v.HasCsiSINRMeas, v.HasCsiRSRLM)
 	if v.HasSsSINRMeas {
 		w.Enum(int64(v.SsSINRMeas), 1, 0, false, "ss-SINR-Meas")
 	}
@@ -1896,7 +1800,7 @@ func (v *MeasAndMobParametersFRXDiff) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
+		w.Preamble(v.HasHandoverInterF, v.HasHandoverLTEEPC, v.HasHandoverLTE5GC)
 		if v.HasHandoverInterF {
 			w.Enum(int64(v.HandoverInterF), 1, 0, false, "handoverInterF")
 		}
@@ -1909,21 +1813,21 @@ func (v *MeasAndMobParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasMaxNumberResourceCSIRSRLM)
+		w.Preamble(v.HasMaxNumberResourceCSIRSRLM)
 		if v.HasMaxNumberResourceCSIRSRLM {
 			w.Enum(int64(v.MaxNumberResourceCSIRSRLM), 4, 0, false, "maxNumberResource-CSI-RS-RLM")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSimultaneousRxDataSSBDiffNumerology)
+		w.Preamble(v.HasSimultaneousRxDataSSBDiffNumerology)
 		if v.HasSimultaneousRxDataSSBDiffNumerology {
 			w.Enum(int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasNrAutonomousGapsR16, v.HasNrAutonomousGapsENDCR16, v.HasNrAutonomousGapsNEDCR16, v.HasNrAutonomousGapsNRDCR16, v.HasDummy, v.HasCliRSSIMeasR16, v.HasCliSRSRSRPMeasR16, v.HasInterFrequencyMeasNoGapR16, v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, v.HasIdleInactiveNRMeasReportR16, v.HasIdleInactiveNRMeasBeamReportR16)
+		w.Preamble(v.HasNrAutonomousGapsR16, v.HasNrAutonomousGapsENDCR16, v.HasNrAutonomousGapsNEDCR16, v.HasNrAutonomousGapsNRDCR16, v.HasDummy, v.HasCliRSSIMeasR16, v.HasCliSRSRSRPMeasR16, v.HasInterFrequencyMeasNoGapR16, v.HasSimultaneousRxDataSSBDiffNumerologyInterR16, v.HasIdleInactiveNRMeasReportR16, v.HasIdleInactiveNRMeasBeamReportR16)
 		if v.HasNrAutonomousGapsR16 {
 			w.Enum(int64(v.NrAutonomousGapsR16), 1, 0, false, "nr-AutonomousGaps-r16")
 		}
@@ -1960,7 +1864,7 @@ func (v *MeasAndMobParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasIncreasedNumberofCSIRSPerMOR16)
+		w.Preamble(v.HasIncreasedNumberofCSIRSPerMOR16)
 		if v.HasIncreasedNumberofCSIRSPerMOR16 {
 			w.Enum(int64(v.IncreasedNumberofCSIRSPerMOR16), 1, 0, false, "increasedNumberofCSIRSPerMO-r16")
 		}
@@ -2003,8 +1907,8 @@ func (v *MeasAndMobParametersFR2_2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasHandoverInterFR17, v.HasHandoverLTEEPCR17, v.HasHandoverLTE5GCR17, v.HasIdleInactiveNRMeasReportR17)
+	w.Extended(x)
+	w.Preamble(v.HasHandoverInterFR17, v.HasHandoverLTEEPCR17, v.HasHandoverLTE5GCR17, v.HasIdleInactiveNRMeasReportR17)
 	if v.HasHandoverInterFR17 {
 		w.Enum(int64(v.HandoverInterFR17), 1, 0, false, "handoverInterF-r17")
 	}
@@ -2042,7 +1946,7 @@ func (v *MeasAndMobParametersMRDC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDCCommon, v.HasMeasAndMobParametersMRDCXDDDiff, v.HasMeasAndMobParametersMRDCFRXDiff)
+	w.Preamble(v.HasMeasAndMobParametersMRDCCommon, v.HasMeasAndMobParametersMRDCXDDDiff, v.HasMeasAndMobParametersMRDCFRXDiff)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCCommon, &v.MeasAndMobParametersMRDCCommon, "measAndMobParametersMRDC-Common")
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCXDDDiff, &v.MeasAndMobParametersMRDCXDDDiff, "measAndMobParametersMRDC-XDD-Diff")
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCFRXDiff, &v.MeasAndMobParametersMRDCFRXDiff, "measAndMobParametersMRDC-FRX-Diff")
@@ -2067,7 +1971,7 @@ func (v *MeasAndMobParametersMRDCV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCV1560) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersMRDCXDDDiffV1560)
+	w.Preamble(v.HasMeasAndMobParametersMRDCXDDDiffV1560)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCXDDDiffV1560, &v.MeasAndMobParametersMRDCXDDDiffV1560, "measAndMobParametersMRDC-XDD-Diff-v1560")
 	return w.Err()
 }
@@ -2093,7 +1997,7 @@ func (v *MeasAndMobParametersMRDCV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDCCommonV1610, v.HasInterNRMeasEUTRAIABR16)
+	w.Preamble(v.HasMeasAndMobParametersMRDCCommonV1610, v.HasInterNRMeasEUTRAIABR16)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCCommonV1610, &v.MeasAndMobParametersMRDCCommonV1610, "measAndMobParametersMRDC-Common-v1610")
 	if v.HasInterNRMeasEUTRAIABR16 {
 		w.Enum(int64(v.InterNRMeasEUTRAIABR16), 1, 0, false, "interNR-MeasEUTRA-IAB-r16")
@@ -2119,7 +2023,7 @@ func (v *MeasAndMobParametersMRDCV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersMRDCCommonV1700)
+	w.Preamble(v.HasMeasAndMobParametersMRDCCommonV1700)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCCommonV1700, &v.MeasAndMobParametersMRDCCommonV1700, "measAndMobParametersMRDC-Common-v1700")
 	return w.Err()
 }
@@ -2142,7 +2046,7 @@ func (v *MeasAndMobParametersMRDCV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCV1730) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersMRDCCommonV1730)
+	w.Preamble(v.HasMeasAndMobParametersMRDCCommonV1730)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCCommonV1730, &v.MeasAndMobParametersMRDCCommonV1730, "measAndMobParametersMRDC-Common-v1730")
 	return w.Err()
 }
@@ -2167,7 +2071,7 @@ func (v *MeasAndMobParametersMRDCCommon) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommon) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIndependentGapConfig)
+	w.Preamble(v.HasIndependentGapConfig)
 	if v.HasIndependentGapConfig {
 		w.Enum(int64(v.IndependentGapConfig), 1, 0, false, "independentGapConfig")
 	}
@@ -2195,7 +2099,7 @@ func (v *MeasAndMobParametersMRDCCommonV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCondPSCellChangeParametersCommonR16, v.HasPscellT312R16)
+	w.Preamble(v.HasCondPSCellChangeParametersCommonR16, v.HasPscellT312R16)
 	w.EncodeOptional(v.HasCondPSCellChangeParametersCommonR16, &v.CondPSCellChangeParametersCommonR16, "condPSCellChangeParametersCommon-r16")
 	if v.HasPscellT312R16 {
 		w.Enum(int64(v.PscellT312R16), 1, 0, false, "pscellT312-r16")
@@ -2228,7 +2132,7 @@ func (v *MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1610_CondPSCellChangeParametersCommonR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCondPSCellChangeFDDTDDR16, v.HasCondPSCellChangeFR1FR2R16)
+	w.Preamble(v.HasCondPSCellChangeFDDTDDR16, v.HasCondPSCellChangeFR1FR2R16)
 	if v.HasCondPSCellChangeFDDTDDR16 {
 		w.Enum(int64(v.CondPSCellChangeFDDTDDR16), 1, 0, false, "condPSCellChangeFDD-TDD-r16")
 	}
@@ -2264,7 +2168,7 @@ func (v *MeasAndMobParametersMRDCCommonV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCondPSCellChangeParametersR17, v.HasCondHandoverWithSCGENDCR17, v.HasCondHandoverWithSCGNEDCR17)
+	w.Preamble(v.HasCondPSCellChangeParametersR17, v.HasCondHandoverWithSCGENDCR17, v.HasCondHandoverWithSCGNEDCR17)
 	w.EncodeOptional(v.HasCondPSCellChangeParametersR17, &v.CondPSCellChangeParametersR17, "condPSCellChangeParameters-r17")
 	if v.HasCondHandoverWithSCGENDCR17 {
 		w.Enum(int64(v.CondHandoverWithSCGENDCR17), 1, 0, false, "condHandoverWithSCG-ENDC-r17")
@@ -2324,7 +2228,7 @@ func (v *MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17) Deco
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1700_CondPSCellChangeParametersR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, v.HasInterSNCondPSCellChangeFDDTDDENDCR17, v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17)
+	w.Preamble(v.HasInterSNCondPSCellChangeFDDTDDNRDCR17, v.HasInterSNCondPSCellChangeFR1FR2NRDCR17, v.HasInterSNCondPSCellChangeFDDTDDENDCR17, v.HasInterSNCondPSCellChangeFR1FR2ENDCR17, v.HasMnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasMnInitiatedCondPSCellChangeFR2TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1FDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR1TDDENDCR17, v.HasSnInitiatedCondPSCellChangeFR2TDDENDCR17)
 	if v.HasInterSNCondPSCellChangeFDDTDDNRDCR17 {
 		w.Enum(int64(v.InterSNCondPSCellChangeFDDTDDNRDCR17), 1, 0, false, "inter-SN-condPSCellChangeFDD-TDD-NRDC-r17")
 	}
@@ -2409,7 +2313,7 @@ func (v *MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17) Decod
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCCommonV1730_IndependentGapConfigMaxCCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
+	w.Preamble(v.HasFr1OnlyR17, v.HasFr2OnlyR17, v.HasFr1AndFR2R17)
 	if v.HasFr1OnlyR17 {
 		w.Int(v.Fr1OnlyR17, 1, 32, false, "fr1-Only-r17")
 	}
@@ -2447,7 +2351,7 @@ func (v *MeasAndMobParametersMRDCXDDDiff) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCXDDDiff) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSftdMeasPSCell, v.HasSftdMeasNRCell)
+	w.Preamble(v.HasSftdMeasPSCell, v.HasSftdMeasNRCell)
 	if v.HasSftdMeasPSCell {
 		w.Enum(int64(v.SftdMeasPSCell), 1, 0, false, "sftd-MeasPSCell")
 	}
@@ -2477,7 +2381,7 @@ func (v *MeasAndMobParametersMRDCXDDDiffV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCXDDDiffV1560) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSftdMeasPSCellNEDC)
+	w.Preamble(v.HasSftdMeasPSCellNEDC)
 	if v.HasSftdMeasPSCellNEDC {
 		w.Enum(int64(v.SftdMeasPSCellNEDC), 1, 0, false, "sftd-MeasPSCell-NEDC")
 	}
@@ -2506,7 +2410,7 @@ func (v *MeasAndMobParametersMRDCFRXDiff) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasAndMobParametersMRDCFRXDiff) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSimultaneousRxDataSSBDiffNumerology)
+	w.Preamble(v.HasSimultaneousRxDataSSBDiffNumerology)
 	if v.HasSimultaneousRxDataSSBDiffNumerology {
 		w.Enum(int64(v.SimultaneousRxDataSSBDiffNumerology), 1, 0, false, "simultaneousRxDataSSB-DiffNumerology")
 	}
@@ -2904,8 +2808,8 @@ func (v *MIMOParametersPerBand) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDummy6 || v.HasBeamManagementSSBCSIRS || v.HasBeamSwitchTiming || v.HasCodebookParameters || v.HasCsiRSIMReceptionForFeedback || v.HasCsiRSProcFrameworkForSRS || v.HasCsiReportFramework || v.HasCsiRSForTracking || v.HasSrsAssocCSIRS || v.HasSpatialRelations, v.HasDefaultQCLTwoTCIR16 || v.HasCodebookParametersPerBandR16 || v.HasSimulSpatialRelationUpdatePUCCHResGroupR16 || v.HasMaxNumberSCellBFRR16 || v.HasSimultaneousReceptionDiffTypeDR16 || v.HasSsbCsirsSINRMeasurementR16 || v.HasNonGroupSINRReportingR16 || v.HasGroupSINRReportingR16 || v.HasMultiDCIMultiTRPParametersR16 || v.HasSingleDCISDMSchemeParametersR16 || v.HasSupportFDMSchemeAR16 || v.HasSupportCodeWordSoftCombiningR16 || v.HasSupportTDMSchemeAR16 || v.HasSupportInterSlotTDMR16 || v.HasLowPAPRDMRSPDSCHR16 || v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16 || v.HasLowPAPRDMRSPUCCHR16 || v.HasLowPAPRDMRSPUSCHwithPrecodingR16 || v.HasCsiReportFrameworkExtR16 || v.HasCodebookParametersAdditionR16 || v.HasCodebookComboParametersAdditionR16 || v.HasBeamCorrespondenceSSBBasedR16 || v.HasBeamCorrespondenceCSIRSBasedR16 || v.HasBeamSwitchTimingR16, v.HasSemiPersistentL1SINRReportPUCCHR16 || v.HasSemiPersistentL1SINRReportPUSCHR16, v.HasSpatialRelationsV1640 || v.HasSupport64CandidateBeamRSBFRR16, v.HasMaxMIMOLayersForMultiDCIMTRPR16, v.HasSupportedSINRMeasV1670, v.HasSrsIncreasedRepetitionR17 || v.HasSrsPartialFrequencySoundingR17 || v.HasSrsStartRBLocationHoppingPartialR17 || v.HasSrsCombEightR17 || v.HasCodebookParametersfetype2R17 || v.HasMTRPPUSCHTwoCSIRSR17 || v.HasMTRPPUCCHInterSlotR17 || v.HasMTRPPUCCHCyclicMappingR17 || v.HasMTRPPUCCHSecondTPCR17 || v.HasMTRPBFRTwoBFDRSSetR17 || v.HasMTRPBFRPUCCHSRPerCGR17 || v.HasMTRPBFRAssociationPUCCHSRR17 || v.HasSfnSimulTwoTCIAcrossMultiCCR17 || v.HasSfnDefaultDLBeamSetupR17 || v.HasSfnDefaultULBeamSetupR17 || v.HasSrsTriggeringOffsetR17 || v.HasSrsTriggeringDCIR17 || v.HasCodebookComboParameterMixedTypeR17 || v.HasUnifiedJointTCIR17 || v.HasUnifiedJointTCIMultiMACCER17 || v.HasUnifiedJointTCIPerBWPCAR17 || v.HasUnifiedJointTCIListSharingCAR17 || v.HasUnifiedJointTCICommonMultiCCR17 || v.HasUnifiedJointTCIBeamAlignDLRSR17 || v.HasUnifiedJointTCIPCAssociationR17 || v.HasUnifiedJointTCILegacyR17 || v.HasUnifiedJointTCILegacySRSR17 || v.HasUnifiedJointTCILegacyCORESET0R17 || v.HasUnifiedJointTCISCellBFRR17 || v.HasUnifiedJointTCIInterCellR17 || v.HasUnifiedSeparateTCIR17 || v.HasUnifiedSeparateTCIMultiMACCER17 || v.HasUnifiedSeparateTCIPerBWPCAR17 || v.HasUnifiedSeparateTCIListSharingCAR17 || v.HasUnifiedSeparateTCICommonMultiCCR17 || v.HasUnifiedSeparateTCIInterCellR17 || v.HasUnifiedJointTCIMTRPInterCellBMR17 || v.HasMpeMitigationR17 || v.HasSrsPortReportR17 || v.HasMTRPPDCCHIndividualR17 || v.HasMTRPPDCCHAnySpan3SymbolsR17 || v.HasMTRPPDCCHTwoQCLTypeDR17 || v.HasMTRPPUSCHCSIRSR17 || v.HasMTRPPUSCHCyclicMappingR17 || v.HasMTRPPUSCHSecondTPCR17 || v.HasMTRPPUSCHTwoPHRReportingR17 || v.HasMTRPPUSCHACSIR17 || v.HasMTRPPUSCHSPCSIR17 || v.HasMTRPPUSCHCGR17 || v.HasMTRPPUCCHMACCER17 || v.HasMTRPPUCCHMaxNumPCFR1R17 || v.HasMTRPInterCellR17 || v.HasMTRPGroupBasedL1RSRPR17 || v.HasMTRPBFDRSMACCER17 || v.HasMTRPCSIEnhancementPerBandR17 || v.HasCodebookComboParameterMultiTRPR17 || v.HasMTRPCSIAdditionalCSIR17 || v.HasMTRPCSINMax2R17 || v.HasMTRPCSICMRR17 || v.HasSrsPartialFreqSoundingR17 || v.HasBeamSwitchTimingV1710 || v.HasBeamSwitchTimingR17 || v.HasBeamReportTimingV1710 || v.HasMaxNumberRxTxBeamSwitchDLV1710, v.HasSrsPortReportSPAPR17 || v.HasMaxNumberRxBeamV1720 || v.HasSfnImplicitRSTwoTCIR17 || v.HasSfnQCLTypeDCollisionTwoTCIR17 || v.HasMTRPCSINumCPUR17, v.HasSupportRepNumPDSCHTDRADCI1_2R17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTciStatePDSCH, v.HasAdditionalActiveTCIStatePDCCH, v.HasPuschTransCoherence, v.HasBeamCorrespondenceWithoutULBeamSweeping, v.HasPeriodicBeamReport, v.HasAperiodicBeamReport, v.HasSpBeamReportPUCCH, v.HasSpBeamReportPUSCH, v.HasDummy1, v.HasMaxNumberRxBeam, v.HasMaxNumberRxTxBeamSwitchDL, v.HasMaxNumberNonGroupBeamReporting, v.HasGroupBeamReporting, v.HasUplinkBeamManagement, v.HasMaxNumberCSIRSBFD, v.HasMaxNumberSSBBFD, v.HasMaxNumberCSIRSSSBCBD, v.HasDummy2, v.HasTwoPortsPTRSUL, v.HasDummy5, v.HasDummy3, v.HasBeamReportTiming, v.HasPtrsDensityRecommendationSetDL, v.HasPtrsDensityRecommendationSetUL, v.HasDummy4, v.HasAperiodicTRS)
+	w.Extended(x)
+	w.Preamble(v.HasTciStatePDSCH, v.HasAdditionalActiveTCIStatePDCCH, v.HasPuschTransCoherence, v.HasBeamCorrespondenceWithoutULBeamSweeping, v.HasPeriodicBeamReport, v.HasAperiodicBeamReport, v.HasSpBeamReportPUCCH, v.HasSpBeamReportPUSCH, v.HasDummy1, v.HasMaxNumberRxBeam, v.HasMaxNumberRxTxBeamSwitchDL, v.HasMaxNumberNonGroupBeamReporting, v.HasGroupBeamReporting, v.HasUplinkBeamManagement, v.HasMaxNumberCSIRSBFD, v.HasMaxNumberSSBBFD, v.HasMaxNumberCSIRSSSBCBD, v.HasDummy2, v.HasTwoPortsPTRSUL, v.HasDummy5, v.HasDummy3, v.HasBeamReportTiming, v.HasPtrsDensityRecommendationSetDL, v.HasPtrsDensityRecommendationSetUL, v.HasDummy4, v.HasAperiodicTRS)
 	w.EncodeOptional(v.HasTciStatePDSCH, &v.TciStatePDSCH, "tci-StatePDSCH")
 	if v.HasAdditionalActiveTCIStatePDCCH {
 		w.Enum(int64(v.AdditionalActiveTCIStatePDCCH), 1, 0, false, "additionalActiveTCI-StatePDCCH")
@@ -2968,7 +2872,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDummy6, v.HasBeamManagementSSBCSIRS, v.HasBeamSwitchTiming, v.HasCodebookParameters, v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasCsiRSForTracking, v.HasSrsAssocCSIRS, v.HasSpatialRelations)
+		w.Preamble(v.HasDummy6, v.HasBeamManagementSSBCSIRS, v.HasBeamSwitchTiming, v.HasCodebookParameters, v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasCsiRSForTracking, v.HasSrsAssocCSIRS, v.HasSpatialRelations)
 		if v.HasDummy6 {
 			w.Enum(int64(v.Dummy6), 1, 0, false, "dummy6")
 		}
@@ -2984,7 +2888,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasDefaultQCLTwoTCIR16, v.HasCodebookParametersPerBandR16, v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, v.HasMaxNumberSCellBFRR16, v.HasSimultaneousReceptionDiffTypeDR16, v.HasSsbCsirsSINRMeasurementR16, v.HasNonGroupSINRReportingR16, v.HasGroupSINRReportingR16, v.HasMultiDCIMultiTRPParametersR16, v.HasSingleDCISDMSchemeParametersR16, v.HasSupportFDMSchemeAR16, v.HasSupportCodeWordSoftCombiningR16, v.HasSupportTDMSchemeAR16, v.HasSupportInterSlotTDMR16, v.HasLowPAPRDMRSPDSCHR16, v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, v.HasLowPAPRDMRSPUCCHR16, v.HasLowPAPRDMRSPUSCHwithPrecodingR16, v.HasCsiReportFrameworkExtR16, v.HasCodebookParametersAdditionR16, v.HasCodebookComboParametersAdditionR16, v.HasBeamCorrespondenceSSBBasedR16, v.HasBeamCorrespondenceCSIRSBasedR16, v.HasBeamSwitchTimingR16)
+		w.Preamble(v.HasDefaultQCLTwoTCIR16, v.HasCodebookParametersPerBandR16, v.HasSimulSpatialRelationUpdatePUCCHResGroupR16, v.HasMaxNumberSCellBFRR16, v.HasSimultaneousReceptionDiffTypeDR16, v.HasSsbCsirsSINRMeasurementR16, v.HasNonGroupSINRReportingR16, v.HasGroupSINRReportingR16, v.HasMultiDCIMultiTRPParametersR16, v.HasSingleDCISDMSchemeParametersR16, v.HasSupportFDMSchemeAR16, v.HasSupportCodeWordSoftCombiningR16, v.HasSupportTDMSchemeAR16, v.HasSupportInterSlotTDMR16, v.HasLowPAPRDMRSPDSCHR16, v.HasLowPAPRDMRSPUSCHwithoutPrecodingR16, v.HasLowPAPRDMRSPUCCHR16, v.HasLowPAPRDMRSPUSCHwithPrecodingR16, v.HasCsiReportFrameworkExtR16, v.HasCodebookParametersAdditionR16, v.HasCodebookComboParametersAdditionR16, v.HasBeamCorrespondenceSSBBasedR16, v.HasBeamCorrespondenceCSIRSBasedR16, v.HasBeamSwitchTimingR16)
 		if v.HasDefaultQCLTwoTCIR16 {
 			w.Enum(int64(v.DefaultQCLTwoTCIR16), 1, 0, false, "defaultQCL-TwoTCI-r16")
 		}
@@ -3042,7 +2946,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasSemiPersistentL1SINRReportPUCCHR16, v.HasSemiPersistentL1SINRReportPUSCHR16)
+		w.Preamble(v.HasSemiPersistentL1SINRReportPUCCHR16, v.HasSemiPersistentL1SINRReportPUSCHR16)
 		w.EncodeOptional(v.HasSemiPersistentL1SINRReportPUCCHR16, &v.SemiPersistentL1SINRReportPUCCHR16, "semi-PersistentL1-SINR-Report-PUCCH-r16")
 		if v.HasSemiPersistentL1SINRReportPUSCHR16 {
 			w.Enum(int64(v.SemiPersistentL1SINRReportPUSCHR16), 1, 0, false, "semi-PersistentL1-SINR-Report-PUSCH-r16")
@@ -3050,7 +2954,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasSpatialRelationsV1640, v.HasSupport64CandidateBeamRSBFRR16)
+		w.Preamble(v.HasSpatialRelationsV1640, v.HasSupport64CandidateBeamRSBFRR16)
 		w.EncodeOptional(v.HasSpatialRelationsV1640, &v.SpatialRelationsV1640, "spatialRelations-v1640")
 		if v.HasSupport64CandidateBeamRSBFRR16 {
 			w.Enum(int64(v.Support64CandidateBeamRSBFRR16), 1, 0, false, "support64CandidateBeamRS-BFR-r16")
@@ -3058,21 +2962,21 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasMaxMIMOLayersForMultiDCIMTRPR16)
+		w.Preamble(v.HasMaxMIMOLayersForMultiDCIMTRPR16)
 		if v.HasMaxMIMOLayersForMultiDCIMTRPR16 {
 			w.Enum(int64(v.MaxMIMOLayersForMultiDCIMTRPR16), 1, 0, false, "maxMIMO-LayersForMulti-DCI-mTRP-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WriteBool(v.HasSupportedSINRMeasV1670)
+		w.Preamble(v.HasSupportedSINRMeasV1670)
 		if v.HasSupportedSINRMeasV1670 {
 			w.BitString(v.SupportedSINRMeasV1670, per.Size{Lb: 4, Ub: 4}, "supportedSINR-meas-v1670")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasSrsIncreasedRepetitionR17, v.HasSrsPartialFrequencySoundingR17, v.HasSrsStartRBLocationHoppingPartialR17, v.HasSrsCombEightR17, v.HasCodebookParametersfetype2R17, v.HasMTRPPUSCHTwoCSIRSR17, v.HasMTRPPUCCHInterSlotR17, v.HasMTRPPUCCHCyclicMappingR17, v.HasMTRPPUCCHSecondTPCR17, v.HasMTRPBFRTwoBFDRSSetR17, v.HasMTRPBFRPUCCHSRPerCGR17, v.HasMTRPBFRAssociationPUCCHSRR17, v.HasSfnSimulTwoTCIAcrossMultiCCR17, v.HasSfnDefaultDLBeamSetupR17, v.HasSfnDefaultULBeamSetupR17, v.HasSrsTriggeringOffsetR17, v.HasSrsTriggeringDCIR17, v.HasCodebookComboParameterMixedTypeR17, v.HasUnifiedJointTCIR17, v.HasUnifiedJointTCIMultiMACCER17, v.HasUnifiedJointTCIPerBWPCAR17, v.HasUnifiedJointTCIListSharingCAR17, v.HasUnifiedJointTCICommonMultiCCR17, v.HasUnifiedJointTCIBeamAlignDLRSR17, v.HasUnifiedJointTCIPCAssociationR17, v.HasUnifiedJointTCILegacyR17, v.HasUnifiedJointTCILegacySRSR17, v.HasUnifiedJointTCILegacyCORESET0R17, v.HasUnifiedJointTCISCellBFRR17, v.HasUnifiedJointTCIInterCellR17, v.HasUnifiedSeparateTCIR17, v.HasUnifiedSeparateTCIMultiMACCER17, v.HasUnifiedSeparateTCIPerBWPCAR17, v.HasUnifiedSeparateTCIListSharingCAR17, v.HasUnifiedSeparateTCICommonMultiCCR17, v.HasUnifiedSeparateTCIInterCellR17, v.HasUnifiedJointTCIMTRPInterCellBMR17, v.HasMpeMitigationR17, v.HasSrsPortReportR17, v.HasMTRPPDCCHIndividualR17, v.HasMTRPPDCCHAnySpan3SymbolsR17, v.HasMTRPPDCCHTwoQCLTypeDR17, v.HasMTRPPUSCHCSIRSR17, v.HasMTRPPUSCHCyclicMappingR17, v.HasMTRPPUSCHSecondTPCR17, v.HasMTRPPUSCHTwoPHRReportingR17, v.HasMTRPPUSCHACSIR17, v.HasMTRPPUSCHSPCSIR17, v.HasMTRPPUSCHCGR17, v.HasMTRPPUCCHMACCER17, v.HasMTRPPUCCHMaxNumPCFR1R17, v.HasMTRPInterCellR17, v.HasMTRPGroupBasedL1RSRPR17, v.HasMTRPBFDRSMACCER17, v.HasMTRPCSIEnhancementPerBandR17, v.HasCodebookComboParameterMultiTRPR17, v.HasMTRPCSIAdditionalCSIR17, v.HasMTRPCSINMax2R17, v.HasMTRPCSICMRR17, v.HasSrsPartialFreqSoundingR17, v.HasBeamSwitchTimingV1710, v.HasBeamSwitchTimingR17, v.HasBeamReportTimingV1710, v.HasMaxNumberRxTxBeamSwitchDLV1710)
+		w.Preamble(v.HasSrsIncreasedRepetitionR17, v.HasSrsPartialFrequencySoundingR17, v.HasSrsStartRBLocationHoppingPartialR17, v.HasSrsCombEightR17, v.HasCodebookParametersfetype2R17, v.HasMTRPPUSCHTwoCSIRSR17, v.HasMTRPPUCCHInterSlotR17, v.HasMTRPPUCCHCyclicMappingR17, v.HasMTRPPUCCHSecondTPCR17, v.HasMTRPBFRTwoBFDRSSetR17, v.HasMTRPBFRPUCCHSRPerCGR17, v.HasMTRPBFRAssociationPUCCHSRR17, v.HasSfnSimulTwoTCIAcrossMultiCCR17, v.HasSfnDefaultDLBeamSetupR17, v.HasSfnDefaultULBeamSetupR17, v.HasSrsTriggeringOffsetR17, v.HasSrsTriggeringDCIR17, v.HasCodebookComboParameterMixedTypeR17, v.HasUnifiedJointTCIR17, v.HasUnifiedJointTCIMultiMACCER17, v.HasUnifiedJointTCIPerBWPCAR17, v.HasUnifiedJointTCIListSharingCAR17, v.HasUnifiedJointTCICommonMultiCCR17, v.HasUnifiedJointTCIBeamAlignDLRSR17, v.HasUnifiedJointTCIPCAssociationR17, v.HasUnifiedJointTCILegacyR17, v.HasUnifiedJointTCILegacySRSR17, v.HasUnifiedJointTCILegacyCORESET0R17, v.HasUnifiedJointTCISCellBFRR17, v.HasUnifiedJointTCIInterCellR17, v.HasUnifiedSeparateTCIR17, v.HasUnifiedSeparateTCIMultiMACCER17, v.HasUnifiedSeparateTCIPerBWPCAR17, v.HasUnifiedSeparateTCIListSharingCAR17, v.HasUnifiedSeparateTCICommonMultiCCR17, v.HasUnifiedSeparateTCIInterCellR17, v.HasUnifiedJointTCIMTRPInterCellBMR17, v.HasMpeMitigationR17, v.HasSrsPortReportR17, v.HasMTRPPDCCHIndividualR17, v.HasMTRPPDCCHAnySpan3SymbolsR17, v.HasMTRPPDCCHTwoQCLTypeDR17, v.HasMTRPPUSCHCSIRSR17, v.HasMTRPPUSCHCyclicMappingR17, v.HasMTRPPUSCHSecondTPCR17, v.HasMTRPPUSCHTwoPHRReportingR17, v.HasMTRPPUSCHACSIR17, v.HasMTRPPUSCHSPCSIR17, v.HasMTRPPUSCHCGR17, v.HasMTRPPUCCHMACCER17, v.HasMTRPPUCCHMaxNumPCFR1R17, v.HasMTRPInterCellR17, v.HasMTRPGroupBasedL1RSRPR17, v.HasMTRPBFDRSMACCER17, v.HasMTRPCSIEnhancementPerBandR17, v.HasCodebookComboParameterMultiTRPR17, v.HasMTRPCSIAdditionalCSIR17, v.HasMTRPCSINMax2R17, v.HasMTRPCSICMRR17, v.HasSrsPartialFreqSoundingR17, v.HasBeamSwitchTimingV1710, v.HasBeamSwitchTimingR17, v.HasBeamReportTimingV1710, v.HasMaxNumberRxTxBeamSwitchDLV1710)
 		if v.HasSrsIncreasedRepetitionR17 {
 			w.Enum(int64(v.SrsIncreasedRepetitionR17), 1, 0, false, "srs-increasedRepetition-r17")
 		}
@@ -3224,7 +3128,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WritePreamble(v.HasSrsPortReportSPAPR17, v.HasMaxNumberRxBeamV1720, v.HasSfnImplicitRSTwoTCIR17, v.HasSfnQCLTypeDCollisionTwoTCIR17, v.HasMTRPCSINumCPUR17)
+		w.Preamble(v.HasSrsPortReportSPAPR17, v.HasMaxNumberRxBeamV1720, v.HasSfnImplicitRSTwoTCIR17, v.HasSfnQCLTypeDCollisionTwoTCIR17, v.HasMTRPCSINumCPUR17)
 		if v.HasSrsPortReportSPAPR17 {
 			w.Enum(int64(v.SrsPortReportSPAPR17), 1, 0, false, "srs-PortReportSP-AP-r17")
 		}
@@ -3243,7 +3147,7 @@ func (v *MIMOParametersPerBand) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WriteBool(v.HasSupportRepNumPDSCHTDRADCI1_2R17)
+		w.Preamble(v.HasSupportRepNumPDSCHTDRADCI1_2R17)
 		if v.HasSupportRepNumPDSCHTDRADCI1_2R17 {
 			w.Enum(int64(v.SupportRepNumPDSCHTDRADCI1_2R17), 8, 0, false, "supportRepNumPDSCH-TDRA-DCI-1-2-r17")
 		}
@@ -3276,7 +3180,7 @@ func (v *MIMOParametersPerBand_TciStatePDSCH) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_TciStatePDSCH) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxNumberConfiguredTCIStatesPerCC, v.HasMaxNumberActiveTCIPerBWP)
+	w.Preamble(v.HasMaxNumberConfiguredTCIStatesPerCC, v.HasMaxNumberActiveTCIPerBWP)
 	if v.HasMaxNumberConfiguredTCIStatesPerCC {
 		w.Enum(int64(v.MaxNumberConfiguredTCIStatesPerCC), 6, 0, false, "maxNumberConfiguredTCI-StatesPerCC")
 	}
@@ -3320,7 +3224,7 @@ func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDL) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz, v.HasScs240kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz, v.HasScs240kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
 	}
@@ -3395,7 +3299,7 @@ func (v *MIMOParametersPerBand_BeamReportTiming) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamReportTiming) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 3, 0, false, "scs-15kHz")
 	}
@@ -3434,7 +3338,7 @@ func (v *MIMOParametersPerBand_PtrsDensityRecommendationSetDL) DecodePER(r *per.
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_PtrsDensityRecommendationSetDL) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	w.EncodeOptional(v.HasScs15kHz, &v.Scs15kHz, "scs-15kHz")
 	w.EncodeOptional(v.HasScs30kHz, &v.Scs30kHz, "scs-30kHz")
 	w.EncodeOptional(v.HasScs60kHz, &v.Scs60kHz, "scs-60kHz")
@@ -3465,7 +3369,7 @@ func (v *MIMOParametersPerBand_PtrsDensityRecommendationSetUL) DecodePER(r *per.
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_PtrsDensityRecommendationSetUL) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz, v.HasScs120kHz)
 	w.EncodeOptional(v.HasScs15kHz, &v.Scs15kHz, "scs-15kHz")
 	w.EncodeOptional(v.HasScs30kHz, &v.Scs30kHz, "scs-30kHz")
 	w.EncodeOptional(v.HasScs60kHz, &v.Scs60kHz, "scs-60kHz")
@@ -3498,7 +3402,7 @@ func (v *MIMOParametersPerBand_BeamSwitchTiming) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTiming) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.Enum(int64(v.Scs60kHz), 5, 0, false, "scs-60kHz")
 	}
@@ -3547,7 +3451,7 @@ func (v *MIMOParametersPerBand_SsbCsirsSINRMeasurementR16) DecodePER(r *per.Read
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SsbCsirsSINRMeasurementR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedSINRMeasR16)
+	w.Preamble(v.HasSupportedSINRMeasR16)
 	w.Enum(int64(v.MaxNumberSSBCSIRSOneTxCMRR16), 4, 0, false, "maxNumberSSB-CSIRS-OneTx-CMR-r16")
 	w.Enum(int64(v.MaxNumberCSIIMNZPIMRResR16), 4, 0, false, "maxNumberCSI-IM-NZP-IMR-res-r16")
 	w.Enum(int64(v.MaxNumberCSIRS2TxResR16), 6, 0, false, "maxNumberCSIRS-2Tx-res-r16")
@@ -3597,7 +3501,7 @@ func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) DecodePER(r *per.R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOverlapPDSCHsFullyFreqTimeR16, v.HasOverlapPDSCHsInTimePartiallyFreqR16, v.HasOutOfOrderOperationDLR16, v.HasOutOfOrderOperationULR16, v.HasSeparateCRSRateMatchingR16, v.HasDefaultQCLPerCORESETPoolIndexR16, v.HasMaxNumberActivatedTCIStatesR16)
+	w.Preamble(v.HasOverlapPDSCHsFullyFreqTimeR16, v.HasOverlapPDSCHsInTimePartiallyFreqR16, v.HasOutOfOrderOperationDLR16, v.HasOutOfOrderOperationULR16, v.HasSeparateCRSRateMatchingR16, v.HasDefaultQCLPerCORESETPoolIndexR16, v.HasMaxNumberActivatedTCIStatesR16)
 	if v.HasOverlapPDSCHsFullyFreqTimeR16 {
 		w.Int(v.OverlapPDSCHsFullyFreqTimeR16, 1, 2, false, "overlapPDSCHsFullyFreqTime-r16")
 	}
@@ -3643,7 +3547,7 @@ func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperation
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MultiDCIMultiTRPParametersR16_OutOfOrderOperationDLR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportPDCCHToPDSCHR16, v.HasSupportPDSCHToHARQACKR16)
+	w.Preamble(v.HasSupportPDCCHToPDSCHR16, v.HasSupportPDSCHToHARQACKR16)
 	if v.HasSupportPDCCHToPDSCHR16 {
 		w.Enum(int64(v.SupportPDCCHToPDSCHR16), 1, 0, false, "supportPDCCH-ToPDSCH-r16")
 	}
@@ -3703,7 +3607,7 @@ func (v *MIMOParametersPerBand_SingleDCISDMSchemeParametersR16) DecodePER(r *per
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SingleDCISDMSchemeParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportNewDMRSPortR16, v.HasSupportTwoPortDLPTRSR16)
+	w.Preamble(v.HasSupportNewDMRSPortR16, v.HasSupportTwoPortDLPTRSR16)
 	if v.HasSupportNewDMRSPortR16 {
 		w.Enum(int64(v.SupportNewDMRSPortR16), 3, 0, false, "supportNewDMRS-Port-r16")
 	}
@@ -3765,7 +3669,7 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingR16) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs60kHzR16 {
 		w.Enum(int64(v.Scs60kHzR16), 2, 0, false, "scs-60kHz-r16")
 	}
@@ -3800,7 +3704,7 @@ func (v *MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SemiPersistentL1SINRReportPUCCHR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportReportFormat1_2OFDMSymsR16, v.HasSupportReportFormat4_14OFDMSymsR16)
+	w.Preamble(v.HasSupportReportFormat1_2OFDMSymsR16, v.HasSupportReportFormat4_14OFDMSymsR16)
 	if v.HasSupportReportFormat1_2OFDMSymsR16 {
 		w.Enum(int64(v.SupportReportFormat1_2OFDMSymsR16), 1, 0, false, "supportReportFormat1-2OFDM-syms-r16")
 	}
@@ -3908,7 +3812,7 @@ func (v *MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17) DecodePER(r *per.Re
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_UnifiedJointTCIMultiMACCER17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMinBeamApplicationTimeR17)
+	w.Preamble(v.HasMinBeamApplicationTimeR17)
 	if v.HasMinBeamApplicationTimeR17 {
 		w.Enum(int64(v.MinBeamApplicationTimeR17), 14, 0, false, "minBeamApplicationTime-r17")
 	}
@@ -4022,7 +3926,7 @@ func (v *MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_UnifiedSeparateTCIListSharingCAR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxNumListDLTCIR17, v.HasMaxNumListULTCIR17)
+	w.Preamble(v.HasMaxNumListDLTCIR17, v.HasMaxNumListULTCIR17)
 	if v.HasMaxNumListDLTCIR17 {
 		w.Enum(int64(v.MaxNumListDLTCIR17), 4, 0, false, "maxNumListDL-TCI-r17")
 	}
@@ -4142,7 +4046,7 @@ func (v *MIMOParametersPerBand_SrsPortReportR17) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_SrsPortReportR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCapVal1R17, v.HasCapVal2R17, v.HasCapVal3R17, v.HasCapVal4R17)
+	w.Preamble(v.HasCapVal1R17, v.HasCapVal2R17, v.HasCapVal3R17, v.HasCapVal4R17)
 	if v.HasCapVal1R17 {
 		w.Enum(int64(v.CapVal1R17), 3, 0, false, "capVal1-r17")
 	}
@@ -4305,7 +4209,7 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingV1710) DecodePER(r *per.Reader) e
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs480kHz, v.HasScs960kHz)
+	w.Preamble(v.HasScs480kHz, v.HasScs960kHz)
 	if v.HasScs480kHz {
 		w.Enum(int64(v.Scs480kHz), 5, 0, false, "scs-480kHz")
 	}
@@ -4340,7 +4244,7 @@ func (v *MIMOParametersPerBand_BeamSwitchTimingR17) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamSwitchTimingR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs480kHzR17 {
 		w.Enum(int64(v.Scs480kHzR17), 2, 0, false, "scs-480kHz-r17")
 	}
@@ -4375,7 +4279,7 @@ func (v *MIMOParametersPerBand_BeamReportTimingV1710) DecodePER(r *per.Reader) e
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_BeamReportTimingV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs480kHzR17 {
 		w.Enum(int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
 	}
@@ -4410,7 +4314,7 @@ func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710) DecodePER(r *per.
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MIMOParametersPerBand_MaxNumberRxTxBeamSwitchDLV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
+	w.Preamble(v.HasScs480kHzR17, v.HasScs960kHzR17)
 	if v.HasScs480kHzR17 {
 		w.Enum(int64(v.Scs480kHzR17), 3, 0, false, "scs-480kHz-r17")
 	}
@@ -4469,7 +4373,7 @@ func (v *BeamManagementSSBCSIRS) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BeamManagementSSBCSIRS) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedCSIRSDensity)
+	w.Preamble(v.HasSupportedCSIRSDensity)
 	w.Enum(int64(v.MaxNumberSSBCSIRSResourceOneTx), 5, 0, false, "maxNumberSSB-CSI-RS-ResourceOneTx")
 	w.Enum(int64(v.MaxNumberCSIRSResource), 6, 0, false, "maxNumberCSI-RS-Resource")
 	w.Enum(int64(v.MaxNumberCSIRSResourceTwoTx), 6, 0, false, "maxNumberCSI-RS-ResourceTwoTx")
@@ -4735,7 +4639,7 @@ func (v *SpatialRelations) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SpatialRelations) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasAdditionalActiveSpatialRelationPUCCH)
+	w.Preamble(v.HasAdditionalActiveSpatialRelationPUCCH)
 	w.Enum(int64(v.MaxNumberConfiguredSpatialRelations), 6, 0, false, "maxNumberConfiguredSpatialRelations")
 	w.Enum(int64(v.MaxNumberActiveSpatialRelations), 5, 0, false, "maxNumberActiveSpatialRelations")
 	if v.HasAdditionalActiveSpatialRelationPUCCH {
@@ -4766,7 +4670,7 @@ func (v *DummyI) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DummyI) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasTxSwitchImpactToRx)
+	w.Preamble(v.HasTxSwitchImpactToRx)
 	w.Enum(int64(v.SupportedSRSTxPortSwitch), 5, 0, false, "supportedSRS-TxPortSwitch")
 	if v.HasTxSwitchImpactToRx {
 		w.Enum(int64(v.TxSwitchImpactToRx), 1, 0, false, "txSwitchImpactToRx")
@@ -4868,8 +4772,8 @@ func (v *MRDCParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDualPAArchitecture || v.HasIntraBandENDCSupport || v.HasUlTimingAlignmentEUTRANR)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSingleULTransmission, v.HasDynamicPowerSharingENDC, v.HasTdmPattern, v.HasUlSharingEUTRANR, v.HasUlSwitchingTimeEUTRANR, v.HasSimultaneousRxTxInterBandENDC, v.HasAsyncIntraBandENDC)
+	w.Extended(x)
+	w.Preamble(v.HasSingleULTransmission, v.HasDynamicPowerSharingENDC, v.HasTdmPattern, v.HasUlSharingEUTRANR, v.HasUlSwitchingTimeEUTRANR, v.HasSimultaneousRxTxInterBandENDC, v.HasAsyncIntraBandENDC)
 	if v.HasSingleULTransmission {
 		w.Enum(int64(v.SingleULTransmission), 1, 0, false, "singleUL-Transmission")
 	}
@@ -4893,7 +4797,7 @@ func (v *MRDCParameters) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDualPAArchitecture, v.HasIntraBandENDCSupport, v.HasUlTimingAlignmentEUTRANR)
+		w.Preamble(v.HasDualPAArchitecture, v.HasIntraBandENDCSupport, v.HasUlTimingAlignmentEUTRANR)
 		if v.HasDualPAArchitecture {
 			w.Enum(int64(v.DualPAArchitecture), 1, 0, false, "dualPA-Architecture")
 		}
@@ -4929,7 +4833,7 @@ func (v *MRDCParametersV1580) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1580) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDynamicPowerSharingNEDC)
+	w.Preamble(v.HasDynamicPowerSharingNEDC)
 	if v.HasDynamicPowerSharingNEDC {
 		w.Enum(int64(v.DynamicPowerSharingNEDC), 1, 0, false, "dynamicPowerSharingNEDC")
 	}
@@ -4956,7 +4860,7 @@ func (v *MRDCParametersV1590) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1590) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasInterBandContiguousMRDC)
+	w.Preamble(v.HasInterBandContiguousMRDC)
 	if v.HasInterBandContiguousMRDC {
 		w.Enum(int64(v.InterBandContiguousMRDC), 1, 0, false, "interBandContiguousMRDC")
 	}
@@ -4981,7 +4885,7 @@ func (v *MRDCParametersV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV15g0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSimultaneousRxTxInterBandENDCPerBandPair)
+	w.Preamble(v.HasSimultaneousRxTxInterBandENDCPerBandPair)
 	w.EncodeOptional(v.HasSimultaneousRxTxInterBandENDCPerBandPair, &v.SimultaneousRxTxInterBandENDCPerBandPair, "simultaneousRxTxInterBandENDCPerBandPair")
 	return w.Err()
 }
@@ -5016,7 +4920,7 @@ func (v *MRDCParametersV1620) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1620) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, v.HasTdmRestrictionTDDEndcR16, v.HasTdmRestrictionFDDEndcR16, v.HasSingleULHARQOffsetTDDPCellR16, v.HasTdmRestrictionDualTXFDDEndcR16)
+	w.Preamble(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, v.HasTdmRestrictionTDDEndcR16, v.HasTdmRestrictionFDDEndcR16, v.HasSingleULHARQOffsetTDDPCellR16, v.HasTdmRestrictionDualTXFDDEndcR16)
 	w.EncodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-TDD-PC2-r16")
 	if v.HasTdmRestrictionTDDEndcR16 {
 		w.Enum(int64(v.TdmRestrictionTDDEndcR16), 1, 0, false, "tdm-restrictionTDD-endc-r16")
@@ -5071,7 +4975,7 @@ func (v *MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16) DecodePER
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1620_MaxUplinkDutyCycleInterBandENDCTDDPC2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasEutraTDDConfig0R16, v.HasEutraTDDConfig1R16, v.HasEutraTDDConfig2R16, v.HasEutraTDDConfig3R16, v.HasEutraTDDConfig4R16, v.HasEutraTDDConfig5R16, v.HasEutraTDDConfig6R16)
+	w.Preamble(v.HasEutraTDDConfig0R16, v.HasEutraTDDConfig1R16, v.HasEutraTDDConfig2R16, v.HasEutraTDDConfig3R16, v.HasEutraTDDConfig4R16, v.HasEutraTDDConfig5R16, v.HasEutraTDDConfig6R16)
 	if v.HasEutraTDDConfig0R16 {
 		w.Enum(int64(v.EutraTDDConfig0R16), 8, 0, false, "eutra-TDD-Config0-r16")
 	}
@@ -5119,7 +5023,7 @@ func (v *MRDCParametersV1630) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, v.HasInterBandMRDCWithOverlapDLBandsR16)
+	w.Preamble(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, v.HasInterBandMRDCWithOverlapDLBandsR16)
 	w.EncodeOptional(v.HasMaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, &v.MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16, "maxUplinkDutyCycle-interBandENDC-FDD-TDD-PC2-r16")
 	if v.HasInterBandMRDCWithOverlapDLBandsR16 {
 		w.Enum(int64(v.InterBandMRDCWithOverlapDLBandsR16), 1, 0, false, "interBandMRDC-WithOverlapDL-Bands-r16")
@@ -5150,7 +5054,7 @@ func (v *MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16) Decode
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1630_MaxUplinkDutyCycleInterBandENDCFDDTDDPC2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, v.HasMaxUplinkDutyCycleFDDTDDENDC2R16)
+	w.Preamble(v.HasMaxUplinkDutyCycleFDDTDDENDC1R16, v.HasMaxUplinkDutyCycleFDDTDDENDC2R16)
 	if v.HasMaxUplinkDutyCycleFDDTDDENDC1R16 {
 		w.Enum(int64(v.MaxUplinkDutyCycleFDDTDDENDC1R16), 8, 0, false, "maxUplinkDutyCycle-FDD-TDD-EN-DC1-r16")
 	}
@@ -5188,7 +5092,7 @@ func (v *MRDCParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRDCParametersV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCondPSCellAdditionENDCR17, v.HasScgActivationDeactivationENDCR17, v.HasScgActivationDeactivationResumeENDCR17)
+	w.Preamble(v.HasCondPSCellAdditionENDCR17, v.HasScgActivationDeactivationENDCR17, v.HasScgActivationDeactivationResumeENDCR17)
 	if v.HasCondPSCellAdditionENDCR17 {
 		w.Enum(int64(v.CondPSCellAdditionENDCR17), 1, 0, false, "condPSCellAdditionENDC-r17")
 	}
@@ -5228,7 +5132,7 @@ func (v *NRDCParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParameters) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersNRDC, v.HasGeneralParametersNRDC, v.HasFddAddUENRDCCapabilities, v.HasTddAddUENRDCCapabilities, v.HasFr1AddUENRDCCapabilities, v.HasFr2AddUENRDCCapabilities, v.HasDummy2, v.HasDummy)
+	w.Preamble(v.HasMeasAndMobParametersNRDC, v.HasGeneralParametersNRDC, v.HasFddAddUENRDCCapabilities, v.HasTddAddUENRDCCapabilities, v.HasFr1AddUENRDCCapabilities, v.HasFr2AddUENRDCCapabilities, v.HasDummy2, v.HasDummy)
 	w.EncodeOptional(v.HasMeasAndMobParametersNRDC, &v.MeasAndMobParametersNRDC, "measAndMobParametersNRDC")
 	w.EncodeOptional(v.HasGeneralParametersNRDC, &v.GeneralParametersNRDC, "generalParametersNRDC")
 	w.EncodeOptional(v.HasFddAddUENRDCCapabilities, &v.FddAddUENRDCCapabilities, "fdd-Add-UE-NRDC-Capabilities")
@@ -5281,7 +5185,7 @@ func (v *NRDCParametersV1570) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV1570) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSfnSyncNRDC)
+	w.Preamble(v.HasSfnSyncNRDC)
 	if v.HasSfnSyncNRDC {
 		w.Enum(int64(v.SfnSyncNRDC), 1, 0, false, "sfn-SyncNRDC")
 	}
@@ -5311,7 +5215,7 @@ func (v *NRDCParametersV15c0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV15c0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
+	w.Preamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
 	if v.HasPdcpDuplicationSplitSRB {
 		w.Enum(int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
 	}
@@ -5339,7 +5243,7 @@ func (v *NRDCParametersV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersNRDCV1610)
+	w.Preamble(v.HasMeasAndMobParametersNRDCV1610)
 	w.EncodeOptional(v.HasMeasAndMobParametersNRDCV1610, &v.MeasAndMobParametersNRDCV1610, "measAndMobParametersNRDC-v1610")
 	return w.Err()
 }
@@ -5365,7 +5269,7 @@ func (v *NRDCParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRDCParametersV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasF1cOverNRRRCR17)
+	w.Preamble(v.HasF1cOverNRRRCR17)
 	if v.HasF1cOverNRRRCR17 {
 		w.Enum(int64(v.F1cOverNRRRCR17), 1, 0, false, "f1c-OverNR-RRC-r17")
 	}
@@ -5406,7 +5310,7 @@ func (v *NTNParametersR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NTNParametersR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInactiveStateNTNR17, v.HasRaSDTNTNR17, v.HasSrbSDTNTNR17, v.HasMeasAndMobParametersNTNR17, v.HasMacParametersNTNR17, v.HasPhyParametersNTNR17, v.HasFddAddUENRCapabilitiesNTNR17, v.HasFr1AddUENRCapabilitiesNTNR17, v.HasUEBasedPerfMeasParametersNTNR17, v.HasSonParametersNTNR17)
+	w.Preamble(v.HasInactiveStateNTNR17, v.HasRaSDTNTNR17, v.HasSrbSDTNTNR17, v.HasMeasAndMobParametersNTNR17, v.HasMacParametersNTNR17, v.HasPhyParametersNTNR17, v.HasFddAddUENRCapabilitiesNTNR17, v.HasFr1AddUENRCapabilitiesNTNR17, v.HasUEBasedPerfMeasParametersNTNR17, v.HasSonParametersNTNR17)
 	if v.HasInactiveStateNTNR17 {
 		w.Enum(int64(v.InactiveStateNTNR17), 1, 0, false, "inactiveStateNTN-r17")
 	}
@@ -5455,7 +5359,7 @@ func (v *OLPCSRSPosR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OLPCSRSPosR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOlpcSRSPosBasedOnPRSServingR16, v.HasOlpcSRSPosBasedOnSSBNeighR16, v.HasOlpcSRSPosBasedOnPRSNeighR16, v.HasMaxNumberPathLossEstimatePerServingR16)
+	w.Preamble(v.HasOlpcSRSPosBasedOnPRSServingR16, v.HasOlpcSRSPosBasedOnSSBNeighR16, v.HasOlpcSRSPosBasedOnPRSNeighR16, v.HasMaxNumberPathLossEstimatePerServingR16)
 	if v.HasOlpcSRSPosBasedOnPRSServingR16 {
 		w.Enum(int64(v.OlpcSRSPosBasedOnPRSServingR16), 1, 0, false, "olpc-SRS-PosBasedOnPRS-Serving-r16")
 	}
@@ -5548,8 +5452,8 @@ func (v *PDCPParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDrbIABR16 || v.HasNonDRBIABR16 || v.HasExtendedDiscardTimerR16 || v.HasContinueEHCContextR16 || v.HasEhcR16 || v.HasMaxNumberEHCContextsR16 || v.HasJointEHCROHCConfigR16 || v.HasPdcpDuplicationMoreThanTwoRLCR16, v.HasLongSNRedCapR17 || v.HasUdcR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUplinkOnlyROHCProfiles, v.HasContinueROHCContext, v.HasOutOfOrderDelivery, v.HasShortSN, v.HasPdcpDuplicationSRB, v.HasPdcpDuplicationMCGOrSCGDRB)
+	w.Extended(x)
+	w.Preamble(v.HasUplinkOnlyROHCProfiles, v.HasContinueROHCContext, v.HasOutOfOrderDelivery, v.HasShortSN, v.HasPdcpDuplicationSRB, v.HasPdcpDuplicationMCGOrSCGDRB)
 	w.Encode(&v.SupportedROHCProfiles, "supportedROHC-Profiles")
 	w.Enum(int64(v.MaxNumberROHCContextSessions), 16, 0, false, "maxNumberROHC-ContextSessions")
 	if v.HasUplinkOnlyROHCProfiles {
@@ -5572,7 +5476,7 @@ func (v *PDCPParameters) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDrbIABR16, v.HasNonDRBIABR16, v.HasExtendedDiscardTimerR16, v.HasContinueEHCContextR16, v.HasEhcR16, v.HasMaxNumberEHCContextsR16, v.HasJointEHCROHCConfigR16, v.HasPdcpDuplicationMoreThanTwoRLCR16)
+		w.Preamble(v.HasDrbIABR16, v.HasNonDRBIABR16, v.HasExtendedDiscardTimerR16, v.HasContinueEHCContextR16, v.HasEhcR16, v.HasMaxNumberEHCContextsR16, v.HasJointEHCROHCConfigR16, v.HasPdcpDuplicationMoreThanTwoRLCR16)
 		if v.HasDrbIABR16 {
 			w.Enum(int64(v.DrbIABR16), 1, 0, false, "drb-IAB-r16")
 		}
@@ -5600,7 +5504,7 @@ func (v *PDCPParameters) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasLongSNRedCapR17, v.HasUdcR17)
+		w.Preamble(v.HasLongSNRedCapR17, v.HasUdcR17)
 		if v.HasLongSNRedCapR17 {
 			w.Enum(int64(v.LongSNRedCapR17), 1, 0, false, "longSN-RedCap-r17")
 		}
@@ -5679,7 +5583,7 @@ func (v *PDCPParameters_UdcR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParameters_UdcR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasStandardDictionaryR17, v.HasOperatorDictionaryR17, v.HasContinueUDCR17, v.HasSupportOfBufferSizeR17)
+	w.Preamble(v.HasStandardDictionaryR17, v.HasOperatorDictionaryR17, v.HasContinueUDCR17, v.HasSupportOfBufferSizeR17)
 	if v.HasStandardDictionaryR17 {
 		w.Enum(int64(v.StandardDictionaryR17), 1, 0, false, "standardDictionary-r17")
 	}
@@ -5741,7 +5645,7 @@ func (v *PDCPParametersMRDC) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParametersMRDC) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
+	w.Preamble(v.HasPdcpDuplicationSplitSRB, v.HasPdcpDuplicationSplitDRB)
 	if v.HasPdcpDuplicationSplitSRB {
 		w.Enum(int64(v.PdcpDuplicationSplitSRB), 1, 0, false, "pdcp-DuplicationSplitSRB")
 	}
@@ -5771,7 +5675,7 @@ func (v *PDCPParametersMRDCV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDCPParametersMRDCV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasScgDRBNRIABR16)
+	w.Preamble(v.HasScgDRBNRIABR16)
 	if v.HasScgDRBNRIABR16 {
 		w.Enum(int64(v.ScgDRBNRIABR16), 1, 0, false, "scg-DRB-NR-IAB-r16")
 	}
@@ -5800,7 +5704,7 @@ func (v *PhyParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParameters) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPhyParametersCommon, v.HasPhyParametersXDDDiff, v.HasPhyParametersFRXDiff, v.HasPhyParametersFR1, v.HasPhyParametersFR2)
+	w.Preamble(v.HasPhyParametersCommon, v.HasPhyParametersXDDDiff, v.HasPhyParametersFRXDiff, v.HasPhyParametersFR1, v.HasPhyParametersFR2)
 	w.EncodeOptional(v.HasPhyParametersCommon, &v.PhyParametersCommon, "phy-ParametersCommon")
 	w.EncodeOptional(v.HasPhyParametersXDDDiff, &v.PhyParametersXDDDiff, "phy-ParametersXDD-Diff")
 	w.EncodeOptional(v.HasPhyParametersFRXDiff, &v.PhyParametersFRXDiff, "phy-ParametersFRX-Diff")
@@ -5827,7 +5731,7 @@ func (v *PhyParametersV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersV16a0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasPhyParametersCommonV16a0)
+	w.Preamble(v.HasPhyParametersCommonV16a0)
 	w.EncodeOptional(v.HasPhyParametersCommonV16a0, &v.PhyParametersCommonV16a0, "phy-ParametersCommon-v16a0")
 	return w.Err()
 }
@@ -6185,8 +6089,8 @@ func (v *PhyParametersCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDummy, v.HasMaxNumberSearchSpaces || v.HasRateMatchingCtrlResrcSetDynamic || v.HasMaxLayersMIMOIndication, v.HasSpCellPlacement, v.HasTwoStepRACHR16 || v.HasDciFormat1_2And0_2R16 || v.HasMonitoringDCISameSearchSpaceR16 || v.HasType2CGReleaseDCI0_1R16 || v.HasType2CGReleaseDCI0_2R16 || v.HasSpsReleaseDCI1_1R16 || v.HasSpsReleaseDCI1_2R16 || v.HasCsiTriggerStateNonActiveBWPR16 || v.HasSeparateSMTCInterIABSupportR16 || v.HasSeparateRACHIABSupportR16 || v.HasUlFlexibleDLSlotFormatSemiStaticIABR16 || v.HasUlFlexibleDLSlotFormatDynamicsIABR16 || v.HasDftSOFDMWaveformULIABR16 || v.HasDci25AIRNTISupportIABR16 || v.HasTDeltaReceptionSupportIABR16 || v.HasGuardSymbolReportReceptionIABR16 || v.HasHarqACKCBSpatialBundlingPUCCHGroupR16 || v.HasCrossSlotSchedulingR16 || v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16 || v.HasExtendedCGPeriodicitiesR16 || v.HasExtendedSPSPeriodicitiesR16 || v.HasCodebookVariantsListR16 || v.HasPuschRepetitionTypeAR16 || v.HasDciDLPriorityIndicatorR16 || v.HasDciULPriorityIndicatorR16 || v.HasMaxNumberPathlossRSUpdateR16 || v.HasType2HARQACKCodebookR16 || v.HasMaxTotalResourcesForAcrossFreqRangesR16 || v.HasHarqACKSeparateMultiDCIMultiTRPR16 || v.HasHarqACKJointMultiDCIMultiTRPR16 || v.HasBwpSwitchingMultiCCsR16, v.HasTargetSMTCSCGR16 || v.HasSupportRepetitionZeroOffsetRVR16 || v.HasCbgTransInOrderPUSCHULR16, v.HasBwpSwitchingMultiDormancyCCsR16 || v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16 || v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16, v.HasNewBeamIdentifications2PortCSIRSR16 || v.HasPathlossEstimation2PortCSIRSR16, v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16, v.HasGuardSymbolReportReceptionIABR17 || v.HasRestrictedIABDUBeamReceptionR17 || v.HasRecommendedIABMTBeamTransmissionR17 || v.HasCase6TimingAlignmentReceptionIABR17 || v.HasCase7TimingAlignmentReceptionIABR17 || v.HasDlTxPowerAdjustmentIABR17 || v.HasDesiredUlTxPowerAdjustmentR17 || v.HasFdmSoftResourceAvailabilityDynamicIndicationR17 || v.HasUpdatedTDeltaRangeRecptionR17 || v.HasSlotBasedDynamicPUCCHRepR17 || v.HasSpsHARQACKDeferralR17 || v.HasUnifiedJointTCICommonUpdateR17 || v.HasMTRPPDCCHSingleSpanR17 || v.HasSupportedActivatedPRSProcessingWindowR17 || v.HasCgTimeDomainAllocationExtensionR17, v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17 || v.HasDirectionalCollisionDCIABR17, v.HasDummy1 || v.HasDummy2 || v.HasDummy3 || v.HasDummy4 || v.HasSrsAdditionalRepetitionR17 || v.HasPuschRepetitionCGSDTR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasCsiRSCFRAForHO, v.HasDynamicPRBBundlingDL, v.HasSpCSIReportPUCCH, v.HasSpCSIReportPUSCH, v.HasNzpCSIRSIntefMgmt, v.HasType2SPCSIFeedbackLongPUCCH, v.HasPrecoderGranularityCORESET, v.HasDynamicHARQACKCodebook, v.HasSemiStaticHARQACKCodebook, v.HasSpatialBundlingHARQACK, v.HasDynamicBetaOffsetIndHARQACKCSI, v.HasPucchRepetitionF1_3_4, v.HasRaType0PUSCH, v.HasDynamicSwitchRAType0_1PDSCH, v.HasDynamicSwitchRAType0_1PUSCH, v.HasPdschMappingTypeA, v.HasPdschMappingTypeB, v.HasInterleavingVRBToPRBPDSCH, v.HasInterSlotFreqHoppingPUSCH, v.HasType1PUSCHRepetitionMultiSlots, v.HasType2PUSCHRepetitionMultiSlots, v.HasPuschRepetitionMultiSlots, v.HasPdschRepetitionMultiSlots, v.HasDownlinkSPS, v.HasConfiguredULGrantType1, v.HasConfiguredULGrantType2, v.HasPreEmptIndicationDL, v.HasCbgTransIndicationDL, v.HasCbgTransIndicationUL, v.HasCbgFlushIndicationDL, v.HasDynamicHARQACKCodeBCBGRetxDL, v.HasRateMatchingResrcSetSemiStatic, v.HasRateMatchingResrcSetDynamic, v.HasBwpSwitchingDelay)
+	w.Extended(x)
+	w.Preamble(v.HasCsiRSCFRAForHO, v.HasDynamicPRBBundlingDL, v.HasSpCSIReportPUCCH, v.HasSpCSIReportPUSCH, v.HasNzpCSIRSIntefMgmt, v.HasType2SPCSIFeedbackLongPUCCH, v.HasPrecoderGranularityCORESET, v.HasDynamicHARQACKCodebook, v.HasSemiStaticHARQACKCodebook, v.HasSpatialBundlingHARQACK, v.HasDynamicBetaOffsetIndHARQACKCSI, v.HasPucchRepetitionF1_3_4, v.HasRaType0PUSCH, v.HasDynamicSwitchRAType0_1PDSCH, v.HasDynamicSwitchRAType0_1PUSCH, v.HasPdschMappingTypeA, v.HasPdschMappingTypeB, v.HasInterleavingVRBToPRBPDSCH, v.HasInterSlotFreqHoppingPUSCH, v.HasType1PUSCHRepetitionMultiSlots, v.HasType2PUSCHRepetitionMultiSlots, v.HasPuschRepetitionMultiSlots, v.HasPdschRepetitionMultiSlots, v.HasDownlinkSPS, v.HasConfiguredULGrantType1, v.HasConfiguredULGrantType2, v.HasPreEmptIndicationDL, v.HasCbgTransIndicationDL, v.HasCbgTransIndicationUL, v.HasCbgFlushIndicationDL, v.HasDynamicHARQACKCodeBCBGRetxDL, v.HasRateMatchingResrcSetSemiStatic, v.HasRateMatchingResrcSetDynamic, v.HasBwpSwitchingDelay)
 	if v.HasCsiRSCFRAForHO {
 		w.Enum(int64(v.CsiRSCFRAForHO), 1, 0, false, "csi-RS-CFRA-ForHO")
 	}
@@ -6291,14 +6195,14 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDummy)
+		w.Preamble(v.HasDummy)
 		if v.HasDummy {
 			w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasMaxNumberSearchSpaces, v.HasRateMatchingCtrlResrcSetDynamic, v.HasMaxLayersMIMOIndication)
+		w.Preamble(v.HasMaxNumberSearchSpaces, v.HasRateMatchingCtrlResrcSetDynamic, v.HasMaxLayersMIMOIndication)
 		if v.HasMaxNumberSearchSpaces {
 			w.Enum(int64(v.MaxNumberSearchSpaces), 1, 0, false, "maxNumberSearchSpaces")
 		}
@@ -6311,12 +6215,12 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSpCellPlacement)
+		w.Preamble(v.HasSpCellPlacement)
 		w.EncodeOptional(v.HasSpCellPlacement, &v.SpCellPlacement, "spCellPlacement")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasTwoStepRACHR16, v.HasDciFormat1_2And0_2R16, v.HasMonitoringDCISameSearchSpaceR16, v.HasType2CGReleaseDCI0_1R16, v.HasType2CGReleaseDCI0_2R16, v.HasSpsReleaseDCI1_1R16, v.HasSpsReleaseDCI1_2R16, v.HasCsiTriggerStateNonActiveBWPR16, v.HasSeparateSMTCInterIABSupportR16, v.HasSeparateRACHIABSupportR16, v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, v.HasUlFlexibleDLSlotFormatDynamicsIABR16, v.HasDftSOFDMWaveformULIABR16, v.HasDci25AIRNTISupportIABR16, v.HasTDeltaReceptionSupportIABR16, v.HasGuardSymbolReportReceptionIABR16, v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, v.HasCrossSlotSchedulingR16, v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, v.HasExtendedCGPeriodicitiesR16, v.HasExtendedSPSPeriodicitiesR16, v.HasCodebookVariantsListR16, v.HasPuschRepetitionTypeAR16, v.HasDciDLPriorityIndicatorR16, v.HasDciULPriorityIndicatorR16, v.HasMaxNumberPathlossRSUpdateR16, v.HasType2HARQACKCodebookR16, v.HasMaxTotalResourcesForAcrossFreqRangesR16, v.HasHarqACKSeparateMultiDCIMultiTRPR16, v.HasHarqACKJointMultiDCIMultiTRPR16, v.HasBwpSwitchingMultiCCsR16)
+		w.Preamble(v.HasTwoStepRACHR16, v.HasDciFormat1_2And0_2R16, v.HasMonitoringDCISameSearchSpaceR16, v.HasType2CGReleaseDCI0_1R16, v.HasType2CGReleaseDCI0_2R16, v.HasSpsReleaseDCI1_1R16, v.HasSpsReleaseDCI1_2R16, v.HasCsiTriggerStateNonActiveBWPR16, v.HasSeparateSMTCInterIABSupportR16, v.HasSeparateRACHIABSupportR16, v.HasUlFlexibleDLSlotFormatSemiStaticIABR16, v.HasUlFlexibleDLSlotFormatDynamicsIABR16, v.HasDftSOFDMWaveformULIABR16, v.HasDci25AIRNTISupportIABR16, v.HasTDeltaReceptionSupportIABR16, v.HasGuardSymbolReportReceptionIABR16, v.HasHarqACKCBSpatialBundlingPUCCHGroupR16, v.HasCrossSlotSchedulingR16, v.HasMaxNumberSRSPosPathLossEstimateAllServingCellsR16, v.HasExtendedCGPeriodicitiesR16, v.HasExtendedSPSPeriodicitiesR16, v.HasCodebookVariantsListR16, v.HasPuschRepetitionTypeAR16, v.HasDciDLPriorityIndicatorR16, v.HasDciULPriorityIndicatorR16, v.HasMaxNumberPathlossRSUpdateR16, v.HasType2HARQACKCodebookR16, v.HasMaxTotalResourcesForAcrossFreqRangesR16, v.HasHarqACKSeparateMultiDCIMultiTRPR16, v.HasHarqACKJointMultiDCIMultiTRPR16, v.HasBwpSwitchingMultiCCsR16)
 		if v.HasTwoStepRACHR16 {
 			w.Enum(int64(v.TwoStepRACHR16), 1, 0, false, "twoStepRACH-r16")
 		}
@@ -6401,7 +6305,7 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasTargetSMTCSCGR16, v.HasSupportRepetitionZeroOffsetRVR16, v.HasCbgTransInOrderPUSCHULR16)
+		w.Preamble(v.HasTargetSMTCSCGR16, v.HasSupportRepetitionZeroOffsetRVR16, v.HasCbgTransInOrderPUSCHULR16)
 		if v.HasTargetSMTCSCGR16 {
 			w.Enum(int64(v.TargetSMTCSCGR16), 1, 0, false, "targetSMTC-SCG-r16")
 		}
@@ -6414,7 +6318,7 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WritePreamble(v.HasBwpSwitchingMultiDormancyCCsR16, v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
+		w.Preamble(v.HasBwpSwitchingMultiDormancyCCsR16, v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16, v.HasPdcchMonitoringAnyOccasionsWithSpanGapCrossCarrierSchR16)
 		w.EncodeOptional(v.HasBwpSwitchingMultiDormancyCCsR16, &v.BwpSwitchingMultiDormancyCCsR16, "bwp-SwitchingMultiDormancyCCs-r16")
 		if v.HasSupportRetxDiffCoresetPoolMultiDCITRPR16 {
 			w.Enum(int64(v.SupportRetxDiffCoresetPoolMultiDCITRPR16), 1, 0, false, "supportRetx-Diff-CoresetPool-Multi-DCI-TRP-r16")
@@ -6425,7 +6329,7 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasNewBeamIdentifications2PortCSIRSR16, v.HasPathlossEstimation2PortCSIRSR16)
+		w.Preamble(v.HasNewBeamIdentifications2PortCSIRSR16, v.HasPathlossEstimation2PortCSIRSR16)
 		if v.HasNewBeamIdentifications2PortCSIRSR16 {
 			w.Enum(int64(v.NewBeamIdentifications2PortCSIRSR16), 1, 0, false, "newBeamIdentifications2PortCSI-RS-r16")
 		}
@@ -6435,14 +6339,14 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WriteBool(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
+		w.Preamble(v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16)
 		if v.HasMuxHARQACKWithoutPUCCHOnPUSCHR16 {
 			w.Enum(int64(v.MuxHARQACKWithoutPUCCHOnPUSCHR16), 1, 0, false, "mux-HARQ-ACK-withoutPUCCH-onPUSCH-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WritePreamble(v.HasGuardSymbolReportReceptionIABR17, v.HasRestrictedIABDUBeamReceptionR17, v.HasRecommendedIABMTBeamTransmissionR17, v.HasCase6TimingAlignmentReceptionIABR17, v.HasCase7TimingAlignmentReceptionIABR17, v.HasDlTxPowerAdjustmentIABR17, v.HasDesiredUlTxPowerAdjustmentR17, v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, v.HasUpdatedTDeltaRangeRecptionR17, v.HasSlotBasedDynamicPUCCHRepR17, v.HasSpsHARQACKDeferralR17, v.HasUnifiedJointTCICommonUpdateR17, v.HasMTRPPDCCHSingleSpanR17, v.HasSupportedActivatedPRSProcessingWindowR17, v.HasCgTimeDomainAllocationExtensionR17)
+		w.Preamble(v.HasGuardSymbolReportReceptionIABR17, v.HasRestrictedIABDUBeamReceptionR17, v.HasRecommendedIABMTBeamTransmissionR17, v.HasCase6TimingAlignmentReceptionIABR17, v.HasCase7TimingAlignmentReceptionIABR17, v.HasDlTxPowerAdjustmentIABR17, v.HasDesiredUlTxPowerAdjustmentR17, v.HasFdmSoftResourceAvailabilityDynamicIndicationR17, v.HasUpdatedTDeltaRangeRecptionR17, v.HasSlotBasedDynamicPUCCHRepR17, v.HasSpsHARQACKDeferralR17, v.HasUnifiedJointTCICommonUpdateR17, v.HasMTRPPDCCHSingleSpanR17, v.HasSupportedActivatedPRSProcessingWindowR17, v.HasCgTimeDomainAllocationExtensionR17)
 		if v.HasGuardSymbolReportReceptionIABR17 {
 			w.Enum(int64(v.GuardSymbolReportReceptionIABR17), 1, 0, false, "guardSymbolReportReception-IAB-r17")
 		}
@@ -6489,7 +6393,7 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
-		w.WritePreamble(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, v.HasDirectionalCollisionDCIABR17)
+		w.Preamble(v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17, v.HasDirectionalCollisionDCIABR17)
 		if v.HasTaBasedPDCTNNonSharedSpectrumChAccessR17 {
 			w.Enum(int64(v.TaBasedPDCTNNonSharedSpectrumChAccessR17), 1, 0, false, "ta-BasedPDC-TN-NonSharedSpectrumChAccess-r17")
 		}
@@ -6499,7 +6403,7 @@ func (v *PhyParametersCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
-		w.WritePreamble(v.HasDummy1, v.HasDummy2, v.HasDummy3, v.HasDummy4, v.HasSrsAdditionalRepetitionR17, v.HasPuschRepetitionCGSDTR17)
+		w.Preamble(v.HasDummy1, v.HasDummy2, v.HasDummy3, v.HasDummy4, v.HasSrsAdditionalRepetitionR17, v.HasPuschRepetitionCGSDTR17)
 		if v.HasDummy1 {
 			w.Enum(int64(v.Dummy1), 1, 0, false, "dummy1")
 		}
@@ -6547,7 +6451,7 @@ func (v *PhyParametersCommon_CrossSlotSchedulingR16) DecodePER(r *per.Reader) er
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_CrossSlotSchedulingR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNonSharedSpectrumChAccessR16, v.HasSharedSpectrumChAccessR16)
+	w.Preamble(v.HasNonSharedSpectrumChAccessR16, v.HasSharedSpectrumChAccessR16)
 	if v.HasNonSharedSpectrumChAccessR16 {
 		w.Enum(int64(v.NonSharedSpectrumChAccessR16), 1, 0, false, "non-SharedSpectrumChAccess-r16")
 	}
@@ -6582,7 +6486,7 @@ func (v *PhyParametersCommon_PuschRepetitionTypeAR16) DecodePER(r *per.Reader) e
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_PuschRepetitionTypeAR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSharedSpectrumChAccessR16, v.HasNonSharedSpectrumChAccessR16)
+	w.Preamble(v.HasSharedSpectrumChAccessR16, v.HasNonSharedSpectrumChAccessR16)
 	if v.HasSharedSpectrumChAccessR16 {
 		w.Enum(int64(v.SharedSpectrumChAccessR16), 1, 0, false, "sharedSpectrumChAccess-r16")
 	}
@@ -6617,7 +6521,7 @@ func (v *PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16) DecodePER(
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_MaxTotalResourcesForAcrossFreqRangesR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, v.HasMaxNumberResAcrossCCAcrossFRR16)
+	w.Preamble(v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16, v.HasMaxNumberResAcrossCCAcrossFRR16)
 	if v.HasMaxNumberResWithinSlotAcrossCCAcrossFRR16 {
 		w.Enum(int64(v.MaxNumberResWithinSlotAcrossCCAcrossFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-AcrossFR-r16")
 	}
@@ -6649,7 +6553,7 @@ func (v *PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16) DecodePER(r *pe
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_HarqACKSeparateMultiDCIMultiTRPR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMaxNumberLongPUCCHsR16)
+	w.Preamble(v.HasMaxNumberLongPUCCHsR16)
 	if v.HasMaxNumberLongPUCCHsR16 {
 		w.Enum(int64(v.MaxNumberLongPUCCHsR16), 3, 0, false, "maxNumberLongPUCCHs-r16")
 	}
@@ -6765,7 +6669,7 @@ func (v *PhyParametersCommon_SpsHARQACKDeferralR17) DecodePER(r *per.Reader) err
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommon_SpsHARQACKDeferralR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNonSharedSpectrumChAccessR17, v.HasSharedSpectrumChAccessR17)
+	w.Preamble(v.HasNonSharedSpectrumChAccessR17, v.HasSharedSpectrumChAccessR17)
 	if v.HasNonSharedSpectrumChAccessR17 {
 		w.Enum(int64(v.NonSharedSpectrumChAccessR17), 1, 0, false, "non-SharedSpectrumChAccess-r17")
 	}
@@ -6797,7 +6701,7 @@ func (v *PhyParametersCommonV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersCommonV16a0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSrsPeriodicityAndOffsetExtR16)
+	w.Preamble(v.HasSrsPeriodicityAndOffsetExtR16)
 	if v.HasSrsPeriodicityAndOffsetExtR16 {
 		w.Enum(int64(v.SrsPeriodicityAndOffsetExtR16), 1, 0, false, "srs-PeriodicityAndOffsetExt-r16")
 	}
@@ -6850,8 +6754,8 @@ func (v *PhyParametersXDDDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlSchedulingOffsetPDSCHTypeA || v.HasDlSchedulingOffsetPDSCHTypeB || v.HasUlSchedulingOffset)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDynamicSFI, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH)
+	w.Extended(x)
+	w.Preamble(v.HasDynamicSFI, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH)
 	if v.HasDynamicSFI {
 		w.Enum(int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
 	}
@@ -6866,7 +6770,7 @@ func (v *PhyParametersXDDDiff) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset)
+		w.Preamble(v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset)
 		if v.HasDlSchedulingOffsetPDSCHTypeA {
 			w.Enum(int64(v.DlSchedulingOffsetPDSCHTypeA), 1, 0, false, "dl-SchedulingOffset-PDSCH-TypeA")
 		}
@@ -7114,8 +7018,8 @@ func (v *PhyParametersFRXDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCsiRSIMReceptionForFeedback || v.HasCsiRSProcFrameworkForSRS || v.HasCsiReportFramework || v.HasMuxSRHARQACKCSIPUCCHOncePerSlot || v.HasMuxSRHARQACKPUCCH || v.HasMuxMultipleGroupCtrlCHOverlap || v.HasDlSchedulingOffsetPDSCHTypeA || v.HasDlSchedulingOffsetPDSCHTypeB || v.HasUlSchedulingOffset || v.HasDl64QAMMCSTableAlt || v.HasUl64QAMMCSTableAlt || v.HasCqiTableAlt || v.HasOneFLDMRSTwoAdditionalDMRSUL || v.HasTwoFLDMRSTwoAdditionalDMRSUL || v.HasOneFLDMRSThreeAdditionalDMRSUL, v.HasPdcchBlindDetectionNRDC || v.HasMuxHARQACKPUSCHDiffSymbol, v.HasType1HARQACKCodebookR16 || v.HasEnhancedPowerControlR16 || v.HasSimultaneousTCIActMultipleCCR16 || v.HasSimultaneousSpatialRelationMultipleCCR16 || v.HasCliRSSIFDMDLR16 || v.HasCliSRSRSRPFDMDLR16 || v.HasMaxLayersMIMOAdaptationR16 || v.HasAggregationFactorSPSDLR16 || v.HasMaxTotalResourcesForOneFreqRangeR16 || v.HasCsiReportFrameworkExtR16, v.HasTwoTCIActServingCellInCCListR16, v.HasCriRICQIWithoutNonPMIPortIndR16, v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDynamicSFI, v.HasDummy1, v.HasTwoFLDMRS, v.HasDummy2, v.HasDummy3, v.HasSupportedDMRSTypeDL, v.HasSupportedDMRSTypeUL, v.HasSemiOpenLoopCSI, v.HasCsiReportWithoutPMI, v.HasCsiReportWithoutCQI, v.HasOnePortsPTRS, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasPucchF2WithFH, v.HasPucchF3WithFH, v.HasPucchF4WithFH, v.HasPucchF0_2WithoutFH, v.HasPucchF1_3_4WithoutFH, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, v.HasUciCodeBlockSegmentation, v.HasOnePUCCHLongAndShortFormat, v.HasTwoPUCCHAnyOthersInSlot, v.HasIntraSlotFreqHoppingPUSCH, v.HasPuschLBRM, v.HasPdcchBlindDetectionCA, v.HasTpcPUSCHRNTI, v.HasTpcPUCCHRNTI, v.HasTpcSRSRNTI, v.HasAbsoluteTPCCommand, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH, v.HasPuschHalfPiBPSK, v.HasPucchF3_4HalfPiBPSK, v.HasAlmostContiguousCPOFDMUL, v.HasSpCSIRS, v.HasSpCSIIM, v.HasTddMultiDLULSwitchPerSlot, v.HasMultipleCORESET)
+	w.Extended(x)
+	w.Preamble(v.HasDynamicSFI, v.HasDummy1, v.HasTwoFLDMRS, v.HasDummy2, v.HasDummy3, v.HasSupportedDMRSTypeDL, v.HasSupportedDMRSTypeUL, v.HasSemiOpenLoopCSI, v.HasCsiReportWithoutPMI, v.HasCsiReportWithoutCQI, v.HasOnePortsPTRS, v.HasTwoPUCCHF0_2ConsecSymbols, v.HasPucchF2WithFH, v.HasPucchF3WithFH, v.HasPucchF4WithFH, v.HasPucchF0_2WithoutFH, v.HasPucchF1_3_4WithoutFH, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlot, v.HasUciCodeBlockSegmentation, v.HasOnePUCCHLongAndShortFormat, v.HasTwoPUCCHAnyOthersInSlot, v.HasIntraSlotFreqHoppingPUSCH, v.HasPuschLBRM, v.HasPdcchBlindDetectionCA, v.HasTpcPUSCHRNTI, v.HasTpcPUCCHRNTI, v.HasTpcSRSRNTI, v.HasAbsoluteTPCCommand, v.HasTwoDifferentTPCLoopPUSCH, v.HasTwoDifferentTPCLoopPUCCH, v.HasPuschHalfPiBPSK, v.HasPucchF3_4HalfPiBPSK, v.HasAlmostContiguousCPOFDMUL, v.HasSpCSIRS, v.HasSpCSIIM, v.HasTddMultiDLULSwitchPerSlot, v.HasMultipleCORESET)
 	if v.HasDynamicSFI {
 		w.Enum(int64(v.DynamicSFI), 1, 0, false, "dynamicSFI")
 	}
@@ -7229,7 +7133,7 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, v.HasMuxSRHARQACKPUCCH, v.HasMuxMultipleGroupCtrlCHOverlap, v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset, v.HasDl64QAMMCSTableAlt, v.HasUl64QAMMCSTableAlt, v.HasCqiTableAlt, v.HasOneFLDMRSTwoAdditionalDMRSUL, v.HasTwoFLDMRSTwoAdditionalDMRSUL, v.HasOneFLDMRSThreeAdditionalDMRSUL)
+		w.Preamble(v.HasCsiRSIMReceptionForFeedback, v.HasCsiRSProcFrameworkForSRS, v.HasCsiReportFramework, v.HasMuxSRHARQACKCSIPUCCHOncePerSlot, v.HasMuxSRHARQACKPUCCH, v.HasMuxMultipleGroupCtrlCHOverlap, v.HasDlSchedulingOffsetPDSCHTypeA, v.HasDlSchedulingOffsetPDSCHTypeB, v.HasUlSchedulingOffset, v.HasDl64QAMMCSTableAlt, v.HasUl64QAMMCSTableAlt, v.HasCqiTableAlt, v.HasOneFLDMRSTwoAdditionalDMRSUL, v.HasTwoFLDMRSTwoAdditionalDMRSUL, v.HasOneFLDMRSThreeAdditionalDMRSUL)
 		w.EncodeOptional(v.HasCsiRSIMReceptionForFeedback, &v.CsiRSIMReceptionForFeedback, "csi-RS-IM-ReceptionForFeedback")
 		w.EncodeOptional(v.HasCsiRSProcFrameworkForSRS, &v.CsiRSProcFrameworkForSRS, "csi-RS-ProcFrameworkForSRS")
 		w.EncodeOptional(v.HasCsiReportFramework, &v.CsiReportFramework, "csi-ReportFramework")
@@ -7270,7 +7174,7 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPdcchBlindDetectionNRDC, v.HasMuxHARQACKPUSCHDiffSymbol)
+		w.Preamble(v.HasPdcchBlindDetectionNRDC, v.HasMuxHARQACKPUSCHDiffSymbol)
 		w.EncodeOptional(v.HasPdcchBlindDetectionNRDC, &v.PdcchBlindDetectionNRDC, "pdcch-BlindDetectionNRDC")
 		if v.HasMuxHARQACKPUSCHDiffSymbol {
 			w.Enum(int64(v.MuxHARQACKPUSCHDiffSymbol), 1, 0, false, "mux-HARQ-ACK-PUSCH-DiffSymbol")
@@ -7278,7 +7182,7 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasType1HARQACKCodebookR16, v.HasEnhancedPowerControlR16, v.HasSimultaneousTCIActMultipleCCR16, v.HasSimultaneousSpatialRelationMultipleCCR16, v.HasCliRSSIFDMDLR16, v.HasCliSRSRSRPFDMDLR16, v.HasMaxLayersMIMOAdaptationR16, v.HasAggregationFactorSPSDLR16, v.HasMaxTotalResourcesForOneFreqRangeR16, v.HasCsiReportFrameworkExtR16)
+		w.Preamble(v.HasType1HARQACKCodebookR16, v.HasEnhancedPowerControlR16, v.HasSimultaneousTCIActMultipleCCR16, v.HasSimultaneousSpatialRelationMultipleCCR16, v.HasCliRSSIFDMDLR16, v.HasCliSRSRSRPFDMDLR16, v.HasMaxLayersMIMOAdaptationR16, v.HasAggregationFactorSPSDLR16, v.HasMaxTotalResourcesForOneFreqRangeR16, v.HasCsiReportFrameworkExtR16)
 		if v.HasType1HARQACKCodebookR16 {
 			w.Enum(int64(v.Type1HARQACKCodebookR16), 1, 0, false, "type1-HARQ-ACK-Codebook-r16")
 		}
@@ -7308,21 +7212,21 @@ func (v *PhyParametersFRXDiff) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasTwoTCIActServingCellInCCListR16)
+		w.Preamble(v.HasTwoTCIActServingCellInCCListR16)
 		if v.HasTwoTCIActServingCellInCCListR16 {
 			w.Enum(int64(v.TwoTCIActServingCellInCCListR16), 1, 0, false, "twoTCI-Act-servingCellInCC-List-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasCriRICQIWithoutNonPMIPortIndR16)
+		w.Preamble(v.HasCriRICQIWithoutNonPMIPortIndR16)
 		if v.HasCriRICQIWithoutNonPMIPortIndR16 {
 			w.Enum(int64(v.CriRICQIWithoutNonPMIPortIndR16), 1, 0, false, "cri-RI-CQI-WithoutNon-PMI-PortInd-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WriteBool(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
+		w.Preamble(v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17)
 		if v.HasCqi4BitsSubbandTNNonSharedSpectrumChAccessR17 {
 			w.Enum(int64(v.Cqi4BitsSubbandTNNonSharedSpectrumChAccessR17), 1, 0, false, "cqi-4-BitsSubbandTN-NonSharedSpectrumChAccess-r17")
 		}
@@ -7355,7 +7259,7 @@ func (v *PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot) DecodePER(r *per.
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFRXDiff_MuxSRHARQACKCSIPUCCHOncePerSlot) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSameSymbol, v.HasDiffSymbol)
+	w.Preamble(v.HasSameSymbol, v.HasDiffSymbol)
 	if v.HasSameSymbol {
 		w.Enum(int64(v.SameSymbol), 1, 0, false, "sameSymbol")
 	}
@@ -7415,7 +7319,7 @@ func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFRXDiff_MaxTotalResourcesForOneFreqRangeR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, v.HasMaxNumberResAcrossCCOneFRR16)
+	w.Preamble(v.HasMaxNumberResWithinSlotAcrossCCOneFRR16, v.HasMaxNumberResAcrossCCOneFRR16)
 	if v.HasMaxNumberResWithinSlotAcrossCCOneFRR16 {
 		w.Enum(int64(v.MaxNumberResWithinSlotAcrossCCOneFRR16), 8, 0, false, "maxNumberResWithinSlotAcrossCC-OneFR-r16")
 	}
@@ -7474,8 +7378,8 @@ func (v *PhyParametersFR1) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFR1) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPdschREMappingFR1PerSlot, v.HasPdcchMonitoringSingleSpanFirst4SymR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPdcchMonitoringSingleOccasion, v.HasScs60kHz, v.HasPdsch256QAMFR1, v.HasPdschREMappingFR1PerSymbol)
+	w.Extended(x)
+	w.Preamble(v.HasPdcchMonitoringSingleOccasion, v.HasScs60kHz, v.HasPdsch256QAMFR1, v.HasPdschREMappingFR1PerSymbol)
 	if v.HasPdcchMonitoringSingleOccasion {
 		w.Enum(int64(v.PdcchMonitoringSingleOccasion), 1, 0, false, "pdcch-MonitoringSingleOccasion")
 	}
@@ -7490,14 +7394,14 @@ func (v *PhyParametersFR1) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasPdschREMappingFR1PerSlot)
+		w.Preamble(v.HasPdschREMappingFR1PerSlot)
 		if v.HasPdschREMappingFR1PerSlot {
 			w.Enum(int64(v.PdschREMappingFR1PerSlot), 16, 0, false, "pdsch-RE-MappingFR1-PerSlot")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasPdcchMonitoringSingleSpanFirst4SymR16)
+		w.Preamble(v.HasPdcchMonitoringSingleSpanFirst4SymR16)
 		if v.HasPdcchMonitoringSingleSpanFirst4SymR16 {
 			w.Enum(int64(v.PdcchMonitoringSingleSpanFirst4SymR16), 1, 0, false, "pdcch-MonitoringSingleSpanFirst4Sym-r16")
 		}
@@ -7557,8 +7461,8 @@ func (v *PhyParametersFR2) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersFR2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasPCellFR2 || v.HasPdschREMappingFR2PerSlot, v.HasDefaultSpatialRelationPathlossRSR16 || v.HasSpatialRelationUpdateAPSRSR16 || v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDummy, v.HasPdschREMappingFR2PerSymbol)
+	w.Extended(x)
+	w.Preamble(v.HasDummy, v.HasPdschREMappingFR2PerSymbol)
 	if v.HasDummy {
 		w.Enum(int64(v.Dummy), 1, 0, false, "dummy")
 	}
@@ -7567,7 +7471,7 @@ func (v *PhyParametersFR2) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasPCellFR2, v.HasPdschREMappingFR2PerSlot)
+		w.Preamble(v.HasPCellFR2, v.HasPdschREMappingFR2PerSlot)
 		if v.HasPCellFR2 {
 			w.Enum(int64(v.PCellFR2), 1, 0, false, "pCell-FR2")
 		}
@@ -7577,7 +7481,7 @@ func (v *PhyParametersFR2) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasDefaultSpatialRelationPathlossRSR16, v.HasSpatialRelationUpdateAPSRSR16, v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
+		w.Preamble(v.HasDefaultSpatialRelationPathlossRSR16, v.HasSpatialRelationUpdateAPSRSR16, v.HasMaxNumberSRSPosSpatialRelationsAllServingCellsR16)
 		if v.HasDefaultSpatialRelationPathlossRSR16 {
 			w.Enum(int64(v.DefaultSpatialRelationPathlossRSR16), 1, 0, false, "defaultSpatialRelationPathlossRS-r16")
 		}
@@ -7630,17 +7534,17 @@ func (v *PhyParametersMRDC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersMRDC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSpCellPlacement, v.HasTddPCellULTXAllULSubframeR16 || v.HasFddPCellULTXAllULSubframeR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasNaicsCapabilityList)
+	w.Extended(x)
+	w.Preamble(v.HasNaicsCapabilityList)
 	w.EncodeOptional(v.HasNaicsCapabilityList, &v.NaicsCapabilityList, "naics-Capability-List")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSpCellPlacement)
+		w.Preamble(v.HasSpCellPlacement)
 		w.EncodeOptional(v.HasSpCellPlacement, &v.SpCellPlacement, "spCellPlacement")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasTddPCellULTXAllULSubframeR16, v.HasFddPCellULTXAllULSubframeR16)
+		w.Preamble(v.HasTddPCellULTXAllULSubframeR16, v.HasFddPCellULTXAllULSubframeR16)
 		if v.HasTddPCellULTXAllULSubframeR16 {
 			w.Enum(int64(v.TddPCellULTXAllULSubframeR16), 1, 0, false, "tdd-PCellUL-TX-AllUL-Subframe-r16")
 		}
@@ -7685,7 +7589,7 @@ func (v *NAICSCapabilityEntry) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NAICSCapabilityEntry) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.NumberOfNAICSCapableCC, 1, 5, false, "numberOfNAICS-CapableCC")
 	w.Enum(int64(v.NumberOfAggregatedPRB), 16, 0, false, "numberOfAggregatedPRB")
 	w.Extensions(x, v.Unknown)
@@ -7763,8 +7667,8 @@ func (v *PhyParametersSharedSpectrumChAccessR16) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersSharedSpectrumChAccessR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsSINRMeasR16, v.HasSpCSIReportPUCCHR16, v.HasSpCSIReportPUSCHR16, v.HasDynamicSFIR16, v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, v.HasMuxSRHARQACKPUCCHR16, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, v.HasMuxHARQACKPUSCHDiffSymbolR16, v.HasPucchRepetitionF1_3_4R16, v.HasType1PUSCHRepetitionMultiSlotsR16, v.HasType2PUSCHRepetitionMultiSlotsR16, v.HasPuschRepetitionMultiSlotsR16, v.HasPdschRepetitionMultiSlotsR16, v.HasDownlinkSPSR16, v.HasConfiguredULGrantType1R16, v.HasConfiguredULGrantType2R16, v.HasPreEmptIndicationDLR16)
+	w.Extended(x)
+	w.Preamble(v.HasSsSINRMeasR16, v.HasSpCSIReportPUCCHR16, v.HasSpCSIReportPUSCHR16, v.HasDynamicSFIR16, v.HasMuxSRHARQACKCSIPUCCHOncePerSlotR16, v.HasMuxSRHARQACKPUCCHR16, v.HasMuxSRHARQACKCSIPUCCHMultiPerSlotR16, v.HasMuxHARQACKPUSCHDiffSymbolR16, v.HasPucchRepetitionF1_3_4R16, v.HasType1PUSCHRepetitionMultiSlotsR16, v.HasType2PUSCHRepetitionMultiSlotsR16, v.HasPuschRepetitionMultiSlotsR16, v.HasPdschRepetitionMultiSlotsR16, v.HasDownlinkSPSR16, v.HasConfiguredULGrantType1R16, v.HasConfiguredULGrantType2R16, v.HasPreEmptIndicationDLR16)
 	if v.HasSsSINRMeasR16 {
 		w.Enum(int64(v.SsSINRMeasR16), 1, 0, false, "ss-SINR-Meas-r16")
 	}
@@ -7844,7 +7748,7 @@ func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PhyParametersSharedSpectrumChAccessR16_MuxSRHARQACKCSIPUCCHOncePerSlotR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSameSymbolR16, v.HasDiffSymbolR16)
+	w.Preamble(v.HasSameSymbolR16, v.HasDiffSymbolR16)
 	if v.HasSameSymbolR16 {
 		w.Enum(int64(v.SameSymbolR16), 1, 0, false, "sameSymbol-r16")
 	}
@@ -7916,8 +7820,8 @@ func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PosSRSRRCInactiveOutsideInitialULBWPR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, v.HasMaxNumOfSRSposResourceSetsR17, v.HasMaxNumOfPeriodicSRSposResourcesR17, v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, v.HasSrsPosWithoutRestrictionOnBWPR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, v.HasSwitchingTimeSRSTXOtherTXR17, v.HasMaxNumOfSemiPersistentSRSposResourcesR17, v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
+	w.Extended(x)
+	w.Preamble(v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17, v.HasMaxSRSposBandwidthForEachSCSWithinCCFR2R17, v.HasMaxNumOfSRSposResourceSetsR17, v.HasMaxNumOfPeriodicSRSposResourcesR17, v.HasMaxNumOfPeriodicSRSposResourcesPerSlotR17, v.HasDifferentNumerologyBetweenSRSposAndInitialBWPR17, v.HasSrsPosWithoutRestrictionOnBWPR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesR17, v.HasMaxNumOfPeriodicAndSemipersistentSRSposResourcesPerSlotR17, v.HasDifferentCenterFreqBetweenSRSposAndInitialBWPR17, v.HasSwitchingTimeSRSTXOtherTXR17, v.HasMaxNumOfSemiPersistentSRSposResourcesR17, v.HasMaxNumOfSemiPersistentSRSposResourcesPerSlotR17)
 	if v.HasMaxSRSposBandwidthForEachSCSWithinCCFR1R17 {
 		w.Enum(int64(v.MaxSRSposBandwidthForEachSCSWithinCCFR1R17), 15, 0, false, "maxSRSposBandwidthForEachSCS-withinCC-FR1-r17")
 	}
@@ -7987,8 +7891,8 @@ func (v *PowSavParametersR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PowSavParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPowSavParametersCommonR16, v.HasPowSavParametersFRXDiffR16)
+	w.Extended(x)
+	w.Preamble(v.HasPowSavParametersCommonR16, v.HasPowSavParametersFRXDiffR16)
 	w.EncodeOptional(v.HasPowSavParametersCommonR16, &v.PowSavParametersCommonR16, "powSav-ParametersCommon-r16")
 	w.EncodeOptional(v.HasPowSavParametersFRXDiffR16, &v.PowSavParametersFRXDiffR16, "powSav-ParametersFRX-Diff-r16")
 	w.Extensions(x, v.Unknown)
@@ -8018,8 +7922,8 @@ func (v *PowSavParametersV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PowSavParametersV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPowSavParametersFR2_2R17)
+	w.Extended(x)
+	w.Preamble(v.HasPowSavParametersFR2_2R17)
 	w.EncodeOptional(v.HasPowSavParametersFR2_2R17, &v.PowSavParametersFR2_2R17, "powSav-ParametersFR2-2-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8059,8 +7963,8 @@ func (v *PowSavParametersCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PowSavParametersCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDrxPreferenceR16, v.HasMaxCCPreferenceR16, v.HasReleasePreferenceR16, v.HasMinSchedulingOffsetPreferenceR16)
+	w.Extended(x)
+	w.Preamble(v.HasDrxPreferenceR16, v.HasMaxCCPreferenceR16, v.HasReleasePreferenceR16, v.HasMinSchedulingOffsetPreferenceR16)
 	if v.HasDrxPreferenceR16 {
 		w.Enum(int64(v.DrxPreferenceR16), 1, 0, false, "drx-Preference-r16")
 	}
@@ -8105,8 +8009,8 @@ func (v *PowSavParametersFRXDiffR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PowSavParametersFRXDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMaxBWPreferenceR16, v.HasMaxMIMOLayerPreferenceR16)
+	w.Extended(x)
+	w.Preamble(v.HasMaxBWPreferenceR16, v.HasMaxMIMOLayerPreferenceR16)
 	if v.HasMaxBWPreferenceR16 {
 		w.Enum(int64(v.MaxBWPreferenceR16), 1, 0, false, "maxBW-Preference-r16")
 	}
@@ -8145,8 +8049,8 @@ func (v *PowSavParametersFR2_2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PowSavParametersFR2_2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMaxBWPreferenceR17, v.HasMaxMIMOLayerPreferenceR17)
+	w.Extended(x)
+	w.Preamble(v.HasMaxBWPreferenceR17, v.HasMaxMIMOLayerPreferenceR17)
 	if v.HasMaxBWPreferenceR17 {
 		w.Enum(int64(v.MaxBWPreferenceR17), 1, 0, false, "maxBW-Preference-r17")
 	}
@@ -8177,7 +8081,7 @@ func (v *ProcessingParameters) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProcessingParameters) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDifferentTBPerSlot)
+	w.Preamble(v.HasDifferentTBPerSlot)
 	w.Enum(int64(v.Fallback), 2, 0, false, "fallback")
 	w.EncodeOptional(v.HasDifferentTBPerSlot, &v.DifferentTBPerSlot, "differentTB-PerSlot")
 	return w.Err()
@@ -8204,7 +8108,7 @@ func (v *ProcessingParameters_DifferentTBPerSlot) DecodePER(r *per.Reader) error
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProcessingParameters_DifferentTBPerSlot) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUpto1, v.HasUpto2, v.HasUpto4, v.HasUpto7)
+	w.Preamble(v.HasUpto1, v.HasUpto2, v.HasUpto4, v.HasUpto7)
 	w.EncodeOptional(v.HasUpto1, &v.Upto1, "upto1")
 	w.EncodeOptional(v.HasUpto2, &v.Upto2, "upto2")
 	w.EncodeOptional(v.HasUpto4, &v.Upto4, "upto4")
@@ -8256,7 +8160,7 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17) DecodePER(r *per.Reade
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPpwDurationOfPRSProcessingR17, v.HasPpwMaxNumOfDLBandwidthR17)
+	w.Preamble(v.HasPpwDurationOfPRSProcessingR17, v.HasPpwMaxNumOfDLBandwidthR17)
 	w.Enum(int64(v.PrsProcessingTypeR17), 3, 0, false, "prsProcessingType-r17")
 	w.Enum(int64(v.PpwDlPRSBufferTypeR17), 2, 0, true, "ppw-dl-PRS-BufferType-r17")
 	w.EncodeOptional(v.HasPpwDurationOfPRSProcessingR17, &v.PpwDurationOfPRSProcessingR17, "ppw-durationOfPRS-Processing-r17")
@@ -8392,8 +8296,8 @@ func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProc
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PRSProcessingCapabilityOutsideMGinPPWperTypeR17_PpwMaxNumOfDLPRSResProcessedPerSlotR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasScs15R17, v.HasScs30R17, v.HasScs60R17, v.HasScs120R17)
+	w.Extended(x)
+	w.Preamble(v.HasScs15R17, v.HasScs30R17, v.HasScs60R17, v.HasScs120R17)
 	if v.HasScs15R17 {
 		w.Enum(int64(v.Scs15R17), 11, 0, false, "scs15-r17")
 	}
@@ -8490,7 +8394,7 @@ func (v *RedCapParametersR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedCapParametersR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportOfRedCapR17, v.HasSupportOf16DRBRedCapR17)
+	w.Preamble(v.HasSupportOfRedCapR17, v.HasSupportOf16DRBRedCapR17)
 	if v.HasSupportOfRedCapR17 {
 		w.Enum(int64(v.SupportOfRedCapR17), 1, 0, false, "supportOfRedCap-r17")
 	}
@@ -8520,7 +8424,7 @@ func (v *RedCapParametersV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RedCapParametersV1740) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasNcdSSBForRedCapInitialBWPSDTR17)
+	w.Preamble(v.HasNcdSSBForRedCapInitialBWPSDTR17)
 	if v.HasNcdSSBForRedCapInitialBWPSDTR17 {
 		w.Enum(int64(v.NcdSSBForRedCapInitialBWPSDTR17), 1, 0, false, "ncd-SSB-ForRedCapInitialBWP-SDT-r17")
 	}
@@ -8657,14 +8561,14 @@ func (v *RFParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSupportedBandCombinationListV1540 || v.HasSrsSwitchingTimeRequested, v.HasSupportedBandCombinationListV1550, v.HasSupportedBandCombinationListV1560, v.HasSupportedBandCombinationListV1610 || v.HasSupportedBandCombinationListSidelinkEUTRANRR16 || v.HasSupportedBandCombinationListUplinkTxSwitchR16, v.HasSupportedBandCombinationListV1630 || v.HasSupportedBandCombinationListSidelinkEUTRANRV1630 || v.HasSupportedBandCombinationListUplinkTxSwitchV1630, v.HasSupportedBandCombinationListV1640 || v.HasSupportedBandCombinationListUplinkTxSwitchV1640, v.HasSupportedBandCombinationListV1650 || v.HasSupportedBandCombinationListUplinkTxSwitchV1650, v.HasExtendedBandN77R16, v.HasSupportedBandCombinationListUplinkTxSwitchV1670, v.HasSupportedBandCombinationListV1680, v.HasSupportedBandCombinationListV1690 || v.HasSupportedBandCombinationListUplinkTxSwitchV1690, v.HasSupportedBandCombinationListV1700 || v.HasSupportedBandCombinationListUplinkTxSwitchV1700 || v.HasSupportedBandCombinationListSLRelayDiscoveryR17 || v.HasSupportedBandCombinationListSLNonRelayDiscoveryR17 || v.HasSupportedBandCombinationListSidelinkEUTRANRV1710 || v.HasSidelinkRequestedR17 || v.HasExtendedBandN77_2R17, v.HasSupportedBandCombinationListV1720 || v.HasSupportedBandCombinationListUplinkTxSwitchV1720, v.HasSupportedBandCombinationListV1730 || v.HasSupportedBandCombinationListUplinkTxSwitchV1730 || v.HasSupportedBandCombinationListSLRelayDiscoveryV1730 || v.HasSupportedBandCombinationListSLNonRelayDiscoveryV1730, v.HasSupportedBandCombinationListV1740 || v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSupportedBandCombinationList, v.HasAppliedFreqBandListFilter)
+	w.Extended(x)
+	w.Preamble(v.HasSupportedBandCombinationList, v.HasAppliedFreqBandListFilter)
 	w.Encode(&v.SupportedBandListNR, "supportedBandListNR")
 	w.EncodeOptional(v.HasSupportedBandCombinationList, &v.SupportedBandCombinationList, "supportedBandCombinationList")
 	w.EncodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1540, v.HasSrsSwitchingTimeRequested)
+		w.Preamble(v.HasSupportedBandCombinationListV1540, v.HasSrsSwitchingTimeRequested)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 		if v.HasSrsSwitchingTimeRequested {
 			w.Enum(int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
@@ -8672,66 +8576,66 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1550)
+		w.Preamble(v.HasSupportedBandCombinationListV1550)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1550, &v.SupportedBandCombinationListV1550, "supportedBandCombinationList-v1550")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1560)
+		w.Preamble(v.HasSupportedBandCombinationListV1560)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1560, &v.SupportedBandCombinationListV1560, "supportedBandCombinationList-v1560")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1610, v.HasSupportedBandCombinationListSidelinkEUTRANRR16, v.HasSupportedBandCombinationListUplinkTxSwitchR16)
+		w.Preamble(v.HasSupportedBandCombinationListV1610, v.HasSupportedBandCombinationListSidelinkEUTRANRR16, v.HasSupportedBandCombinationListUplinkTxSwitchR16)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1610, &v.SupportedBandCombinationListV1610, "supportedBandCombinationList-v1610")
 		w.EncodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRR16, &v.SupportedBandCombinationListSidelinkEUTRANRR16, "supportedBandCombinationListSidelinkEUTRA-NR-r16")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchR16, &v.SupportedBandCombinationListUplinkTxSwitchR16, "supportedBandCombinationList-UplinkTxSwitch-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1630, v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
+		w.Preamble(v.HasSupportedBandCombinationListV1630, v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1630, &v.SupportedBandCombinationListV1630, "supportedBandCombinationList-v1630")
 		w.EncodeOptional(v.HasSupportedBandCombinationListSidelinkEUTRANRV1630, &v.SupportedBandCombinationListSidelinkEUTRANRV1630, "supportedBandCombinationListSidelinkEUTRA-NR-v1630")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1630, &v.SupportedBandCombinationListUplinkTxSwitchV1630, "supportedBandCombinationList-UplinkTxSwitch-v1630")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1640, v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
+		w.Preamble(v.HasSupportedBandCombinationListV1640, v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1640, &v.SupportedBandCombinationListV1640, "supportedBandCombinationList-v1640")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1640, &v.SupportedBandCombinationListUplinkTxSwitchV1640, "supportedBandCombinationList-UplinkTxSwitch-v1640")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1650, v.HasSupportedBandCombinationListUplinkTxSwitchV1650)
+		w.Preamble(v.HasSupportedBandCombinationListV1650, v.HasSupportedBandCombinationListUplinkTxSwitchV1650)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1650, &v.SupportedBandCombinationListV1650, "supportedBandCombinationList-v1650")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1650, &v.SupportedBandCombinationListUplinkTxSwitchV1650, "supportedBandCombinationList-UplinkTxSwitch-v1650")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WriteBool(v.HasExtendedBandN77R16)
+		w.Preamble(v.HasExtendedBandN77R16)
 		if v.HasExtendedBandN77R16 {
 			w.Enum(int64(v.ExtendedBandN77R16), 1, 0, false, "extendedBand-n77-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
+		w.Preamble(v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1670, &v.SupportedBandCombinationListUplinkTxSwitchV1670, "supportedBandCombinationList-UplinkTxSwitch-v1670")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1680)
+		w.Preamble(v.HasSupportedBandCombinationListV1680)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1680, &v.SupportedBandCombinationListV1680, "supportedBandCombinationList-v1680")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1690, v.HasSupportedBandCombinationListUplinkTxSwitchV1690)
+		w.Preamble(v.HasSupportedBandCombinationListV1690, v.HasSupportedBandCombinationListUplinkTxSwitchV1690)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1690, &v.SupportedBandCombinationListV1690, "supportedBandCombinationList-v1690")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1690, &v.SupportedBandCombinationListUplinkTxSwitchV1690, "supportedBandCombinationList-UplinkTxSwitch-v1690")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 11); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListUplinkTxSwitchV1700, v.HasSupportedBandCombinationListSLRelayDiscoveryR17, v.HasSupportedBandCombinationListSLNonRelayDiscoveryR17, v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, v.HasSidelinkRequestedR17, v.HasExtendedBandN77_2R17)
+		w.Preamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListUplinkTxSwitchV1700, v.HasSupportedBandCombinationListSLRelayDiscoveryR17, v.HasSupportedBandCombinationListSLNonRelayDiscoveryR17, v.HasSupportedBandCombinationListSidelinkEUTRANRV1710, v.HasSidelinkRequestedR17, v.HasExtendedBandN77_2R17)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1700, &v.SupportedBandCombinationListV1700, "supportedBandCombinationList-v1700")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.SupportedBandCombinationListUplinkTxSwitchV1700, "supportedBandCombinationList-UplinkTxSwitch-v1700")
 		if v.HasSupportedBandCombinationListSLRelayDiscoveryR17 {
@@ -8750,13 +8654,13 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 12); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1720, v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
+		w.Preamble(v.HasSupportedBandCombinationListV1720, v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1720, &v.SupportedBandCombinationListV1720, "supportedBandCombinationList-v1720")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1720, &v.SupportedBandCombinationListUplinkTxSwitchV1720, "supportedBandCombinationList-UplinkTxSwitch-v1720")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 13); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1730, v.HasSupportedBandCombinationListUplinkTxSwitchV1730, v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, v.HasSupportedBandCombinationListSLNonRelayDiscoveryV1730)
+		w.Preamble(v.HasSupportedBandCombinationListV1730, v.HasSupportedBandCombinationListUplinkTxSwitchV1730, v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, v.HasSupportedBandCombinationListSLNonRelayDiscoveryV1730)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1730, &v.SupportedBandCombinationListV1730, "supportedBandCombinationList-v1730")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.SupportedBandCombinationListUplinkTxSwitchV1730, "supportedBandCombinationList-UplinkTxSwitch-v1730")
 		w.EncodeOptional(v.HasSupportedBandCombinationListSLRelayDiscoveryV1730, &v.SupportedBandCombinationListSLRelayDiscoveryV1730, "supportedBandCombinationListSL-RelayDiscovery-v1730")
@@ -8764,7 +8668,7 @@ func (v *RFParameters) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 14); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1740, v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
+		w.Preamble(v.HasSupportedBandCombinationListV1740, v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1740, &v.SupportedBandCombinationListV1740, "supportedBandCombinationList-v1740")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1740, &v.SupportedBandCombinationListUplinkTxSwitchV1740, "supportedBandCombinationList-UplinkTxSwitch-v1740")
 		w.EndOpen(o)
@@ -8801,7 +8705,7 @@ func (v *RFParametersV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersV15g0) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSupportedBandCombinationListV15g0)
+	w.Preamble(v.HasSupportedBandCombinationListV15g0)
 	w.EncodeOptional(v.HasSupportedBandCombinationListV15g0, &v.SupportedBandCombinationListV15g0, "supportedBandCombinationList-v15g0")
 	return w.Err()
 }
@@ -8825,7 +8729,7 @@ func (v *RFParametersV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersV16a0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedBandCombinationListV16a0, v.HasSupportedBandCombinationListUplinkTxSwitchV16a0)
+	w.Preamble(v.HasSupportedBandCombinationListV16a0, v.HasSupportedBandCombinationListUplinkTxSwitchV16a0)
 	w.EncodeOptional(v.HasSupportedBandCombinationListV16a0, &v.SupportedBandCombinationListV16a0, "supportedBandCombinationList-v16a0")
 	w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV16a0, &v.SupportedBandCombinationListUplinkTxSwitchV16a0, "supportedBandCombinationList-UplinkTxSwitch-v16a0")
 	return w.Err()
@@ -9361,8 +9265,8 @@ func (v *BandNR) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasMaxUplinkDutyCyclePC2FR1, v.HasPucchSpatialRelInfoMACCE || v.HasPowerBoostingPi2BPSK, v.HasMaxUplinkDutyCycleFR2, v.HasChannelBWsDLV1590 || v.HasChannelBWsULV1590, v.HasAsymmetricBandwidthCombinationSet, v.HasSharedSpectrumChAccessParamsPerBandR16 || v.HasCancelOverlappingPUSCHR16 || v.HasMultipleRateMatchingEUTRACRSR16 || v.HasOverlapRateMatchingEUTRACRSR16 || v.HasPdschMappingTypeBAltR16 || v.HasOneSlotPeriodicTRSR16 || v.HasOlpcSRSPosR16 || v.HasSpatialRelationsSRSPosR16 || v.HasSimulSRSMIMOTransWithinBandR16 || v.HasChannelBWDLIABR16 || v.HasChannelBWULIABR16 || v.HasRasterShift7dot5IABR16 || v.HasUEPowerClassV1610 || v.HasCondHandoverR16 || v.HasCondHandoverFailureR16 || v.HasCondHandoverTwoTriggerEventsR16 || v.HasCondPSCellChangeR16 || v.HasCondPSCellChangeTwoTriggerEventsR16 || v.HasMprPowerBoostFR2R16 || v.HasActiveConfiguredGrantR16 || v.HasJointReleaseConfiguredGrantType2R16 || v.HasSpsR16 || v.HasJointReleaseSPSR16 || v.HasSimulSRSTransWithinBandR16 || v.HasTrsAdditionalBandwidthR16 || v.HasHandoverIntraFIABR16, v.HasSimulTXSRSAntSwitchingIntraBandULCAR16 || v.HasSharedSpectrumChAccessParamsPerBandV1630, v.HasHandoverUTRAFDDR16 || v.HasEnhancedULTransientPeriodR16 || v.HasSharedSpectrumChAccessParamsPerBandV1640, v.HasType1PUSCHRepetitionMultiSlotsV1650 || v.HasType2PUSCHRepetitionMultiSlotsV1650 || v.HasPuschRepetitionMultiSlotsV1650 || v.HasConfiguredULGrantType1V1650 || v.HasConfiguredULGrantType2V1650 || v.HasSharedSpectrumChAccessParamsPerBandV1650, v.HasEnhancedSkipUplinkTxConfiguredV1660 || v.HasEnhancedSkipUplinkTxDynamicV1660, v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 || v.HasTxDiversityR16, v.HasPdsch1024QAMFR1R17 || v.HasUEPowerClassV1700 || v.HasFr2_2AccessParamsPerBandR17 || v.HasRlmRelaxationR17 || v.HasBfdRelaxationR17 || v.HasCgSDTR17 || v.HasLocationBasedCondHandoverR17 || v.HasTimeBasedCondHandoverR17 || v.HasEventA4BasedCondHandoverR17 || v.HasMnInitiatedCondPSCellChangeNRDCR17 || v.HasSnInitiatedCondPSCellChangeNRDCR17 || v.HasPdcchSkippingWithoutSSSGR17 || v.HasSssgSwitching1BitIndR17 || v.HasSssgSwitching2BitIndR17 || v.HasPdcchSkippingWithSSSGR17 || v.HasSearchSpaceSetGrpSwitchCap2R17 || v.HasUplinkPreCompensationR17 || v.HasUplinkTAReportingR17 || v.HasMaxHARQProcessNumberR17 || v.HasType2HARQCodebookR17 || v.HasType1HARQCodebookR17 || v.HasType3HARQCodebookR17 || v.HasUESpecificKOffsetR17 || v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17 || v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17 || v.HasParallelPRSMeasRRCInactiveR17 || v.HasNrUETxTEGIDMaxSupportR17 || v.HasPrsProcessingRRCInactiveR17 || v.HasPrsProcessingWindowType1AR17 || v.HasPrsProcessingWindowType1BR17 || v.HasPrsProcessingWindowType2R17 || v.HasSrsAllPosResourcesRRCInactiveR17 || v.HasOlpcSRSPosRRCInactiveR17 || v.HasSpatialRelationsSRSPosRRCInactiveR17 || v.HasMaxNumberPUSCHTypeARepetitionR17 || v.HasPuschTypeARepetitionsAvailSlotR17 || v.HasTbProcessingMultiSlotPUSCHR17 || v.HasTbProcessingRepMultiSlotPUSCHR17 || v.HasMaxDurationDMRSBundlingR17 || v.HasPuschRepetitionMsg3R17 || v.HasSharedSpectrumChAccessParamsPerBandV1710 || v.HasParallelMeasurementWithoutRestrictionR17 || v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17 || v.HasK1RangeExtensionR17 || v.HasAperiodicCSIRSFastScellActivationR17 || v.HasAperiodicCSIRSAdditionalBandwidthR17 || v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17 || v.HasHalfDuplexFDDTypeARedCapR17 || v.HasPosSRSRRCInactiveOutsideInitialULBWPR17 || v.HasChannelBWsDLSCS480kHzFR2_2R17 || v.HasChannelBWsULSCS480kHzFR2_2R17 || v.HasChannelBWsDLSCS960kHzFR2_2R17 || v.HasChannelBWsULSCS960kHzFR2_2R17 || v.HasUlGapFR2R17 || v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17 || v.HasOneShotHARQFeedbackPhyPriorityR17 || v.HasEnhancedType3HARQCodebookFeedbackR17 || v.HasTriggeredHARQCodebookRetxR17, v.HasUEOneShotULTimingAdjR17 || v.HasPucchRepetitionF0_2R17 || v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17 || v.HasMuxHARQACKDiffPrioritiesR17 || v.HasTaBasedPDCNTNSharedSpectrumChAccessR17 || v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17 || v.HasMaxNumberGRNTIR17 || v.HasDynamicMulticastDCIFormat4_2R17 || v.HasMaxModulationOrderForMulticastR17 || v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17 || v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17 || v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17 || v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17 || v.HasMaxNumberGCSRNTIR17 || v.HasReLevelRateMatchingForMulticastR17 || v.HasPdsch1024QAM2MIMOFR1R17 || v.HasPrsMeasurementWithoutMGR17 || v.HasMaxNumberLEOSatellitesPerCarrierR17 || v.HasPrsProcessingCapabilityOutsideMGinPPWR17 || v.HasSrsSemiPersistentPosResourcesRRCInactiveR17 || v.HasChannelBWsDLSCS120kHzFR2_2R17 || v.HasChannelBWsULSCS120kHzFR2_2R17, v.HasDmrsBundlingPUSCHRepTypeAR17 || v.HasDmrsBundlingPUSCHRepTypeBR17 || v.HasDmrsBundlingPUSCHMultiSlotR17 || v.HasDmrsBundlingPUCCHRepR17 || v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17 || v.HasInterSlotFreqHopPUCCHR17 || v.HasDmrsBundlingRestartR17 || v.HasDmrsBundlingNonBackToBackTXR17, v.HasMaxDynamicSlotRepetitionForSPSMulticastR17 || v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17 || v.HasSpsMulticastDCIFormat4_2R17 || v.HasSpsMulticastMultiConfigR17 || v.HasPriorityIndicatorInDCIMulticastR17 || v.HasPriorityIndicatorInDCISPSMulticastR17 || v.HasTwoHARQACKCodebookForUnicastAndMulticastR17 || v.HasMultiPUCCHHARQACKForMulticastUnicastR17 || v.HasReleaseSPSMulticastWithCSRNTIR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasModifiedMPRBehaviour, v.HasMimoParametersPerBand, v.HasExtendedCP, v.HasMultipleTCI, v.HasBwpWithoutRestriction, v.HasBwpSameNumerology, v.HasBwpDiffNumerology, v.HasCrossCarrierSchedulingSameSCS, v.HasPdsch256QAMFR2, v.HasPusch256QAM, v.HasUEPowerClass, v.HasRateMatchingLTECRS, v.HasChannelBWsDL, v.HasChannelBWsUL)
+	w.Extended(x)
+	w.Preamble(v.HasModifiedMPRBehaviour, v.HasMimoParametersPerBand, v.HasExtendedCP, v.HasMultipleTCI, v.HasBwpWithoutRestriction, v.HasBwpSameNumerology, v.HasBwpDiffNumerology, v.HasCrossCarrierSchedulingSameSCS, v.HasPdsch256QAMFR2, v.HasPusch256QAM, v.HasUEPowerClass, v.HasRateMatchingLTECRS, v.HasChannelBWsDL, v.HasChannelBWsUL)
 	w.Encode(&v.BandNR, "bandNR")
 	if v.HasModifiedMPRBehaviour {
 		w.BitString(v.ModifiedMPRBehaviour, per.Size{Lb: 8, Ub: 8}, "modifiedMPR-Behaviour")
@@ -9402,14 +9306,14 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasChannelBWsUL, &v.ChannelBWsUL, "channelBWs-UL")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasMaxUplinkDutyCyclePC2FR1)
+		w.Preamble(v.HasMaxUplinkDutyCyclePC2FR1)
 		if v.HasMaxUplinkDutyCyclePC2FR1 {
 			w.Enum(int64(v.MaxUplinkDutyCyclePC2FR1), 5, 0, false, "maxUplinkDutyCycle-PC2-FR1")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasPucchSpatialRelInfoMACCE, v.HasPowerBoostingPi2BPSK)
+		w.Preamble(v.HasPucchSpatialRelInfoMACCE, v.HasPowerBoostingPi2BPSK)
 		if v.HasPucchSpatialRelInfoMACCE {
 			w.Enum(int64(v.PucchSpatialRelInfoMACCE), 1, 0, false, "pucch-SpatialRelInfoMAC-CE")
 		}
@@ -9419,27 +9323,27 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasMaxUplinkDutyCycleFR2)
+		w.Preamble(v.HasMaxUplinkDutyCycleFR2)
 		if v.HasMaxUplinkDutyCycleFR2 {
 			w.Enum(int64(v.MaxUplinkDutyCycleFR2), 11, 0, false, "maxUplinkDutyCycle-FR2")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WritePreamble(v.HasChannelBWsDLV1590, v.HasChannelBWsULV1590)
+		w.Preamble(v.HasChannelBWsDLV1590, v.HasChannelBWsULV1590)
 		w.EncodeOptional(v.HasChannelBWsDLV1590, &v.ChannelBWsDLV1590, "channelBWs-DL-v1590")
 		w.EncodeOptional(v.HasChannelBWsULV1590, &v.ChannelBWsULV1590, "channelBWs-UL-v1590")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasAsymmetricBandwidthCombinationSet)
+		w.Preamble(v.HasAsymmetricBandwidthCombinationSet)
 		if v.HasAsymmetricBandwidthCombinationSet {
 			w.BitString(v.AsymmetricBandwidthCombinationSet, per.Size{Lb: 1, Ub: 32}, "asymmetricBandwidthCombinationSet")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WritePreamble(v.HasSharedSpectrumChAccessParamsPerBandR16, v.HasCancelOverlappingPUSCHR16, v.HasMultipleRateMatchingEUTRACRSR16, v.HasOverlapRateMatchingEUTRACRSR16, v.HasPdschMappingTypeBAltR16, v.HasOneSlotPeriodicTRSR16, v.HasOlpcSRSPosR16, v.HasSpatialRelationsSRSPosR16, v.HasSimulSRSMIMOTransWithinBandR16, v.HasChannelBWDLIABR16, v.HasChannelBWULIABR16, v.HasRasterShift7dot5IABR16, v.HasUEPowerClassV1610, v.HasCondHandoverR16, v.HasCondHandoverFailureR16, v.HasCondHandoverTwoTriggerEventsR16, v.HasCondPSCellChangeR16, v.HasCondPSCellChangeTwoTriggerEventsR16, v.HasMprPowerBoostFR2R16, v.HasActiveConfiguredGrantR16, v.HasJointReleaseConfiguredGrantType2R16, v.HasSpsR16, v.HasJointReleaseSPSR16, v.HasSimulSRSTransWithinBandR16, v.HasTrsAdditionalBandwidthR16, v.HasHandoverIntraFIABR16)
+		w.Preamble(v.HasSharedSpectrumChAccessParamsPerBandR16, v.HasCancelOverlappingPUSCHR16, v.HasMultipleRateMatchingEUTRACRSR16, v.HasOverlapRateMatchingEUTRACRSR16, v.HasPdschMappingTypeBAltR16, v.HasOneSlotPeriodicTRSR16, v.HasOlpcSRSPosR16, v.HasSpatialRelationsSRSPosR16, v.HasSimulSRSMIMOTransWithinBandR16, v.HasChannelBWDLIABR16, v.HasChannelBWULIABR16, v.HasRasterShift7dot5IABR16, v.HasUEPowerClassV1610, v.HasCondHandoverR16, v.HasCondHandoverFailureR16, v.HasCondHandoverTwoTriggerEventsR16, v.HasCondPSCellChangeR16, v.HasCondPSCellChangeTwoTriggerEventsR16, v.HasMprPowerBoostFR2R16, v.HasActiveConfiguredGrantR16, v.HasJointReleaseConfiguredGrantType2R16, v.HasSpsR16, v.HasJointReleaseSPSR16, v.HasSimulSRSTransWithinBandR16, v.HasTrsAdditionalBandwidthR16, v.HasHandoverIntraFIABR16)
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandR16, &v.SharedSpectrumChAccessParamsPerBandR16, "sharedSpectrumChAccessParamsPerBand-r16")
 		if v.HasCancelOverlappingPUSCHR16 {
 			w.Enum(int64(v.CancelOverlappingPUSCHR16), 1, 0, false, "cancelOverlappingPUSCH-r16")
@@ -9505,13 +9409,13 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WritePreamble(v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, v.HasSharedSpectrumChAccessParamsPerBandV1630)
+		w.Preamble(v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, v.HasSharedSpectrumChAccessParamsPerBandV1630)
 		w.EncodeOptional(v.HasSimulTXSRSAntSwitchingIntraBandULCAR16, &v.SimulTXSRSAntSwitchingIntraBandULCAR16, "simulTX-SRS-AntSwitchingIntraBandUL-CA-r16")
 		w.EncodeOptional(v.HasSharedSpectrumChAccessParamsPerBandV1630, &v.SharedSpectrumChAccessParamsPerBandV1630, "sharedSpectrumChAccessParamsPerBand-v1630")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WritePreamble(v.HasHandoverUTRAFDDR16, v.HasEnhancedULTransientPeriodR16, v.HasSharedSpectrumChAccessParamsPerBandV1640)
+		w.Preamble(v.HasHandoverUTRAFDDR16, v.HasEnhancedULTransientPeriodR16, v.HasSharedSpectrumChAccessParamsPerBandV1640)
 		if v.HasHandoverUTRAFDDR16 {
 			w.Enum(int64(v.HandoverUTRAFDDR16), 1, 0, false, "handoverUTRA-FDD-r16")
 		}
@@ -9522,7 +9426,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WritePreamble(v.HasType1PUSCHRepetitionMultiSlotsV1650, v.HasType2PUSCHRepetitionMultiSlotsV1650, v.HasPuschRepetitionMultiSlotsV1650, v.HasConfiguredULGrantType1V1650, v.HasConfiguredULGrantType2V1650, v.HasSharedSpectrumChAccessParamsPerBandV1650)
+		w.Preamble(v.HasType1PUSCHRepetitionMultiSlotsV1650, v.HasType2PUSCHRepetitionMultiSlotsV1650, v.HasPuschRepetitionMultiSlotsV1650, v.HasConfiguredULGrantType1V1650, v.HasConfiguredULGrantType2V1650, v.HasSharedSpectrumChAccessParamsPerBandV1650)
 		if v.HasType1PUSCHRepetitionMultiSlotsV1650 {
 			w.Enum(int64(v.Type1PUSCHRepetitionMultiSlotsV1650), 1, 0, false, "type1-PUSCH-RepetitionMultiSlots-v1650")
 		}
@@ -9542,7 +9446,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
-		w.WritePreamble(v.HasEnhancedSkipUplinkTxConfiguredV1660, v.HasEnhancedSkipUplinkTxDynamicV1660)
+		w.Preamble(v.HasEnhancedSkipUplinkTxConfiguredV1660, v.HasEnhancedSkipUplinkTxDynamicV1660)
 		if v.HasEnhancedSkipUplinkTxConfiguredV1660 {
 			w.Enum(int64(v.EnhancedSkipUplinkTxConfiguredV1660), 1, 0, false, "enhancedSkipUplinkTxConfigured-v1660")
 		}
@@ -9552,7 +9456,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
-		w.WritePreamble(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, v.HasTxDiversityR16)
+		w.Preamble(v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16, v.HasTxDiversityR16)
 		if v.HasMaxUplinkDutyCyclePC1dot5MPEFR1R16 {
 			w.Enum(int64(v.MaxUplinkDutyCyclePC1dot5MPEFR1R16), 12, 0, false, "maxUplinkDutyCycle-PC1dot5-MPE-FR1-r16")
 		}
@@ -9562,7 +9466,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 11); ok {
-		w.WritePreamble(v.HasPdsch1024QAMFR1R17, v.HasUEPowerClassV1700, v.HasFr2_2AccessParamsPerBandR17, v.HasRlmRelaxationR17, v.HasBfdRelaxationR17, v.HasCgSDTR17, v.HasLocationBasedCondHandoverR17, v.HasTimeBasedCondHandoverR17, v.HasEventA4BasedCondHandoverR17, v.HasMnInitiatedCondPSCellChangeNRDCR17, v.HasSnInitiatedCondPSCellChangeNRDCR17, v.HasPdcchSkippingWithoutSSSGR17, v.HasSssgSwitching1BitIndR17, v.HasSssgSwitching2BitIndR17, v.HasPdcchSkippingWithSSSGR17, v.HasSearchSpaceSetGrpSwitchCap2R17, v.HasUplinkPreCompensationR17, v.HasUplinkTAReportingR17, v.HasMaxHARQProcessNumberR17, v.HasType2HARQCodebookR17, v.HasType1HARQCodebookR17, v.HasType3HARQCodebookR17, v.HasUESpecificKOffsetR17, v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, v.HasParallelPRSMeasRRCInactiveR17, v.HasNrUETxTEGIDMaxSupportR17, v.HasPrsProcessingRRCInactiveR17, v.HasPrsProcessingWindowType1AR17, v.HasPrsProcessingWindowType1BR17, v.HasPrsProcessingWindowType2R17, v.HasSrsAllPosResourcesRRCInactiveR17, v.HasOlpcSRSPosRRCInactiveR17, v.HasSpatialRelationsSRSPosRRCInactiveR17, v.HasMaxNumberPUSCHTypeARepetitionR17, v.HasPuschTypeARepetitionsAvailSlotR17, v.HasTbProcessingMultiSlotPUSCHR17, v.HasTbProcessingRepMultiSlotPUSCHR17, v.HasMaxDurationDMRSBundlingR17, v.HasPuschRepetitionMsg3R17, v.HasSharedSpectrumChAccessParamsPerBandV1710, v.HasParallelMeasurementWithoutRestrictionR17, v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, v.HasK1RangeExtensionR17, v.HasAperiodicCSIRSFastScellActivationR17, v.HasAperiodicCSIRSAdditionalBandwidthR17, v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, v.HasHalfDuplexFDDTypeARedCapR17, v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, v.HasChannelBWsDLSCS480kHzFR2_2R17, v.HasChannelBWsULSCS480kHzFR2_2R17, v.HasChannelBWsDLSCS960kHzFR2_2R17, v.HasChannelBWsULSCS960kHzFR2_2R17, v.HasUlGapFR2R17, v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, v.HasOneShotHARQFeedbackPhyPriorityR17, v.HasEnhancedType3HARQCodebookFeedbackR17, v.HasTriggeredHARQCodebookRetxR17)
+		w.Preamble(v.HasPdsch1024QAMFR1R17, v.HasUEPowerClassV1700, v.HasFr2_2AccessParamsPerBandR17, v.HasRlmRelaxationR17, v.HasBfdRelaxationR17, v.HasCgSDTR17, v.HasLocationBasedCondHandoverR17, v.HasTimeBasedCondHandoverR17, v.HasEventA4BasedCondHandoverR17, v.HasMnInitiatedCondPSCellChangeNRDCR17, v.HasSnInitiatedCondPSCellChangeNRDCR17, v.HasPdcchSkippingWithoutSSSGR17, v.HasSssgSwitching1BitIndR17, v.HasSssgSwitching2BitIndR17, v.HasPdcchSkippingWithSSSGR17, v.HasSearchSpaceSetGrpSwitchCap2R17, v.HasUplinkPreCompensationR17, v.HasUplinkTAReportingR17, v.HasMaxHARQProcessNumberR17, v.HasType2HARQCodebookR17, v.HasType1HARQCodebookR17, v.HasType3HARQCodebookR17, v.HasUESpecificKOffsetR17, v.HasMultiPDSCHSingleDCIFR2_1SCS120kHzR17, v.HasMultiPUSCHSingleDCIFR2_1SCS120kHzR17, v.HasParallelPRSMeasRRCInactiveR17, v.HasNrUETxTEGIDMaxSupportR17, v.HasPrsProcessingRRCInactiveR17, v.HasPrsProcessingWindowType1AR17, v.HasPrsProcessingWindowType1BR17, v.HasPrsProcessingWindowType2R17, v.HasSrsAllPosResourcesRRCInactiveR17, v.HasOlpcSRSPosRRCInactiveR17, v.HasSpatialRelationsSRSPosRRCInactiveR17, v.HasMaxNumberPUSCHTypeARepetitionR17, v.HasPuschTypeARepetitionsAvailSlotR17, v.HasTbProcessingMultiSlotPUSCHR17, v.HasTbProcessingRepMultiSlotPUSCHR17, v.HasMaxDurationDMRSBundlingR17, v.HasPuschRepetitionMsg3R17, v.HasSharedSpectrumChAccessParamsPerBandV1710, v.HasParallelMeasurementWithoutRestrictionR17, v.HasMaxNumberNGSOSatellitesWithinOneSMTCR17, v.HasK1RangeExtensionR17, v.HasAperiodicCSIRSFastScellActivationR17, v.HasAperiodicCSIRSAdditionalBandwidthR17, v.HasBwpWithoutCDSSBOrNCDSSBRedCapR17, v.HasHalfDuplexFDDTypeARedCapR17, v.HasPosSRSRRCInactiveOutsideInitialULBWPR17, v.HasChannelBWsDLSCS480kHzFR2_2R17, v.HasChannelBWsULSCS480kHzFR2_2R17, v.HasChannelBWsDLSCS960kHzFR2_2R17, v.HasChannelBWsULSCS960kHzFR2_2R17, v.HasUlGapFR2R17, v.HasOneShotHARQFeedbackTriggeredByDCI1_2R17, v.HasOneShotHARQFeedbackPhyPriorityR17, v.HasEnhancedType3HARQCodebookFeedbackR17, v.HasTriggeredHARQCodebookRetxR17)
 		if v.HasPdsch1024QAMFR1R17 {
 			w.Enum(int64(v.Pdsch1024QAMFR1R17), 1, 0, false, "pdsch-1024QAM-FR1-r17")
 		}
@@ -9720,7 +9624,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 12); ok {
-		w.WritePreamble(v.HasUEOneShotULTimingAdjR17, v.HasPucchRepetitionF0_2R17, v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, v.HasMuxHARQACKDiffPrioritiesR17, v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, v.HasMaxNumberGRNTIR17, v.HasDynamicMulticastDCIFormat4_2R17, v.HasMaxModulationOrderForMulticastR17, v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, v.HasMaxNumberGCSRNTIR17, v.HasReLevelRateMatchingForMulticastR17, v.HasPdsch1024QAM2MIMOFR1R17, v.HasPrsMeasurementWithoutMGR17, v.HasMaxNumberLEOSatellitesPerCarrierR17, v.HasPrsProcessingCapabilityOutsideMGinPPWR17, v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, v.HasChannelBWsDLSCS120kHzFR2_2R17, v.HasChannelBWsULSCS120kHzFR2_2R17)
+		w.Preamble(v.HasUEOneShotULTimingAdjR17, v.HasPucchRepetitionF0_2R17, v.HasCqi4BitsSubbandNTNSharedSpectrumChAccessR17, v.HasMuxHARQACKDiffPrioritiesR17, v.HasTaBasedPDCNTNSharedSpectrumChAccessR17, v.HasAckNACKFeedbackForMulticastWithDCIEnablerR17, v.HasMaxNumberGRNTIR17, v.HasDynamicMulticastDCIFormat4_2R17, v.HasMaxModulationOrderForMulticastR17, v.HasDynamicSlotRepetitionMulticastTNNonSharedSpectrumChAccessR17, v.HasDynamicSlotRepetitionMulticastNTNSharedSpectrumChAccessR17, v.HasNackOnlyFeedbackForMulticastWithDCIEnablerR17, v.HasAckNACKFeedbackForSPSMulticastWithDCIEnablerR17, v.HasMaxNumberGCSRNTIR17, v.HasReLevelRateMatchingForMulticastR17, v.HasPdsch1024QAM2MIMOFR1R17, v.HasPrsMeasurementWithoutMGR17, v.HasMaxNumberLEOSatellitesPerCarrierR17, v.HasPrsProcessingCapabilityOutsideMGinPPWR17, v.HasSrsSemiPersistentPosResourcesRRCInactiveR17, v.HasChannelBWsDLSCS120kHzFR2_2R17, v.HasChannelBWsULSCS120kHzFR2_2R17)
 		if v.HasUEOneShotULTimingAdjR17 {
 			w.Enum(int64(v.UEOneShotULTimingAdjR17), 1, 0, false, "ue-OneShotUL-TimingAdj-r17")
 		}
@@ -9784,7 +9688,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 13); ok {
-		w.WritePreamble(v.HasDmrsBundlingPUSCHRepTypeAR17, v.HasDmrsBundlingPUSCHRepTypeBR17, v.HasDmrsBundlingPUSCHMultiSlotR17, v.HasDmrsBundlingPUCCHRepR17, v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, v.HasInterSlotFreqHopPUCCHR17, v.HasDmrsBundlingRestartR17, v.HasDmrsBundlingNonBackToBackTXR17)
+		w.Preamble(v.HasDmrsBundlingPUSCHRepTypeAR17, v.HasDmrsBundlingPUSCHRepTypeBR17, v.HasDmrsBundlingPUSCHMultiSlotR17, v.HasDmrsBundlingPUCCHRepR17, v.HasInterSlotFreqHopInterSlotBundlingPUSCHR17, v.HasInterSlotFreqHopPUCCHR17, v.HasDmrsBundlingRestartR17, v.HasDmrsBundlingNonBackToBackTXR17)
 		if v.HasDmrsBundlingPUSCHRepTypeAR17 {
 			w.Enum(int64(v.DmrsBundlingPUSCHRepTypeAR17), 1, 0, false, "dmrs-BundlingPUSCH-RepTypeA-r17")
 		}
@@ -9812,7 +9716,7 @@ func (v *BandNR) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 14); ok {
-		w.WritePreamble(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, v.HasSpsMulticastDCIFormat4_2R17, v.HasSpsMulticastMultiConfigR17, v.HasPriorityIndicatorInDCIMulticastR17, v.HasPriorityIndicatorInDCISPSMulticastR17, v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, v.HasMultiPUCCHHARQACKForMulticastUnicastR17, v.HasReleaseSPSMulticastWithCSRNTIR17)
+		w.Preamble(v.HasMaxDynamicSlotRepetitionForSPSMulticastR17, v.HasNackOnlyFeedbackForSPSMulticastWithDCIEnablerR17, v.HasSpsMulticastDCIFormat4_2R17, v.HasSpsMulticastMultiConfigR17, v.HasPriorityIndicatorInDCIMulticastR17, v.HasPriorityIndicatorInDCISPSMulticastR17, v.HasTwoHARQACKCodebookForUnicastAndMulticastR17, v.HasMultiPUCCHHARQACKForMulticastUnicastR17, v.HasReleaseSPSMulticastWithCSRNTIR17)
 		if v.HasMaxDynamicSlotRepetitionForSPSMulticastR17 {
 			w.Enum(int64(v.MaxDynamicSlotRepetitionForSPSMulticastR17), 2, 0, false, "maxDynamicSlotRepetitionForSPS-Multicast-r17")
 		}
@@ -9910,7 +9814,7 @@ func (v *BandNR_ChannelBWsDL_Fr1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsDL_Fr1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.BitString(v.Scs15kHz, per.Size{Lb: 10, Ub: 10}, "scs-15kHz")
 	}
@@ -9946,7 +9850,7 @@ func (v *BandNR_ChannelBWsDL_Fr2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsDL_Fr2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.BitString(v.Scs60kHz, per.Size{Lb: 3, Ub: 3}, "scs-60kHz")
 	}
@@ -10022,7 +9926,7 @@ func (v *BandNR_ChannelBWsUL_Fr1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsUL_Fr1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.BitString(v.Scs15kHz, per.Size{Lb: 10, Ub: 10}, "scs-15kHz")
 	}
@@ -10058,7 +9962,7 @@ func (v *BandNR_ChannelBWsUL_Fr2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsUL_Fr2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.BitString(v.Scs60kHz, per.Size{Lb: 3, Ub: 3}, "scs-60kHz")
 	}
@@ -10134,7 +10038,7 @@ func (v *BandNR_ChannelBWsDLV1590_Fr1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsDLV1590_Fr1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.BitString(v.Scs15kHz, per.Size{Lb: 16, Ub: 16}, "scs-15kHz")
 	}
@@ -10170,7 +10074,7 @@ func (v *BandNR_ChannelBWsDLV1590_Fr2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsDLV1590_Fr2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.BitString(v.Scs60kHz, per.Size{Lb: 8, Ub: 8}, "scs-60kHz")
 	}
@@ -10246,7 +10150,7 @@ func (v *BandNR_ChannelBWsULV1590_Fr1) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsULV1590_Fr1) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.BitString(v.Scs15kHz, per.Size{Lb: 16, Ub: 16}, "scs-15kHz")
 	}
@@ -10282,7 +10186,7 @@ func (v *BandNR_ChannelBWsULV1590_Fr2) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWsULV1590_Fr2) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.BitString(v.Scs60kHz, per.Size{Lb: 8, Ub: 8}, "scs-60kHz")
 	}
@@ -10383,7 +10287,7 @@ func (v *BandNR_ChannelBWDLIABR16_Fr1_100mhz) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWDLIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
 	}
@@ -10421,7 +10325,7 @@ func (v *BandNR_ChannelBWDLIABR16_Fr2_200mhz) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWDLIABR16_Fr2_200mhz) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
 	}
@@ -10499,7 +10403,7 @@ func (v *BandNR_ChannelBWULIABR16_Fr1_100mhz) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWULIABR16_Fr1_100mhz) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
+	w.Preamble(v.HasScs15kHz, v.HasScs30kHz, v.HasScs60kHz)
 	if v.HasScs15kHz {
 		w.Enum(int64(v.Scs15kHz), 1, 0, false, "scs-15kHz")
 	}
@@ -10537,7 +10441,7 @@ func (v *BandNR_ChannelBWULIABR16_Fr2_200mhz) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_ChannelBWULIABR16_Fr2_200mhz) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHz, v.HasScs120kHz)
+	w.Preamble(v.HasScs60kHz, v.HasScs120kHz)
 	if v.HasScs60kHz {
 		w.Enum(int64(v.Scs60kHz), 1, 0, false, "scs-60kHz")
 	}
@@ -10618,7 +10522,7 @@ func (v *BandNR_MaxDurationDMRSBundlingR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNR_MaxDurationDMRSBundlingR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFddR17, v.HasTddR17)
+	w.Preamble(v.HasFddR17, v.HasTddR17)
 	if v.HasFddR17 {
 		w.Enum(int64(v.FddR17), 4, 0, false, "fdd-r17")
 	}
@@ -10806,8 +10710,8 @@ func (v *BandNRV16c0) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandNRV16c0) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPuschRepetitionTypeAV16c0)
+	w.Extended(x)
+	w.Preamble(v.HasPuschRepetitionTypeAV16c0)
 	if v.HasPuschRepetitionTypeAV16c0 {
 		w.Enum(int64(v.PuschRepetitionTypeAV16c0), 1, 0, false, "pusch-RepetitionTypeA-v16c0")
 	}
@@ -10931,13 +10835,13 @@ func (v *RFParametersMRDC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersMRDC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSrsSwitchingTimeRequested || v.HasSupportedBandCombinationListV1540, v.HasSupportedBandCombinationListV1550, v.HasSupportedBandCombinationListV1560 || v.HasSupportedBandCombinationListNEDCOnly, v.HasSupportedBandCombinationListV1570, v.HasSupportedBandCombinationListV1580, v.HasSupportedBandCombinationListV1590, v.HasSupportedBandCombinationListNEDCOnlyV15a0, v.HasSupportedBandCombinationListV1610 || v.HasSupportedBandCombinationListNEDCOnlyV1610 || v.HasSupportedBandCombinationListUplinkTxSwitchR16, v.HasSupportedBandCombinationListV1630 || v.HasSupportedBandCombinationListNEDCOnlyV1630 || v.HasSupportedBandCombinationListUplinkTxSwitchV1630, v.HasSupportedBandCombinationListV1640 || v.HasSupportedBandCombinationListNEDCOnlyV1640 || v.HasSupportedBandCombinationListUplinkTxSwitchV1640, v.HasSupportedBandCombinationListUplinkTxSwitchV1670, v.HasSupportedBandCombinationListV1700 || v.HasSupportedBandCombinationListUplinkTxSwitchV1700, v.HasSupportedBandCombinationListV1720 || v.HasSupportedBandCombinationListNEDCOnlyV1720 || v.HasSupportedBandCombinationListUplinkTxSwitchV1720, v.HasSupportedBandCombinationListV1730 || v.HasSupportedBandCombinationListNEDCOnlyV1730 || v.HasSupportedBandCombinationListUplinkTxSwitchV1730, v.HasSupportedBandCombinationListV1740 || v.HasSupportedBandCombinationListNEDCOnlyV1740 || v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSupportedBandCombinationList, v.HasAppliedFreqBandListFilter)
+	w.Extended(x)
+	w.Preamble(v.HasSupportedBandCombinationList, v.HasAppliedFreqBandListFilter)
 	w.EncodeOptional(v.HasSupportedBandCombinationList, &v.SupportedBandCombinationList, "supportedBandCombinationList")
 	w.EncodeOptional(v.HasAppliedFreqBandListFilter, &v.AppliedFreqBandListFilter, "appliedFreqBandListFilter")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSrsSwitchingTimeRequested, v.HasSupportedBandCombinationListV1540)
+		w.Preamble(v.HasSrsSwitchingTimeRequested, v.HasSupportedBandCombinationListV1540)
 		if v.HasSrsSwitchingTimeRequested {
 			w.Enum(int64(v.SrsSwitchingTimeRequested), 1, 0, false, "srs-SwitchingTimeRequested")
 		}
@@ -10945,84 +10849,84 @@ func (v *RFParametersMRDC) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1550)
+		w.Preamble(v.HasSupportedBandCombinationListV1550)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1550, &v.SupportedBandCombinationListV1550, "supportedBandCombinationList-v1550")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1560, v.HasSupportedBandCombinationListNEDCOnly)
+		w.Preamble(v.HasSupportedBandCombinationListV1560, v.HasSupportedBandCombinationListNEDCOnly)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1560, &v.SupportedBandCombinationListV1560, "supportedBandCombinationList-v1560")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnly, &v.SupportedBandCombinationListNEDCOnly, "supportedBandCombinationListNEDC-Only")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 3); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1570)
+		w.Preamble(v.HasSupportedBandCombinationListV1570)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1570, &v.SupportedBandCombinationListV1570, "supportedBandCombinationList-v1570")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 4); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1580)
+		w.Preamble(v.HasSupportedBandCombinationListV1580)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1580, &v.SupportedBandCombinationListV1580, "supportedBandCombinationList-v1580")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 5); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListV1590)
+		w.Preamble(v.HasSupportedBandCombinationListV1590)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1590, &v.SupportedBandCombinationListV1590, "supportedBandCombinationList-v1590")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 6); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListNEDCOnlyV15a0)
+		w.Preamble(v.HasSupportedBandCombinationListNEDCOnlyV15a0)
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV15a0, &v.SupportedBandCombinationListNEDCOnlyV15a0, "supportedBandCombinationListNEDC-Only-v15a0")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 7); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1610, v.HasSupportedBandCombinationListNEDCOnlyV1610, v.HasSupportedBandCombinationListUplinkTxSwitchR16)
+		w.Preamble(v.HasSupportedBandCombinationListV1610, v.HasSupportedBandCombinationListNEDCOnlyV1610, v.HasSupportedBandCombinationListUplinkTxSwitchR16)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1610, &v.SupportedBandCombinationListV1610, "supportedBandCombinationList-v1610")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1610, &v.SupportedBandCombinationListNEDCOnlyV1610, "supportedBandCombinationListNEDC-Only-v1610")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchR16, &v.SupportedBandCombinationListUplinkTxSwitchR16, "supportedBandCombinationList-UplinkTxSwitch-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 8); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1630, v.HasSupportedBandCombinationListNEDCOnlyV1630, v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
+		w.Preamble(v.HasSupportedBandCombinationListV1630, v.HasSupportedBandCombinationListNEDCOnlyV1630, v.HasSupportedBandCombinationListUplinkTxSwitchV1630)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1630, &v.SupportedBandCombinationListV1630, "supportedBandCombinationList-v1630")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1630, &v.SupportedBandCombinationListNEDCOnlyV1630, "supportedBandCombinationListNEDC-Only-v1630")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1630, &v.SupportedBandCombinationListUplinkTxSwitchV1630, "supportedBandCombinationList-UplinkTxSwitch-v1630")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 9); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1640, v.HasSupportedBandCombinationListNEDCOnlyV1640, v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
+		w.Preamble(v.HasSupportedBandCombinationListV1640, v.HasSupportedBandCombinationListNEDCOnlyV1640, v.HasSupportedBandCombinationListUplinkTxSwitchV1640)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1640, &v.SupportedBandCombinationListV1640, "supportedBandCombinationList-v1640")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1640, &v.SupportedBandCombinationListNEDCOnlyV1640, "supportedBandCombinationListNEDC-Only-v1640")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1640, &v.SupportedBandCombinationListUplinkTxSwitchV1640, "supportedBandCombinationList-UplinkTxSwitch-v1640")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 10); ok {
-		w.WriteBool(v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
+		w.Preamble(v.HasSupportedBandCombinationListUplinkTxSwitchV1670)
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1670, &v.SupportedBandCombinationListUplinkTxSwitchV1670, "supportedBandCombinationList-UplinkTxSwitch-v1670")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 11); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListUplinkTxSwitchV1700)
+		w.Preamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListUplinkTxSwitchV1700)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1700, &v.SupportedBandCombinationListV1700, "supportedBandCombinationList-v1700")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1700, &v.SupportedBandCombinationListUplinkTxSwitchV1700, "supportedBandCombinationList-UplinkTxSwitch-v1700")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 12); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1720, v.HasSupportedBandCombinationListNEDCOnlyV1720, v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
+		w.Preamble(v.HasSupportedBandCombinationListV1720, v.HasSupportedBandCombinationListNEDCOnlyV1720, v.HasSupportedBandCombinationListUplinkTxSwitchV1720)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1720, &v.SupportedBandCombinationListV1720, "supportedBandCombinationList-v1720")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1720, &v.SupportedBandCombinationListNEDCOnlyV1720, "supportedBandCombinationListNEDC-Only-v1720")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1720, &v.SupportedBandCombinationListUplinkTxSwitchV1720, "supportedBandCombinationList-UplinkTxSwitch-v1720")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 13); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1730, v.HasSupportedBandCombinationListNEDCOnlyV1730, v.HasSupportedBandCombinationListUplinkTxSwitchV1730)
+		w.Preamble(v.HasSupportedBandCombinationListV1730, v.HasSupportedBandCombinationListNEDCOnlyV1730, v.HasSupportedBandCombinationListUplinkTxSwitchV1730)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1730, &v.SupportedBandCombinationListV1730, "supportedBandCombinationList-v1730")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1730, &v.SupportedBandCombinationListNEDCOnlyV1730, "supportedBandCombinationListNEDC-Only-v1730")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1730, &v.SupportedBandCombinationListUplinkTxSwitchV1730, "supportedBandCombinationList-UplinkTxSwitch-v1730")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 14); ok {
-		w.WritePreamble(v.HasSupportedBandCombinationListV1740, v.HasSupportedBandCombinationListNEDCOnlyV1740, v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
+		w.Preamble(v.HasSupportedBandCombinationListV1740, v.HasSupportedBandCombinationListNEDCOnlyV1740, v.HasSupportedBandCombinationListUplinkTxSwitchV1740)
 		w.EncodeOptional(v.HasSupportedBandCombinationListV1740, &v.SupportedBandCombinationListV1740, "supportedBandCombinationList-v1740")
 		w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV1740, &v.SupportedBandCombinationListNEDCOnlyV1740, "supportedBandCombinationListNEDC-Only-v1740")
 		w.EncodeOptional(v.HasSupportedBandCombinationListUplinkTxSwitchV1740, &v.SupportedBandCombinationListUplinkTxSwitchV1740, "supportedBandCombinationList-UplinkTxSwitch-v1740")
@@ -11054,7 +10958,7 @@ func (v *RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV15a0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedBandCombinationListV1540, v.HasSupportedBandCombinationListV1560, v.HasSupportedBandCombinationListV1570, v.HasSupportedBandCombinationListV1580, v.HasSupportedBandCombinationListV1590)
+	w.Preamble(v.HasSupportedBandCombinationListV1540, v.HasSupportedBandCombinationListV1560, v.HasSupportedBandCombinationListV1570, v.HasSupportedBandCombinationListV1580, v.HasSupportedBandCombinationListV1590)
 	w.EncodeOptional(v.HasSupportedBandCombinationListV1540, &v.SupportedBandCombinationListV1540, "supportedBandCombinationList-v1540")
 	w.EncodeOptional(v.HasSupportedBandCombinationListV1560, &v.SupportedBandCombinationListV1560, "supportedBandCombinationList-v1560")
 	w.EncodeOptional(v.HasSupportedBandCombinationListV1570, &v.SupportedBandCombinationListV1570, "supportedBandCombinationList-v1570")
@@ -11084,7 +10988,7 @@ func (v *RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720) DecodePER(r
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersMRDC_SupportedBandCombinationListNEDCOnlyV1720) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListV1720)
+	w.Preamble(v.HasSupportedBandCombinationListV1700, v.HasSupportedBandCombinationListV1720)
 	w.EncodeOptional(v.HasSupportedBandCombinationListV1700, &v.SupportedBandCombinationListV1700, "supportedBandCombinationList-v1700")
 	w.EncodeOptional(v.HasSupportedBandCombinationListV1720, &v.SupportedBandCombinationListV1720, "supportedBandCombinationList-v1720")
 	return w.Err()
@@ -11111,7 +11015,7 @@ func (v *RFParametersMRDCV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RFParametersMRDCV15g0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSupportedBandCombinationListV15g0, v.HasSupportedBandCombinationListNEDCOnlyV15g0)
+	w.Preamble(v.HasSupportedBandCombinationListV15g0, v.HasSupportedBandCombinationListNEDCOnlyV15g0)
 	w.EncodeOptional(v.HasSupportedBandCombinationListV15g0, &v.SupportedBandCombinationListV15g0, "supportedBandCombinationList-v15g0")
 	w.EncodeOptional(v.HasSupportedBandCombinationListNEDCOnlyV15g0, &v.SupportedBandCombinationListNEDCOnlyV15g0, "supportedBandCombinationListNEDC-Only-v15g0")
 	return w.Err()
@@ -11164,8 +11068,8 @@ func (v *RLCParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLCParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasExtendedTPollRetransmitR16 || v.HasExtendedTStatusProhibitR16, v.HasAmWithLongSNRedCapR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAmWithShortSN, v.HasUmWithShortSN, v.HasUmWithLongSN)
+	w.Extended(x)
+	w.Preamble(v.HasAmWithShortSN, v.HasUmWithShortSN, v.HasUmWithLongSN)
 	if v.HasAmWithShortSN {
 		w.Enum(int64(v.AmWithShortSN), 1, 0, false, "am-WithShortSN")
 	}
@@ -11177,7 +11081,7 @@ func (v *RLCParameters) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasExtendedTPollRetransmitR16, v.HasExtendedTStatusProhibitR16)
+		w.Preamble(v.HasExtendedTPollRetransmitR16, v.HasExtendedTStatusProhibitR16)
 		if v.HasExtendedTPollRetransmitR16 {
 			w.Enum(int64(v.ExtendedTPollRetransmitR16), 1, 0, false, "extendedT-PollRetransmit-r16")
 		}
@@ -11187,7 +11091,7 @@ func (v *RLCParameters) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasAmWithLongSNRedCapR17)
+		w.Preamble(v.HasAmWithLongSNRedCapR17)
 		if v.HasAmWithLongSNRedCapR17 {
 			w.Enum(int64(v.AmWithLongSNRedCapR17), 1, 0, false, "am-WithLongSN-RedCap-r17")
 		}
@@ -11231,14 +11135,14 @@ func (v *SDAPParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SDAPParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSdapQOSIABR16 || v.HasSdapHeaderIABR16)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasAsReflectiveQoS)
+	w.Extended(x)
+	w.Preamble(v.HasAsReflectiveQoS)
 	if v.HasAsReflectiveQoS {
 		w.Enum(int64(v.AsReflectiveQoS), 1, 0, false, "as-ReflectiveQoS")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSdapQOSIABR16, v.HasSdapHeaderIABR16)
+		w.Preamble(v.HasSdapQOSIABR16, v.HasSdapHeaderIABR16)
 		if v.HasSdapQOSIABR16 {
 			w.Enum(int64(v.SdapQOSIABR16), 1, 0, false, "sdap-QOS-IAB-r16")
 		}
@@ -11270,7 +11174,7 @@ func (v *SidelinkParametersR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SidelinkParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSidelinkParametersNRR16, v.HasSidelinkParametersEUTRAR16)
+	w.Preamble(v.HasSidelinkParametersNRR16, v.HasSidelinkParametersEUTRAR16)
 	w.EncodeOptional(v.HasSidelinkParametersNRR16, &v.SidelinkParametersNRR16, "sidelinkParametersNR-r16")
 	w.EncodeOptional(v.HasSidelinkParametersEUTRAR16, &v.SidelinkParametersEUTRAR16, "sidelinkParametersEUTRA-r16")
 	return w.Err()
@@ -11314,8 +11218,8 @@ func (v *SidelinkParametersNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SidelinkParametersNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRelayParametersR17, v.HasP0OLPCSidelinkR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRlcParametersSidelinkR16, v.HasMacParametersSidelinkR16, v.HasFddAddUESidelinkCapabilitiesR16, v.HasTddAddUESidelinkCapabilitiesR16, v.HasSupportedBandListSidelinkR16)
+	w.Extended(x)
+	w.Preamble(v.HasRlcParametersSidelinkR16, v.HasMacParametersSidelinkR16, v.HasFddAddUESidelinkCapabilitiesR16, v.HasTddAddUESidelinkCapabilitiesR16, v.HasSupportedBandListSidelinkR16)
 	w.EncodeOptional(v.HasRlcParametersSidelinkR16, &v.RlcParametersSidelinkR16, "rlc-ParametersSidelink-r16")
 	w.EncodeOptional(v.HasMacParametersSidelinkR16, &v.MacParametersSidelinkR16, "mac-ParametersSidelink-r16")
 	w.EncodeOptional(v.HasFddAddUESidelinkCapabilitiesR16, &v.FddAddUESidelinkCapabilitiesR16, "fdd-Add-UE-Sidelink-Capabilities-r16")
@@ -11323,12 +11227,12 @@ func (v *SidelinkParametersNRR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSupportedBandListSidelinkR16, &v.SupportedBandListSidelinkR16, "supportedBandListSidelink-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasRelayParametersR17)
+		w.Preamble(v.HasRelayParametersR17)
 		w.EncodeOptional(v.HasRelayParametersR17, &v.RelayParametersR17, "relayParameters-r17")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasP0OLPCSidelinkR17)
+		w.Preamble(v.HasP0OLPCSidelinkR17)
 		if v.HasP0OLPCSidelinkR17 {
 			w.Enum(int64(v.P0OLPCSidelinkR17), 1, 0, false, "p0-OLPC-Sidelink-r17")
 		}
@@ -11379,8 +11283,8 @@ func (v *SidelinkParametersEUTRAR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SidelinkParametersEUTRAR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlParametersEUTRA1R16, v.HasSlParametersEUTRA2R16, v.HasSlParametersEUTRA3R16, v.HasSupportedBandListSidelinkEUTRAR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlParametersEUTRA1R16, v.HasSlParametersEUTRA2R16, v.HasSlParametersEUTRA3R16, v.HasSupportedBandListSidelinkEUTRAR16)
 	if v.HasSlParametersEUTRA1R16 {
 		w.OctetString(v.SlParametersEUTRA1R16, per.Unsized, "sl-ParametersEUTRA1-r16")
 	}
@@ -11433,8 +11337,8 @@ func (v *RLCParametersSidelinkR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLCParametersSidelinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAmWithLongSNSidelinkR16, v.HasUmWithLongSNSidelinkR16)
+	w.Extended(x)
+	w.Preamble(v.HasAmWithLongSNSidelinkR16, v.HasUmWithLongSNSidelinkR16)
 	if v.HasAmWithLongSNSidelinkR16 {
 		w.Enum(int64(v.AmWithLongSNSidelinkR16), 1, 0, false, "am-WithLongSN-Sidelink-r16")
 	}
@@ -11469,8 +11373,8 @@ func (v *MACParametersSidelinkR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersSidelinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMacParametersSidelinkCommonR16, v.HasMacParametersSidelinkXDDDiffR16)
+	w.Extended(x)
+	w.Preamble(v.HasMacParametersSidelinkCommonR16, v.HasMacParametersSidelinkXDDDiffR16)
 	w.EncodeOptional(v.HasMacParametersSidelinkCommonR16, &v.MacParametersSidelinkCommonR16, "mac-ParametersSidelinkCommon-r16")
 	w.EncodeOptional(v.HasMacParametersSidelinkXDDDiffR16, &v.MacParametersSidelinkXDDDiffR16, "mac-ParametersSidelinkXDD-Diff-r16")
 	w.Extensions(x, v.Unknown)
@@ -11496,7 +11400,7 @@ func (v *UESidelinkCapabilityAddXDDModeR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESidelinkCapabilityAddXDDModeR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMacParametersSidelinkXDDDiffR16)
+	w.Preamble(v.HasMacParametersSidelinkXDDDiffR16)
 	w.EncodeOptional(v.HasMacParametersSidelinkXDDDiffR16, &v.MacParametersSidelinkXDDDiffR16, "mac-ParametersSidelinkXDD-Diff-r16")
 	return w.Err()
 }
@@ -11537,8 +11441,8 @@ func (v *MACParametersSidelinkCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersSidelinkCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDrxOnSidelinkR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLcpRestrictionSidelinkR16, v.HasMultipleConfiguredGrantsSidelinkR16)
+	w.Extended(x)
+	w.Preamble(v.HasLcpRestrictionSidelinkR16, v.HasMultipleConfiguredGrantsSidelinkR16)
 	if v.HasLcpRestrictionSidelinkR16 {
 		w.Enum(int64(v.LcpRestrictionSidelinkR16), 1, 0, false, "lcp-RestrictionSidelink-r16")
 	}
@@ -11547,7 +11451,7 @@ func (v *MACParametersSidelinkCommonR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDrxOnSidelinkR17)
+		w.Preamble(v.HasDrxOnSidelinkR17)
 		if v.HasDrxOnSidelinkR17 {
 			w.Enum(int64(v.DrxOnSidelinkR17), 1, 0, false, "drx-OnSidelink-r17")
 		}
@@ -11584,8 +11488,8 @@ func (v *MACParametersSidelinkXDDDiffR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACParametersSidelinkXDDDiffR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMultipleSRConfigurationsSidelinkR16, v.HasLogicalChannelSRDelayTimerSidelinkR16)
+	w.Extended(x)
+	w.Preamble(v.HasMultipleSRConfigurationsSidelinkR16, v.HasLogicalChannelSRDelayTimerSidelinkR16)
 	if v.HasMultipleSRConfigurationsSidelinkR16 {
 		w.Enum(int64(v.MultipleSRConfigurationsSidelinkR16), 1, 0, false, "multipleSR-ConfigurationsSidelink-r16")
 	}
@@ -11619,7 +11523,7 @@ func (v *BandSidelinkEUTRAR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkEUTRAR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasGnbScheduledMode3SidelinkEUTRAR16, v.HasGnbScheduledMode4SidelinkEUTRAR16)
+	w.Preamble(v.HasGnbScheduledMode3SidelinkEUTRAR16, v.HasGnbScheduledMode4SidelinkEUTRAR16)
 	w.Encode(&v.FreqBandSidelinkEUTRAR16, "freqBandSidelinkEUTRA-r16")
 	w.EncodeOptional(v.HasGnbScheduledMode3SidelinkEUTRAR16, &v.GnbScheduledMode3SidelinkEUTRAR16, "gnb-ScheduledMode3SidelinkEUTRA-r16")
 	if v.HasGnbScheduledMode4SidelinkEUTRAR16 {
@@ -11732,8 +11636,8 @@ func (v *BandSidelinkR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlTransmissionMode2R16 || v.HasCongestionControlSidelinkR16 || v.HasFewerSymbolSlotSidelinkR16 || v.HasSlOpenLoopPCRSRPReportSidelinkR16 || v.HasSlRx256QAMR16, v.HasUEPowerClassSidelinkR16, v.HasSlTransmissionMode2RandomResourceSelectionR17 || v.HasSyncSidelinkV1710 || v.HasEnbSyncSidelinkV1710 || v.HasRxIUCScheme1PreferredMode2SidelinkR17 || v.HasRxIUCScheme1NonPreferredMode2SidelinkR17 || v.HasRxIUCScheme2Mode2SidelinkR17 || v.HasRxIUCScheme1SCIR17 || v.HasRxIUCScheme1SCIExplicitReqR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlReceptionR16, v.HasSlTransmissionMode1R16, v.HasSyncSidelinkR16, v.HasSlTx256QAMR16, v.HasPsfchFormatZeroSidelinkR16, v.HasLowSE64QAMMCSTableSidelinkR16, v.HasEnbSyncSidelinkR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlReceptionR16, v.HasSlTransmissionMode1R16, v.HasSyncSidelinkR16, v.HasSlTx256QAMR16, v.HasPsfchFormatZeroSidelinkR16, v.HasLowSE64QAMMCSTableSidelinkR16, v.HasEnbSyncSidelinkR16)
 	w.Encode(&v.FreqBandSidelinkR16, "freqBandSidelink-r16")
 	w.EncodeOptional(v.HasSlReceptionR16, &v.SlReceptionR16, "sl-Reception-r16")
 	w.EncodeOptional(v.HasSlTransmissionMode1R16, &v.SlTransmissionMode1R16, "sl-TransmissionMode1-r16")
@@ -11750,7 +11654,7 @@ func (v *BandSidelinkR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlTransmissionMode2R16, v.HasCongestionControlSidelinkR16, v.HasFewerSymbolSlotSidelinkR16, v.HasSlOpenLoopPCRSRPReportSidelinkR16, v.HasSlRx256QAMR16)
+		w.Preamble(v.HasSlTransmissionMode2R16, v.HasCongestionControlSidelinkR16, v.HasFewerSymbolSlotSidelinkR16, v.HasSlOpenLoopPCRSRPReportSidelinkR16, v.HasSlRx256QAMR16)
 		w.EncodeOptional(v.HasSlTransmissionMode2R16, &v.SlTransmissionMode2R16, "sl-TransmissionMode2-r16")
 		w.EncodeOptional(v.HasCongestionControlSidelinkR16, &v.CongestionControlSidelinkR16, "congestionControlSidelink-r16")
 		if v.HasFewerSymbolSlotSidelinkR16 {
@@ -11765,14 +11669,14 @@ func (v *BandSidelinkR16) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasUEPowerClassSidelinkR16)
+		w.Preamble(v.HasUEPowerClassSidelinkR16)
 		if v.HasUEPowerClassSidelinkR16 {
 			w.Enum(int64(v.UEPowerClassSidelinkR16), 8, 0, false, "ue-PowerClassSidelink-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WritePreamble(v.HasSlTransmissionMode2RandomResourceSelectionR17, v.HasSyncSidelinkV1710, v.HasEnbSyncSidelinkV1710, v.HasRxIUCScheme1PreferredMode2SidelinkR17, v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, v.HasRxIUCScheme2Mode2SidelinkR17, v.HasRxIUCScheme1SCIR17, v.HasRxIUCScheme1SCIExplicitReqR17)
+		w.Preamble(v.HasSlTransmissionMode2RandomResourceSelectionR17, v.HasSyncSidelinkV1710, v.HasEnbSyncSidelinkV1710, v.HasRxIUCScheme1PreferredMode2SidelinkR17, v.HasRxIUCScheme1NonPreferredMode2SidelinkR17, v.HasRxIUCScheme2Mode2SidelinkR17, v.HasRxIUCScheme1SCIR17, v.HasRxIUCScheme1SCIExplicitReqR17)
 		w.EncodeOptional(v.HasSlTransmissionMode2RandomResourceSelectionR17, &v.SlTransmissionMode2RandomResourceSelectionR17, "sl-TransmissionMode2-RandomResourceSelection-r17")
 		w.EncodeOptional(v.HasSyncSidelinkV1710, &v.SyncSidelinkV1710, "sync-Sidelink-v1710")
 		if v.HasEnbSyncSidelinkV1710 {
@@ -11822,7 +11726,7 @@ func (v *BandSidelinkR16_SlReceptionR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlReceptionR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScsCPPatternRxSidelinkR16, v.HasExtendedCPRxSidelinkR16)
+	w.Preamble(v.HasScsCPPatternRxSidelinkR16, v.HasExtendedCPRxSidelinkR16)
 	w.Enum(int64(v.HarqRxProcessSidelinkR16), 5, 0, false, "harq-RxProcessSidelink-r16")
 	w.Enum(int64(v.PscchRxSidelinkR16), 2, 0, false, "pscch-RxSidelink-r16")
 	w.EncodeOptional(v.HasScsCPPatternRxSidelinkR16, &v.ScsCPPatternRxSidelinkR16, "scs-CP-PatternRxSidelink-r16")
@@ -11900,7 +11804,7 @@ func (v *BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr1R16) Decode
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr1R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
 	if v.HasScs15kHzR16 {
 		w.BitString(v.Scs15kHzR16, per.Size{Lb: 16, Ub: 16}, "scs-15kHz-r16")
 	}
@@ -11938,7 +11842,7 @@ func (v *BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr2R16) Decode
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlReceptionR16_ScsCPPatternRxSidelinkR16_Fr2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs60kHzR16 {
 		w.BitString(v.Scs60kHzR16, per.Size{Lb: 16, Ub: 16}, "scs-60kHz-r16")
 	}
@@ -11975,7 +11879,7 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode1R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasExtendedCPTxSidelinkR16, v.HasHarqReportOnPUCCHR16)
+	w.Preamble(v.HasExtendedCPTxSidelinkR16, v.HasHarqReportOnPUCCHR16)
 	w.Enum(int64(v.HarqTxProcessModeOneSidelinkR16), 2, 0, false, "harq-TxProcessModeOneSidelink-r16")
 	w.Encode(&v.ScsCPPatternTxSidelinkModeOneR16, "scs-CP-PatternTxSidelinkModeOne-r16")
 	if v.HasExtendedCPTxSidelinkR16 {
@@ -12057,7 +11961,7 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr1R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
+	w.Preamble(v.HasScs15kHzR16, v.HasScs30kHzR16, v.HasScs60kHzR16)
 	if v.HasScs15kHzR16 {
 		w.BitString(v.Scs15kHzR16, per.Size{Lb: 16, Ub: 16}, "scs-15kHz-r16")
 	}
@@ -12095,7 +11999,7 @@ func (v *BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode1R16_ScsCPPatternTxSidelinkModeOneR16_Fr2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
+	w.Preamble(v.HasScs60kHzR16, v.HasScs120kHzR16)
 	if v.HasScs60kHzR16 {
 		w.BitString(v.Scs60kHzR16, per.Size{Lb: 16, Ub: 16}, "scs-60kHz-r16")
 	}
@@ -12133,7 +12037,7 @@ func (v *BandSidelinkR16_SyncSidelinkR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SyncSidelinkR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasGNBSyncR16, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, v.HasGNBGNSSUESyncWithPriorityOnGNSSR16)
+	w.Preamble(v.HasGNBSyncR16, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR16, v.HasGNBGNSSUESyncWithPriorityOnGNSSR16)
 	if v.HasGNBSyncR16 {
 		w.Enum(int64(v.GNBSyncR16), 1, 0, false, "gNB-Sync-r16")
 	}
@@ -12195,7 +12099,7 @@ func (v *BandSidelinkR16_SlTransmissionMode2R16) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode2R16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScsCPPatternTxSidelinkModeTwoR16, v.HasDlOpenLoopPCSidelinkR16)
+	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR16, v.HasDlOpenLoopPCSidelinkR16)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR16), 2, 0, false, "harq-TxProcessModeTwoSidelink-r16")
 	if v.HasScsCPPatternTxSidelinkModeTwoR16 {
 		w.Enum(int64(v.ScsCPPatternTxSidelinkModeTwoR16), 1, 0, false, "scs-CP-PatternTxSidelinkModeTwo-r16")
@@ -12229,7 +12133,7 @@ func (v *BandSidelinkR16_CongestionControlSidelinkR16) DecodePER(r *per.Reader) 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_CongestionControlSidelinkR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCbrReportSidelinkR16)
+	w.Preamble(v.HasCbrReportSidelinkR16)
 	if v.HasCbrReportSidelinkR16 {
 		w.Enum(int64(v.CbrReportSidelinkR16), 1, 0, false, "cbr-ReportSidelink-r16")
 	}
@@ -12264,7 +12168,7 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17) DecodePE
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2RandomR17, v.HasDlOpenLoopPCSidelinkR17)
+	w.Preamble(v.HasScsCPPatternTxSidelinkModeTwoR17, v.HasExtendedCPMode2RandomR17, v.HasDlOpenLoopPCSidelinkR17)
 	w.Enum(int64(v.HarqTxProcessModeTwoSidelinkR17), 2, 0, false, "harq-TxProcessModeTwoSidelink-r17")
 	w.EncodeOptional(v.HasScsCPPatternTxSidelinkModeTwoR17, &v.ScsCPPatternTxSidelinkModeTwoR17, "scs-CP-PatternTxSidelinkModeTwo-r17")
 	if v.HasExtendedCPMode2RandomR17 {
@@ -12346,7 +12250,7 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatt
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr1R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
+	w.Preamble(v.HasScs15kHzR17, v.HasScs30kHzR17, v.HasScs60kHzR17)
 	if v.HasScs15kHzR17 {
 		w.BitString(v.Scs15kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-15kHz-r17")
 	}
@@ -12384,7 +12288,7 @@ func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatt
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SlTransmissionMode2RandomResourceSelectionR17_ScsCPPatternTxSidelinkModeTwoR17_Fr2R17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
+	w.Preamble(v.HasScs60kHzR17, v.HasScs120kHzR17)
 	if v.HasScs60kHzR17 {
 		w.BitString(v.Scs60kHzR17, per.Size{Lb: 16, Ub: 16}, "scs-60kHz-r17")
 	}
@@ -12425,7 +12329,7 @@ func (v *BandSidelinkR16_SyncSidelinkV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BandSidelinkR16_SyncSidelinkV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSyncGNSSR17, v.HasGNBSyncR17, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, v.HasGNBGNSSUESyncWithPriorityOnGNSSR17)
+	w.Preamble(v.HasSyncGNSSR17, v.HasGNBSyncR17, v.HasGNBGNSSUESyncWithPriorityOnGNBENBR17, v.HasGNBGNSSUESyncWithPriorityOnGNSSR17)
 	if v.HasSyncGNSSR17 {
 		w.Enum(int64(v.SyncGNSSR17), 1, 0, false, "sync-GNSS-r17")
 	}
@@ -12473,8 +12377,8 @@ func (v *RelayParametersR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RelayParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRelayUEOperationL2R17, v.HasRemoteUEOperationL2R17, v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
+	w.Extended(x)
+	w.Preamble(v.HasRelayUEOperationL2R17, v.HasRemoteUEOperationL2R17, v.HasRemoteUEPathSwitchToIdleInactiveRelayR17)
 	if v.HasRelayUEOperationL2R17 {
 		w.Enum(int64(v.RelayUEOperationL2R17), 1, 0, false, "relayUE-Operation-L2-r17")
 	}
@@ -12555,14 +12459,14 @@ func (v *SONParametersR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SONParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasRlfReportCHOR17 || v.HasRlfReportDAPSR17 || v.HasSuccessHOReportR17 || v.HasTwoStepRACHReportR17 || v.HasPscellMHIReportR17 || v.HasOnDemandSIReportR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRachReportR16)
+	w.Extended(x)
+	w.Preamble(v.HasRachReportR16)
 	if v.HasRachReportR16 {
 		w.Enum(int64(v.RachReportR16), 1, 0, false, "rach-Report-r16")
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasRlfReportCHOR17, v.HasRlfReportDAPSR17, v.HasSuccessHOReportR17, v.HasTwoStepRACHReportR17, v.HasPscellMHIReportR17, v.HasOnDemandSIReportR17)
+		w.Preamble(v.HasRlfReportCHOR17, v.HasRlfReportDAPSR17, v.HasSuccessHOReportR17, v.HasTwoStepRACHReportR17, v.HasPscellMHIReportR17, v.HasOnDemandSIReportR17)
 		if v.HasRlfReportCHOR17 {
 			w.Enum(int64(v.RlfReportCHOR17), 1, 0, false, "rlfReportCHO-r17")
 		}
@@ -12622,7 +12526,7 @@ func (v *SpatialRelationsSRSPosR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SpatialRelationsSRSPosR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSpatialRelationSRSPosBasedOnSSBServingR16, v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, v.HasSpatialRelationSRSPosBasedOnPRSServingR16, v.HasSpatialRelationSRSPosBasedOnSRSR16, v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, v.HasSpatialRelationSRSPosBasedOnPRSNeighR16)
+	w.Preamble(v.HasSpatialRelationSRSPosBasedOnSSBServingR16, v.HasSpatialRelationSRSPosBasedOnCSIRSServingR16, v.HasSpatialRelationSRSPosBasedOnPRSServingR16, v.HasSpatialRelationSRSPosBasedOnSRSR16, v.HasSpatialRelationSRSPosBasedOnSSBNeighR16, v.HasSpatialRelationSRSPosBasedOnPRSNeighR16)
 	if v.HasSpatialRelationSRSPosBasedOnSSBServingR16 {
 		w.Enum(int64(v.SpatialRelationSRSPosBasedOnSSBServingR16), 1, 0, false, "spatialRelation-SRS-PosBasedOnSSB-Serving-r16")
 	}
@@ -12725,7 +12629,7 @@ func (v *SRSSwitchingTimeNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSwitchingTimeNR) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
+	w.Preamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
 	if v.HasSwitchingTimeDL {
 		w.Enum(int64(v.SwitchingTimeDL), 8, 0, false, "switchingTimeDL")
 	}
@@ -12758,7 +12662,7 @@ func (v *SRSSwitchingTimeEUTRA) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SRSSwitchingTimeEUTRA) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
+	w.Preamble(v.HasSwitchingTimeDL, v.HasSwitchingTimeUL)
 	if v.HasSwitchingTimeDL {
 		w.Enum(int64(v.SwitchingTimeDL), 15, 0, false, "switchingTimeDL")
 	}
@@ -12915,8 +12819,8 @@ func (v *UEBasedPerfMeasParametersR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEBasedPerfMeasParametersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSigBasedLogMDTOverrideProtectR17 || v.HasMultipleCEFReportR17 || v.HasExcessPacketDelayR17 || v.HasEarlyMeasLogR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBarometerMeasReportR16, v.HasImmMeasBTR16, v.HasImmMeasWLANR16, v.HasLoggedMeasBTR16, v.HasLoggedMeasurementsR16, v.HasLoggedMeasWLANR16, v.HasOrientationMeasReportR16, v.HasSpeedMeasReportR16, v.HasGnssLocationR16, v.HasUlPDCPDelayR16)
+	w.Extended(x)
+	w.Preamble(v.HasBarometerMeasReportR16, v.HasImmMeasBTR16, v.HasImmMeasWLANR16, v.HasLoggedMeasBTR16, v.HasLoggedMeasurementsR16, v.HasLoggedMeasWLANR16, v.HasOrientationMeasReportR16, v.HasSpeedMeasReportR16, v.HasGnssLocationR16, v.HasUlPDCPDelayR16)
 	if v.HasBarometerMeasReportR16 {
 		w.Enum(int64(v.BarometerMeasReportR16), 1, 0, false, "barometerMeasReport-r16")
 	}
@@ -12949,7 +12853,7 @@ func (v *UEBasedPerfMeasParametersR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSigBasedLogMDTOverrideProtectR17, v.HasMultipleCEFReportR17, v.HasExcessPacketDelayR17, v.HasEarlyMeasLogR17)
+		w.Preamble(v.HasSigBasedLogMDTOverrideProtectR17, v.HasMultipleCEFReportR17, v.HasExcessPacketDelayR17, v.HasEarlyMeasLogR17)
 		if v.HasSigBasedLogMDTOverrideProtectR17 {
 			w.Enum(int64(v.SigBasedLogMDTOverrideProtectR17), 1, 0, false, "sigBasedLogMDT-OverrideProtect-r17")
 		}
@@ -13052,8 +12956,8 @@ func (v *UECapabilityRATRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRATRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasCapabilityRequestFilter)
+	w.Extended(x)
+	w.Preamble(v.HasCapabilityRequestFilter)
 	w.Encode(&v.RatType, "rat-Type")
 	if v.HasCapabilityRequestFilter {
 		w.OctetString(v.CapabilityRequestFilter, per.Unsized, "capabilityRequestFilter")
@@ -13105,12 +13009,12 @@ func (v *UECapabilityRequestFilterCommon) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterCommon) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCodebookTypeRequestR16 || v.HasUplinkTxSwitchRequestR16, v.HasRequestedCellGroupingR16, v.HasFallbackGroupFiveRequestR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMrdcRequest)
+	w.Extended(x)
+	w.Preamble(v.HasMrdcRequest)
 	w.EncodeOptional(v.HasMrdcRequest, &v.MrdcRequest, "mrdc-Request")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasCodebookTypeRequestR16, v.HasUplinkTxSwitchRequestR16)
+		w.Preamble(v.HasCodebookTypeRequestR16, v.HasUplinkTxSwitchRequestR16)
 		w.EncodeOptional(v.HasCodebookTypeRequestR16, &v.CodebookTypeRequestR16, "codebookTypeRequest-r16")
 		if v.HasUplinkTxSwitchRequestR16 {
 			w.Enum(int64(v.UplinkTxSwitchRequestR16), 1, 0, false, "uplinkTxSwitchRequest-r16")
@@ -13118,12 +13022,12 @@ func (v *UECapabilityRequestFilterCommon) EncodePER(w *per.Writer) error {
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WriteBool(v.HasRequestedCellGroupingR16)
+		w.Preamble(v.HasRequestedCellGroupingR16)
 		w.EncodeOptional(v.HasRequestedCellGroupingR16, &v.RequestedCellGroupingR16, "requestedCellGrouping-r16")
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 2); ok {
-		w.WriteBool(v.HasFallbackGroupFiveRequestR17)
+		w.Preamble(v.HasFallbackGroupFiveRequestR17)
 		if v.HasFallbackGroupFiveRequestR17 {
 			w.Enum(int64(v.FallbackGroupFiveRequestR17), 1, 0, false, "fallbackGroupFiveRequest-r17")
 		}
@@ -13159,7 +13063,7 @@ func (v *UECapabilityRequestFilterCommon_MrdcRequest) DecodePER(r *per.Reader) e
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterCommon_MrdcRequest) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasOmitENDC, v.HasIncludeNRDC, v.HasIncludeNEDC)
+	w.Preamble(v.HasOmitENDC, v.HasIncludeNRDC, v.HasIncludeNEDC)
 	if v.HasOmitENDC {
 		w.Enum(int64(v.OmitENDC), 1, 0, false, "omitEN-DC")
 	}
@@ -13203,7 +13107,7 @@ func (v *UECapabilityRequestFilterCommon_CodebookTypeRequestR16) DecodePER(r *pe
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterCommon_CodebookTypeRequestR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasType1SinglePanelR16, v.HasType1MultiPanelR16, v.HasType2R16, v.HasType2PortSelectionR16)
+	w.Preamble(v.HasType1SinglePanelR16, v.HasType1MultiPanelR16, v.HasType2R16, v.HasType2PortSelectionR16)
 	if v.HasType1SinglePanelR16 {
 		w.Enum(int64(v.Type1SinglePanelR16), 1, 0, false, "type1-SinglePanel-r16")
 	}
@@ -13295,7 +13199,7 @@ func (v *UECapabilityRequestFilterNR) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterNR) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFrequencyBandListFilter, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFrequencyBandListFilter, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFrequencyBandListFilter, &v.FrequencyBandListFilter, "frequencyBandListFilter")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -13322,7 +13226,7 @@ func (v *UECapabilityRequestFilterNRV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterNRV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSrsSwitchingTimeRequest, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSrsSwitchingTimeRequest, v.HasNonCriticalExtension)
 	if v.HasSrsSwitchingTimeRequest {
 		w.Enum(int64(v.SrsSwitchingTimeRequest), 1, 0, false, "srs-SwitchingTimeRequest")
 	}
@@ -13353,7 +13257,7 @@ func (v *UECapabilityRequestFilterNRV1710) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UECapabilityRequestFilterNRV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSidelinkRequestR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSidelinkRequestR17, v.HasNonCriticalExtension)
 	if v.HasSidelinkRequestR17 {
 		w.Enum(int64(v.SidelinkRequestR17), 1, 0, false, "sidelinkRequest-r17")
 	}
@@ -13415,7 +13319,7 @@ func (v *UEMRDCCapability) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapability) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDC, v.HasPhyParametersMRDCV1530, v.HasGeneralParametersMRDC, v.HasFddAddUEMRDCCapabilities, v.HasTddAddUEMRDCCapabilities, v.HasFr1AddUEMRDCCapabilities, v.HasFr2AddUEMRDCCapabilities, v.HasFeatureSetCombinations, v.HasPdcpParametersMRDCV1530, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMeasAndMobParametersMRDC, v.HasPhyParametersMRDCV1530, v.HasGeneralParametersMRDC, v.HasFddAddUEMRDCCapabilities, v.HasTddAddUEMRDCCapabilities, v.HasFr1AddUEMRDCCapabilities, v.HasFr2AddUEMRDCCapabilities, v.HasFeatureSetCombinations, v.HasPdcpParametersMRDCV1530, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDC, &v.MeasAndMobParametersMRDC, "measAndMobParametersMRDC")
 	w.EncodeOptional(v.HasPhyParametersMRDCV1530, &v.PhyParametersMRDCV1530, "phy-ParametersMRDC-v1530")
 	w.Encode(&v.RfParametersMRDC, "rf-ParametersMRDC")
@@ -13467,7 +13371,7 @@ func (v *UEMRDCCapabilityV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityV1560) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReceivedFilters, v.HasMeasAndMobParametersMRDCV1560, v.HasFddAddUEMRDCCapabilitiesV1560, v.HasTddAddUEMRDCCapabilitiesV1560, v.HasNonCriticalExtension)
+	w.Preamble(v.HasReceivedFilters, v.HasMeasAndMobParametersMRDCV1560, v.HasFddAddUEMRDCCapabilitiesV1560, v.HasTddAddUEMRDCCapabilitiesV1560, v.HasNonCriticalExtension)
 	if v.HasReceivedFilters {
 		w.EncodeOpen(&v.ReceivedFilters, "receivedFilters")
 	}
@@ -13499,7 +13403,7 @@ func (v *UEMRDCCapabilityV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDCV1610, v.HasGeneralParametersMRDCV1610, v.HasPdcpParametersMRDCV1610, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMeasAndMobParametersMRDCV1610, v.HasGeneralParametersMRDCV1610, v.HasPdcpParametersMRDCV1610, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCV1610, &v.MeasAndMobParametersMRDCV1610, "measAndMobParametersMRDC-v1610")
 	w.EncodeOptional(v.HasGeneralParametersMRDCV1610, &v.GeneralParametersMRDCV1610, "generalParametersMRDC-v1610")
 	w.EncodeOptional(v.HasPdcpParametersMRDCV1610, &v.PdcpParametersMRDCV1610, "pdcp-ParametersMRDC-v1610")
@@ -13526,7 +13430,7 @@ func (v *UEMRDCCapabilityV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityV1700) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasNonCriticalExtension)
+	w.Preamble(v.HasNonCriticalExtension)
 	w.Encode(&v.MeasAndMobParametersMRDCV1700, "measAndMobParametersMRDC-v1700")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -13551,7 +13455,7 @@ func (v *UEMRDCCapabilityV1730) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityV1730) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDCV1730, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMeasAndMobParametersMRDCV1730, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCV1730, &v.MeasAndMobParametersMRDCV1730, "measAndMobParametersMRDC-v1730")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -13597,7 +13501,7 @@ func (v *UEMRDCCapabilityV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityV15g0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRfParametersMRDCV15g0, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRfParametersMRDCV15g0, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRfParametersMRDCV15g0, &v.RfParametersMRDCV15g0, "rf-ParametersMRDC-v15g0")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -13643,7 +13547,7 @@ func (v *UEMRDCCapabilityAddXDDMode) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityAddXDDMode) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasAndMobParametersMRDCXDDDiff, v.HasGeneralParametersMRDCXDDDiff)
+	w.Preamble(v.HasMeasAndMobParametersMRDCXDDDiff, v.HasGeneralParametersMRDCXDDDiff)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCXDDDiff, &v.MeasAndMobParametersMRDCXDDDiff, "measAndMobParametersMRDC-XDD-Diff")
 	w.EncodeOptional(v.HasGeneralParametersMRDCXDDDiff, &v.GeneralParametersMRDCXDDDiff, "generalParametersMRDC-XDD-Diff")
 	return w.Err()
@@ -13667,7 +13571,7 @@ func (v *UEMRDCCapabilityAddXDDModeV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMRDCCapabilityAddXDDModeV1560) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMeasAndMobParametersMRDCXDDDiffV1560)
+	w.Preamble(v.HasMeasAndMobParametersMRDCXDDDiffV1560)
 	w.EncodeOptional(v.HasMeasAndMobParametersMRDCXDDDiffV1560, &v.MeasAndMobParametersMRDCXDDDiffV1560, "measAndMobParametersMRDC-XDD-Diff-v1560")
 	return w.Err()
 }
@@ -13726,8 +13630,8 @@ func (v *GeneralParametersMRDCXDDDiff) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GeneralParametersMRDCXDDDiff) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSplitSRBWithOneULPath, v.HasSplitDRBWithULBothMCGSCG, v.HasSrb3, v.HasDummy)
+	w.Extended(x)
+	w.Preamble(v.HasSplitSRBWithOneULPath, v.HasSplitDRBWithULBothMCGSCG, v.HasSrb3, v.HasDummy)
 	if v.HasSplitSRBWithOneULPath {
 		w.Enum(int64(v.SplitSRBWithOneULPath), 1, 0, false, "splitSRB-WithOneUL-Path")
 	}
@@ -13765,7 +13669,7 @@ func (v *GeneralParametersMRDCV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GeneralParametersMRDCV1610) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasF1cOverEUTRAR16)
+	w.Preamble(v.HasF1cOverEUTRAR16)
 	if v.HasF1cOverEUTRAR16 {
 		w.Enum(int64(v.F1cOverEUTRAR16), 1, 0, false, "f1c-OverEUTRA-r16")
 	}
@@ -13806,7 +13710,7 @@ func (v *UENRCapability) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapability) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRlcParameters, v.HasMacParameters, v.HasMeasAndMobParameters, v.HasFddAddUENRCapabilities, v.HasTddAddUENRCapabilities, v.HasFr1AddUENRCapabilities, v.HasFr2AddUENRCapabilities, v.HasFeatureSets, v.HasFeatureSetCombinations, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRlcParameters, v.HasMacParameters, v.HasMeasAndMobParameters, v.HasFddAddUENRCapabilities, v.HasTddAddUENRCapabilities, v.HasFr1AddUENRCapabilities, v.HasFr2AddUENRCapabilities, v.HasFeatureSets, v.HasFeatureSetCombinations, v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	w.Encode(&v.AccessStratumRelease, "accessStratumRelease")
 	w.Encode(&v.PdcpParameters, "pdcp-Parameters")
 	w.EncodeOptional(v.HasRlcParameters, &v.RlcParameters, "rlc-Parameters")
@@ -13867,7 +13771,7 @@ func (v *UENRCapabilityV1530) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1530) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFddAddUENRCapabilitiesV1530, v.HasTddAddUENRCapabilitiesV1530, v.HasDummy, v.HasInterRATParameters, v.HasInactiveState, v.HasDelayBudgetReporting, v.HasNonCriticalExtension)
+	w.Preamble(v.HasFddAddUENRCapabilitiesV1530, v.HasTddAddUENRCapabilitiesV1530, v.HasDummy, v.HasInterRATParameters, v.HasInactiveState, v.HasDelayBudgetReporting, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasFddAddUENRCapabilitiesV1530, &v.FddAddUENRCapabilitiesV1530, "fdd-Add-UE-NR-Capabilities-v1530")
 	w.EncodeOptional(v.HasTddAddUENRCapabilitiesV1530, &v.TddAddUENRCapabilitiesV1530, "tdd-Add-UE-NR-Capabilities-v1530")
 	if v.HasDummy {
@@ -13910,7 +13814,7 @@ func (v *UENRCapabilityV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1540) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSdapParameters, v.HasOverheatingInd, v.HasImsParameters, v.HasFr1AddUENRCapabilitiesV1540, v.HasFr2AddUENRCapabilitiesV1540, v.HasFr1Fr2AddUENRCapabilities, v.HasNonCriticalExtension)
+	w.Preamble(v.HasSdapParameters, v.HasOverheatingInd, v.HasImsParameters, v.HasFr1AddUENRCapabilitiesV1540, v.HasFr2AddUENRCapabilitiesV1540, v.HasFr1Fr2AddUENRCapabilities, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasSdapParameters, &v.SdapParameters, "sdap-Parameters")
 	if v.HasOverheatingInd {
 		w.Enum(int64(v.OverheatingInd), 1, 0, false, "overheatingInd")
@@ -13944,7 +13848,7 @@ func (v *UENRCapabilityV1550) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1550) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasReducedCPLatency, v.HasNonCriticalExtension)
+	w.Preamble(v.HasReducedCPLatency, v.HasNonCriticalExtension)
 	if v.HasReducedCPLatency {
 		w.Enum(int64(v.ReducedCPLatency), 1, 0, false, "reducedCP-Latency")
 	}
@@ -13974,7 +13878,7 @@ func (v *UENRCapabilityV1560) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1560) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrdcParameters, v.HasReceivedFilters, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNrdcParameters, v.HasReceivedFilters, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNrdcParameters, &v.NrdcParameters, "nrdc-Parameters")
 	if v.HasReceivedFilters {
 		w.EncodeOpen(&v.ReceivedFilters, "receivedFilters")
@@ -14002,7 +13906,7 @@ func (v *UENRCapabilityV1570) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1570) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrdcParametersV1570, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNrdcParametersV1570, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNrdcParametersV1570, &v.NrdcParametersV1570, "nrdc-Parameters-v1570")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -14030,7 +13934,7 @@ func (v *UENRCapabilityV15c0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV15c0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasNrdcParametersV15c0, v.HasPartialFR2FallbackRXReq, v.HasNonCriticalExtension)
+	w.Preamble(v.HasNrdcParametersV15c0, v.HasPartialFR2FallbackRXReq, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasNrdcParametersV15c0, &v.NrdcParametersV15c0, "nrdc-Parameters-v15c0")
 	if v.HasPartialFR2FallbackRXReq {
 		w.Enum(int64(v.PartialFR2FallbackRXReq), 1, 0, false, "partialFR2-FallbackRX-Req")
@@ -14058,7 +13962,7 @@ func (v *UENRCapabilityV15g0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV15g0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRfParametersV15g0, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRfParametersV15g0, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRfParametersV15g0, &v.RfParametersV15g0, "rf-Parameters-v15g0")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -14085,7 +13989,7 @@ func (v *UENRCapabilityV15j0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV15j0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
+	w.Preamble(v.HasLateNonCriticalExtension, v.HasNonCriticalExtension)
 	if v.HasLateNonCriticalExtension {
 		w.OctetString(v.LateNonCriticalExtension, per.Unsized, "lateNonCriticalExtension")
 	}
@@ -14151,7 +14055,7 @@ func (v *UENRCapabilityV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInDeviceCoexIndR16, v.HasDlDedicatedMessageSegmentationR16, v.HasNrdcParametersV1610, v.HasPowSavParametersR16, v.HasFr1AddUENRCapabilitiesV1610, v.HasFr2AddUENRCapabilitiesV1610, v.HasBhRLFIndicationR16, v.HasDirectSNAdditionFirstRRCIABR16, v.HasBapParametersR16, v.HasReferenceTimeProvisionR16, v.HasSidelinkParametersR16, v.HasHighSpeedParametersR16, v.HasMacParametersV1610, v.HasMcgRLFRecoveryViaSCGR16, v.HasResumeWithStoredMCGSCellsR16, v.HasResumeWithStoredSCGR16, v.HasResumeWithSCGConfigR16, v.HasUEBasedPerfMeasParametersR16, v.HasSonParametersR16, v.HasOnDemandSIBConnectedR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasInDeviceCoexIndR16, v.HasDlDedicatedMessageSegmentationR16, v.HasNrdcParametersV1610, v.HasPowSavParametersR16, v.HasFr1AddUENRCapabilitiesV1610, v.HasFr2AddUENRCapabilitiesV1610, v.HasBhRLFIndicationR16, v.HasDirectSNAdditionFirstRRCIABR16, v.HasBapParametersR16, v.HasReferenceTimeProvisionR16, v.HasSidelinkParametersR16, v.HasHighSpeedParametersR16, v.HasMacParametersV1610, v.HasMcgRLFRecoveryViaSCGR16, v.HasResumeWithStoredMCGSCellsR16, v.HasResumeWithStoredSCGR16, v.HasResumeWithSCGConfigR16, v.HasUEBasedPerfMeasParametersR16, v.HasSonParametersR16, v.HasOnDemandSIBConnectedR16, v.HasNonCriticalExtension)
 	if v.HasInDeviceCoexIndR16 {
 		w.Enum(int64(v.InDeviceCoexIndR16), 1, 0, false, "inDeviceCoexInd-r16")
 	}
@@ -14218,7 +14122,7 @@ func (v *UENRCapabilityV1640) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1640) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRedirectAtResumeByNASR16, v.HasPhyParametersSharedSpectrumChAccessR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRedirectAtResumeByNASR16, v.HasPhyParametersSharedSpectrumChAccessR16, v.HasNonCriticalExtension)
 	if v.HasRedirectAtResumeByNASR16 {
 		w.Enum(int64(v.RedirectAtResumeByNASR16), 1, 0, false, "redirectAtResumeByNAS-r16")
 	}
@@ -14249,7 +14153,7 @@ func (v *UENRCapabilityV1650) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1650) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMpsPriorityIndicationR16, v.HasHighSpeedParametersV1650, v.HasNonCriticalExtension)
+	w.Preamble(v.HasMpsPriorityIndicationR16, v.HasHighSpeedParametersV1650, v.HasNonCriticalExtension)
 	if v.HasMpsPriorityIndicationR16 {
 		w.Enum(int64(v.MpsPriorityIndicationR16), 1, 0, false, "mpsPriorityIndication-r16")
 	}
@@ -14279,7 +14183,7 @@ func (v *UENRCapabilityV1690) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1690) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
+	w.Preamble(v.HasUlRRCSegmentationR16, v.HasNonCriticalExtension)
 	if v.HasUlRRCSegmentationR16 {
 		w.Enum(int64(v.UlRRCSegmentationR16), 1, 0, false, "ul-RRC-Segmentation-r16")
 	}
@@ -14307,7 +14211,7 @@ func (v *UENRCapabilityV16a0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV16a0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPhyParametersV16a0, v.HasRfParametersV16a0, v.HasNonCriticalExtension)
+	w.Preamble(v.HasPhyParametersV16a0, v.HasRfParametersV16a0, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasPhyParametersV16a0, &v.PhyParametersV16a0, "phy-Parameters-v16a0")
 	w.EncodeOptional(v.HasRfParametersV16a0, &v.RfParametersV16a0, "rf-Parameters-v16a0")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
@@ -14333,7 +14237,7 @@ func (v *UENRCapabilityV16c0) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV16c0) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasRfParametersV16c0, v.HasNonCriticalExtension)
+	w.Preamble(v.HasRfParametersV16c0, v.HasNonCriticalExtension)
 	w.EncodeOptional(v.HasRfParametersV16c0, &v.RfParametersV16c0, "rf-Parameters-v16c0")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -14423,7 +14327,7 @@ func (v *UENRCapabilityV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasInactiveStatePODeterminationR17, v.HasHighSpeedParametersV1700, v.HasPowSavParametersV1700, v.HasMacParametersV1700, v.HasImsParametersV1700, v.HasAppLayerMeasParametersR17, v.HasRedCapParametersR17, v.HasRaSDTR17, v.HasSrbSDTR17, v.HasGNBSideRTTBasedPDCR17, v.HasBhRLFDetectionRecoveryIndicationR17, v.HasNrdcParametersV1700, v.HasBapParametersV1700, v.HasMusimGapPreferenceR17, v.HasMusimLeaveConnectedR17, v.HasNonTerrestrialNetworkR17, v.HasNtnScenarioSupportR17, v.HasSliceInfoforCellReselectionR17, v.HasUERadioPagingInfoR17, v.HasUlGapFR2PatternR17, v.HasNtnParametersR17, v.HasNonCriticalExtension)
+	w.Preamble(v.HasInactiveStatePODeterminationR17, v.HasHighSpeedParametersV1700, v.HasPowSavParametersV1700, v.HasMacParametersV1700, v.HasImsParametersV1700, v.HasAppLayerMeasParametersR17, v.HasRedCapParametersR17, v.HasRaSDTR17, v.HasSrbSDTR17, v.HasGNBSideRTTBasedPDCR17, v.HasBhRLFDetectionRecoveryIndicationR17, v.HasNrdcParametersV1700, v.HasBapParametersV1700, v.HasMusimGapPreferenceR17, v.HasMusimLeaveConnectedR17, v.HasNonTerrestrialNetworkR17, v.HasNtnScenarioSupportR17, v.HasSliceInfoforCellReselectionR17, v.HasUERadioPagingInfoR17, v.HasUlGapFR2PatternR17, v.HasNtnParametersR17, v.HasNonCriticalExtension)
 	if v.HasInactiveStatePODeterminationR17 {
 		w.Enum(int64(v.InactiveStatePODeterminationR17), 1, 0, false, "inactiveStatePO-Determination-r17")
 	}
@@ -14492,7 +14396,7 @@ func (v *UENRCapabilityV1740) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityV1740) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasNonCriticalExtension)
+	w.Preamble(v.HasNonCriticalExtension)
 	w.Encode(&v.RedCapParametersV1740, "redCapParameters-v1740")
 	w.EncodeOptional(v.HasNonCriticalExtension, &v.NonCriticalExtension, "nonCriticalExtension")
 	return w.Err()
@@ -14539,7 +14443,7 @@ func (v *UENRCapabilityAddXDDMode) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityAddXDDMode) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPhyParametersXDDDiff, v.HasMacParametersXDDDiff, v.HasMeasAndMobParametersXDDDiff)
+	w.Preamble(v.HasPhyParametersXDDDiff, v.HasMacParametersXDDDiff, v.HasMeasAndMobParametersXDDDiff)
 	w.EncodeOptional(v.HasPhyParametersXDDDiff, &v.PhyParametersXDDDiff, "phy-ParametersXDD-Diff")
 	w.EncodeOptional(v.HasMacParametersXDDDiff, &v.MacParametersXDDDiff, "mac-ParametersXDD-Diff")
 	w.EncodeOptional(v.HasMeasAndMobParametersXDDDiff, &v.MeasAndMobParametersXDDDiff, "measAndMobParametersXDD-Diff")
@@ -14586,7 +14490,7 @@ func (v *UENRCapabilityAddFRXMode) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityAddFRXMode) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPhyParametersFRXDiff, v.HasMeasAndMobParametersFRXDiff)
+	w.Preamble(v.HasPhyParametersFRXDiff, v.HasMeasAndMobParametersFRXDiff)
 	w.EncodeOptional(v.HasPhyParametersFRXDiff, &v.PhyParametersFRXDiff, "phy-ParametersFRX-Diff")
 	w.EncodeOptional(v.HasMeasAndMobParametersFRXDiff, &v.MeasAndMobParametersFRXDiff, "measAndMobParametersFRX-Diff")
 	return w.Err()
@@ -14610,7 +14514,7 @@ func (v *UENRCapabilityAddFRXModeV1540) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityAddFRXModeV1540) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasImsParametersFRXDiff)
+	w.Preamble(v.HasImsParametersFRXDiff)
 	w.EncodeOptional(v.HasImsParametersFRXDiff, &v.ImsParametersFRXDiff, "ims-ParametersFRX-Diff")
 	return w.Err()
 }
@@ -14634,7 +14538,7 @@ func (v *UENRCapabilityAddFRXModeV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UENRCapabilityAddFRXModeV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPowSavParametersFRXDiffR16, v.HasMacParametersFRXDiffR16)
+	w.Preamble(v.HasPowSavParametersFRXDiffR16, v.HasMacParametersFRXDiffR16)
 	w.EncodeOptional(v.HasPowSavParametersFRXDiffR16, &v.PowSavParametersFRXDiffR16, "powSav-ParametersFRX-Diff-r16")
 	w.EncodeOptional(v.HasMacParametersFRXDiffR16, &v.MacParametersFRXDiffR16, "mac-ParametersFRX-Diff-r16")
 	return w.Err()
@@ -14663,7 +14567,7 @@ func (v *BAPParametersR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BAPParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasFlowControlBHRLCChannelBasedR16, v.HasFlowControlRoutingIDBasedR16)
+	w.Preamble(v.HasFlowControlBHRLCChannelBasedR16, v.HasFlowControlRoutingIDBasedR16)
 	if v.HasFlowControlBHRLCChannelBasedR16 {
 		w.Enum(int64(v.FlowControlBHRLCChannelBasedR16), 1, 0, false, "flowControlBH-RLC-ChannelBased-r16")
 	}
@@ -14696,7 +14600,7 @@ func (v *BAPParametersV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BAPParametersV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasBapHeaderRewritingReroutingR17, v.HasBapHeaderRewritingRoutingR17)
+	w.Preamble(v.HasBapHeaderRewritingReroutingR17, v.HasBapHeaderRewritingRoutingR17)
 	if v.HasBapHeaderRewritingReroutingR17 {
 		w.Enum(int64(v.BapHeaderRewritingReroutingR17), 1, 0, false, "bapHeaderRewriting-Rerouting-r17")
 	}
@@ -14726,7 +14630,7 @@ func (v *MBSParametersR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSParametersR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasMaxMRBAddR17)
+	w.Preamble(v.HasMaxMRBAddR17)
 	if v.HasMaxMRBAddR17 {
 		w.Int(v.MaxMRBAddR17, 1, 16, false, "maxMRB-Add-r17")
 	}
@@ -14755,8 +14659,8 @@ func (v *UERadioPagingInfoR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UERadioPagingInfoR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasPeiSubgroupingSupportBandListR17)
+	w.Extended(x)
+	w.Preamble(v.HasPeiSubgroupingSupportBandListR17)
 	w.EncodeOptional(v.HasPeiSubgroupingSupportBandListR17, &v.PeiSubgroupingSupportBandListR17, "pei-SubgroupingSupportBandList-r17")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -14916,7 +14820,7 @@ func (v *SharedSpectrumChAccessParamsPerBandR16) DecodePER(r *per.Reader) error 
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlDynamicChAccessR16, v.HasUlSemiStaticChAccessR16, v.HasSsbRRMDynamicChAccessR16, v.HasSsbRRMSemiStaticChAccessR16, v.HasMibAcquisitionR16, v.HasSsbRLMDynamicChAccessR16, v.HasSsbRLMSemiStaticChAccessR16, v.HasSib1AcquisitionR16, v.HasExtRAResponseWindowR16, v.HasSsbBFDCBDDynamicChannelAccessR16, v.HasSsbBFDCBDSemiStaticChannelAccessR16, v.HasCsiRSBFDCBDR16, v.HasUlChannelBWSCell10mhzR16, v.HasRssiChannelOccupancyReportingR16, v.HasSrsStartAnyOFDMSymbolR16, v.HasSearchSpaceFreqMonitorLocationR16, v.HasCoresetRBOffsetR16, v.HasCgiAcquisitionR16, v.HasConfiguredULTxR16, v.HasPrachWidebandR16, v.HasDciAvailableRBSetR16, v.HasDciChOccupancyDurationR16, v.HasTypeBPDSCHLengthR16, v.HasSearchSpaceSwitchWithDCIR16, v.HasSearchSpaceSwitchWithoutDCIR16, v.HasSearchSpaceSwitchCapability2R16, v.HasNonNumericalPDSCHHARQTimingR16, v.HasEnhancedDynamicHARQCodebookR16, v.HasOneShotHARQFeedbackR16, v.HasMultiPUSCHULGrantR16, v.HasCsiRSRLMR16, v.HasDummy, v.HasPeriodicAndSemiPersistentCSIRSR16, v.HasPuschPRBInterlaceR16, v.HasPucchF0F1PRBInterlaceR16, v.HasOccPRBPF2PF3R16, v.HasExtCPRangeCGPUSCHR16, v.HasConfiguredGrantWithReTxR16, v.HasEdThresholdR16, v.HasUlDLCOTSharingR16, v.HasMuxCGUCIHARQACKR16, v.HasCgResourceConfigR16)
+	w.Preamble(v.HasUlDynamicChAccessR16, v.HasUlSemiStaticChAccessR16, v.HasSsbRRMDynamicChAccessR16, v.HasSsbRRMSemiStaticChAccessR16, v.HasMibAcquisitionR16, v.HasSsbRLMDynamicChAccessR16, v.HasSsbRLMSemiStaticChAccessR16, v.HasSib1AcquisitionR16, v.HasExtRAResponseWindowR16, v.HasSsbBFDCBDDynamicChannelAccessR16, v.HasSsbBFDCBDSemiStaticChannelAccessR16, v.HasCsiRSBFDCBDR16, v.HasUlChannelBWSCell10mhzR16, v.HasRssiChannelOccupancyReportingR16, v.HasSrsStartAnyOFDMSymbolR16, v.HasSearchSpaceFreqMonitorLocationR16, v.HasCoresetRBOffsetR16, v.HasCgiAcquisitionR16, v.HasConfiguredULTxR16, v.HasPrachWidebandR16, v.HasDciAvailableRBSetR16, v.HasDciChOccupancyDurationR16, v.HasTypeBPDSCHLengthR16, v.HasSearchSpaceSwitchWithDCIR16, v.HasSearchSpaceSwitchWithoutDCIR16, v.HasSearchSpaceSwitchCapability2R16, v.HasNonNumericalPDSCHHARQTimingR16, v.HasEnhancedDynamicHARQCodebookR16, v.HasOneShotHARQFeedbackR16, v.HasMultiPUSCHULGrantR16, v.HasCsiRSRLMR16, v.HasDummy, v.HasPeriodicAndSemiPersistentCSIRSR16, v.HasPuschPRBInterlaceR16, v.HasPucchF0F1PRBInterlaceR16, v.HasOccPRBPF2PF3R16, v.HasExtCPRangeCGPUSCHR16, v.HasConfiguredGrantWithReTxR16, v.HasEdThresholdR16, v.HasUlDLCOTSharingR16, v.HasMuxCGUCIHARQACKR16, v.HasCgResourceConfigR16)
 	if v.HasUlDynamicChAccessR16 {
 		w.Enum(int64(v.UlDynamicChAccessR16), 1, 0, false, "ul-DynamicChAccess-r16")
 	}
@@ -15053,5 +14957,122 @@ func (v *SharedSpectrumChAccessParamsPerBandR16) UnmarshalUPER(b []byte) error {
 
 // MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
 func (v *SharedSpectrumChAccessParamsPerBandR16) MarshalUPER() ([]byte, error) {
+	return per.Marshal(v, false)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1630) DecodePER(r *per.Reader) error {
+	*v = SharedSpectrumChAccessParamsPerBandV1630{}
+	r.Preamble(&v.HasDlReceptionIntraCellGuardbandR16, &v.HasDlReceptionLBTSubsetRBR16)
+	if v.HasDlReceptionIntraCellGuardbandR16 {
+		v.DlReceptionIntraCellGuardbandR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16(r.Enum(1, 0, false, "dl-ReceptionIntraCellGuardband-r16"))
+	}
+	if v.HasDlReceptionLBTSubsetRBR16 {
+		v.DlReceptionLBTSubsetRBR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16(r.Enum(1, 0, false, "dl-ReceptionLBT-subsetRB-r16"))
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1630) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasDlReceptionIntraCellGuardbandR16, v.HasDlReceptionLBTSubsetRBR16)
+	if v.HasDlReceptionIntraCellGuardbandR16 {
+		w.Enum(int64(v.DlReceptionIntraCellGuardbandR16), 1, 0, false, "dl-ReceptionIntraCellGuardband-r16")
+	}
+	if v.HasDlReceptionLBTSubsetRBR16 {
+		w.Enum(int64(v.DlReceptionLBTSubsetRBR16), 1, 0, false, "dl-ReceptionLBT-subsetRB-r16")
+	}
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1630 (X.691); v aliases b.
+func (v *SharedSpectrumChAccessParamsPerBandV1630) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1630")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SharedSpectrumChAccessParamsPerBandV1630) MarshalUPER() ([]byte, error) {
+	return per.Marshal(v, false)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1640) DecodePER(r *per.Reader) error {
+	*v = SharedSpectrumChAccessParamsPerBandV1640{}
+	r.Preamble(&v.HasCsiRSRPAndRSRQMeasWithSSBR16, &v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, &v.HasCsiSINRMeasR16, &v.HasSsbAndCSIRSRLMR16, &v.HasCsiRSCFRAForHOR16)
+	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
+		v.CsiRSRPAndRSRQMeasWithSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16"))
+	}
+	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
+		v.CsiRSRPAndRSRQMeasWithoutSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16"))
+	}
+	if v.HasCsiSINRMeasR16 {
+		v.CsiSINRMeasR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16(r.Enum(1, 0, false, "csi-SINR-Meas-r16"))
+	}
+	if v.HasSsbAndCSIRSRLMR16 {
+		v.SsbAndCSIRSRLMR16 = SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16(r.Enum(1, 0, false, "ssb-AndCSI-RS-RLM-r16"))
+	}
+	if v.HasCsiRSCFRAForHOR16 {
+		v.CsiRSCFRAForHOR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16(r.Enum(1, 0, false, "csi-RS-CFRA-ForHO-r16"))
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1640) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasCsiRSRPAndRSRQMeasWithSSBR16, v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, v.HasCsiSINRMeasR16, v.HasSsbAndCSIRSRLMR16, v.HasCsiRSCFRAForHOR16)
+	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
+		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16")
+	}
+	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
+		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithoutSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16")
+	}
+	if v.HasCsiSINRMeasR16 {
+		w.Enum(int64(v.CsiSINRMeasR16), 1, 0, false, "csi-SINR-Meas-r16")
+	}
+	if v.HasSsbAndCSIRSRLMR16 {
+		w.Enum(int64(v.SsbAndCSIRSRLMR16), 1, 0, false, "ssb-AndCSI-RS-RLM-r16")
+	}
+	if v.HasCsiRSCFRAForHOR16 {
+		w.Enum(int64(v.CsiRSCFRAForHOR16), 1, 0, false, "csi-RS-CFRA-ForHO-r16")
+	}
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1640 (X.691); v aliases b.
+func (v *SharedSpectrumChAccessParamsPerBandV1640) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1640")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SharedSpectrumChAccessParamsPerBandV1640) MarshalUPER() ([]byte, error) {
+	return per.Marshal(v, false)
+}
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1650) DecodePER(r *per.Reader) error {
+	*v = SharedSpectrumChAccessParamsPerBandV1650{}
+	r.Preamble(&v.HasExtendedSearchSpaceSwitchWithDCIR16)
+	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
+		v.ExtendedSearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16(r.Enum(1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16"))
+	}
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *SharedSpectrumChAccessParamsPerBandV1650) EncodePER(w *per.Writer) error {
+	w.Preamble(v.HasExtendedSearchSpaceSwitchWithDCIR16)
+	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
+		w.Enum(int64(v.ExtendedSearchSpaceSwitchWithDCIR16), 1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16")
+	}
+	return w.Err()
+}
+
+// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1650 (X.691); v aliases b.
+func (v *SharedSpectrumChAccessParamsPerBandV1650) UnmarshalUPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1650")
+}
+
+// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
+func (v *SharedSpectrumChAccessParamsPerBandV1650) MarshalUPER() ([]byte, error) {
 	return per.Marshal(v, false)
 }

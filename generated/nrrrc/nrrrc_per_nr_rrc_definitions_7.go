@@ -10,123 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1630) DecodePER(r *per.Reader) error {
-	*v = SharedSpectrumChAccessParamsPerBandV1630{}
-	r.Preamble(&v.HasDlReceptionIntraCellGuardbandR16, &v.HasDlReceptionLBTSubsetRBR16)
-	if v.HasDlReceptionIntraCellGuardbandR16 {
-		v.DlReceptionIntraCellGuardbandR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionIntraCellGuardbandR16(r.Enum(1, 0, false, "dl-ReceptionIntraCellGuardband-r16"))
-	}
-	if v.HasDlReceptionLBTSubsetRBR16 {
-		v.DlReceptionLBTSubsetRBR16 = SharedSpectrumChAccessParamsPerBandV1630_DlReceptionLBTSubsetRBR16(r.Enum(1, 0, false, "dl-ReceptionLBT-subsetRB-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1630) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDlReceptionIntraCellGuardbandR16, v.HasDlReceptionLBTSubsetRBR16)
-	if v.HasDlReceptionIntraCellGuardbandR16 {
-		w.Enum(int64(v.DlReceptionIntraCellGuardbandR16), 1, 0, false, "dl-ReceptionIntraCellGuardband-r16")
-	}
-	if v.HasDlReceptionLBTSubsetRBR16 {
-		w.Enum(int64(v.DlReceptionLBTSubsetRBR16), 1, 0, false, "dl-ReceptionLBT-subsetRB-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1630 (X.691); v aliases b.
-func (v *SharedSpectrumChAccessParamsPerBandV1630) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1630")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SharedSpectrumChAccessParamsPerBandV1630) MarshalUPER() ([]byte, error) {
-	return per.Marshal(v, false)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1640) DecodePER(r *per.Reader) error {
-	*v = SharedSpectrumChAccessParamsPerBandV1640{}
-	r.Preamble(&v.HasCsiRSRPAndRSRQMeasWithSSBR16, &v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, &v.HasCsiSINRMeasR16, &v.HasSsbAndCSIRSRLMR16, &v.HasCsiRSCFRAForHOR16)
-	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
-		v.CsiRSRPAndRSRQMeasWithSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16"))
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
-		v.CsiRSRPAndRSRQMeasWithoutSSBR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSRPAndRSRQMeasWithoutSSBR16(r.Enum(1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16"))
-	}
-	if v.HasCsiSINRMeasR16 {
-		v.CsiSINRMeasR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiSINRMeasR16(r.Enum(1, 0, false, "csi-SINR-Meas-r16"))
-	}
-	if v.HasSsbAndCSIRSRLMR16 {
-		v.SsbAndCSIRSRLMR16 = SharedSpectrumChAccessParamsPerBandV1640_SsbAndCSIRSRLMR16(r.Enum(1, 0, false, "ssb-AndCSI-RS-RLM-r16"))
-	}
-	if v.HasCsiRSCFRAForHOR16 {
-		v.CsiRSCFRAForHOR16 = SharedSpectrumChAccessParamsPerBandV1640_CsiRSCFRAForHOR16(r.Enum(1, 0, false, "csi-RS-CFRA-ForHO-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1640) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasCsiRSRPAndRSRQMeasWithSSBR16, v.HasCsiRSRPAndRSRQMeasWithoutSSBR16, v.HasCsiSINRMeasR16, v.HasSsbAndCSIRSRLMR16, v.HasCsiRSCFRAForHOR16)
-	if v.HasCsiRSRPAndRSRQMeasWithSSBR16 {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithSSB-r16")
-	}
-	if v.HasCsiRSRPAndRSRQMeasWithoutSSBR16 {
-		w.Enum(int64(v.CsiRSRPAndRSRQMeasWithoutSSBR16), 1, 0, false, "csi-RSRP-AndRSRQ-MeasWithoutSSB-r16")
-	}
-	if v.HasCsiSINRMeasR16 {
-		w.Enum(int64(v.CsiSINRMeasR16), 1, 0, false, "csi-SINR-Meas-r16")
-	}
-	if v.HasSsbAndCSIRSRLMR16 {
-		w.Enum(int64(v.SsbAndCSIRSRLMR16), 1, 0, false, "ssb-AndCSI-RS-RLM-r16")
-	}
-	if v.HasCsiRSCFRAForHOR16 {
-		w.Enum(int64(v.CsiRSCFRAForHOR16), 1, 0, false, "csi-RS-CFRA-ForHO-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1640 (X.691); v aliases b.
-func (v *SharedSpectrumChAccessParamsPerBandV1640) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1640")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SharedSpectrumChAccessParamsPerBandV1640) MarshalUPER() ([]byte, error) {
-	return per.Marshal(v, false)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1650) DecodePER(r *per.Reader) error {
-	*v = SharedSpectrumChAccessParamsPerBandV1650{}
-	r.Preamble(&v.HasExtendedSearchSpaceSwitchWithDCIR16)
-	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
-		v.ExtendedSearchSpaceSwitchWithDCIR16 = SharedSpectrumChAccessParamsPerBandV1650_ExtendedSearchSpaceSwitchWithDCIR16(r.Enum(1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16"))
-	}
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *SharedSpectrumChAccessParamsPerBandV1650) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasExtendedSearchSpaceSwitchWithDCIR16)
-	if v.HasExtendedSearchSpaceSwitchWithDCIR16 {
-		w.Enum(int64(v.ExtendedSearchSpaceSwitchWithDCIR16), 1, 0, false, "extendedSearchSpaceSwitchWithDCI-r16")
-	}
-	return w.Err()
-}
-
-// UnmarshalUPER decodes v from b, the complete UNALIGNED PER encoding of a SharedSpectrumChAccessParamsPerBand-v1650 (X.691); v aliases b.
-func (v *SharedSpectrumChAccessParamsPerBandV1650) UnmarshalUPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, false, "SharedSpectrumChAccessParamsPerBand-v1650")
-}
-
-// MarshalUPER returns the UNALIGNED PER encoding of v (X.691).
-func (v *SharedSpectrumChAccessParamsPerBandV1650) MarshalUPER() ([]byte, error) {
-	return per.Marshal(v, false)
-}
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1710) DecodePER(r *per.Reader) error {
 	*v = SharedSpectrumChAccessParamsPerBandV1710{}
 	r.Preamble(&v.HasUlSemiStaticChAccessDependentConfigR17, &v.HasUlSemiStaticChAccessIndependentConfigR17)
@@ -141,7 +24,7 @@ func (v *SharedSpectrumChAccessParamsPerBandV1710) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SharedSpectrumChAccessParamsPerBandV1710) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlSemiStaticChAccessDependentConfigR17, v.HasUlSemiStaticChAccessIndependentConfigR17)
+	w.Preamble(v.HasUlSemiStaticChAccessDependentConfigR17, v.HasUlSemiStaticChAccessIndependentConfigR17)
 	if v.HasUlSemiStaticChAccessDependentConfigR17 {
 		w.Enum(int64(v.UlSemiStaticChAccessDependentConfigR17), 1, 0, false, "ul-Semi-StaticChAccessDependentConfig-r17")
 	}
@@ -199,8 +82,8 @@ func (v *AppLayerMeasConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AppLayerMeasConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasConfigAppLayerToAddModListR17, v.HasMeasConfigAppLayerToReleaseListR17, v.HasRRCSegAllowedR17)
+	w.Extended(x)
+	w.Preamble(v.HasMeasConfigAppLayerToAddModListR17, v.HasMeasConfigAppLayerToReleaseListR17, v.HasRRCSegAllowedR17)
 	w.EncodeOptional(v.HasMeasConfigAppLayerToAddModListR17, &v.MeasConfigAppLayerToAddModListR17, "measConfigAppLayerToAddModList-r17")
 	w.EncodeOptional(v.HasMeasConfigAppLayerToReleaseListR17, &v.MeasConfigAppLayerToReleaseListR17, "measConfigAppLayerToReleaseList-r17")
 	if v.HasRRCSegAllowedR17 {
@@ -266,8 +149,8 @@ func (v *MeasConfigAppLayerR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MeasConfigAppLayerR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMeasConfigAppLayerContainerR17, v.HasServiceTypeR17, v.HasPauseReportingR17, v.HasTransmissionOfSessionStartStopR17, v.HasRanVisibleParametersR17)
+	w.Extended(x)
+	w.Preamble(v.HasMeasConfigAppLayerContainerR17, v.HasServiceTypeR17, v.HasPauseReportingR17, v.HasTransmissionOfSessionStartStopR17, v.HasRanVisibleParametersR17)
 	w.Encode(&v.MeasConfigAppLayerIDR17, "measConfigAppLayerId-r17")
 	if v.HasMeasConfigAppLayerContainerR17 {
 		w.OctetString(v.MeasConfigAppLayerContainerR17, per.Size{Lb: 1, Ub: 8000}, "measConfigAppLayerContainer-r17")
@@ -357,8 +240,8 @@ func (v *RANVisibleParametersR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RANVisibleParametersR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRanVisiblePeriodicityR17, v.HasNumberOfBufferLevelEntriesR17, v.HasReportPlayoutDelayForMediaStartupR17)
+	w.Extended(x)
+	w.Preamble(v.HasRanVisiblePeriodicityR17, v.HasNumberOfBufferLevelEntriesR17, v.HasReportPlayoutDelayForMediaStartupR17)
 	if v.HasRanVisiblePeriodicityR17 {
 		w.Enum(int64(v.RanVisiblePeriodicityR17), 5, 0, false, "ran-VisiblePeriodicity-r17")
 	}
@@ -392,7 +275,7 @@ func (v *AreaConfigurationR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaConfigurationR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasInterFreqTargetListR16)
+	w.Preamble(v.HasInterFreqTargetListR16)
 	w.Encode(&v.AreaConfigR16, "areaConfig-r16")
 	w.EncodeOptional(v.HasInterFreqTargetListR16, &v.InterFreqTargetListR16, "interFreqTargetList-r16")
 	return w.Err()
@@ -427,7 +310,7 @@ func (v *AreaConfigurationV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AreaConfigurationV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAreaConfigR17, v.HasInterFreqTargetListR17)
+	w.Preamble(v.HasAreaConfigR17, v.HasInterFreqTargetListR17)
 	w.EncodeOptional(v.HasAreaConfigR17, &v.AreaConfigR17, "areaConfig-r17")
 	w.EncodeOptional(v.HasInterFreqTargetListR17, &v.InterFreqTargetListR17, "interFreqTargetList-r17")
 	return w.Err()
@@ -508,7 +391,7 @@ func (v *InterFreqTargetInfoR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterFreqTargetInfoR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCellListR16)
+	w.Preamble(v.HasCellListR16)
 	w.Encode(&v.DlCarrierFreqR16, "dl-CarrierFreq-r16")
 	w.EncodeOptional(v.HasCellListR16, &v.CellListR16, "cellList-r16")
 	return w.Err()
@@ -720,8 +603,8 @@ func (v *EUTRAMBSFNSubframeConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAMBSFNSubframeConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSubframeAllocation2)
+	w.Extended(x)
+	w.Preamble(v.HasSubframeAllocation2)
 	w.Enum(int64(v.RadioframeAllocationPeriod), 6, 0, false, "radioframeAllocationPeriod")
 	w.Int(v.RadioframeAllocationOffset, 0, 7, false, "radioframeAllocationOffset")
 	w.Encode(&v.SubframeAllocation1, "subframeAllocation1")
@@ -852,7 +735,7 @@ func (v *EUTRAMultiBandInfo) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAMultiBandInfo) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasEutraNSPmaxList)
+	w.Preamble(v.HasEutraNSPmaxList)
 	w.Encode(&v.EutraFreqBandIndicator, "eutra-FreqBandIndicator")
 	w.EncodeOptional(v.HasEutraNSPmaxList, &v.EutraNSPmaxList, "eutra-NS-PmaxList")
 	return w.Err()
@@ -899,7 +782,7 @@ func (v *EUTRANSPmaxValue) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANSPmaxValue) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasAdditionalPmax, v.HasAdditionalSpectrumEmission)
+	w.Preamble(v.HasAdditionalPmax, v.HasAdditionalSpectrumEmission)
 	if v.HasAdditionalPmax {
 		w.Int(v.AdditionalPmax, -30, 33, false, "additionalPmax")
 	}
@@ -950,7 +833,7 @@ func (v *EUTRAPhysCellIDRange) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRAPhysCellIDRange) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasRange)
+	w.Preamble(v.HasRange)
 	w.Encode(&v.Start, "start")
 	if v.HasRange {
 		w.Enum(int64(v.Range), 16, 0, false, "range")
@@ -1159,8 +1042,8 @@ func (v *LogMeasResultBTR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogMeasResultBTR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRssiBTR16)
+	w.Extended(x)
+	w.Preamble(v.HasRssiBTR16)
 	w.BitString(v.BtAddrR16, per.Size{Lb: 48, Ub: 48}, "bt-Addr-r16")
 	if v.HasRssiBTR16 {
 		w.Int(v.RssiBTR16, -128, 127, false, "rssi-BT-r16")
@@ -1212,8 +1095,8 @@ func (v *LogMeasResultWLANR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LogMeasResultWLANR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRssiWLANR16, v.HasRttWLANR16)
+	w.Extended(x)
+	w.Preamble(v.HasRssiWLANR16, v.HasRttWLANR16)
 	w.Encode(&v.WlanIdentifiersR16, "wlan-Identifiers-r16")
 	w.EncodeOptional(v.HasRssiWLANR16, &v.RssiWLANR16, "rssiWLAN-r16")
 	w.EncodeOptional(v.HasRttWLANR16, &v.RttWLANR16, "rtt-WLAN-r16")
@@ -1252,8 +1135,8 @@ func (v *WLANIdentifiersR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANIdentifiersR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSsidR16, v.HasBssidR16, v.HasHessidR16)
+	w.Extended(x)
+	w.Preamble(v.HasSsidR16, v.HasBssidR16, v.HasHessidR16)
 	if v.HasSsidR16 {
 		w.OctetString(v.SsidR16, per.Size{Lb: 1, Ub: 32}, "ssid-r16")
 	}
@@ -1314,8 +1197,8 @@ func (v *WLANRTTR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANRTTR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasRttAccuracyR16)
+	w.Extended(x)
+	w.Preamble(v.HasRttAccuracyR16)
 	w.Int(v.RttValueR16, 0, 16777215, false, "rttValue-r16")
 	w.Enum(int64(v.RttUnitsR16), 5, 0, true, "rttUnits-r16")
 	if v.HasRttAccuracyR16 {
@@ -1364,7 +1247,7 @@ func (v *OtherConfig) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OtherConfig) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasDelayBudgetReportingConfig)
+	w.Preamble(v.HasDelayBudgetReportingConfig)
 	w.EncodeOptional(v.HasDelayBudgetReportingConfig, &v.DelayBudgetReportingConfig, "delayBudgetReportingConfig")
 	return w.Err()
 }
@@ -1454,8 +1337,8 @@ func (v *OtherConfigV1540) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OtherConfigV1540) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasOverheatingAssistanceConfig)
+	w.Extended(x)
+	w.Preamble(v.HasOverheatingAssistanceConfig)
 	w.EncodeOptional(v.HasOverheatingAssistanceConfig, &v.OverheatingAssistanceConfig, "overheatingAssistanceConfig")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1538,7 +1421,7 @@ func (v *OtherConfigV1610) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OtherConfigV1610) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasIdcAssistanceConfigR16, v.HasDrxPreferenceConfigR16, v.HasMaxBWPreferenceConfigR16, v.HasMaxCCPreferenceConfigR16, v.HasMaxMIMOLayerPreferenceConfigR16, v.HasMinSchedulingOffsetPreferenceConfigR16, v.HasReleasePreferenceConfigR16, v.HasReferenceTimePreferenceReportingR16, v.HasBtNameListR16, v.HasWlanNameListR16, v.HasSensorNameListR16, v.HasObtainCommonLocationR16, v.HasSlAssistanceConfigNRR16)
+	w.Preamble(v.HasIdcAssistanceConfigR16, v.HasDrxPreferenceConfigR16, v.HasMaxBWPreferenceConfigR16, v.HasMaxCCPreferenceConfigR16, v.HasMaxMIMOLayerPreferenceConfigR16, v.HasMinSchedulingOffsetPreferenceConfigR16, v.HasReleasePreferenceConfigR16, v.HasReferenceTimePreferenceReportingR16, v.HasBtNameListR16, v.HasWlanNameListR16, v.HasSensorNameListR16, v.HasObtainCommonLocationR16, v.HasSlAssistanceConfigNRR16)
 	w.EncodeOptional(v.HasIdcAssistanceConfigR16, &v.IdcAssistanceConfigR16, "idc-AssistanceConfig-r16")
 	w.EncodeOptional(v.HasDrxPreferenceConfigR16, &v.DrxPreferenceConfigR16, "drx-PreferenceConfig-r16")
 	w.EncodeOptional(v.HasMaxBWPreferenceConfigR16, &v.MaxBWPreferenceConfigR16, "maxBW-PreferenceConfig-r16")
@@ -1878,7 +1761,7 @@ func (v *OtherConfigV1700) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *OtherConfigV1700) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasUlGapFR2PreferenceConfigR17, v.HasMusimGapAssistanceConfigR17, v.HasMusimLeaveAssistanceConfigR17, v.HasSuccessHOConfigR17, v.HasMaxBWPreferenceConfigFR2_2R17, v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, v.HasMinSchedulingOffsetPreferenceConfigExtR17, v.HasRlmRelaxationReportingConfigR17, v.HasBfdRelaxationReportingConfigR17, v.HasScgDeactivationPreferenceConfigR17, v.HasRrmMeasRelaxationReportingConfigR17, v.HasPropDelayDiffReportConfigR17)
+	w.Preamble(v.HasUlGapFR2PreferenceConfigR17, v.HasMusimGapAssistanceConfigR17, v.HasMusimLeaveAssistanceConfigR17, v.HasSuccessHOConfigR17, v.HasMaxBWPreferenceConfigFR2_2R17, v.HasMaxMIMOLayerPreferenceConfigFR2_2R17, v.HasMinSchedulingOffsetPreferenceConfigExtR17, v.HasRlmRelaxationReportingConfigR17, v.HasBfdRelaxationReportingConfigR17, v.HasScgDeactivationPreferenceConfigR17, v.HasRrmMeasRelaxationReportingConfigR17, v.HasPropDelayDiffReportConfigR17)
 	if v.HasUlGapFR2PreferenceConfigR17 {
 		w.Enum(int64(v.UlGapFR2PreferenceConfigR17), 1, 0, false, "ul-GapFR2-PreferenceConfig-r17")
 	}
@@ -2313,8 +2196,8 @@ func (v *SuccessHOConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SuccessHOConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasThresholdPercentageT304R17, v.HasThresholdPercentageT310R17, v.HasThresholdPercentageT312R17, v.HasSourceDAPSFailureReportingR17)
+	w.Extended(x)
+	w.Preamble(v.HasThresholdPercentageT304R17, v.HasThresholdPercentageT310R17, v.HasThresholdPercentageT312R17, v.HasSourceDAPSFailureReportingR17)
 	if v.HasThresholdPercentageT304R17 {
 		w.Enum(int64(v.ThresholdPercentageT304R17), 8, 0, false, "thresholdPercentageT304-r17")
 	}
@@ -2375,8 +2258,8 @@ func (v *IDCAssistanceConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IDCAssistanceConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasCandidateServingFreqListNRR16)
+	w.Extended(x)
+	w.Preamble(v.HasCandidateServingFreqListNRR16)
 	w.EncodeOptional(v.HasCandidateServingFreqListNRR16, &v.CandidateServingFreqListNRR16, "candidateServingFreqListNR-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -2511,7 +2394,7 @@ func (v *ReleasePreferenceConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReleasePreferenceConfigR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasConnectedReporting)
+	w.Preamble(v.HasConnectedReporting)
 	w.Enum(int64(v.ReleasePreferenceProhibitTimerR16), 16, 0, false, "releasePreferenceProhibitTimer-r16")
 	if v.HasConnectedReporting {
 		w.Enum(int64(v.ConnectedReporting), 1, 0, false, "connectedReporting")
@@ -2630,7 +2513,7 @@ func (v *PropDelayDiffReportConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PropDelayDiffReportConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasThreshPropDelayDiffR17, v.HasNeighCellInfoListR17)
+	w.Preamble(v.HasThreshPropDelayDiffR17, v.HasNeighCellInfoListR17)
 	if v.HasThreshPropDelayDiffR17 {
 		w.Enum(int64(v.ThreshPropDelayDiffR17), 16, 0, false, "threshPropDelayDiff-r17")
 	}
@@ -2737,7 +2620,7 @@ func (v *SensorNameListR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorNameListR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMeasUncomBarPreR16, v.HasMeasUESpeed, v.HasMeasUEOrientation)
+	w.Preamble(v.HasMeasUncomBarPreR16, v.HasMeasUESpeed, v.HasMeasUEOrientation)
 	if v.HasMeasUncomBarPreR16 {
 		w.Enum(int64(v.MeasUncomBarPreR16), 1, 0, false, "measUncomBarPre-r16")
 	}
@@ -2819,8 +2702,8 @@ func (v *UEMeasurementsAvailableR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEMeasurementsAvailableR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSuccessHOInfoAvailableR17 || v.HasSigLogMeasConfigAvailableR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasLogMeasAvailableR16, v.HasLogMeasAvailableBTR16, v.HasLogMeasAvailableWLANR16, v.HasConnEstFailInfoAvailableR16, v.HasRlfInfoAvailableR16)
+	w.Extended(x)
+	w.Preamble(v.HasLogMeasAvailableR16, v.HasLogMeasAvailableBTR16, v.HasLogMeasAvailableWLANR16, v.HasConnEstFailInfoAvailableR16, v.HasRlfInfoAvailableR16)
 	if v.HasLogMeasAvailableR16 {
 		w.Enum(int64(v.LogMeasAvailableR16), 1, 0, false, "logMeasAvailable-r16")
 	}
@@ -2838,7 +2721,7 @@ func (v *UEMeasurementsAvailableR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSuccessHOInfoAvailableR17, v.HasSigLogMeasConfigAvailableR17)
+		w.Preamble(v.HasSuccessHOInfoAvailableR17, v.HasSigLogMeasConfigAvailableR17)
 		if v.HasSuccessHOInfoAvailableR17 {
 			w.Enum(int64(v.SuccessHOInfoAvailableR17), 1, 0, false, "successHO-InfoAvailable-r17")
 		}
@@ -2897,13 +2780,13 @@ func (v *VisitedCellInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VisitedCellInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasVisitedPSCellInfoListReportR17)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasVisitedCellIDR16)
+	w.Extended(x)
+	w.Preamble(v.HasVisitedCellIDR16)
 	w.EncodeOptional(v.HasVisitedCellIDR16, &v.VisitedCellIDR16, "visitedCellId-r16")
 	w.Int(v.TimeSpentR16, 0, 4095, false, "timeSpent-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasVisitedPSCellInfoListReportR17)
+		w.Preamble(v.HasVisitedPSCellInfoListReportR17)
 		w.EncodeOptional(v.HasVisitedPSCellInfoListReportR17, &v.VisitedPSCellInfoListReportR17, "visitedPSCellInfoListReport-r17")
 		w.EndOpen(o)
 	}
@@ -3078,8 +2961,8 @@ func (v *VisitedPSCellInfoR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *VisitedPSCellInfoR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasVisitedCellIDR17)
+	w.Extended(x)
+	w.Preamble(v.HasVisitedCellIDR17)
 	w.EncodeOptional(v.HasVisitedCellIDR17, &v.VisitedCellIDR17, "visitedCellId-r17")
 	w.Int(v.TimeSpentR17, 0, 4095, false, "timeSpent-r17")
 	w.Extensions(x, v.Unknown)
@@ -3281,14 +3164,14 @@ func (v *SLBWPConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlBWPPoolConfigPSR17 || v.HasSlBWPDiscPoolConfigR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlBWPGenericR16, v.HasSlBWPPoolConfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlBWPGenericR16, v.HasSlBWPPoolConfigR16)
 	w.Encode(&v.SlBWPID, "sl-BWP-Id")
 	w.EncodeOptional(v.HasSlBWPGenericR16, &v.SlBWPGenericR16, "sl-BWP-Generic-r16")
 	w.EncodeOptional(v.HasSlBWPPoolConfigR16, &v.SlBWPPoolConfigR16, "sl-BWP-PoolConfig-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlBWPPoolConfigPSR17, v.HasSlBWPDiscPoolConfigR17)
+		w.Preamble(v.HasSlBWPPoolConfigPSR17, v.HasSlBWPDiscPoolConfigR17)
 		w.EncodeOptional(v.HasSlBWPPoolConfigPSR17, &v.SlBWPPoolConfigPSR17, "sl-BWP-PoolConfigPS-r17")
 		w.EncodeOptional(v.HasSlBWPDiscPoolConfigR17, &v.SlBWPDiscPoolConfigR17, "sl-BWP-DiscPoolConfig-r17")
 		w.EndOpen(o)
@@ -3407,8 +3290,8 @@ func (v *SLBWPGenericR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPGenericR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlBWPR16, v.HasSlLengthSymbolsR16, v.HasSlStartSymbolR16, v.HasSlPSBCHConfigR16, v.HasSlTxDirectCurrentLocationR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlBWPR16, v.HasSlLengthSymbolsR16, v.HasSlStartSymbolR16, v.HasSlPSBCHConfigR16, v.HasSlTxDirectCurrentLocationR16)
 	w.EncodeOptional(v.HasSlBWPR16, &v.SlBWPR16, "sl-BWP-r16")
 	if v.HasSlLengthSymbolsR16 {
 		w.Enum(int64(v.SlLengthSymbolsR16), 8, 0, false, "sl-LengthSymbols-r16")
@@ -3492,13 +3375,13 @@ func (v *SLBWPConfigCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPConfigCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlBWPPoolConfigCommonPSR17 || v.HasSlBWPDiscPoolConfigCommonR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlBWPGenericR16, v.HasSlBWPPoolConfigCommonR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlBWPGenericR16, v.HasSlBWPPoolConfigCommonR16)
 	w.EncodeOptional(v.HasSlBWPGenericR16, &v.SlBWPGenericR16, "sl-BWP-Generic-r16")
 	w.EncodeOptional(v.HasSlBWPPoolConfigCommonR16, &v.SlBWPPoolConfigCommonR16, "sl-BWP-PoolConfigCommon-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlBWPPoolConfigCommonPSR17, v.HasSlBWPDiscPoolConfigCommonR17)
+		w.Preamble(v.HasSlBWPPoolConfigCommonPSR17, v.HasSlBWPDiscPoolConfigCommonR17)
 		w.EncodeOptional(v.HasSlBWPPoolConfigCommonPSR17, &v.SlBWPPoolConfigCommonPSR17, "sl-BWP-PoolConfigCommonPS-r17")
 		w.EncodeOptional(v.HasSlBWPDiscPoolConfigCommonR17, &v.SlBWPDiscPoolConfigCommonR17, "sl-BWP-DiscPoolConfigCommon-r17")
 		w.EndOpen(o)
@@ -3527,7 +3410,7 @@ func (v *SLBWPDiscPoolConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPDiscPoolConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlDiscRxPoolR17, v.HasSlDiscTxPoolSelectedR17, v.HasSlDiscTxPoolSchedulingR17)
+	w.Preamble(v.HasSlDiscRxPoolR17, v.HasSlDiscTxPoolSelectedR17, v.HasSlDiscTxPoolSchedulingR17)
 	w.EncodeOptional(v.HasSlDiscRxPoolR17, &v.SlDiscRxPoolR17, "sl-DiscRxPool-r17")
 	w.EncodeOptional(v.HasSlDiscTxPoolSelectedR17, &v.SlDiscTxPoolSelectedR17, "sl-DiscTxPoolSelected-r17")
 	w.EncodeOptional(v.HasSlDiscTxPoolSchedulingR17, &v.SlDiscTxPoolSchedulingR17, "sl-DiscTxPoolScheduling-r17")
@@ -3567,8 +3450,8 @@ func (v *SLBWPDiscPoolConfigCommonR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPDiscPoolConfigCommonR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDiscRxPoolR17, v.HasSlDiscTxPoolSelectedR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDiscRxPoolR17, v.HasSlDiscTxPoolSelectedR17)
 	w.EncodeOptional(v.HasSlDiscRxPoolR17, &v.SlDiscRxPoolR17, "sl-DiscRxPool-r17")
 	w.EncodeOptional(v.HasSlDiscTxPoolSelectedR17, &v.SlDiscTxPoolSelectedR17, "sl-DiscTxPoolSelected-r17")
 	w.Extensions(x, v.Unknown)
@@ -3617,7 +3500,7 @@ func (v *SLBWPPoolConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPPoolConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRxPoolR16, v.HasSlTxPoolSelectedNormalR16, v.HasSlTxPoolSchedulingR16, v.HasSlTxPoolExceptionalR16)
+	w.Preamble(v.HasSlRxPoolR16, v.HasSlTxPoolSelectedNormalR16, v.HasSlTxPoolSchedulingR16, v.HasSlTxPoolExceptionalR16)
 	w.EncodeOptional(v.HasSlRxPoolR16, &v.SlRxPoolR16, "sl-RxPool-r16")
 	w.EncodeOptional(v.HasSlTxPoolSelectedNormalR16, &v.SlTxPoolSelectedNormalR16, "sl-TxPoolSelectedNormal-r16")
 	w.EncodeOptional(v.HasSlTxPoolSchedulingR16, &v.SlTxPoolSchedulingR16, "sl-TxPoolScheduling-r16")
@@ -3654,7 +3537,7 @@ func (v *SLTxPoolDedicatedR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLTxPoolDedicatedR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlPoolToReleaseListR16, v.HasSlPoolToAddModListR16)
+	w.Preamble(v.HasSlPoolToReleaseListR16, v.HasSlPoolToAddModListR16)
 	w.EncodeOptional(v.HasSlPoolToReleaseListR16, &v.SlPoolToReleaseListR16, "sl-PoolToReleaseList-r16")
 	w.EncodeOptional(v.HasSlPoolToAddModListR16, &v.SlPoolToAddModListR16, "sl-PoolToAddModList-r16")
 	return w.Err()
@@ -3699,7 +3582,7 @@ func (v *SLResourcePoolConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLResourcePoolConfigR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlResourcePoolR16)
+	w.Preamble(v.HasSlResourcePoolR16)
 	w.Encode(&v.SlResourcePoolIDR16, "sl-ResourcePoolID-r16")
 	w.EncodeOptional(v.HasSlResourcePoolR16, &v.SlResourcePoolR16, "sl-ResourcePool-r16")
 	return w.Err()
@@ -3745,7 +3628,7 @@ func (v *SLBWPPoolConfigCommonR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLBWPPoolConfigCommonR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRxPoolR16, v.HasSlTxPoolSelectedNormalR16, v.HasSlTxPoolExceptionalR16)
+	w.Preamble(v.HasSlRxPoolR16, v.HasSlTxPoolSelectedNormalR16, v.HasSlTxPoolExceptionalR16)
 	w.EncodeOptional(v.HasSlRxPoolR16, &v.SlRxPoolR16, "sl-RxPool-r16")
 	w.EncodeOptional(v.HasSlTxPoolSelectedNormalR16, &v.SlTxPoolSelectedNormalR16, "sl-TxPoolSelectedNormal-r16")
 	w.EncodeOptional(v.HasSlTxPoolExceptionalR16, &v.SlTxPoolExceptionalR16, "sl-TxPoolExceptional-r16")
@@ -3835,7 +3718,7 @@ func (v *SLPriorityTxConfigIndexR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPriorityTxConfigIndexR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlPriorityThresholdR16, v.HasSlDefaultTxConfigIndexR16, v.HasSlCBRConfigIndexR16, v.HasSlTxConfigIndexListR16)
+	w.Preamble(v.HasSlPriorityThresholdR16, v.HasSlDefaultTxConfigIndexR16, v.HasSlCBRConfigIndexR16, v.HasSlTxConfigIndexListR16)
 	if v.HasSlPriorityThresholdR16 {
 		w.Int(v.SlPriorityThresholdR16, 1, 8, false, "sl-PriorityThreshold-r16")
 	}
@@ -3877,7 +3760,7 @@ func (v *SLPriorityTxConfigIndexV1650) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPriorityTxConfigIndexV1650) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlMCSRangeListR16)
+	w.Preamble(v.HasSlMCSRangeListR16)
 	w.EncodeOptional(v.HasSlMCSRangeListR16, &v.SlMCSRangeListR16, "sl-MCS-RangeList-r16")
 	return w.Err()
 }
@@ -3931,7 +3814,7 @@ func (v *SLCBRCommonTxConfigListR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLCBRCommonTxConfigListR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlCBRRangeConfigListR16, v.HasSlCBRPSSCHTxConfigListR16)
+	w.Preamble(v.HasSlCBRRangeConfigListR16, v.HasSlCBRPSSCHTxConfigListR16)
 	w.EncodeOptional(v.HasSlCBRRangeConfigListR16, &v.SlCBRRangeConfigListR16, "sl-CBR-RangeConfigList-r16")
 	w.EncodeOptional(v.HasSlCBRPSSCHTxConfigListR16, &v.SlCBRPSSCHTxConfigListR16, "sl-CBR-PSSCH-TxConfigList-r16")
 	return w.Err()
@@ -3996,7 +3879,7 @@ func (v *SLCBRPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLCBRPSSCHTxConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlCRLimitR16, v.HasSlTxParametersR16)
+	w.Preamble(v.HasSlCRLimitR16, v.HasSlTxParametersR16)
 	if v.HasSlCRLimitR16 {
 		w.Int(v.SlCRLimitR16, 0, 10000, false, "sl-CR-Limit-r16")
 	}
@@ -4057,8 +3940,8 @@ func (v *SLConfigDedicatedNRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfigDedicatedNRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlPHYMACRLCConfigV1700 || v.HasSlDiscConfigR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPHYMACRLCConfigR16, v.HasSlRadioBearerToReleaseListR16, v.HasSlRadioBearerToAddModListR16, v.HasSlMeasConfigInfoToReleaseListR16, v.HasSlMeasConfigInfoToAddModListR16, v.HasT400R16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPHYMACRLCConfigR16, v.HasSlRadioBearerToReleaseListR16, v.HasSlRadioBearerToAddModListR16, v.HasSlMeasConfigInfoToReleaseListR16, v.HasSlMeasConfigInfoToAddModListR16, v.HasT400R16)
 	w.EncodeOptional(v.HasSlPHYMACRLCConfigR16, &v.SlPHYMACRLCConfigR16, "sl-PHY-MAC-RLC-Config-r16")
 	w.EncodeOptional(v.HasSlRadioBearerToReleaseListR16, &v.SlRadioBearerToReleaseListR16, "sl-RadioBearerToReleaseList-r16")
 	w.EncodeOptional(v.HasSlRadioBearerToAddModListR16, &v.SlRadioBearerToAddModListR16, "sl-RadioBearerToAddModList-r16")
@@ -4069,7 +3952,7 @@ func (v *SLConfigDedicatedNRR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlPHYMACRLCConfigV1700, v.HasSlDiscConfigR17)
+		w.Preamble(v.HasSlPHYMACRLCConfigV1700, v.HasSlDiscConfigR17)
 		w.EncodeOptional(v.HasSlPHYMACRLCConfigV1700, &v.SlPHYMACRLCConfigV1700, "sl-PHY-MAC-RLC-Config-v1700")
 		w.EncodeOptional(v.HasSlDiscConfigR17, &v.SlDiscConfigR17, "sl-DiscConfig-r17")
 		w.EndOpen(o)
@@ -4252,7 +4135,7 @@ func (v *SLPHYMACRLCConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPHYMACRLCConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlScheduledConfigR16, v.HasSlUESelectedConfigR16, v.HasSlFreqInfoToReleaseListR16, v.HasSlFreqInfoToAddModListR16, v.HasSlRLCBearerToReleaseListR16, v.HasSlRLCBearerToAddModListR16, v.HasSlMaxNumConsecutiveDTXR16, v.HasSlCSIAcquisitionR16, v.HasSlCSISchedulingRequestIDR16, v.HasSlSSBPriorityNRR16, v.HasNetworkControlledSyncTxR16)
+	w.Preamble(v.HasSlScheduledConfigR16, v.HasSlUESelectedConfigR16, v.HasSlFreqInfoToReleaseListR16, v.HasSlFreqInfoToAddModListR16, v.HasSlRLCBearerToReleaseListR16, v.HasSlRLCBearerToAddModListR16, v.HasSlMaxNumConsecutiveDTXR16, v.HasSlCSIAcquisitionR16, v.HasSlCSISchedulingRequestIDR16, v.HasSlSSBPriorityNRR16, v.HasNetworkControlledSyncTxR16)
 	w.EncodeOptional(v.HasSlScheduledConfigR16, &v.SlScheduledConfigR16, "sl-ScheduledConfig-r16")
 	w.EncodeOptional(v.HasSlUESelectedConfigR16, &v.SlUESelectedConfigR16, "sl-UE-SelectedConfig-r16")
 	w.EncodeOptional(v.HasSlFreqInfoToReleaseListR16, &v.SlFreqInfoToReleaseListR16, "sl-FreqInfoToReleaseList-r16")
@@ -4459,8 +4342,8 @@ func (v *SLPHYMACRLCConfigV1700) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPHYMACRLCConfigV1700) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDRXConfigR17, v.HasSlRLCChannelToReleaseListR17, v.HasSlRLCChannelToAddModListR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDRXConfigR17, v.HasSlRLCChannelToReleaseListR17, v.HasSlRLCChannelToAddModListR17)
 	w.EncodeOptional(v.HasSlDRXConfigR17, &v.SlDRXConfigR17, "sl-DRX-Config-r17")
 	w.EncodeOptional(v.HasSlRLCChannelToReleaseListR17, &v.SlRLCChannelToReleaseListR17, "sl-RLC-ChannelToReleaseList-r17")
 	w.EncodeOptional(v.HasSlRLCChannelToAddModListR17, &v.SlRLCChannelToAddModListR17, "sl-RLC-ChannelToAddModList-r17")
@@ -4508,7 +4391,7 @@ func (v *SLDiscConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDiscConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRelayUEConfigR17, v.HasSlRemoteUEConfigR17)
+	w.Preamble(v.HasSlRelayUEConfigR17, v.HasSlRemoteUEConfigR17)
 	w.EncodeOptional(v.HasSlRelayUEConfigR17, &v.SlRelayUEConfigR17, "sl-RelayUE-Config-r17")
 	w.EncodeOptional(v.HasSlRemoteUEConfigR17, &v.SlRemoteUEConfigR17, "sl-RemoteUE-Config-r17")
 	return w.Err()
@@ -4628,8 +4511,8 @@ func (v *SLConfiguredGrantConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfiguredGrantConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlN1PUCCHANType2R16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPeriodCGR16, v.HasSlNrOfHARQProcessesR16, v.HasSlHARQProcIDOffsetR16, v.HasSlCGMaxTransNumListR16, v.HasRRCConfiguredSidelinkGrantR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPeriodCGR16, v.HasSlNrOfHARQProcessesR16, v.HasSlHARQProcIDOffsetR16, v.HasSlCGMaxTransNumListR16, v.HasRRCConfiguredSidelinkGrantR16)
 	w.Encode(&v.SlConfigIndexCGR16, "sl-ConfigIndexCG-r16")
 	w.EncodeOptional(v.HasSlPeriodCGR16, &v.SlPeriodCGR16, "sl-PeriodCG-r16")
 	if v.HasSlNrOfHARQProcessesR16 {
@@ -4642,7 +4525,7 @@ func (v *SLConfiguredGrantConfigR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasRRCConfiguredSidelinkGrantR16, &v.RRCConfiguredSidelinkGrantR16, "rrc-ConfiguredSidelinkGrant-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlN1PUCCHANType2R16)
+		w.Preamble(v.HasSlN1PUCCHANType2R16)
 		w.EncodeOptional(v.HasSlN1PUCCHANType2R16, &v.SlN1PUCCHANType2R16, "sl-N1PUCCH-AN-Type2-r16")
 		w.EndOpen(o)
 	}
@@ -4687,7 +4570,7 @@ func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) DecodePER(r *
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfiguredGrantConfigR16_RRCConfiguredSidelinkGrantR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlTimeResourceCGType1R16, v.HasSlStartSubchannelCGType1R16, v.HasSlFreqResourceCGType1R16, v.HasSlTimeOffsetCGType1R16, v.HasSlN1PUCCHANR16, v.HasSlPSFCHToPUCCHCGType1R16, v.HasSlResourcePoolIDR16, v.HasSlTimeReferenceSFNType1R16)
+	w.Preamble(v.HasSlTimeResourceCGType1R16, v.HasSlStartSubchannelCGType1R16, v.HasSlFreqResourceCGType1R16, v.HasSlTimeOffsetCGType1R16, v.HasSlN1PUCCHANR16, v.HasSlPSFCHToPUCCHCGType1R16, v.HasSlResourcePoolIDR16, v.HasSlTimeReferenceSFNType1R16)
 	if v.HasSlTimeResourceCGType1R16 {
 		w.Int(v.SlTimeResourceCGType1R16, 0, 496, false, "sl-TimeResourceCG-Type1-r16")
 	}
@@ -4858,8 +4741,8 @@ func (v *SLDRXConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDRXConfigGCBCR17, v.HasSlDRXConfigUCToReleaseListR17, v.HasSlDRXConfigUCToAddModListR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDRXConfigGCBCR17, v.HasSlDRXConfigUCToReleaseListR17, v.HasSlDRXConfigUCToAddModListR17)
 	w.EncodeOptional(v.HasSlDRXConfigGCBCR17, &v.SlDRXConfigGCBCR17, "sl-DRX-ConfigGC-BC-r17")
 	w.EncodeOptional(v.HasSlDRXConfigUCToReleaseListR17, &v.SlDRXConfigUCToReleaseListR17, "sl-DRX-ConfigUC-ToReleaseList-r17")
 	w.EncodeOptional(v.HasSlDRXConfigUCToAddModListR17, &v.SlDRXConfigUCToAddModListR17, "sl-DRX-ConfigUC-ToAddModList-r17")
@@ -4911,8 +4794,8 @@ func (v *SLDRXConfigUCInfoR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXConfigUCInfoR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDestinationIndexR17, v.HasSlDRXConfigUCR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDestinationIndexR17, v.HasSlDRXConfigUCR17)
 	w.EncodeOptional(v.HasSlDestinationIndexR17, &v.SlDestinationIndexR17, "sl-DestinationIndex-r17")
 	w.EncodeOptional(v.HasSlDRXConfigUCR17, &v.SlDRXConfigUCR17, "sl-DRX-ConfigUC-r17")
 	w.Extensions(x, v.Unknown)
@@ -4944,8 +4827,8 @@ func (v *SLDRXConfigGCBCR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXConfigGCBCR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDRXGCBCPerQoSListR17, v.HasSlDRXGCGenericR17, v.HasSlDefaultDRXGCBCR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDRXGCBCPerQoSListR17, v.HasSlDRXGCGenericR17, v.HasSlDefaultDRXGCBCR17)
 	w.EncodeOptional(v.HasSlDRXGCBCPerQoSListR17, &v.SlDRXGCBCPerQoSListR17, "sl-DRX-GC-BC-PerQoS-List-r17")
 	w.EncodeOptional(v.HasSlDRXGCGenericR17, &v.SlDRXGCGenericR17, "sl-DRX-GC-generic-r17")
 	w.EncodeOptional(v.HasSlDefaultDRXGCBCR17, &v.SlDefaultDRXGCBCR17, "sl-DefaultDRX-GC-BC-r17")
@@ -4989,8 +4872,8 @@ func (v *SLDRXGCBCQoSR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXGCBCQoSR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlDRXGCBCMappedQoSFlowListR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlDRXGCBCMappedQoSFlowListR17)
 	w.EncodeOptional(v.HasSlDRXGCBCMappedQoSFlowListR17, &v.SlDRXGCBCMappedQoSFlowListR17, "sl-DRX-GC-BC-MappedQoS-FlowList-r17")
 	w.Encode(&v.SlDRXGCBCOnDurationTimerR17, "sl-DRX-GC-BC-OnDurationTimer-r17")
 	w.Enum(int64(v.SlDRXGCInactivityTimerR17), 32, 0, false, "sl-DRX-GC-InactivityTimer-r17")
@@ -5076,7 +4959,7 @@ func (v *SLDRXGCGenericR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXGCGenericR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlDRXGCHARQRTTTimer1R17, v.HasSlDRXGCHARQRTTTimer2R17)
+	w.Preamble(v.HasSlDRXGCHARQRTTTimer1R17, v.HasSlDRXGCHARQRTTTimer2R17)
 	if v.HasSlDRXGCHARQRTTTimer1R17 {
 		w.Enum(int64(v.SlDRXGCHARQRTTTimer1R17), 8, 0, false, "sl-DRX-GC-HARQ-RTT-Timer1-r17")
 	}
@@ -5115,7 +4998,7 @@ func (v *SLDRXConfigUCR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLDRXConfigUCR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlDrxHARQRTTTimer1R17, v.HasSlDrxHARQRTTTimer2R17)
+	w.Preamble(v.HasSlDrxHARQRTTTimer1R17, v.HasSlDrxHARQRTTTimer2R17)
 	w.Encode(&v.SlDrxOnDurationTimerR17, "sl-drx-onDurationTimer-r17")
 	w.Enum(int64(v.SlDrxInactivityTimerR17), 32, 0, false, "sl-drx-InactivityTimer-r17")
 	if v.HasSlDrxHARQRTTTimer1R17 {
@@ -5570,7 +5453,7 @@ func (v *SLFreqConfigR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLFreqConfigR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlAbsoluteFrequencyPointAR16, v.HasSlAbsoluteFrequencySSBR16, v.HasFrequencyShift7p5khzSLR16, v.HasSlBWPToReleaseListR16, v.HasSlBWPToAddModListR16, v.HasSlSyncConfigListR16, v.HasSlSyncPriorityR16)
+	w.Preamble(v.HasSlAbsoluteFrequencyPointAR16, v.HasSlAbsoluteFrequencySSBR16, v.HasFrequencyShift7p5khzSLR16, v.HasSlBWPToReleaseListR16, v.HasSlBWPToAddModListR16, v.HasSlSyncConfigListR16, v.HasSlSyncPriorityR16)
 	w.Encode(&v.SlFreqIDR16, "sl-Freq-Id-r16")
 	w.Encode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	w.EncodeOptional(v.HasSlAbsoluteFrequencyPointAR16, &v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
@@ -5674,8 +5557,8 @@ func (v *SLFreqConfigCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLFreqConfigCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlAbsoluteFrequencySSBR16, v.HasFrequencyShift7p5khzSLR16, v.HasSlBWPListR16, v.HasSlSyncPriorityR16, v.HasSlNbAsSyncR16, v.HasSlSyncConfigListR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlAbsoluteFrequencySSBR16, v.HasFrequencyShift7p5khzSLR16, v.HasSlBWPListR16, v.HasSlSyncPriorityR16, v.HasSlNbAsSyncR16, v.HasSlSyncConfigListR16)
 	w.Encode(&v.SlSCSSpecificCarrierListR16, "sl-SCS-SpecificCarrierList-r16")
 	w.Encode(&v.SlAbsoluteFrequencyPointAR16, "sl-AbsoluteFrequencyPointA-r16")
 	w.EncodeOptional(v.HasSlAbsoluteFrequencySSBR16, &v.SlAbsoluteFrequencySSBR16, "sl-AbsoluteFrequencySSB-r16")
@@ -5739,8 +5622,8 @@ func (v *SLInterUECoordinationConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLInterUECoordinationConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlInterUECoordinationScheme1R17, v.HasSlInterUECoordinationScheme2R17)
+	w.Extended(x)
+	w.Preamble(v.HasSlInterUECoordinationScheme1R17, v.HasSlInterUECoordinationScheme2R17)
 	w.EncodeOptional(v.HasSlInterUECoordinationScheme1R17, &v.SlInterUECoordinationScheme1R17, "sl-InterUE-CoordinationScheme1-r17")
 	w.EncodeOptional(v.HasSlInterUECoordinationScheme2R17, &v.SlInterUECoordinationScheme2R17, "sl-InterUE-CoordinationScheme2-r17")
 	w.Extensions(x, v.Unknown)
@@ -5816,8 +5699,8 @@ func (v *SLInterUECoordinationScheme1R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLInterUECoordinationScheme1R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlIUCExplicitR17, v.HasSlIUCConditionR17, v.HasSlCondition1A2R17, v.HasSlThresholdRSRPCondition1B1Option1ListR17, v.HasSlThresholdRSRPCondition1B1Option2ListR17, v.HasSlContainerCoordInfoR17, v.HasSlContainerRequestR17, v.HasSlTriggerConditionCoordInfoR17, v.HasSlTriggerConditionRequestR17, v.HasSlPriorityCoordInfoExplicitR17, v.HasSlPriorityCoordInfoConditionR17, v.HasSlPriorityRequestR17, v.HasSlPriorityPreferredResourceSetR17, v.HasSlMaxSlotOffsetTRIVR17, v.HasSlNumSubCHPreferredResourceSetR17, v.HasSlReservedPeriodPreferredResourceSetR17, v.HasSlDetermineResourceTypeR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlIUCExplicitR17, v.HasSlIUCConditionR17, v.HasSlCondition1A2R17, v.HasSlThresholdRSRPCondition1B1Option1ListR17, v.HasSlThresholdRSRPCondition1B1Option2ListR17, v.HasSlContainerCoordInfoR17, v.HasSlContainerRequestR17, v.HasSlTriggerConditionCoordInfoR17, v.HasSlTriggerConditionRequestR17, v.HasSlPriorityCoordInfoExplicitR17, v.HasSlPriorityCoordInfoConditionR17, v.HasSlPriorityRequestR17, v.HasSlPriorityPreferredResourceSetR17, v.HasSlMaxSlotOffsetTRIVR17, v.HasSlNumSubCHPreferredResourceSetR17, v.HasSlReservedPeriodPreferredResourceSetR17, v.HasSlDetermineResourceTypeR17)
 	if v.HasSlIUCExplicitR17 {
 		w.Enum(int64(v.SlIUCExplicitR17), 2, 0, false, "sl-IUC-Explicit-r17")
 	}
@@ -5939,8 +5822,8 @@ func (v *SLInterUECoordinationScheme2R17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLInterUECoordinationScheme2R17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlDeltaRSRPThreshV1720)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlIUCScheme2R17, v.HasSlRBSetPSFCHR17, v.HasSlTypeUEAR17, v.HasSlPSFCHOccasionR17, v.HasSlSlotLevelResourceExclusionR17, v.HasSlOptionForCondition2A1R17, v.HasSlIndicationUEBR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlIUCScheme2R17, v.HasSlRBSetPSFCHR17, v.HasSlTypeUEAR17, v.HasSlPSFCHOccasionR17, v.HasSlSlotLevelResourceExclusionR17, v.HasSlOptionForCondition2A1R17, v.HasSlIndicationUEBR17)
 	if v.HasSlIUCScheme2R17 {
 		w.Enum(int64(v.SlIUCScheme2R17), 1, 0, false, "sl-IUC-Scheme2-r17")
 	}
@@ -5964,7 +5847,7 @@ func (v *SLInterUECoordinationScheme2R17) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlDeltaRSRPThreshV1720)
+		w.Preamble(v.HasSlDeltaRSRPThreshV1720)
 		if v.HasSlDeltaRSRPThreshV1720 {
 			w.Int(v.SlDeltaRSRPThreshV1720, -30, 30, false, "sl-DeltaRSRP-Thresh-v1720")
 		}
@@ -6039,8 +5922,8 @@ func (v *SLLogicalChannelConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLLogicalChannelConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlConfiguredGrantType1AllowedR16, v.HasSlHARQFeedbackEnabledR16, v.HasSlAllowedCGListR16, v.HasSlAllowedSCSListR16, v.HasSlMaxPUSCHDurationR16, v.HasSlLogicalChannelGroupR16, v.HasSlSchedulingRequestIDR16, v.HasSlLogicalChannelSRDelayTimerAppliedR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlConfiguredGrantType1AllowedR16, v.HasSlHARQFeedbackEnabledR16, v.HasSlAllowedCGListR16, v.HasSlAllowedSCSListR16, v.HasSlMaxPUSCHDurationR16, v.HasSlLogicalChannelGroupR16, v.HasSlSchedulingRequestIDR16, v.HasSlLogicalChannelSRDelayTimerAppliedR16)
 	w.Int(v.SlPriorityR16, 1, 8, false, "sl-Priority-r16")
 	w.Enum(int64(v.SlPrioritisedBitRateR16), 16, 0, false, "sl-PrioritisedBitRate-r16")
 	w.Enum(int64(v.SlBucketSizeDurationR16), 16, 0, false, "sl-BucketSizeDuration-r16")
@@ -6110,8 +5993,8 @@ func (v *SLL2RelayUEConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLL2RelayUEConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlRemoteUEToAddModListR17, v.HasSlRemoteUEToReleaseListR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlRemoteUEToAddModListR17, v.HasSlRemoteUEToReleaseListR17)
 	w.EncodeOptional(v.HasSlRemoteUEToAddModListR17, &v.SlRemoteUEToAddModListR17, "sl-RemoteUE-ToAddModList-r17")
 	w.EncodeOptional(v.HasSlRemoteUEToReleaseListR17, &v.SlRemoteUEToReleaseListR17, "sl-RemoteUE-ToReleaseList-r17")
 	w.Extensions(x, v.Unknown)
@@ -6162,8 +6045,8 @@ func (v *SLRemoteUEToAddModR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRemoteUEToAddModR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlSRAPConfigRelayR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlSRAPConfigRelayR17)
 	w.Encode(&v.SlL2IdentityRemoteR17, "sl-L2IdentityRemote-r17")
 	w.EncodeOptional(v.HasSlSRAPConfigRelayR17, &v.SlSRAPConfigRelayR17, "sl-SRAP-ConfigRelay-r17")
 	w.Extensions(x, v.Unknown)
@@ -6194,8 +6077,8 @@ func (v *SLL2RemoteUEConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLL2RemoteUEConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlSRAPConfigRemoteR17, v.HasSlUEIdentityRemoteR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlSRAPConfigRemoteR17, v.HasSlUEIdentityRemoteR17)
 	w.EncodeOptional(v.HasSlSRAPConfigRemoteR17, &v.SlSRAPConfigRemoteR17, "sl-SRAP-ConfigRemote-r17")
 	w.EncodeOptional(v.HasSlUEIdentityRemoteR17, &v.SlUEIdentityRemoteR17, "sl-UEIdentityRemote-r17")
 	w.Extensions(x, v.Unknown)
@@ -6228,8 +6111,8 @@ func (v *SLMeasConfigCommonR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasConfigCommonR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlMeasObjectListCommonR16, v.HasSlReportConfigListCommonR16, v.HasSlMeasIDListCommonR16, v.HasSlQuantityConfigCommonR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlMeasObjectListCommonR16, v.HasSlReportConfigListCommonR16, v.HasSlMeasIDListCommonR16, v.HasSlQuantityConfigCommonR16)
 	w.EncodeOptional(v.HasSlMeasObjectListCommonR16, &v.SlMeasObjectListCommonR16, "sl-MeasObjectListCommon-r16")
 	w.EncodeOptional(v.HasSlReportConfigListCommonR16, &v.SlReportConfigListCommonR16, "sl-ReportConfigListCommon-r16")
 	w.EncodeOptional(v.HasSlMeasIDListCommonR16, &v.SlMeasIDListCommonR16, "sl-MeasIdListCommon-r16")
@@ -6261,7 +6144,7 @@ func (v *SLMeasConfigInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasConfigInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlDestinationIndexR16, "sl-DestinationIndex-r16")
 	w.Encode(&v.SlMeasConfigR16, "sl-MeasConfig-r16")
 	w.Extensions(x, v.Unknown)
@@ -6297,8 +6180,8 @@ func (v *SLMeasConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlMeasObjectToRemoveListR16, v.HasSlMeasObjectToAddModListR16, v.HasSlReportConfigToRemoveListR16, v.HasSlReportConfigToAddModListR16, v.HasSlMeasIDToRemoveListR16, v.HasSlMeasIDToAddModListR16, v.HasSlQuantityConfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlMeasObjectToRemoveListR16, v.HasSlMeasObjectToAddModListR16, v.HasSlReportConfigToRemoveListR16, v.HasSlReportConfigToAddModListR16, v.HasSlMeasIDToRemoveListR16, v.HasSlMeasIDToAddModListR16, v.HasSlQuantityConfigR16)
 	w.EncodeOptional(v.HasSlMeasObjectToRemoveListR16, &v.SlMeasObjectToRemoveListR16, "sl-MeasObjectToRemoveList-r16")
 	w.EncodeOptional(v.HasSlMeasObjectToAddModListR16, &v.SlMeasObjectToAddModListR16, "sl-MeasObjectToAddModList-r16")
 	w.EncodeOptional(v.HasSlReportConfigToRemoveListR16, &v.SlReportConfigToRemoveListR16, "sl-ReportConfigToRemoveList-r16")
@@ -6406,7 +6289,7 @@ func (v *SLMeasIDInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasIDInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlMeasIDR16, "sl-MeasId-r16")
 	w.Encode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
 	w.Encode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
@@ -6475,7 +6358,7 @@ func (v *SLMeasObjectInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasObjectInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlMeasObjectIDR16, "sl-MeasObjectId-r16")
 	w.Encode(&v.SlMeasObjectR16, "sl-MeasObject-r16")
 	w.Extensions(x, v.Unknown)
@@ -6524,7 +6407,7 @@ func (v *SLMeasObjectR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMeasObjectR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.FrequencyInfoSLR16, "frequencyInfoSL-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -6550,7 +6433,7 @@ func (v *SLPagingIdentityRemoteUER17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPagingIdentityRemoteUER17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasFullIRNTIR17)
+	w.Preamble(v.HasFullIRNTIR17)
 	w.Encode(&v.Ng5GSTMSIR17, "ng-5G-S-TMSI-r17")
 	w.EncodeOptional(v.HasFullIRNTIR17, &v.FullIRNTIR17, "fullI-RNTI-r17")
 	return w.Err()
@@ -6608,8 +6491,8 @@ func (v *SLPBPSCPSConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPBPSCPSConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlAllowedResourceSelectionConfigR17, v.HasSlMinNumCandidateSlotsPeriodicR17, v.HasSlPBPSOccasionReservePeriodListR17, v.HasSlAdditionalPBPSOccasionR17, v.HasSlCPSWindowPeriodicR17, v.HasSlMinNumCandidateSlotsAperiodicR17, v.HasSlMinNumRssiMeasurementSlotsR17, v.HasSlDefaultCBRRandomSelectionR17, v.HasSlDefaultCBRPartialSensingR17, v.HasSlCPSWindowAperiodicR17, v.HasSlPartialSensingInactiveTimeR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlAllowedResourceSelectionConfigR17, v.HasSlMinNumCandidateSlotsPeriodicR17, v.HasSlPBPSOccasionReservePeriodListR17, v.HasSlAdditionalPBPSOccasionR17, v.HasSlCPSWindowPeriodicR17, v.HasSlMinNumCandidateSlotsAperiodicR17, v.HasSlMinNumRssiMeasurementSlotsR17, v.HasSlDefaultCBRRandomSelectionR17, v.HasSlDefaultCBRPartialSensingR17, v.HasSlCPSWindowAperiodicR17, v.HasSlPartialSensingInactiveTimeR17)
 	if v.HasSlAllowedResourceSelectionConfigR17 {
 		w.Enum(int64(v.SlAllowedResourceSelectionConfigR17), 7, 0, false, "sl-AllowedResourceSelectionConfig-r17")
 	}
@@ -6690,8 +6573,8 @@ func (v *SLPDCPConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPDCPConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlDiscardTimerR16, v.HasSlPDCPSNSizeR16, v.HasSlOutOfOrderDelivery)
+	w.Extended(x)
+	w.Preamble(v.HasSlDiscardTimerR16, v.HasSlPDCPSNSizeR16, v.HasSlOutOfOrderDelivery)
 	if v.HasSlDiscardTimerR16 {
 		w.Enum(int64(v.SlDiscardTimerR16), 18, 0, false, "sl-DiscardTimer-r16")
 	}
@@ -6740,8 +6623,8 @@ func (v *SLPSBCHConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSBCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlP0PSBCHR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDlP0PSBCHR16, v.HasDlAlphaPSBCHR16)
+	w.Extended(x)
+	w.Preamble(v.HasDlP0PSBCHR16, v.HasDlAlphaPSBCHR16)
 	if v.HasDlP0PSBCHR16 {
 		w.Int(v.DlP0PSBCHR16, -16, 15, false, "dl-P0-PSBCH-r16")
 	}
@@ -6750,7 +6633,7 @@ func (v *SLPSBCHConfigR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasDlP0PSBCHR17)
+		w.Preamble(v.HasDlP0PSBCHR17)
 		if v.HasDlP0PSBCHR17 {
 			w.Int(v.DlP0PSBCHR17, -202, 24, false, "dl-P0-PSBCH-r17")
 		}
@@ -6809,15 +6692,15 @@ func (v *SLPSSCHTxConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSSCHTxConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlParametersAboveThresV1650 || v.HasSlParametersBelowThresV1650)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlTypeTxSyncR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlTypeTxSyncR16)
 	w.EncodeOptional(v.HasSlTypeTxSyncR16, &v.SlTypeTxSyncR16, "sl-TypeTxSync-r16")
 	w.Enum(int64(v.SlThresUESpeedR16), 8, 0, false, "sl-ThresUE-Speed-r16")
 	w.Encode(&v.SlParametersAboveThresR16, "sl-ParametersAboveThres-r16")
 	w.Encode(&v.SlParametersBelowThresR16, "sl-ParametersBelowThres-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasSlParametersAboveThresV1650, v.HasSlParametersBelowThresV1650)
+		w.Preamble(v.HasSlParametersAboveThresV1650, v.HasSlParametersBelowThresV1650)
 		w.EncodeOptional(v.HasSlParametersAboveThresV1650, &v.SlParametersAboveThresV1650, "sl-ParametersAboveThres-v1650")
 		w.EncodeOptional(v.HasSlParametersBelowThresV1650, &v.SlParametersBelowThresV1650, "sl-ParametersBelowThres-v1650")
 		w.EndOpen(o)
@@ -6849,7 +6732,7 @@ func (v *SLPSSCHTxParametersR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSSCHTxParametersR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlMaxTxPowerR16)
+	w.Preamble(v.HasSlMaxTxPowerR16)
 	w.Int(v.SlMinMCSPSSCHR16, 0, 27, false, "sl-MinMCS-PSSCH-r16")
 	w.Int(v.SlMaxMCSPSSCHR16, 0, 31, false, "sl-MaxMCS-PSSCH-r16")
 	w.Int(v.SlMinSubChannelNumPSSCHR16, 1, 27, false, "sl-MinSubChannelNumPSSCH-r16")
@@ -6910,8 +6793,8 @@ func (v *SLQoSProfileR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLQoSProfileR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPQIR16, v.HasSlGFBRR16, v.HasSlMFBRR16, v.HasSlRangeR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPQIR16, v.HasSlGFBRR16, v.HasSlMFBRR16, v.HasSlRangeR16)
 	w.EncodeOptional(v.HasSlPQIR16, &v.SlPQIR16, "sl-PQI-r16")
 	if v.HasSlGFBRR16 {
 		w.Int(v.SlGFBRR16, 0, 4000000000, false, "sl-GFBR-r16")
@@ -7004,8 +6887,8 @@ func (v *SLPQIR16_SlNonStandardizedPQIR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPQIR16_SlNonStandardizedPQIR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlResourceTypeR16, v.HasSlPriorityLevelR16, v.HasSlPacketDelayBudgetR16, v.HasSlPacketErrorRateR16, v.HasSlAveragingWindowR16, v.HasSlMaxDataBurstVolumeR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlResourceTypeR16, v.HasSlPriorityLevelR16, v.HasSlPacketDelayBudgetR16, v.HasSlPacketErrorRateR16, v.HasSlAveragingWindowR16, v.HasSlMaxDataBurstVolumeR16)
 	if v.HasSlResourceTypeR16 {
 		w.Enum(int64(v.SlResourceTypeR16), 4, 0, false, "sl-ResourceType-r16")
 	}
@@ -7057,8 +6940,8 @@ func (v *SLQuantityConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLQuantityConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.SlFilterCoefficientDMRSR16 != FilterCoefficient_Fc4)
+	w.Extended(x)
+	w.Preamble(v.SlFilterCoefficientDMRSR16 != FilterCoefficient_Fc4)
 	w.EncodeOptional(v.SlFilterCoefficientDMRSR16 != FilterCoefficient_Fc4, &v.SlFilterCoefficientDMRSR16, "sl-FilterCoefficientDMRS-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7092,8 +6975,8 @@ func (v *SLRadioBearerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRadioBearerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlSDAPConfigR16, v.HasSlPDCPConfigR16, v.HasSlTransRangeR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlSDAPConfigR16, v.HasSlPDCPConfigR16, v.HasSlTransRangeR16)
 	w.Encode(&v.SlrbUuConfigIndexR16, "slrb-Uu-ConfigIndex-r16")
 	w.EncodeOptional(v.HasSlSDAPConfigR16, &v.SlSDAPConfigR16, "sl-SDAP-Config-r16")
 	w.EncodeOptional(v.HasSlPDCPConfigR16, &v.SlPDCPConfigR16, "sl-PDCP-Config-r16")
@@ -7126,7 +7009,7 @@ func (v *SLRelayUEConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRelayUEConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasThreshHighRelayR17, v.HasThreshLowRelayR17, v.HasHystMaxRelayR17, v.HasHystMinRelayR17)
+	w.Preamble(v.HasThreshHighRelayR17, v.HasThreshLowRelayR17, v.HasHystMaxRelayR17, v.HasHystMinRelayR17)
 	w.EncodeOptional(v.HasThreshHighRelayR17, &v.ThreshHighRelayR17, "threshHighRelay-r17")
 	w.EncodeOptional(v.HasThreshLowRelayR17, &v.ThreshLowRelayR17, "threshLowRelay-r17")
 	w.EncodeOptional(v.HasHystMaxRelayR17, &v.HystMaxRelayR17, "hystMaxRelay-r17")
@@ -7154,7 +7037,7 @@ func (v *SLRemoteUEConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRemoteUEConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasThreshHighRemoteR17, v.HasHystMaxRemoteR17, v.HasSlReselectionConfigR17)
+	w.Preamble(v.HasThreshHighRemoteR17, v.HasHystMaxRemoteR17, v.HasSlReselectionConfigR17)
 	w.EncodeOptional(v.HasThreshHighRemoteR17, &v.ThreshHighRemoteR17, "threshHighRemote-r17")
 	w.EncodeOptional(v.HasHystMaxRemoteR17, &v.HystMaxRemoteR17, "hystMaxRemote-r17")
 	w.EncodeOptional(v.HasSlReselectionConfigR17, &v.SlReselectionConfigR17, "sl-ReselectionConfig-r17")
@@ -7181,7 +7064,7 @@ func (v *SLReselectionConfigR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLReselectionConfigR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlRSRPThreshR17, v.HasSlFilterCoefficientRSRPR17, v.HasSlHystMinR17)
+	w.Preamble(v.HasSlRSRPThreshR17, v.HasSlFilterCoefficientRSRPR17, v.HasSlHystMinR17)
 	w.EncodeOptional(v.HasSlRSRPThreshR17, &v.SlRSRPThreshR17, "sl-RSRP-Thresh-r17")
 	w.EncodeOptional(v.HasSlFilterCoefficientRSRPR17, &v.SlFilterCoefficientRSRPR17, "sl-FilterCoefficientRSRP-r17")
 	w.EncodeOptional(v.HasSlHystMinR17, &v.SlHystMinR17, "sl-HystMin-r17")
@@ -7228,7 +7111,7 @@ func (v *SLReportConfigInfoR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLReportConfigInfoR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlReportConfigIDR16, "sl-ReportConfigId-r16")
 	w.Encode(&v.SlReportConfigR16, "sl-ReportConfig-r16")
 	w.Extensions(x, v.Unknown)
@@ -7277,7 +7160,7 @@ func (v *SLReportConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLReportConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlReportTypeR16, "sl-ReportType-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -7358,7 +7241,7 @@ func (v *SLPeriodicalReportConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPeriodicalReportConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
 	w.Enum(int64(v.SlReportAmountR16), 8, 0, false, "sl-ReportAmount-r16")
 	w.Encode(&v.SlReportQuantityR16, "sl-ReportQuantity-r16")
@@ -7393,7 +7276,7 @@ func (v *SLEventTriggerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLEventTriggerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.SlEventIDR16, "sl-EventId-r16")
 	w.Encode(&v.SlReportIntervalR16, "sl-ReportInterval-r16")
 	w.Enum(int64(v.SlReportAmountR16), 8, 0, false, "sl-ReportAmount-r16")
@@ -7478,7 +7361,7 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS1R16) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS1R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.S1ThresholdR16, "s1-Threshold-r16")
 	w.WriteBool(v.SlReportOnLeaveR16)
 	w.Encode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
@@ -7514,7 +7397,7 @@ func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS2R16) DecodePER(r *per.Reade
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLEventTriggerConfigR16_SlEventIDR16_EventS2R16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.S2ThresholdR16, "s2-Threshold-r16")
 	w.WriteBool(v.SlReportOnLeaveR16)
 	w.Encode(&v.SlHysteresisR16, "sl-Hysteresis-r16")
@@ -7709,8 +7592,8 @@ func (v *SLResourcePoolR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLResourcePoolR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlTimeResourceR16, v.HasSlPBPSCPSConfigR17 || v.HasSlInterUECoordinationConfigR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPSCCHConfigR16, v.HasSlPSSCHConfigR16, v.HasSlPSFCHConfigR16, v.HasSlSyncAllowedR16, v.HasSlSubchannelSizeR16, v.HasDummy, v.HasSlStartRBSubchannelR16, v.HasSlNumSubchannelR16, v.HasSlAdditionalMCSTableR16, v.HasSlThreshSRSSICBRR16, v.HasSlTimeWindowSizeCBRR16, v.HasSlTimeWindowSizeCRR16, v.HasSlPTRSConfigR16, v.HasSlUESelectedConfigRPR16, v.HasSlRxParametersNcellR16, v.HasSlZoneConfigMCRListR16, v.HasSlFilterCoefficientR16, v.HasSlRBNumberR16, v.HasSlPreemptionEnableR16, v.HasSlPriorityThresholdULURLLCR16, v.HasSlPriorityThresholdR16, v.HasSlXOverheadR16, v.HasSlPowerControlR16, v.HasSlTxPercentageListR16, v.HasSlMinMaxMCSListR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPSCCHConfigR16, v.HasSlPSSCHConfigR16, v.HasSlPSFCHConfigR16, v.HasSlSyncAllowedR16, v.HasSlSubchannelSizeR16, v.HasDummy, v.HasSlStartRBSubchannelR16, v.HasSlNumSubchannelR16, v.HasSlAdditionalMCSTableR16, v.HasSlThreshSRSSICBRR16, v.HasSlTimeWindowSizeCBRR16, v.HasSlTimeWindowSizeCRR16, v.HasSlPTRSConfigR16, v.HasSlUESelectedConfigRPR16, v.HasSlRxParametersNcellR16, v.HasSlZoneConfigMCRListR16, v.HasSlFilterCoefficientR16, v.HasSlRBNumberR16, v.HasSlPreemptionEnableR16, v.HasSlPriorityThresholdULURLLCR16, v.HasSlPriorityThresholdR16, v.HasSlXOverheadR16, v.HasSlPowerControlR16, v.HasSlTxPercentageListR16, v.HasSlMinMaxMCSListR16)
 	w.EncodeOptional(v.HasSlPSCCHConfigR16, &v.SlPSCCHConfigR16, "sl-PSCCH-Config-r16")
 	w.EncodeOptional(v.HasSlPSSCHConfigR16, &v.SlPSSCHConfigR16, "sl-PSSCH-Config-r16")
 	w.EncodeOptional(v.HasSlPSFCHConfigR16, &v.SlPSFCHConfigR16, "sl-PSFCH-Config-r16")
@@ -7764,14 +7647,14 @@ func (v *SLResourcePoolR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlMinMaxMCSListR16, &v.SlMinMaxMCSListR16, "sl-MinMaxMCS-List-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlTimeResourceR16)
+		w.Preamble(v.HasSlTimeResourceR16)
 		if v.HasSlTimeResourceR16 {
 			w.BitString(v.SlTimeResourceR16, per.Size{Lb: 10, Ub: 160}, "sl-TimeResource-r16")
 		}
 		w.EndOpen(o)
 	}
 	if o, ok := w.BeginAddition(x, 1); ok {
-		w.WritePreamble(v.HasSlPBPSCPSConfigR17, v.HasSlInterUECoordinationConfigR17)
+		w.Preamble(v.HasSlPBPSCPSConfigR17, v.HasSlInterUECoordinationConfigR17)
 		w.EncodeOptional(v.HasSlPBPSCPSConfigR17, &v.SlPBPSCPSConfigR17, "sl-PBPS-CPS-Config-r17")
 		w.EncodeOptional(v.HasSlInterUECoordinationConfigR17, &v.SlInterUECoordinationConfigR17, "sl-InterUE-CoordinationConfig-r17")
 		w.EndOpen(o)
@@ -7913,7 +7796,7 @@ func (v *SLResourcePoolR16_SlRxParametersNcellR16) DecodePER(r *per.Reader) erro
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLResourcePoolR16_SlRxParametersNcellR16) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasSlTDDConfigurationR16)
+	w.Preamble(v.HasSlTDDConfigurationR16)
 	w.EncodeOptional(v.HasSlTDDConfigurationR16, &v.SlTDDConfigurationR16, "sl-TDD-Configuration-r16")
 	w.Int(v.SlSyncConfigIndexR16, 0, 15, false, "sl-SyncConfigIndex-r16")
 	return w.Err()
@@ -8035,8 +7918,8 @@ func (v *SLZoneConfigMCRR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLZoneConfigMCRR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlTransRangeR16, v.HasSlZoneConfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlTransRangeR16, v.HasSlZoneConfigR16)
 	w.Int(v.SlZoneConfigMCRIndexR16, 0, 15, false, "sl-ZoneConfigMCR-Index-r16")
 	if v.HasSlTransRangeR16 {
 		w.Enum(int64(v.SlTransRangeR16), 32, 0, false, "sl-TransRange-r16")
@@ -8073,7 +7956,7 @@ func (v *SLSyncAllowedR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSyncAllowedR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasGnssSyncR16, v.HasGnbEnbSyncR16, v.HasUESyncR16)
+	w.Preamble(v.HasGnssSyncR16, v.HasGnbEnbSyncR16, v.HasUESyncR16)
 	if v.HasGnssSyncR16 {
 		w.Enum(int64(v.GnssSyncR16), 1, 0, false, "gnss-Sync-r16")
 	}
@@ -8119,8 +8002,8 @@ func (v *SLPSCCHConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSCCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlTimeResourcePSCCHR16, v.HasSlFreqResourcePSCCHR16, v.HasSlDMRSScrambleIDR16, v.HasSlNumReservedBitsR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlTimeResourcePSCCHR16, v.HasSlFreqResourcePSCCHR16, v.HasSlDMRSScrambleIDR16, v.HasSlNumReservedBitsR16)
 	if v.HasSlTimeResourcePSCCHR16 {
 		w.Enum(int64(v.SlTimeResourcePSCCHR16), 2, 0, false, "sl-TimeResourcePSCCH-r16")
 	}
@@ -8164,8 +8047,8 @@ func (v *SLPSSCHConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSSCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPSSCHDMRSTimePatternListR16, v.HasSlBetaOffsets2ndSCIR16, v.HasSlScalingR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPSSCHDMRSTimePatternListR16, v.HasSlBetaOffsets2ndSCIR16, v.HasSlScalingR16)
 	w.EncodeOptional(v.HasSlPSSCHDMRSTimePatternListR16, &v.SlPSSCHDMRSTimePatternListR16, "sl-PSSCH-DMRS-TimePatternList-r16")
 	w.EncodeOptional(v.HasSlBetaOffsets2ndSCIR16, &v.SlBetaOffsets2ndSCIR16, "sl-BetaOffsets2ndSCI-r16")
 	if v.HasSlScalingR16 {
@@ -8239,8 +8122,8 @@ func (v *SLPSFCHConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPSFCHConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPSFCHPeriodR16, v.HasSlPSFCHRBSetR16, v.HasSlNumMuxCSPairR16, v.HasSlMinTimeGapPSFCHR16, v.HasSlPSFCHHopIDR16, v.HasSlPSFCHCandidateResourceTypeR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPSFCHPeriodR16, v.HasSlPSFCHRBSetR16, v.HasSlNumMuxCSPairR16, v.HasSlMinTimeGapPSFCHR16, v.HasSlPSFCHHopIDR16, v.HasSlPSFCHCandidateResourceTypeR16)
 	if v.HasSlPSFCHPeriodR16 {
 		w.Enum(int64(v.SlPSFCHPeriodR16), 4, 0, false, "sl-PSFCH-Period-r16")
 	}
@@ -8290,8 +8173,8 @@ func (v *SLPTRSConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPTRSConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPTRSFreqDensityR16, v.HasSlPTRSTimeDensityR16, v.HasSlPTRSREOffsetR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPTRSFreqDensityR16, v.HasSlPTRSTimeDensityR16, v.HasSlPTRSREOffsetR16)
 	w.EncodeOptional(v.HasSlPTRSFreqDensityR16, &v.SlPTRSFreqDensityR16, "sl-PTRS-FreqDensity-r16")
 	w.EncodeOptional(v.HasSlPTRSTimeDensityR16, &v.SlPTRSTimeDensityR16, "sl-PTRS-TimeDensity-r16")
 	if v.HasSlPTRSREOffsetR16 {
@@ -8370,8 +8253,8 @@ func (v *SLUESelectedConfigRPR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLUESelectedConfigRPR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlCBRPriorityTxConfigListV1650)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlCBRPriorityTxConfigListR16, v.HasSlThresRSRPListR16, v.HasSlMultiReserveResourceR16, v.HasSlMaxNumPerReserveR16, v.HasSlSensingWindowR16, v.HasSlSelectionWindowListR16, v.HasSlResourceReservePeriodListR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlCBRPriorityTxConfigListR16, v.HasSlThresRSRPListR16, v.HasSlMultiReserveResourceR16, v.HasSlMaxNumPerReserveR16, v.HasSlSensingWindowR16, v.HasSlSelectionWindowListR16, v.HasSlResourceReservePeriodListR16)
 	w.EncodeOptional(v.HasSlCBRPriorityTxConfigListR16, &v.SlCBRPriorityTxConfigListR16, "sl-CBR-PriorityTxConfigList-r16")
 	w.EncodeOptional(v.HasSlThresRSRPListR16, &v.SlThresRSRPListR16, "sl-Thres-RSRP-List-r16")
 	if v.HasSlMultiReserveResourceR16 {
@@ -8388,7 +8271,7 @@ func (v *SLUESelectedConfigRPR16) EncodePER(w *per.Writer) error {
 	w.Enum(int64(v.SlRSForSensingR16), 2, 0, false, "sl-RS-ForSensing-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlCBRPriorityTxConfigListV1650)
+		w.Preamble(v.HasSlCBRPriorityTxConfigListV1650)
 		w.EncodeOptional(v.HasSlCBRPriorityTxConfigListV1650, &v.SlCBRPriorityTxConfigListV1650, "sl-CBR-PriorityTxConfigList-v1650")
 		w.EndOpen(o)
 	}
@@ -8644,8 +8527,8 @@ func (v *SLPowerControlR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLPowerControlR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasDlP0PSSCHPSCCHR17 || v.HasSlP0PSSCHPSCCHR17 || v.HasDlP0PSFCHR17)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlAlphaPSSCHPSCCHR16, v.HasDlAlphaPSSCHPSCCHR16, v.HasSlP0PSSCHPSCCHR16, v.HasDlP0PSSCHPSCCHR16, v.HasDlAlphaPSFCHR16, v.HasDlP0PSFCHR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlAlphaPSSCHPSCCHR16, v.HasDlAlphaPSSCHPSCCHR16, v.HasSlP0PSSCHPSCCHR16, v.HasDlP0PSSCHPSCCHR16, v.HasDlAlphaPSFCHR16, v.HasDlP0PSFCHR16)
 	w.Int(v.SlMaxTransPowerR16, -30, 33, false, "sl-MaxTransPower-r16")
 	if v.HasSlAlphaPSSCHPSCCHR16 {
 		w.Enum(int64(v.SlAlphaPSSCHPSCCHR16), 8, 0, false, "sl-Alpha-PSSCH-PSCCH-r16")
@@ -8667,7 +8550,7 @@ func (v *SLPowerControlR16) EncodePER(w *per.Writer) error {
 	}
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WritePreamble(v.HasDlP0PSSCHPSCCHR17, v.HasSlP0PSSCHPSCCHR17, v.HasDlP0PSFCHR17)
+		w.Preamble(v.HasDlP0PSSCHPSCCHR17, v.HasSlP0PSSCHPSCCHR17, v.HasDlP0PSFCHR17)
 		if v.HasDlP0PSSCHPSCCHR17 {
 			w.Int(v.DlP0PSSCHPSCCHR17, -202, 24, false, "dl-P0-PSSCH-PSCCH-r17")
 		}
@@ -8708,8 +8591,8 @@ func (v *SLRLCBearerConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRLCBearerConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlServedRadioBearerR16, v.HasSlRLCConfigR16, v.HasSlMACLogicalChannelConfigR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlServedRadioBearerR16, v.HasSlRLCConfigR16, v.HasSlMACLogicalChannelConfigR16)
 	w.Encode(&v.SlRLCBearerConfigIndexR16, "sl-RLC-BearerConfigIndex-r16")
 	w.EncodeOptional(v.HasSlServedRadioBearerR16, &v.SlServedRadioBearerR16, "sl-ServedRadioBearer-r16")
 	w.EncodeOptional(v.HasSlRLCConfigR16, &v.SlRLCConfigR16, "sl-RLC-Config-r16")
@@ -8766,8 +8649,8 @@ func (v *SLRLCChannelConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRLCChannelConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlRLCConfigR17, v.HasSlMACLogicalChannelConfigR17, v.HasSlPacketDelayBudgetR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlRLCConfigR17, v.HasSlMACLogicalChannelConfigR17, v.HasSlPacketDelayBudgetR17)
 	w.Encode(&v.SlRLCChannelIDR17, "sl-RLC-ChannelID-r17")
 	w.EncodeOptional(v.HasSlRLCConfigR17, &v.SlRLCConfigR17, "sl-RLC-Config-r17")
 	w.EncodeOptional(v.HasSlMACLogicalChannelConfigR17, &v.SlMACLogicalChannelConfigR17, "sl-MAC-LogicalChannelConfig-r17")
@@ -8873,8 +8756,8 @@ func (v *SLRLCConfigR16_SlAMRLCR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRLCConfigR16_SlAMRLCR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlSNFieldLengthAMR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlSNFieldLengthAMR16)
 	w.EncodeOptional(v.HasSlSNFieldLengthAMR16, &v.SlSNFieldLengthAMR16, "sl-SN-FieldLengthAM-r16")
 	w.Encode(&v.SlTPollRetransmitR16, "sl-T-PollRetransmit-r16")
 	w.Encode(&v.SlPollPDUR16, "sl-PollPDU-r16")
@@ -8907,8 +8790,8 @@ func (v *SLRLCConfigR16_SlUMRLCR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLRLCConfigR16_SlUMRLCR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasSlSNFieldLengthUMR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlSNFieldLengthUMR16)
 	w.EncodeOptional(v.HasSlSNFieldLengthUMR16, &v.SlSNFieldLengthUMR16, "sl-SN-FieldLengthUM-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -8946,8 +8829,8 @@ func (v *SLScheduledConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLScheduledConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasSlDCIToSLTransR16)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMacMainConfigSLR16, v.HasSlCSRNTIR16, v.HasSlPSFCHToPUCCHR16, v.HasSlConfiguredGrantConfigListR16)
+	w.Extended(x)
+	w.Preamble(v.HasMacMainConfigSLR16, v.HasSlCSRNTIR16, v.HasSlPSFCHToPUCCHR16, v.HasSlConfiguredGrantConfigListR16)
 	w.Encode(&v.SlRNTIR16, "sl-RNTI-r16")
 	w.EncodeOptional(v.HasMacMainConfigSLR16, &v.MacMainConfigSLR16, "mac-MainConfigSL-r16")
 	w.EncodeOptional(v.HasSlCSRNTIR16, &v.SlCSRNTIR16, "sl-CS-RNTI-r16")
@@ -8955,7 +8838,7 @@ func (v *SLScheduledConfigR16) EncodePER(w *per.Writer) error {
 	w.EncodeOptional(v.HasSlConfiguredGrantConfigListR16, &v.SlConfiguredGrantConfigListR16, "sl-ConfiguredGrantConfigList-r16")
 	w.Extensions(x, v.Unknown)
 	if o, ok := w.BeginAddition(x, 0); ok {
-		w.WriteBool(v.HasSlDCIToSLTransR16)
+		w.Preamble(v.HasSlDCIToSLTransR16)
 		w.EncodeOptional(v.HasSlDCIToSLTransR16, &v.SlDCIToSLTransR16, "sl-DCI-ToSL-Trans-r16")
 		w.EndOpen(o)
 	}
@@ -9019,8 +8902,8 @@ func (v *MACMainConfigSLR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MACMainConfigSLR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlBSRConfigR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlBSRConfigR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
 	w.EncodeOptional(v.HasSlBSRConfigR16, &v.SlBSRConfigR16, "sl-BSR-Config-r16")
 	if v.HasUlPrioritizationThresR16 {
 		w.Int(v.UlPrioritizationThresR16, 1, 16, false, "ul-PrioritizationThres-r16")
@@ -9052,7 +8935,7 @@ func (v *SLConfiguredGrantConfigListR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLConfiguredGrantConfigListR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlConfiguredGrantConfigToReleaseListR16, v.HasSlConfiguredGrantConfigToAddModListR16)
+	w.Preamble(v.HasSlConfiguredGrantConfigToReleaseListR16, v.HasSlConfiguredGrantConfigToAddModListR16)
 	w.EncodeOptional(v.HasSlConfiguredGrantConfigToReleaseListR16, &v.SlConfiguredGrantConfigToReleaseListR16, "sl-ConfiguredGrantConfigToReleaseList-r16")
 	w.EncodeOptional(v.HasSlConfiguredGrantConfigToAddModListR16, &v.SlConfiguredGrantConfigToAddModListR16, "sl-ConfiguredGrantConfigToAddModList-r16")
 	return w.Err()
@@ -9105,8 +8988,8 @@ func (v *SLSDAPConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSDAPConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlMappedQoSFlowsR16, v.HasSlCastTypeR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlMappedQoSFlowsR16, v.HasSlCastTypeR16)
 	w.Enum(int64(v.SlSDAPHeaderR16), 2, 0, false, "sl-SDAP-Header-r16")
 	w.WriteBool(v.SlDefaultRBR16)
 	w.EncodeOptional(v.HasSlMappedQoSFlowsR16, &v.SlMappedQoSFlowsR16, "sl-MappedQoS-Flows-r16")
@@ -9189,7 +9072,7 @@ func (v *SLMappedQoSFlowsListDedicatedR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMappedQoSFlowsListDedicatedR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlMappedQoSFlowsToAddListR16, v.HasSlMappedQoSFlowsToReleaseListR16)
+	w.Preamble(v.HasSlMappedQoSFlowsToAddListR16, v.HasSlMappedQoSFlowsToReleaseListR16)
 	w.EncodeOptional(v.HasSlMappedQoSFlowsToAddListR16, &v.SlMappedQoSFlowsToAddListR16, "sl-MappedQoS-FlowsToAddList-r16")
 	w.EncodeOptional(v.HasSlMappedQoSFlowsToReleaseListR16, &v.SlMappedQoSFlowsToReleaseListR16, "sl-MappedQoS-FlowsToReleaseList-r16")
 	return w.Err()
@@ -9286,8 +9169,8 @@ func (v *SLSRAPConfigR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSRAPConfigR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlLocalIdentityR17, v.HasSlMappingToAddModListR17, v.HasSlMappingToReleaseListR17)
+	w.Extended(x)
+	w.Preamble(v.HasSlLocalIdentityR17, v.HasSlMappingToAddModListR17, v.HasSlMappingToReleaseListR17)
 	if v.HasSlLocalIdentityR17 {
 		w.Int(v.SlLocalIdentityR17, 0, 255, false, "sl-LocalIdentity-r17")
 	}
@@ -9342,8 +9225,8 @@ func (v *SLMappingToAddModR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLMappingToAddModR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlEgressRLCChannelUuR17, v.HasSlEgressRLCChannelPC5R17)
+	w.Extended(x)
+	w.Preamble(v.HasSlEgressRLCChannelUuR17, v.HasSlEgressRLCChannelPC5R17)
 	w.Encode(&v.SlRemoteUERBIdentityR17, "sl-RemoteUE-RB-Identity-r17")
 	w.EncodeOptional(v.HasSlEgressRLCChannelUuR17, &v.SlEgressRLCChannelUuR17, "sl-EgressRLC-ChannelUu-r17")
 	w.EncodeOptional(v.HasSlEgressRLCChannelPC5R17, &v.SlEgressRLCChannelPC5R17, "sl-EgressRLC-ChannelPC5-r17")
@@ -9456,8 +9339,8 @@ func (v *SLSyncConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSyncConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlSyncRefMinHystR16, v.HasSlSyncRefDiffHystR16, v.HasSlFilterCoefficientR16, v.HasSlSSBTimeAllocation1R16, v.HasSlSSBTimeAllocation2R16, v.HasSlSSBTimeAllocation3R16, v.HasSlSSIDR16, v.HasGnssSyncR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlSyncRefMinHystR16, v.HasSlSyncRefDiffHystR16, v.HasSlFilterCoefficientR16, v.HasSlSSBTimeAllocation1R16, v.HasSlSSBTimeAllocation2R16, v.HasSlSSBTimeAllocation3R16, v.HasSlSSIDR16, v.HasGnssSyncR16)
 	if v.HasSlSyncRefMinHystR16 {
 		w.Enum(int64(v.SlSyncRefMinHystR16), 5, 0, false, "sl-SyncRefMinHyst-r16")
 	}
@@ -9502,7 +9385,7 @@ func (v *SLSyncConfigR16_TxParametersR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSyncConfigR16_TxParametersR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSyncTxThreshICR16, v.HasSyncTxThreshOoCR16, v.HasSyncInfoReservedR16)
+	w.Preamble(v.HasSyncTxThreshICR16, v.HasSyncTxThreshOoCR16, v.HasSyncInfoReservedR16)
 	w.EncodeOptional(v.HasSyncTxThreshICR16, &v.SyncTxThreshICR16, "syncTxThreshIC-r16")
 	w.EncodeOptional(v.HasSyncTxThreshOoCR16, &v.SyncTxThreshOoCR16, "syncTxThreshOoC-r16")
 	if v.HasSyncInfoReservedR16 {
@@ -9557,7 +9440,7 @@ func (v *SLSSBTimeAllocationR16) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLSSBTimeAllocationR16) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSlNumSSBWithinPeriodR16, v.HasSlTimeOffsetSSBR16, v.HasSlTimeIntervalR16)
+	w.Preamble(v.HasSlNumSSBWithinPeriodR16, v.HasSlTimeOffsetSSBR16, v.HasSlTimeIntervalR16)
 	if v.HasSlNumSSBWithinPeriodR16 {
 		w.Enum(int64(v.SlNumSSBWithinPeriodR16), 7, 0, false, "sl-NumSSB-WithinPeriod-r16")
 	}
@@ -9695,8 +9578,8 @@ func (v *SLUESelectedConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLUESelectedConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSlPSSCHTxConfigListR16, v.HasSlProbResourceKeepR16, v.HasSlReselectAfterR16, v.HasSlCBRCommonTxConfigListR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
+	w.Extended(x)
+	w.Preamble(v.HasSlPSSCHTxConfigListR16, v.HasSlProbResourceKeepR16, v.HasSlReselectAfterR16, v.HasSlCBRCommonTxConfigListR16, v.HasUlPrioritizationThresR16, v.HasSlPrioritizationThresR16)
 	w.EncodeOptional(v.HasSlPSSCHTxConfigListR16, &v.SlPSSCHTxConfigListR16, "sl-PSSCH-TxConfigList-r16")
 	if v.HasSlProbResourceKeepR16 {
 		w.Enum(int64(v.SlProbResourceKeepR16), 5, 0, false, "sl-ProbResourceKeep-r16")
@@ -9737,7 +9620,7 @@ func (v *SLZoneConfigR16) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SLZoneConfigR16) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Enum(int64(v.SlZoneLengthR16), 8, 0, false, "sl-ZoneLength-r16")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -9802,7 +9685,7 @@ func (v *CFRConfigMCCHMTCHR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CFRConfigMCCHMTCHR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasLocationAndBandwidthBroadcastR17, v.HasPdschConfigMCCHR17, v.HasCommonControlResourceSetExtR17)
+	w.Preamble(v.HasLocationAndBandwidthBroadcastR17, v.HasPdschConfigMCCHR17, v.HasCommonControlResourceSetExtR17)
 	w.EncodeOptional(v.HasLocationAndBandwidthBroadcastR17, &v.LocationAndBandwidthBroadcastR17, "locationAndBandwidthBroadcast-r17")
 	w.EncodeOptional(v.HasPdschConfigMCCHR17, &v.PdschConfigMCCHR17, "pdsch-ConfigMCCH-r17")
 	w.EncodeOptional(v.HasCommonControlResourceSetExtR17, &v.CommonControlResourceSetExtR17, "commonControlResourceSetExt-r17")
@@ -9876,7 +9759,7 @@ func (v *DRXConfigPTMR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DRXConfigPTMR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDrxHARQRTTTimerDLPTMR17, v.HasDrxRetransmissionTimerDLPTMR17)
+	w.Preamble(v.HasDrxHARQRTTTimerDLPTMR17, v.HasDrxRetransmissionTimerDLPTMR17)
 	w.Encode(&v.DrxOnDurationTimerPTMR17, "drx-onDurationTimerPTM-r17")
 	w.Enum(int64(v.DrxInactivityTimerPTMR17), 32, 0, false, "drx-InactivityTimerPTM-r17")
 	if v.HasDrxHARQRTTTimerDLPTMR17 {
@@ -10119,7 +10002,7 @@ func (v *MBSNeighbourCellR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSNeighbourCellR17) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasCarrierFreqR17)
+	w.Preamble(v.HasCarrierFreqR17)
 	w.Encode(&v.PhysCellIDR17, "physCellId-r17")
 	w.EncodeOptional(v.HasCarrierFreqR17, &v.CarrierFreqR17, "carrierFreq-r17")
 	return w.Err()
@@ -10208,7 +10091,7 @@ func (v *MBSSessionInfoR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSSessionInfoR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMtchSchedulingInfoR17, v.HasMtchNeighbourCellR17, v.HasPdschConfigIndexR17, v.HasMtchSSBMappingWindowIndexR17)
+	w.Preamble(v.HasMtchSchedulingInfoR17, v.HasMtchNeighbourCellR17, v.HasPdschConfigIndexR17, v.HasMtchSSBMappingWindowIndexR17)
 	w.Encode(&v.MbsSessionIDR17, "mbs-SessionId-r17")
 	w.Encode(&v.GRNTIR17, "g-RNTI-r17")
 	w.Encode(&v.MrbListBroadcastR17, "mrb-ListBroadcast-r17")
@@ -10321,7 +10204,7 @@ func (v *MRBInfoBroadcastR17) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBInfoBroadcastR17) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.PdcpConfigR17, "pdcp-Config-r17")
 	w.Encode(&v.RlcConfigR17, "rlc-Config-r17")
 	w.Extensions(x, v.Unknown)
@@ -10353,7 +10236,7 @@ func (v *MRBPDCPConfigBroadcastR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBPDCPConfigBroadcastR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdcpSNSizeDLR17, v.HasTReorderingR17)
+	w.Preamble(v.HasPdcpSNSizeDLR17, v.HasTReorderingR17)
 	if v.HasPdcpSNSizeDLR17 {
 		w.Enum(int64(v.PdcpSNSizeDLR17), 1, 0, false, "pdcp-SN-SizeDL-r17")
 	}
@@ -10427,7 +10310,7 @@ func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc) DecodePER(r *per.R
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBPDCPConfigBroadcastR17_HeaderCompressionR17_Rohc) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.MaxCIDR17 != 15)
+	w.Preamble(v.MaxCIDR17 != 15)
 	if v.MaxCIDR17 != 15 {
 		w.Int(v.MaxCIDR17, 1, 16, false, "maxCID-r17")
 	}
@@ -10486,7 +10369,7 @@ func (v *MRBRLCConfigBroadcastR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MRBRLCConfigBroadcastR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasSnFieldLengthR17, v.HasTReassemblyR17)
+	w.Preamble(v.HasSnFieldLengthR17, v.HasTReassemblyR17)
 	w.Encode(&v.LogicalChannelIdentityR17, "logicalChannelIdentity-r17")
 	if v.HasSnFieldLengthR17 {
 		w.Enum(int64(v.SnFieldLengthR17), 1, 0, false, "sn-FieldLength-r17")
@@ -10606,7 +10489,7 @@ func (v *PDSCHConfigBroadcastR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfigBroadcastR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasPdschTimeDomainAllocationListR17, v.HasRateMatchPatternToAddModListR17, v.HasLteCRSToMatchAroundR17, v.HasMcsTableR17, v.HasXOverheadR17)
+	w.Preamble(v.HasPdschTimeDomainAllocationListR17, v.HasRateMatchPatternToAddModListR17, v.HasLteCRSToMatchAroundR17, v.HasMcsTableR17, v.HasXOverheadR17)
 	w.Encode(&v.PdschConfigListR17, "pdschConfigList-r17")
 	w.EncodeOptional(v.HasPdschTimeDomainAllocationListR17, &v.PdschTimeDomainAllocationListR17, "pdsch-TimeDomainAllocationList-r17")
 	w.EncodeOptional(v.HasRateMatchPatternToAddModListR17, &v.RateMatchPatternToAddModListR17, "rateMatchPatternToAddModList-r17")
@@ -10666,7 +10549,7 @@ func (v *PDSCHConfigPTMR17) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PDSCHConfigPTMR17) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasDataScramblingIdentityPDSCHR17, v.HasDmrsScramblingID0R17, v.HasPdschAggregationFactorR17)
+	w.Preamble(v.HasDataScramblingIdentityPDSCHR17, v.HasDmrsScramblingID0R17, v.HasPdschAggregationFactorR17)
 	if v.HasDataScramblingIdentityPDSCHR17 {
 		w.Int(v.DataScramblingIdentityPDSCHR17, 0, 1023, false, "dataScramblingIdentityPDSCH-r17")
 	}

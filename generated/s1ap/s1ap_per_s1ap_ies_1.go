@@ -25,8 +25,8 @@ func (v *AdditionalGUTI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AdditionalGUTI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GUMMEI, "gUMMEI")
 	w.Encode(&v.MTMSI, "m-TMSI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -299,8 +299,8 @@ func (v *AllocationAndRetentionPriority) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AllocationAndRetentionPriority) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PriorityLevel, "priorityLevel")
 	w.Encode(&v.PreEmptionCapability, "pre-emptionCapability")
 	w.Encode(&v.PreEmptionVulnerability, "pre-emptionVulnerability")
@@ -408,8 +408,8 @@ func (v *AssistanceDataForCECapableUEs) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssistanceDataForCECapableUEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIdentifierAndCELevelForCECapableUEs, "cellIdentifierAndCELevelForCECapableUEs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -517,8 +517,8 @@ func (v *AssistanceDataForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssistanceDataForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasAssistanceDataForRecommendedCells, v.HasAssistanceDataForCECapableUEs, v.HasPagingAttemptInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasAssistanceDataForRecommendedCells, v.HasAssistanceDataForCECapableUEs, v.HasPagingAttemptInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasAssistanceDataForRecommendedCells, &v.AssistanceDataForRecommendedCells, "assistanceDataForRecommendedCells")
 	w.EncodeOptional(v.HasAssistanceDataForCECapableUEs, &v.AssistanceDataForCECapableUEs, "assistanceDataForCECapableUEs")
 	w.EncodeOptional(v.HasPagingAttemptInformation, &v.PagingAttemptInformation, "pagingAttemptInformation")
@@ -626,8 +626,8 @@ func (v *AssistanceDataForRecommendedCells) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *AssistanceDataForRecommendedCells) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -824,8 +824,8 @@ func (v *BearersSubjectToStatusTransferItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BearersSubjectToStatusTransferItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasReceiveStatusofULPDCPSDUs, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasReceiveStatusofULPDCPSDUs, v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.ULCOUNTvalue, "uL-COUNTvalue")
 	w.Encode(&v.DLCOUNTvalue, "dL-COUNTvalue")
@@ -1069,8 +1069,8 @@ func (v *BearersSubjectToEarlyStatusTransferItem) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BearersSubjectToEarlyStatusTransferItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.DLCOUNTPDCPSNlength, "dLCOUNT-PDCP-SNlength")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1215,8 +1215,8 @@ func (v *BluetoothMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *BluetoothMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasBluetoothMeasConfigNameList, v.HasBtRssi, v.HasIEExtensions)
 	w.Encode(&v.BluetoothMeasConfig, "bluetoothMeasConfig")
 	w.EncodeOptional(v.HasBluetoothMeasConfigNameList, &v.BluetoothMeasConfigNameList, "bluetoothMeasConfigNameList")
 	if v.HasBtRssi {
@@ -1521,8 +1521,8 @@ func (v *CancelledCellinEAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellinEAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1648,8 +1648,8 @@ func (v *CancelledCellinTAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CancelledCellinTAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1903,8 +1903,8 @@ func (v *CellIdentifierAndCELevelForCECapableUEs) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIdentifierAndCELevelForCECapableUEs) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalCellID, "global-Cell-ID")
 	w.Encode(&v.CELevel, "cELevel")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2087,8 +2087,8 @@ func (v *CellIDBroadcastItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDBroadcastItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2213,8 +2213,8 @@ func (v *CellIDCancelledItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellIDCancelledItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.Encode(&v.NumberOfBroadcasts, "numberOfBroadcasts")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2321,8 +2321,8 @@ func (v *CellBasedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellBasedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIDListforMDT, "cellIdListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2446,8 +2446,8 @@ func (v *CellBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellIDListforQMC, "cellIdListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2659,8 +2659,8 @@ func (v *Cdma2000OneXSRVCCInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *Cdma2000OneXSRVCCInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.Cdma2000OneXMEID, "cdma2000OneXMEID")
 	w.Encode(&v.Cdma2000OneXMSI, "cdma2000OneXMSI")
 	w.Encode(&v.Cdma2000OneXPilot, "cdma2000OneXPilot")
@@ -2860,8 +2860,8 @@ func (v *CellType) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellType) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CellSize, "cell-Size")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2968,8 +2968,8 @@ func (v *CGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRAC, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasRAC, v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.LAC, "lAC")
 	w.Encode(&v.CI, "cI")
@@ -3123,8 +3123,8 @@ func (v *CNTypeRestrictionsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CNTypeRestrictionsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
 	w.Encode(&v.CNType, "cNType")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3282,8 +3282,8 @@ func (v *ConnectedengNBItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ConnectedengNBItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EnGNBID, "en-gNB-ID")
 	w.Encode(&v.SupportedTAs, "supportedTAs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3391,8 +3391,8 @@ func (v *ContextatSource) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ContextatSource) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SourceNGRANNodeID, "sourceNG-RAN-node-ID")
 	w.Encode(&v.RANUENGAPID, "rAN-UE-NGAP-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3587,8 +3587,8 @@ func (v *CSGIDListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CSGIDListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.CSGID, "cSG-Id")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3713,8 +3713,8 @@ func (v *COUNTvalue) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *COUNTvalue) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDCPSN, "pDCP-SN")
 	w.Encode(&v.HFN, "hFN")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3822,8 +3822,8 @@ func (v *COUNTValueExtended) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *COUNTValueExtended) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDCPSNExtended, "pDCP-SNExtended")
 	w.Encode(&v.HFNModified, "hFNModified")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3931,8 +3931,8 @@ func (v *COUNTvaluePDCPSNlength18) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *COUNTvaluePDCPSNlength18) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PDCPSNlength18, "pDCP-SNlength18")
 	w.Encode(&v.HFNforPDCPSNlength18, "hFNforPDCP-SNlength18")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4056,8 +4056,8 @@ func (v *CriticalityDiagnostics) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CriticalityDiagnostics) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasProcedureCode, v.HasTriggeringMessage, v.HasProcedureCriticality, v.HasIEsCriticalityDiagnostics, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasProcedureCode, v.HasTriggeringMessage, v.HasProcedureCriticality, v.HasIEsCriticalityDiagnostics, v.HasIEExtensions)
 	w.EncodeOptional(v.HasProcedureCode, &v.ProcedureCode, "procedureCode")
 	w.EncodeOptional(v.HasTriggeringMessage, &v.TriggeringMessage, "triggeringMessage")
 	w.EncodeOptional(v.HasProcedureCriticality, &v.ProcedureCriticality, "procedureCriticality")
@@ -4186,8 +4186,8 @@ func (v *CriticalityDiagnosticsIEItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CriticalityDiagnosticsIEItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IECriticality, "iECriticality")
 	w.Encode(&v.IEID, "iE-ID")
 	w.Encode(&v.TypeOfError, "typeOfError")
@@ -4295,8 +4295,8 @@ func (v *DAPSRequestInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSRequestInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.DAPSIndicator), 1, 0, true, "dAPSIndicator")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4487,8 +4487,8 @@ func (v *DAPSResponseInfoItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSResponseInfoItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.DAPSResponseInfo, "dAPSResponseInfo")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4595,8 +4595,8 @@ func (v *DAPSResponseInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DAPSResponseInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.Dapsresponseindicator), 2, 0, true, "dapsresponseindicator")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4777,8 +4777,8 @@ func (v *ServedDCNsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ServedDCNsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DCNID, "dCN-ID")
 	w.Encode(&v.RelativeDCNCapacity, "relativeDCNCapacity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4885,8 +4885,8 @@ func (v *DLCPSecurityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *DLCPSecurityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.DlNASMAC, "dl-NAS-MAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5255,8 +5255,8 @@ func (v *EmergencyAreaIDBroadcastItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDBroadcastItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CompletedCellinEAI, "completedCellinEAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5382,8 +5382,8 @@ func (v *EmergencyAreaIDCancelledItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EmergencyAreaIDCancelledItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EmergencyAreaID, "emergencyAreaID")
 	w.Encode(&v.CancelledCellinEAI, "cancelledCellinEAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5508,8 +5508,8 @@ func (v *CompletedCellinEAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellinEAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5665,8 +5665,8 @@ func (v *ENBEarlyStatusTransferTransparentContainer) DecodePER(r *per.Reader) er
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBEarlyStatusTransferTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.BearersSubjectToEarlyStatusTransferList, "bearers-SubjectToEarlyStatusTransferList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5866,8 +5866,8 @@ func (v *GERANCellID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GERANCellID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.LAI, "lAI")
 	w.Encode(&v.RAC, "rAC")
 	w.Encode(&v.CI, "cI")
@@ -5976,8 +5976,8 @@ func (v *GlobalENBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalENBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.ENBID, "eNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6085,8 +6085,8 @@ func (v *GlobalEnGNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalEnGNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.EnGNBID, "en-gNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6211,8 +6211,8 @@ func (v *ENBStatusTransferTransparentContainer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBStatusTransferTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.BearersSubjectToStatusTransferList, "bearers-SubjectToStatusTransferList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -6396,8 +6396,8 @@ func (v *ENDCSONConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENDCSONConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasX2TNLConfigInfo, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasX2TNLConfigInfo, v.HasIEExtensions)
 	w.Encode(&v.Transfertype, "transfertype")
 	w.Encode(&v.SONInformation, "sONInformation")
 	w.EncodeOptional(v.HasX2TNLConfigInfo, &v.X2TNLConfigInfo, "x2TNLConfigInfo")
@@ -6557,8 +6557,8 @@ func (v *ENDCTransferTypeRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENDCTransferTypeRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTargeteNB, v.HasAssociatedTAI, v.HasBroadcast5GSTAI, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTargeteNB, v.HasAssociatedTAI, v.HasBroadcast5GSTAI, v.HasIEExtensions)
 	w.Encode(&v.SourceeNB, "sourceeNB")
 	w.Encode(&v.TargetengNB, "targetengNB")
 	w.EncodeOptional(v.HasTargeteNB, &v.TargeteNB, "targeteNB")
@@ -6669,8 +6669,8 @@ func (v *ENDCTransferTypeReply) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENDCTransferTypeReply) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SourceengNB, "sourceengNB")
 	w.Encode(&v.TargeteNB, "targeteNB")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6778,8 +6778,8 @@ func (v *ENDCSONeNBIdentification) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENDCSONeNBIdentification) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobaleNBID, "globaleNBID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -6887,8 +6887,8 @@ func (v *ENDCSONengNBIdentification) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENDCSONengNBIdentification) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalengNBID, "globalengNBID")
 	w.Encode(&v.SelectedTAI, "selectedTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7170,8 +7170,8 @@ func (v *ERABInformationListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABInformationListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDLForwarding, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDLForwarding, v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.EncodeOptional(v.HasDLForwarding, &v.DLForwarding, "dL-Forwarding")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7387,8 +7387,8 @@ func (v *ERABItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.Cause, "cause")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7495,8 +7495,8 @@ func (v *ERABLevelQoSParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABLevelQoSParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasGbrQosInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasGbrQosInformation, v.HasIEExtensions)
 	w.Encode(&v.QCI, "qCI")
 	w.Encode(&v.AllocationRetentionPriority, "allocationRetentionPriority")
 	w.EncodeOptional(v.HasGbrQosInformation, &v.GbrQosInformation, "gbrQosInformation")
@@ -7699,8 +7699,8 @@ func (v *ERABSecurityResultItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABSecurityResultItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.SecurityResult, "securityResult")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -7894,8 +7894,8 @@ func (v *ERABUsageReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ERABUsageReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.OctetString(v.StartTimestamp, per.Size{Lb: 4, Ub: 4}, "startTimestamp")
 	w.OctetString(v.EndTimestamp, per.Size{Lb: 4, Ub: 4}, "endTimestamp")
 	w.WideRange(v.UsageCountUL, 0, uint64(0xffffffffffffffff), false, "usageCountUL")
@@ -8019,8 +8019,8 @@ func (v *EUTRANCGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANCGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.CellID, "cell-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8149,8 +8149,8 @@ func (v *EventL1LoggedMDTConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventL1LoggedMDTConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.L1Threshold, "l1Threshold")
 	w.Encode(&v.Hysteresis, "hysteresis")
 	w.Encode(&v.TimeToTrigger, "timeToTrigger")
@@ -8360,8 +8360,8 @@ func (v *ExpectedUEBehaviour) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExpectedUEBehaviour) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExpectedActivity, v.HasExpectedHOInterval, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExpectedActivity, v.HasExpectedHOInterval, v.HasIEExtensions)
 	w.EncodeOptional(v.HasExpectedActivity, &v.ExpectedActivity, "expectedActivity")
 	w.EncodeOptional(v.HasExpectedHOInterval, &v.ExpectedHOInterval, "expectedHOInterval")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8470,8 +8470,8 @@ func (v *ExpectedUEActivityBehaviour) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ExpectedUEActivityBehaviour) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasExpectedActivityPeriod, v.HasExpectedIdlePeriod, v.HasSourceofUEActivityBehaviourInformation, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasExpectedActivityPeriod, v.HasExpectedIdlePeriod, v.HasSourceofUEActivityBehaviourInformation, v.HasIEExtensions)
 	w.EncodeOptional(v.HasExpectedActivityPeriod, &v.ExpectedActivityPeriod, "expectedActivityPeriod")
 	w.EncodeOptional(v.HasExpectedIdlePeriod, &v.ExpectedIdlePeriod, "expectedIdlePeriod")
 	w.EncodeOptional(v.HasSourceofUEActivityBehaviourInformation, &v.SourceofUEActivityBehaviourInformation, "sourceofUEActivityBehaviourInformation")
@@ -8754,8 +8754,8 @@ func (v *FiveGSTAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *FiveGSTAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.FiveGSTAC, "fiveGSTAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -8913,8 +8913,8 @@ func (v *ForbiddenTAsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ForbiddenTAsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
 	w.Encode(&v.ForbiddenTACs, "forbiddenTACs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9058,8 +9058,8 @@ func (v *ForbiddenLAsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ForbiddenLAsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
 	w.Encode(&v.ForbiddenLACs, "forbiddenLACs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -9187,8 +9187,8 @@ func (v *GBRQosInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GBRQosInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABMaximumBitrateDL, "e-RAB-MaximumBitrateDL")
 	w.Encode(&v.ERABMaximumBitrateUL, "e-RAB-MaximumBitrateUL")
 	w.Encode(&v.ERABGuaranteedBitrateDL, "e-RAB-GuaranteedBitrateDL")
@@ -9335,8 +9335,8 @@ func (v *GUMMEI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GUMMEI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
 	w.Encode(&v.MMEGroupID, "mME-Group-ID")
 	w.Encode(&v.MMECode, "mME-Code")
@@ -9492,8 +9492,8 @@ func (v *HandoverRestrictionList) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HandoverRestrictionList) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasEquivalentPLMNs, v.HasForbiddenTAs, v.HasForbiddenLAs, v.HasForbiddenInterRATs, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasEquivalentPLMNs, v.HasForbiddenTAs, v.HasForbiddenLAs, v.HasForbiddenInterRATs, v.HasIEExtensions)
 	w.Encode(&v.ServingPLMN, "servingPLMN")
 	w.EncodeOptional(v.HasEquivalentPLMNs, &v.EquivalentPLMNs, "equivalentPLMNs")
 	w.EncodeOptional(v.HasForbiddenTAs, &v.ForbiddenTAs, "forbiddenTAs")
@@ -9744,8 +9744,8 @@ func (v *ImmediateMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ImmediateMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasM1thresholdeventA2, v.HasM1periodicReporting, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasM1thresholdeventA2, v.HasM1periodicReporting, v.HasIEExtensions)
 	w.Encode(&v.MeasurementsToActivate, "measurementsToActivate")
 	w.Encode(&v.M1reportingTrigger, "m1reportingTrigger")
 	w.EncodeOptional(v.HasM1thresholdeventA2, &v.M1thresholdeventA2, "m1thresholdeventA2")
@@ -9951,8 +9951,8 @@ func (v *InformationOnRecommendedCellsAndENBsForPaging) DecodePER(r *per.Reader)
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InformationOnRecommendedCellsAndENBsForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellsForPaging, "recommendedCellsForPaging")
 	w.Encode(&v.RecommendENBsForPaging, "recommendENBsForPaging")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10166,8 +10166,8 @@ func (v *IntersystemMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *IntersystemMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRSRP, v.HasRSRQ, v.HasSINR, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasRSRP, v.HasRSRQ, v.HasSINR, v.HasIEExtensions)
 	if v.HasRSRP {
 		w.Int(v.RSRP, 0, 127, false, "rSRP")
 	}
@@ -10285,8 +10285,8 @@ func (v *InterSystemMeasurementParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterSystemMeasurementParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasInterSystemMeasurementList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasInterSystemMeasurementList, v.HasIEExtensions)
 	w.Int(v.MeasurementDuration, 1, 100, false, "measurementDuration")
 	w.EncodeOptional(v.HasInterSystemMeasurementList, &v.InterSystemMeasurementList, "interSystemMeasurementList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10430,7 +10430,7 @@ func (v *InterSystemMeasurementItem) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *InterSystemMeasurementItem) EncodePER(w *per.Writer) error {
-	w.WritePreamble(v.HasMaxRSIndexCellQual, v.HasSMTC, v.HasThreshRSIndexR15, v.HasSSBToMeasure, v.HasSSRSSIMeasurement, v.HasQuantityConfigNRR15, v.HasExcludedCellsToAddModList, v.HasIEExtensions)
+	w.Preamble(v.HasMaxRSIndexCellQual, v.HasSMTC, v.HasThreshRSIndexR15, v.HasSSBToMeasure, v.HasSSRSSIMeasurement, v.HasQuantityConfigNRR15, v.HasExcludedCellsToAddModList, v.HasIEExtensions)
 	w.Int(v.FreqBandIndicatorNR, 1, 1024, false, "freqBandIndicatorNR")
 	w.Int(v.SSBfrequencies, 0, 3279165, false, "sSBfrequencies")
 	w.Enum(int64(v.SubcarrierSpacingSSB), 5, 0, true, "subcarrierSpacingSSB")
@@ -10676,8 +10676,8 @@ func (v *LAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.LAC, "lAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -10845,8 +10845,8 @@ func (v *LastVisitedEUTRANCellInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LastVisitedEUTRANCellInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalCellID, "global-Cell-ID")
 	w.Encode(&v.CellType, "cellType")
 	w.Encode(&v.TimeUEStayedInCell, "time-UE-StayedInCell")
@@ -10992,8 +10992,8 @@ func (v *LastVisitedPSCellInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LastVisitedPSCellInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPSCellID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPSCellID, v.HasIEExtensions)
 	w.EncodeOptional(v.HasPSCellID, &v.PSCellID, "pSCellID")
 	w.Int(v.TimeStay, 0, 40950, false, "timeStay")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11251,8 +11251,8 @@ func (v *ListeningSubframePattern) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ListeningSubframePattern) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Enum(int64(v.PatternPeriod), 4, 0, true, "pattern-period")
 	w.Int(v.PatternOffset, 0, 10239, true, "pattern-offset")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11360,8 +11360,8 @@ func (v *LoggedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.LoggingInterval, "loggingInterval")
 	w.Encode(&v.LoggingDuration, "loggingDuration")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -11529,8 +11529,8 @@ func (v *LoggedMBSFNMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LoggedMBSFNMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSFNResultToLog, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSFNResultToLog, v.HasIEExtensions)
 	w.Encode(&v.LoggingInterval, "loggingInterval")
 	w.Encode(&v.LoggingDuration, "loggingDuration")
 	w.EncodeOptional(v.HasMBSFNResultToLog, &v.MBSFNResultToLog, "mBSFN-ResultToLog")
@@ -11700,8 +11700,8 @@ func (v *LTENTNTAIInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *LTENTNTAIInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUELocationDerivedTAC, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUELocationDerivedTAC, v.HasIEExtensions)
 	w.Encode(&v.ServingPLMN, "servingPLMN")
 	w.Encode(&v.TACListInLTENTN, "tACList-In-LTE-NTN")
 	w.EncodeOptional(v.HasUELocationDerivedTAC, &v.UELocationDerivedTAC, "uE-Location-Derived-TAC")
@@ -11809,8 +11809,8 @@ func (v *M3Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M3Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M3period, "m3period")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -11929,8 +11929,8 @@ func (v *M4Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M4Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M4period, "m4period")
 	w.Encode(&v.M4LinksToLog, "m4-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12050,8 +12050,8 @@ func (v *M5Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M5Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M5period, "m5period")
 	w.Encode(&v.M5LinksToLog, "m5-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12172,8 +12172,8 @@ func (v *M6Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M6Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasM6delayThreshold, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasM6delayThreshold, v.HasIEExtensions)
 	w.Encode(&v.M6reportInterval, "m6report-Interval")
 	w.EncodeOptional(v.HasM6delayThreshold, &v.M6delayThreshold, "m6delay-threshold")
 	w.Encode(&v.M6LinksToLog, "m6-links-to-log")
@@ -12310,8 +12310,8 @@ func (v *M7Configuration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M7Configuration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.M7period, "m7period")
 	w.Encode(&v.M7LinksToLog, "m7-links-to-log")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -12472,8 +12472,8 @@ func (v *MDTConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MDTConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MdtActivation, "mdt-Activation")
 	w.Encode(&v.AreaScopeOfMDT, "areaScopeOfMDT")
 	w.Encode(&v.MDTMode, "mDTMode")
@@ -12626,8 +12626,8 @@ func (v *MBSFNResultToLogInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MBSFNResultToLogInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMBSFNAreaID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMBSFNAreaID, v.HasIEExtensions)
 	if v.HasMBSFNAreaID {
 		w.Int(v.MBSFNAreaID, 0, 255, false, "mBSFN-AreaId")
 	}
@@ -13258,8 +13258,8 @@ func (v *MutingPatternInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MutingPatternInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMutingPatternOffset, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMutingPatternOffset, v.HasIEExtensions)
 	w.Enum(int64(v.MutingPatternPeriod), 5, 0, true, "muting-pattern-period")
 	if v.HasMutingPatternOffset {
 		w.Int(v.MutingPatternOffset, 0, 10239, true, "muting-pattern-offset")
@@ -13479,8 +13479,8 @@ func (v *NBIoTPagingEDRXInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NBIoTPagingEDRXInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNBIoTPagingTimeWindow, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNBIoTPagingTimeWindow, v.HasIEExtensions)
 	w.Encode(&v.NBIoTPagingEDRXCycle, "nB-IoT-paging-eDRX-Cycle")
 	w.EncodeOptional(v.HasNBIoTPagingTimeWindow, &v.NBIoTPagingTimeWindow, "nB-IoT-pagingTimeWindow")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13714,8 +13714,8 @@ func (v *NRCGI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRCGI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMNIdentity")
 	w.Encode(&v.NRCellIdentity, "nRCellIdentity")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -13895,8 +13895,8 @@ func (v *NRUESecurityCapabilities) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRUESecurityCapabilities) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NRencryptionAlgorithms, "nRencryptionAlgorithms")
 	w.Encode(&v.NRintegrityProtectionAlgorithms, "nRintegrityProtectionAlgorithms")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14044,8 +14044,8 @@ func (v *NRV2XServicesAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRV2XServicesAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
 	w.EncodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
 	w.EncodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14152,8 +14152,8 @@ func (v *NRUESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NRUESidelinkAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UEaggregateMaximumBitRate, "uEaggregateMaximumBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -14359,8 +14359,8 @@ func (v *PagingAttemptInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingAttemptInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasNextPagingAreaScope, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasNextPagingAreaScope, v.HasIEExtensions)
 	w.Encode(&v.PagingAttemptCount, "pagingAttemptCount")
 	w.Encode(&v.IntendedNumberOfPagingAttempts, "intendedNumberOfPagingAttempts")
 	w.EncodeOptional(v.HasNextPagingAreaScope, &v.NextPagingAreaScope, "nextPagingAreaScope")
@@ -14489,8 +14489,8 @@ func (v *PagingEDRXInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PagingEDRXInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPagingTimeWindow, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPagingTimeWindow, v.HasIEExtensions)
 	w.Encode(&v.PagingEDRXCycle, "paging-eDRX-Cycle")
 	w.EncodeOptional(v.HasPagingTimeWindow, &v.PagingTimeWindow, "pagingTimeWindow")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14684,8 +14684,8 @@ func (v *PC5QoSParameters) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5QoSParameters) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPc5LinkAggregatedBitRates, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPc5LinkAggregatedBitRates, v.HasIEExtensions)
 	w.Encode(&v.Pc5QoSFlowList, "pc5QoSFlowList")
 	w.EncodeOptional(v.HasPc5LinkAggregatedBitRates, &v.Pc5LinkAggregatedBitRates, "pc5LinkAggregatedBitRates")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -14812,8 +14812,8 @@ func (v *PC5QoSFlowItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5QoSFlowItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPc5FlowBitRates, v.HasRange, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPc5FlowBitRates, v.HasRange, v.HasIEExtensions)
 	w.Encode(&v.PQI, "pQI")
 	w.EncodeOptional(v.HasPc5FlowBitRates, &v.Pc5FlowBitRates, "pc5FlowBitRates")
 	w.EncodeOptional(v.HasRange, &v.Range, "range")
@@ -14922,8 +14922,8 @@ func (v *PC5FlowBitRates) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PC5FlowBitRates) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GuaranteedFlowBitRate, "guaranteedFlowBitRate")
 	w.Encode(&v.MaximumFlowBitRate, "maximumFlowBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15107,8 +15107,8 @@ func (v *M1PeriodicReporting) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1PeriodicReporting) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ReportInterval, "reportInterval")
 	w.Encode(&v.ReportAmount, "reportAmount")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15235,8 +15235,8 @@ func (v *PLMNAreaBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PLMNAreaBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PlmnListforQMC, "plmnListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15437,8 +15437,8 @@ func (v *ProSeAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ProSeAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasProSeDirectDiscovery, v.HasProSeDirectCommunication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasProSeDirectDiscovery, v.HasProSeDirectCommunication, v.HasIEExtensions)
 	w.EncodeOptional(v.HasProSeDirectDiscovery, &v.ProSeDirectDiscovery, "proSeDirectDiscovery")
 	w.EncodeOptional(v.HasProSeDirectCommunication, &v.ProSeDirectCommunication, "proSeDirectCommunication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -15623,8 +15623,8 @@ func (v *PSCellInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *PSCellInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.NCGI, "nCGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -15858,8 +15858,8 @@ func (v *RecommendedCellsForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedCellsForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedCellList, "recommendedCellList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16052,8 +16052,8 @@ func (v *RecommendedCellItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedCellItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasTimeStayedInCell, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasTimeStayedInCell, v.HasIEExtensions)
 	w.Encode(&v.EUTRANCGI, "eUTRAN-CGI")
 	if v.HasTimeStayedInCell {
 		w.Int(v.TimeStayedInCell, 0, 4095, false, "timeStayedInCell")
@@ -16162,8 +16162,8 @@ func (v *RecommendedENBsForPaging) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedENBsForPaging) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RecommendedENBList, "recommendedENBList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16353,8 +16353,8 @@ func (v *RecommendedENBItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RecommendedENBItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MMEPagingTarget, "mMEPagingTarget")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -16533,8 +16533,8 @@ func (v *RATRestrictionsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RATRestrictionsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.BitString(v.RATRestrictionInformation, per.Size{Lb: 8, Ub: 8, Ext: true}, "rAT-RestrictionInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16700,8 +16700,8 @@ func (v *RequestType) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RequestType) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EventType, "eventType")
 	w.Encode(&v.ReportArea, "reportArea")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -16833,8 +16833,8 @@ func (v *RIMTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RIMTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRIMRoutingAddress, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasRIMRoutingAddress, v.HasIEExtensions)
 	w.Encode(&v.RIMInformation, "rIMInformation")
 	w.EncodeOptional(v.HasRIMRoutingAddress, &v.RIMRoutingAddress, "rIMRoutingAddress")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17064,8 +17064,8 @@ func (v *RLFReportInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *RLFReportInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUERLFReportContainerForExtendedBands, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUERLFReportContainerForExtendedBands, v.HasIEExtensions)
 	w.Encode(&v.UERLFReportContainer, "uE-RLF-Report-Container")
 	w.EncodeOptional(v.HasUERLFReportContainerForExtendedBands, &v.UERLFReportContainerForExtendedBands, "uE-RLF-Report-Container-for-extended-bands")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17291,8 +17291,8 @@ func (v *SecurityContext) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityContext) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Int(v.NextHopChainingCount, 0, 7, false, "nextHopChainingCount")
 	w.Encode(&v.NextHopParameter, "nextHopParameter")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -17517,8 +17517,8 @@ func (v *SecondaryRATDataUsageReportItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecondaryRATDataUsageReportItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ERABID, "e-RAB-ID")
 	w.Encode(&v.SecondaryRATType, "secondaryRATType")
 	w.Encode(&v.ERABUsageReportList, "e-RABUsageReportList")
@@ -17626,8 +17626,8 @@ func (v *SecurityIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IntegrityProtectionIndication, "integrityProtectionIndication")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17733,8 +17733,8 @@ func (v *SecurityResult) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SecurityResult) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.IntegrityProtectionResult, "integrityProtectionResult")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17854,8 +17854,8 @@ func (v *SensorMeasConfigNameItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorMeasConfigNameItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.SensorNameConfig, "sensorNameConfig")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -17980,8 +17980,8 @@ func (v *SensorMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SensorMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSensorMeasConfigNameList, v.HasIEExtensions)
 	w.Encode(&v.SensorMeasConfig, "sensorMeasConfig")
 	w.EncodeOptional(v.HasSensorMeasConfigNameList, &v.SensorMeasConfigNameList, "sensorMeasConfigNameList")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18297,8 +18297,8 @@ func (v *SONInformationReply) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SONInformationReply) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasX2TNLConfigurationInfo, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasX2TNLConfigurationInfo, v.HasIEExtensions)
 	w.EncodeOptional(v.HasX2TNLConfigurationInfo, &v.X2TNLConfigurationInfo, "x2TNLConfigurationInfo")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -18468,8 +18468,8 @@ func (v *SONConfigurationTransfer) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SONConfigurationTransfer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TargeteNBID, "targeteNB-ID")
 	w.Encode(&v.SourceeNBID, "sourceeNB-ID")
 	w.Encode(&v.SONInformation, "sONInformation")
@@ -18599,8 +18599,8 @@ func (v *SynchronisationInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SynchronisationInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasSourceStratumLevel, v.HasListeningSubframePattern, v.HasAggressoreCGIList, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasSourceStratumLevel, v.HasListeningSubframePattern, v.HasAggressoreCGIList, v.HasIEExtensions)
 	w.EncodeOptional(v.HasSourceStratumLevel, &v.SourceStratumLevel, "sourceStratumLevel")
 	w.EncodeOptional(v.HasListeningSubframePattern, &v.ListeningSubframePattern, "listeningSubframePattern")
 	w.EncodeOptional(v.HasAggressoreCGIList, &v.AggressoreCGIList, "aggressoreCGI-List")
@@ -18749,7 +18749,7 @@ func (v *SourceeNBID) DecodePER(r *per.Reader) error {
 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceeNBID) EncodePER(w *per.Writer) error {
-	w.WriteBool(v.HasIEExtensions)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalENBID, "global-ENB-ID")
 	w.Encode(&v.SelectedTAI, "selected-TAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -18948,8 +18948,8 @@ func (v *SourceeNBToTargeteNBTransparentContainer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceeNBToTargeteNBTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasERABInformationList, v.HasSubscriberProfileIDforRFP, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasERABInformationList, v.HasSubscriberProfileIDforRFP, v.HasIEExtensions)
 	w.Encode(&v.RRCContainer, "rRC-Container")
 	w.EncodeOptional(v.HasERABInformationList, &v.ERABInformationList, "e-RABInformationList")
 	w.Encode(&v.TargetCellID, "targetCell-ID")
@@ -19123,8 +19123,8 @@ func (v *SourceNgRanNodeID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SourceNgRanNodeID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	w.Encode(&v.SelectedTAI, "selected-TAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -19277,3 +19277,39 @@ func (v *ServedGUMMEIs) UnmarshalAPER(b []byte) error {
 
 // MarshalAPER returns the ALIGNED PER encoding of v (X.691).
 func (v *ServedGUMMEIs) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
+
+// DecodePER reads v from r (X.691); per.Unmarshal calls it.
+func (v *ServedGUMMEIsItem) DecodePER(r *per.Reader) error {
+	*v = ServedGUMMEIsItem{}
+	ext := r.Extended()
+	r.Preamble(&v.HasIEExtensions)
+	r.Decode(&v.ServedPLMNs, "servedPLMNs")
+	r.Decode(&v.ServedGroupIDs, "servedGroupIDs")
+	r.Decode(&v.ServedMMECs, "servedMMECs")
+	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	x := r.Extensions(ext)
+	v.Unknown = x.Unknown(0)
+	return r.Err()
+}
+
+// EncodePER writes v to w (X.691); per.Marshal calls it.
+func (v *ServedGUMMEIsItem) EncodePER(w *per.Writer) error {
+	x := per.Additions(v.Unknown)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
+	w.Encode(&v.ServedPLMNs, "servedPLMNs")
+	w.Encode(&v.ServedGroupIDs, "servedGroupIDs")
+	w.Encode(&v.ServedMMECs, "servedMMECs")
+	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
+	w.Extensions(x, v.Unknown)
+	w.EndExtensions(x, v.Unknown)
+	return w.Err()
+}
+
+// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUMMEIsItem (X.691); v aliases b.
+func (v *ServedGUMMEIsItem) UnmarshalAPER(b []byte) error {
+	return per.UnmarshalRoot(b, v, true, "ServedGUMMEIsItem")
+}
+
+// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
+func (v *ServedGUMMEIsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }

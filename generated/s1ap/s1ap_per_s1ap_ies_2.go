@@ -10,42 +10,6 @@ import (
 )
 
 // DecodePER reads v from r (X.691); per.Unmarshal calls it.
-func (v *ServedGUMMEIsItem) DecodePER(r *per.Reader) error {
-	*v = ServedGUMMEIsItem{}
-	ext := r.Extended()
-	r.Preamble(&v.HasIEExtensions)
-	r.Decode(&v.ServedPLMNs, "servedPLMNs")
-	r.Decode(&v.ServedGroupIDs, "servedGroupIDs")
-	r.Decode(&v.ServedMMECs, "servedMMECs")
-	r.DecodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	x := r.Extensions(ext)
-	v.Unknown = x.Unknown(0)
-	return r.Err()
-}
-
-// EncodePER writes v to w (X.691); per.Marshal calls it.
-func (v *ServedGUMMEIsItem) EncodePER(w *per.Writer) error {
-	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
-	w.Encode(&v.ServedPLMNs, "servedPLMNs")
-	w.Encode(&v.ServedGroupIDs, "servedGroupIDs")
-	w.Encode(&v.ServedMMECs, "servedMMECs")
-	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
-	w.Extensions(x, v.Unknown)
-	w.EndExtensions(x, v.Unknown)
-	return w.Err()
-}
-
-// UnmarshalAPER decodes v from b, the complete ALIGNED PER encoding of a ServedGUMMEIsItem (X.691); v aliases b.
-func (v *ServedGUMMEIsItem) UnmarshalAPER(b []byte) error {
-	return per.UnmarshalRoot(b, v, true, "ServedGUMMEIsItem")
-}
-
-// MarshalAPER returns the ALIGNED PER encoding of v (X.691).
-func (v *ServedGUMMEIsItem) MarshalAPER() ([]byte, error) { return per.Marshal(v, true) }
-
-// DecodePER reads v from r (X.691); per.Unmarshal calls it.
 func (v *ProtocolExtensionContainer_ServedGUMMEIsItemExtIEs) DecodePER(r *per.Reader) error {
 	return per.DecodeList(r, v, per.Size{Lb: 1, Ub: 65535})
 }
@@ -230,8 +194,8 @@ func (v *SubscriptionBasedUEDifferentiationInfo) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SubscriptionBasedUEDifferentiationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasPeriodicCommunicationIndicator, v.HasPeriodicTime, v.HasScheduledCommunicationTime, v.HasStationaryIndication, v.HasTrafficProfile, v.HasBatteryIndication, v.HasIEExtensions)
 	if v.HasPeriodicCommunicationIndicator {
 		w.Enum(int64(v.PeriodicCommunicationIndicator), 2, 0, true, "periodicCommunicationIndicator")
 	}
@@ -362,8 +326,8 @@ func (v *ScheduledCommunicationTime) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ScheduledCommunicationTime) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasDayofWeek, v.HasTimeofDayStart, v.HasTimeofDayEnd, v.HasIEExtensions)
 	if v.HasDayofWeek {
 		w.BitString(v.DayofWeek, per.Size{Lb: 7, Ub: 7}, "dayofWeek")
 	}
@@ -496,8 +460,8 @@ func (v *SupportedTAsItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *SupportedTAsItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAC, "tAC")
 	w.Encode(&v.BroadcastPLMNs, "broadcastPLMNs")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -649,8 +613,8 @@ func (v *TimeSynchronisationInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TimeSynchronisationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.StratumLevel, "stratumLevel")
 	w.Encode(&v.SynchronisationStatus, "synchronisationStatus")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -764,8 +728,8 @@ func (v *STMSI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *STMSI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MMEC, "mMEC")
 	w.Encode(&v.MTMSI, "m-TMSI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -906,8 +870,8 @@ func (v *TAIBasedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAIListforMDT, "tAIListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1050,8 +1014,8 @@ func (v *TAI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNidentity, "pLMNidentity")
 	w.Encode(&v.TAC, "tAC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1173,8 +1137,8 @@ func (v *TAIBroadcastItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBroadcastItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CompletedCellinTAI, "completedCellinTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1300,8 +1264,8 @@ func (v *TAICancelledItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAICancelledItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAI, "tAI")
 	w.Encode(&v.CancelledCellinTAI, "cancelledCellinTAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -1408,8 +1372,8 @@ func (v *TABasedMDT) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedMDT) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAListforMDT, "tAListforMDT")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1533,8 +1497,8 @@ func (v *TABasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TABasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAListforQMC, "tAListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1658,8 +1622,8 @@ func (v *TAIBasedQMC) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TAIBasedQMC) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.TAIListforQMC, "tAIListforQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1801,8 +1765,8 @@ func (v *CompletedCellinTAIItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CompletedCellinTAIItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ECGI, "eCGI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -1975,8 +1939,8 @@ func (v *TargeteNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargeteNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalENBID, "global-ENB-ID")
 	w.Encode(&v.SelectedTAI, "selected-TAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2086,8 +2050,8 @@ func (v *TargetRNCID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetRNCID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasRAC, v.HasExtendedRNCID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasRAC, v.HasExtendedRNCID, v.HasIEExtensions)
 	w.Encode(&v.LAI, "lAI")
 	w.EncodeOptional(v.HasRAC, &v.RAC, "rAC")
 	w.Encode(&v.RNCID, "rNC-ID")
@@ -2197,8 +2161,8 @@ func (v *TargetNgRanNodeID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargetNgRanNodeID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalRANNODEID, "global-RAN-NODE-ID")
 	w.Encode(&v.SelectedTAI, "selected-TAI")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2353,8 +2317,8 @@ func (v *GNB) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GNB) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalGNBID, "global-gNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2457,8 +2421,8 @@ func (v *GlobalGNBID) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *GlobalGNBID) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PLMNIdentity, "pLMN-Identity")
 	w.Encode(&v.GNBID, "gNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -2607,8 +2571,8 @@ func (v *NGENB) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NGENB) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.GlobalNgENBID, "global-ng-eNB-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2730,8 +2694,8 @@ func (v *TargeteNBToSourceeNBTransparentContainer) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TargeteNBToSourceeNBTransparentContainer) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.RRCContainer, "rRC-Container")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -2945,8 +2909,8 @@ func (v *M1ThresholdEventA2) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *M1ThresholdEventA2) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MeasurementThreshold, "measurementThreshold")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -3181,7 +3145,7 @@ func (v *TransportInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TransportInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.TransportLayerAddress, "transportLayerAddress")
 	w.Encode(&v.ULGTPTEID, "uL-GTP-TEID")
 	w.Extensions(x, v.Unknown)
@@ -3235,8 +3199,8 @@ func (v *TraceActivation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TraceActivation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EUTRANTraceID, "e-UTRAN-Trace-ID")
 	w.Encode(&v.InterfacesToTrace, "interfacesToTrace")
 	w.Encode(&v.TraceDepth, "traceDepth")
@@ -3428,8 +3392,8 @@ func (v *TunnelInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TunnelInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasUDPPortNumber, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasUDPPortNumber, v.HasIEExtensions)
 	w.Encode(&v.TransportLayerAddress, "transportLayerAddress")
 	w.EncodeOptional(v.HasUDPPortNumber, &v.UDPPortNumber, "uDP-Port-Number")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3569,8 +3533,8 @@ func (v *UEAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UEaggregateMaximumBitRateDL, "uEaggregateMaximumBitRateDL")
 	w.Encode(&v.UEaggregateMaximumBitRateUL, "uEaggregateMaximumBitRateUL")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3688,8 +3652,8 @@ func (v *UEAppLayerMeasConfig) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAppLayerMeasConfig) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.OctetString(v.ContainerForAppLayerMeasConfig, per.Size{Lb: 1, Ub: 1000}, "containerForAppLayerMeasConfig")
 	w.Encode(&v.AreaScopeOfQMC, "areaScopeOfQMC")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3887,8 +3851,8 @@ func (v *UES1APIDPair) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UES1APIDPair) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.MMEUES1APID, "mME-UE-S1AP-ID")
 	w.Encode(&v.ENBUES1APID, "eNB-UE-S1AP-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -3996,8 +3960,8 @@ func (v *UEAssociatedLogicalS1ConnectionItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UEAssociatedLogicalS1ConnectionItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasMMEUES1APID, v.HasENBUES1APID, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasMMEUES1APID, v.HasENBUES1APID, v.HasIEExtensions)
 	w.EncodeOptional(v.HasMMEUES1APID, &v.MMEUES1APID, "mME-UE-S1AP-ID")
 	w.EncodeOptional(v.HasENBUES1APID, &v.ENBUES1APID, "eNB-UE-S1AP-ID")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4315,8 +4279,8 @@ func (v *UESecurityCapabilities) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESecurityCapabilities) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EncryptionAlgorithms, "encryptionAlgorithms")
 	w.Encode(&v.IntegrityProtectionAlgorithms, "integrityProtectionAlgorithms")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4423,8 +4387,8 @@ func (v *UESidelinkAggregateMaximumBitrate) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UESidelinkAggregateMaximumBitrate) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UESidelinkAggregateMaximumBitRate, "uESidelinkAggregateMaximumBitRate")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -4553,8 +4517,8 @@ func (v *ULCPSecurityInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ULCPSecurityInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.UlNASMAC, "ul-NAS-MAC")
 	w.Encode(&v.UlNASCount, "ul-NAS-Count")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4738,8 +4702,8 @@ func (v *UserLocationInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *UserLocationInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.EutranCgi, "eutran-cgi")
 	w.Encode(&v.Tai, "tai")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -4925,8 +4889,8 @@ func (v *V2XServicesAuthorized) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *V2XServicesAuthorized) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasVehicleUE, v.HasPedestrianUE, v.HasIEExtensions)
 	w.EncodeOptional(v.HasVehicleUE, &v.VehicleUE, "vehicleUE")
 	w.EncodeOptional(v.HasPedestrianUE, &v.PedestrianUE, "pedestrianUE")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
@@ -5200,8 +5164,8 @@ func (v *WLANMeasurementConfiguration) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WLANMeasurementConfiguration) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasWlanMeasConfigNameList, v.HasWlanRssi, v.HasWlanRtt, v.HasIEExtensions)
 	w.Encode(&v.WlanMeasConfig, "wlanMeasConfig")
 	w.EncodeOptional(v.HasWlanMeasConfigNameList, &v.WlanMeasConfigNameList, "wlanMeasConfigNameList")
 	if v.HasWlanRssi {
@@ -5364,8 +5328,8 @@ func (v *WUSAssistanceInformation) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *WUSAssistanceInformation) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.PagingProbabilityInformation, "pagingProbabilityInformation")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5471,8 +5435,8 @@ func (v *X2TNLConfigurationInfo) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *X2TNLConfigurationInfo) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIEExtensions)
 	w.Encode(&v.ENBX2TransportLayerAddresses, "eNBX2TransportLayerAddresses")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")
 	w.Extensions(x, v.Unknown)
@@ -5607,8 +5571,8 @@ func (v *ENBX2ExtTLA) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ENBX2ExtTLA) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WritePreamble(v.HasIPsecTLA, v.HasGTPTLAa, v.HasIEExtensions)
+	w.Extended(x)
+	w.Preamble(v.HasIPsecTLA, v.HasGTPTLAa, v.HasIEExtensions)
 	w.EncodeOptional(v.HasIPsecTLA, &v.IPsecTLA, "iPsecTLA")
 	w.EncodeOptional(v.HasGTPTLAa, &v.GTPTLAa, "gTPTLAa")
 	w.EncodeOptional(v.HasIEExtensions, &v.IEExtensions, "iE-Extensions")

@@ -497,7 +497,7 @@ func (v *EUTRANcellLoadReportingResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANcellLoadReportingResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CompositeAvailableCapacityGroup, "compositeAvailableCapacityGroup")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -526,7 +526,7 @@ func (v *EUTRANResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EUTRANResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.OctetString(v.CellID, per.Unsized, "cell-ID")
 	w.Encode(&v.EUTRANcellLoadReportingResponse, "eUTRANcellLoadReportingResponse")
 	w.Extensions(x, v.Unknown)
@@ -656,7 +656,7 @@ func (v *MultiCellLoadReportingRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *MultiCellLoadReportingRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.RequestedCellList, "requestedCellList")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -684,7 +684,7 @@ func (v *ReportingCellListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ReportingCellListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.CellID, "cell-ID")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -838,7 +838,7 @@ func (v *EventTriggeredCellLoadReportingRequest) DecodePER(r *per.Reader) error 
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggeredCellLoadReportingRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NumberOfMeasurementReportingLevels, "numberOfMeasurementReportingLevels")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -884,8 +884,8 @@ func (v *EventTriggeredCellLoadReportingResponse) DecodePER(r *per.Reader) error
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EventTriggeredCellLoadReportingResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasOverloadFlag)
+	w.Extended(x)
+	w.Preamble(v.HasOverloadFlag)
 	w.Encode(&v.CellLoadReportingResponse, "cellLoadReportingResponse")
 	w.EncodeOptional(v.HasOverloadFlag, &v.OverloadFlag, "overloadFlag")
 	w.Extensions(x, v.Unknown)
@@ -921,7 +921,7 @@ func (v *HOReport) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *HOReport) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown, v.HasCandidatePCIList)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.HoType, "hoType")
 	w.Encode(&v.HoReportType, "hoReportType")
 	w.Encode(&v.HosourceID, "hosourceID")
@@ -1015,7 +1015,7 @@ func (v *CandidatePCI) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CandidatePCI) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Int(v.PCI, 0, 503, false, "pCI")
 	w.OctetString(v.EARFCN, per.Unsized, "eARFCN")
 	w.Extensions(x, v.Unknown)
@@ -1048,8 +1048,8 @@ func (v *CellActivationRequest) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellActivationRequest) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMinimumActivationTime)
+	w.Extended(x)
+	w.Preamble(v.HasMinimumActivationTime)
 	w.Encode(&v.CellsToActivateList, "cellsToActivateList")
 	if v.HasMinimumActivationTime {
 		w.Int(v.MinimumActivationTime, 1, 60, false, "minimumActivationTime")
@@ -1098,7 +1098,7 @@ func (v *CellsToActivateListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellsToActivateListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.OctetString(v.CellID, per.Unsized, "cell-ID")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1126,7 +1126,7 @@ func (v *CellActivationResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellActivationResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.ActivatedCellsList, "activatedCellsList")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1172,7 +1172,7 @@ func (v *ActivatedCellsListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *ActivatedCellsListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.OctetString(v.CellID, per.Unsized, "cell-ID")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1200,7 +1200,7 @@ func (v *CellStateIndication) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *CellStateIndication) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.NotificationCellList, "notificationCellList")
 	w.Extensions(x, v.Unknown)
 	w.EndExtensions(x, v.Unknown)
@@ -1247,7 +1247,7 @@ func (v *NotificationCellListItem) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *NotificationCellListItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.OctetString(v.CellID, per.Unsized, "cell-ID")
 	w.Encode(&v.NotifyFlag, "notifyFlag")
 	w.Extensions(x, v.Unknown)
@@ -1334,8 +1334,8 @@ func (v *TooEarlyInterRATHOReportReportFromEUTRAN) DecodePER(r *per.Reader) erro
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *TooEarlyInterRATHOReportReportFromEUTRAN) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
-	w.WriteBool(v.HasMobilityInformation)
+	w.Extended(x)
+	w.Preamble(v.HasMobilityInformation)
 	w.OctetString(v.UERLFReportContainer, per.Unsized, "uERLFReportContainer")
 	w.EncodeOptional(v.HasMobilityInformation, &v.MobilityInformation, "mobilityInformation")
 	w.Extensions(x, v.Unknown)
@@ -1429,7 +1429,7 @@ func (v *EHRPDSectorLoadReportingResponse) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDSectorLoadReportingResponse) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.DLEHRPDCompositeAvailableCapacity, "dL-EHRPD-CompositeAvailableCapacity")
 	w.Encode(&v.ULEHRPDCompositeAvailableCapacity, "uL-EHRPD-CompositeAvailableCapacity")
 	w.Extensions(x, v.Unknown)
@@ -1459,7 +1459,7 @@ func (v *EHRPDCompositeAvailableCapacity) DecodePER(r *per.Reader) error {
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDCompositeAvailableCapacity) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EHRPDSectorCapacityClassValue, "eHRPDSectorCapacityClassValue")
 	w.Encode(&v.EHRPDCapacityValue, "eHRPDCapacityValue")
 	w.Extensions(x, v.Unknown)
@@ -1489,7 +1489,7 @@ func (v *EHRPDMultiSectorLoadReportingResponseItem) DecodePER(r *per.Reader) err
 // EncodePER writes v to w (X.691); per.Marshal calls it.
 func (v *EHRPDMultiSectorLoadReportingResponseItem) EncodePER(w *per.Writer) error {
 	x := per.Additions(v.Unknown)
-	w.WriteBool(x.On())
+	w.Extended(x)
 	w.Encode(&v.EHRPDSectorID, "eHRPD-Sector-ID")
 	w.Encode(&v.EHRPDSectorLoadReportingResponse, "eHRPDSectorLoadReportingResponse")
 	w.Extensions(x, v.Unknown)

@@ -113,8 +113,8 @@ func (e *Emitter) readAddition(g *jen.Group, gt *plan.Type, i int, a addition) {
 // extension bit):
 //
 //	x := per.Additions(v.Unknown, v.HasB || v.HasC, v.HasD)
-//	w.WriteBool(x.On())
-//	w.WritePreamble(v.HasA)
+//	w.Extended(x)
+//	w.Preamble(v.HasA)
 //	w.EncodeOptional(v.HasA, &v.A, "a")
 //	w.Extensions(x, v.Unknown)
 //	if o, ok := w.BeginAddition(x, 0); ok {
@@ -139,7 +139,7 @@ func (e *Emitter) sequenceEncode(gt *plan.Type) jen.Code {
 				args = append(args, additionPresent(a))
 			}
 			g.Id("x").Op(":=").Add(pr("Additions")).Call(args...)
-			g.Add(w().Dot("WriteBool").Call(jen.Id("x").Dot("On").Call()))
+			g.Add(w().Dot("Extended").Call(jen.Id("x")))
 		}
 		preambleWrite(g, root)
 		for _, f := range root {
@@ -207,8 +207,7 @@ func preambleRead(g *jen.Group, fields []*plan.Field) {
 
 // preambleWrite emits the writing of the preamble of fields:
 //
-//	w.WriteBool(v.HasA)
-//	w.WritePreamble(v.HasA, v.HasB, v.C != 5)
+//	w.Preamble(v.HasA, v.HasB, v.C != 5)
 func preambleWrite(g *jen.Group, fields []*plan.Field) {
 	var bits []jen.Code
 	for _, f := range fields {
@@ -216,11 +215,7 @@ func preambleWrite(g *jen.Group, fields []*plan.Field) {
 			bits = append(bits, perPresent(f))
 		}
 	}
-	switch len(bits) {
-	case 0:
-	case 1:
-		g.Add(w().Dot("WriteBool").Call(bits[0]))
-	default:
-		g.Add(w().Dot("WritePreamble").Call(bits...))
+	if len(bits) > 0 {
+		g.Add(w().Dot("Preamble").Call(bits...))
 	}
 }
