@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/asn1gen/asn1gen/codegen/gen"
+	"github.com/asn1gen/asn1gen/codegen/manifest"
 	"github.com/asn1gen/asn1gen/codegen/plan"
 )
 
@@ -60,7 +63,7 @@ Flags:
 type genFlags struct {
 	out, pkg, roots, views string
 	codecs                 string
-	fuzz, per              bool
+	fuzz, per, quiet       bool
 	streams                listFlag
 }
 
@@ -72,10 +75,12 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.Var(&g.streams, "stream", "`path` Type.component... of a SEQUENCE OF or SET OF to read as a stream (repeatable, or a comma list)")
 	fs.StringVar(&g.views, "view", "", "comma-separated `types` (Type or Module.Type) that get lazy views (ParseTypeView)")
 	fs.BoolVar(&g.per, "per", false, "also generate the PER codecs (X.691 ALIGNED and UNALIGNED): -codecs der,aper,uper")
+	fs.BoolVar(&g.quiet, "q", false, "print nothing when the package is written (else a line: types, lines, files, time)")
 	fs.StringVar(&g.codecs, "codecs", "", "comma-separated `codecs` the package carries: der (DER and BER), aper, uper, per (both); default der")
 }
 
 func runGen(args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
 	fset := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	var g genFlags
@@ -165,6 +170,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "asn1gen gen: %v\n", err)
 		return 2
 	}
+	if !g.quiet {
+		fmt.Fprintln(stdout, summary(name, outFiles, time.Since(start)))
+	}
 	return 0
 }
 
@@ -241,4 +249,34 @@ func underGoGenerate(dir string) bool {
 	abs, err1 := filepath.Abs(dir)
 	wd, err2 := os.Getwd()
 	return err1 == nil && err2 == nil && abs == wd
+}
+
+// summary is the line gen prints for a package written: its name, the Go
+// types it declares (those its manifest records), its lines of Go and its
+// files, and the time taken.
+//
+//	rfc5280: 1,157 types, 28,480 lines of Go in 4 files, 1.2 s
+func summary(pkg string, files []gen.File, took time.Duration) string {
+	types, lines, goFiles := 0, 0, 0
+	for _, f := range files {
+		switch {
+		case f.Name == manifest.FileName:
+			if m, err := manifest.Parse(f.Name, f.Content); err == nil {
+				types = len(m.Types)
+			}
+		case strings.HasSuffix(f.Name, ".go"):
+			goFiles++
+			lines += bytes.Count(f.Content, []byte("\n"))
+		}
+	}
+	return fmt.Sprintf("%s: %s types, %s lines of Go in %d files, %.1f s", pkg, thousands(types), thousands(lines), goFiles, took.Seconds())
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
